@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import { runScenarios } from '../../scenario/run-scenarios.ts';
+import { scenarioTools } from '../../scenario/tools.ts';
+
+export function registerScenario(program: Command): void {
+  const scenario = program.command('scenario').description('Scenario files: one turn of a ruleset, written down (docs/scenarios.md).');
+  scenario
+    .command('run')
+    .description('Run scenario files or folders; prints one line per scenario and "N passed, M failed".')
+    .argument('<files...>', 'scenario files or folders of them')
+    .action(async (files: string[]) => {
+      const results = await runScenarios(files, scenarioTools(), (line) => console.log(line));
+      if (results.some((r) => r.failures.length) || results.length === 0) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,38 @@
+// The `adjutant` command line. Each command lives in its own file under commands/.
+import { Command, CommanderError } from 'commander';
+import { GameFolderError } from '../game/problems.ts';
+import { registerGame } from './commands/game.ts';
+import { registerScenario } from './commands/scenario.ts';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = new Command('adjutant')
+    .description('Runs forum wargames by email: orders in, turns adjudicated, reports out.')
+    .exitOverride()
+    .showHelpAfterError();
+  registerGame(program);
+  registerScenario(program);
+  try {
+    await program.parseAsync(argv as string[]);
+    return Number(process.exitCode ?? 0);
+  } catch (e) {
+    return reportError(e);
+  }
+}
+
+/** Errors a user can act on are printed as sentences; anything else is a bug, said plainly. */
+function reportError(e: unknown): number {
+  if (e instanceof CommanderError) return e.exitCode;
+  if (e instanceof GameFolderError) {
+    for (const p of e.message.split('\n')) console.error(p);
+    return 1;
+  }
+  const error = e as Error;
+  if (error?.name && error.name !== 'Error' && error.name !== 'TypeError') {
+    console.error(error.message);
+    return 1;
+  }
+  console.error(`adjutant stopped on an unexpected error: ${error?.message ?? String(e)}`);
+  if (process.env.ADJUTANT_DEBUG) console.error(error?.stack);
+  else console.error('Set ADJUTANT_DEBUG=1 to see where it happened, and please report it.');
+  return 70;
+}

@@ -1,0 +1,76 @@
+// The contract between a ruleset and everything else. A ruleset is a plain object of pure
+// functions (no I/O, no clock, no global random): the same state, orders and dice always give
+// the same next state and events.
+import type { z } from 'zod';
+import type { CombatSystem } from './combat.ts';
+import type { Dice } from './dice.ts';
+import type { GameEvent } from './events.ts';
+import type { MapGraph } from './map.ts';
+import type { Order, OrderKindDoc, OrdersByNation, Verdict } from './orders.ts';
+import type { Registry } from './registry.ts';
+import type { GameState, Unit } from './state.ts';
+
+export interface NationSetup {
+  id: string;
+  name: string;
+  colour?: string;
+  /** Free per-ruleset data from game.yaml (home provinces, starting gold...). */
+  attributes?: Record<string, unknown>;
+}
+
+export interface RulesetContext<O = Record<string, unknown>> {
+  map: MapGraph;
+  /** The game's options, already checked against the ruleset's schema and defaults applied. */
+  options: O;
+  combat: Registry<CombatSystem>;
+}
+
+export interface TurnResult<S extends GameState = GameState> {
+  state: S;
+  events: GameEvent[];
+}
+
+/** What forum readers may know. Rulesets add their own public facts (gold, tax income...). */
+export interface PublicView {
+  turn: number;
+  phase: string;
+  nations: Array<{ id: string; name: string; provinces: number; units: number; [field: string]: unknown }>;
+  provinces: Record<string, { owner: string | null; [field: string]: unknown }>;
+  units: Unit[];
+  events: GameEvent[];
+  [field: string]: unknown;
+}
+
+/** What one nation may know: the public view plus its own secrets, never another nation's. */
+export interface NationView extends PublicView {
+  nation: string;
+}
+
+export interface Ruleset<S extends GameState = GameState, O = Record<string, unknown>> {
+  id: string;
+  title: string;
+  /** Order kinds this ruleset understands, documented for players. */
+  orderKinds: readonly OrderKindDoc[];
+  /** Game options (house rules, editions, combat system); parse() fills defaults. */
+  options: z.ZodType<O>;
+  /** Combat system used when the game does not choose one; absent for rulesets without dice battles. */
+  defaultCombat?: string;
+  setup(ctx: RulesetContext<O>, nations: readonly NationSetup[]): S;
+  /** Checks one parsed order given the nation's orders already accepted ahead of it. */
+  validate(ctx: RulesetContext<O>, state: S, nation: string, order: Order, accepted: readonly Order[]): Verdict;
+  adjudicate(ctx: RulesetContext<O>, state: S, orders: OrdersByNation, dice: Dice): TurnResult<S>;
+  /** The order in the ruleset's standard notation ("A par - bur"). */
+  formatOrder(order: Order): string;
+  /** The order in plain words for confirmations and reports ("Your army in Paris moves to Burgundy."). */
+  describeOrder(ctx: RulesetContext<O>, order: Order): string;
+  publicView(ctx: RulesetContext<O>, state: S, events: readonly GameEvent[]): PublicView;
+  privateView(ctx: RulesetContext<O>, state: S, events: readonly GameEvent[], nation: string): NationView;
+}
+
+// Rulesets are stored in one registry whatever their state and option types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleset = Ruleset<any, any>;
+
+export function defineRuleset<S extends GameState, O>(ruleset: Ruleset<S, O>): Ruleset<S, O> {
+  return ruleset;
+}

@@ -1,0 +1,63 @@
+// game.yaml: the ruleset and its options, the nations and their players, the GM, the schedule.
+import { z } from 'zod';
+
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
+const email = z.email('this is not an email address');
+const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const timeZone = z.string().refine((tz) => timeZones.has(tz), { message: 'this is not a time zone name (write e.g. "Europe/London" or "UTC")' });
+/** Durations as GMs write them: "90m", "24h", "3d", "1w". */
+export const duration = z.string().regex(/^\d+(m|h|d|w)$/, 'write a duration like "30m", "24h", "3d" or "1w"');
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'write a time of day like "20:00"');
+
+const scheduleSchema = z
+  .strictObject({
+    /** Weekly deadline: a day and a time, e.g. "fri 20:00". */
+    weekly: z.string().regex(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]* ([01]\d|2[0-3]):[0-5]\d$/i, 'write a weekly deadline like "fri 20:00"').optional(),
+    /** Every N days (or hours, for fast games) from `start`, at the time of `start`. */
+    every: duration.optional(),
+    start: z.iso.datetime({ offset: true, local: true }).optional(),
+    /** A fixed deadline per turn. */
+    dates: z.array(z.iso.datetime({ offset: true, local: true })).optional(),
+    at: clock.optional(),
+    reminders: z.array(duration).default(['24h', '2h']),
+    grace: duration.default('0m'),
+    /** What happens to a nation with no orders at the deadline. */
+    missedOrders: z.enum(['hold', 'standing', 'wait']).default('hold'),
+    alertAfterMissed: z.number().int().min(1).default(2),
+  })
+  .refine((s) => [s.weekly, s.every, s.dates].filter(Boolean).length === 1, {
+    message: 'give exactly one of weekly, every or dates',
+  });
+
+const personSchema = z.strictObject({
+  name: z.string().min(1),
+  email,
+  timezone: timeZone.optional(),
+});
+
+const nationSchema = z.strictObject({
+  name: z.string().min(1),
+  colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'write a colour as #rrggbb'),
+  player: personSchema.optional(),
+  /** The passphrase a player puts in each order email, as the classic judges' SIGNON. */
+  secret: z.string().min(4, 'a secret needs at least 4 characters').optional(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const gameFileSchema = z.strictObject({
+  title: z.string().min(1),
+  ruleset: z.string().min(1),
+  options: z.record(z.string(), z.unknown()).default({}),
+  map: z.string().default('map.yaml'),
+  timezone: timeZone.default('UTC'),
+  gm: personSchema,
+  /** The address players write to; routes mail when one mailbox serves several games. */
+  mailbox: email.optional(),
+  schedule: scheduleSchema.optional(),
+  /** The GM sees each turn's results first and publishes with one reply. */
+  preview: z.boolean().default(false),
+  nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
+});
+
+export type GameFile = z.infer<typeof gameFileSchema>;
+export type NationConfig = GameFile['nations'][string];

@@ -1,0 +1,73 @@
+// map.yaml: provinces and borders. The schema catches shape errors; the checks after it catch what
+// a schema cannot (a border naming a province that does not exist, a coast that was not declared).
+import { z } from 'zod';
+import { MapBuilder, MapGraph, parsePlace } from '../engine/index.ts';
+import { didYouMean, type Problem } from './problems.ts';
+import { checkSchema, lineOf, readYaml } from './yaml-file.ts';
+
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
+
+const provinceSchema = z.strictObject({
+  name: z.string().min(1),
+  kind: z.enum(['land', 'coastal', 'sea']),
+  aliases: z.array(z.string()).optional(),
+  terrain: z.string().optional(),
+  features: z.array(z.string()).optional(),
+  coasts: z.array(id).optional(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+  /** Where to draw the label and units on a province-key map, in image pixels. */
+  centre: z.tuple([z.number(), z.number()]).optional(),
+  /** The province's flat colour on the key image (#rrggbb). */
+  key: z.string().regex(/^#[0-9a-f]{6}$/i, 'a key colour is written #rrggbb').optional(),
+});
+
+const unitTypes = z.array(z.string()).min(1);
+const borderSchema = z.union([
+  z.tuple([z.string(), z.string()]),
+  z.tuple([z.string(), z.string()], unitTypes.element),
+]);
+
+export const mapFileSchema = z.strictObject({
+  /** Optional province-key image, relative to the map file. */
+  image: z.string().optional(),
+  provinces: z.record(id, provinceSchema),
+  borders: z.array(borderSchema),
+});
+
+export type MapFile = z.infer<typeof mapFileSchema>;
+
+export function readMapFile(file: string, text: string): { map?: MapGraph; data?: MapFile; problems: Problem[] } {
+  const { yaml, problems } = readYaml(file, text);
+  if (problems.length) return { problems };
+  const { value, problems: schemaProblems } = checkSchema(yaml, mapFileSchema);
+  if (!value) return { problems: schemaProblems };
+  const found: Problem[] = [];
+  value.borders.forEach((border, i) => {
+    for (const end of border.slice(0, 2)) {
+      const place = parsePlace(end);
+      const province = value.provinces[place.province];
+      const line = lineOf(yaml, ['borders', i]);
+      if (!province) {
+        const guess = didYouMean(place.province, Object.keys(value.provinces));
+        found.push({ file, line, field: `borders[${i}]`, message: `the border names "${place.province}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
+      } else if (place.coast && !(province.coasts ?? []).includes(place.coast)) {
+        found.push({ file, line, field: `borders[${i}]`, message: `"${place.province}" has no coast "${place.coast}" (declare it under coasts).` });
+      }
+    }
+    if (border[0] === border[1]) found.push({ file, line: lineOf(yaml, ['borders', i]), field: `borders[${i}]`, message: 'a province cannot border itself.' });
+  });
+  if (found.length) return { problems: found };
+  return { map: buildMap(value), data: value, problems: [] };
+}
+
+export function buildMap(data: MapFile): MapGraph {
+  const builder = new MapBuilder();
+  for (const [pid, p] of Object.entries(data.provinces)) {
+    const attributes = { ...(p.attributes ?? {}) };
+    if (p.centre) attributes.centre = p.centre;
+    if (p.key) attributes.key = p.key;
+    builder.province(pid, p.kind, { name: p.name, aliases: p.aliases, terrain: p.terrain, features: p.features, coasts: p.coasts, attributes });
+  }
+  for (const [a, b, ...units] of data.borders) builder.border(a, b, units.length ? units : undefined);
+  return builder.build();
+}

@@ -1,0 +1,148 @@
+// Redis is the system of record. Each step is committed by one Lua script (state, history,
+// orders in force), so a crash leaves either the old turn or the new one, never half of each,
+// and a second worker committing the same step is refused.
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { GameState, Order } from '../engine/index.ts';
+import type { GameFiles } from '../game/open-game.ts';
+import { GAMES_KEY, gameKeys } from './keys.ts';
+import type { TurnRecord } from './turn-record.ts';
+
+export class GameExistsError extends Error {
+  override name = 'GameExistsError';
+}
+export class GameNotFoundError extends Error {
+  override name = 'GameNotFoundError';
+}
+/** Another process committed this step first; re-read the game instead of retrying the commit. */
+export class StepAlreadyCommittedError extends Error {
+  override name = 'StepAlreadyCommittedError';
+}
+
+export interface OrdersInForce {
+  orders: Order[];
+  /** Raw emails these orders came from. */
+  mails: string[];
+}
+
+const COMMIT = `
+local current = tonumber(redis.call('GET', KEYS[2]) or '0')
+if current ~= tonumber(ARGV[1]) then return redis.error_reply('STEP ' .. current) end
+redis.call('SET', KEYS[1], ARGV[3])
+redis.call('HSET', KEYS[3], tostring(current + 1), ARGV[2])
+redis.call('SET', KEYS[2], tostring(current + 1))
+redis.call('DEL', KEYS[4])
+return current + 1`;
+
+/** Everything a game holds; a new game has only files and a state. */
+export interface GameContents {
+  files: GameFiles;
+  state: GameState;
+  history?: TurnRecord[];
+  orders?: Record<string, OrdersInForce>;
+  mail?: Map<string, Buffer>;
+}
+
+export class GameStore {
+  constructor(readonly redis: Redis) {}
+
+  /** Stores a new game, or an imported one with its history, in one transaction. */
+  async createGame(id: string, contents: GameContents): Promise<void> {
+    const k = gameKeys(id);
+    const history = contents.history ?? [];
+    await this.redis.watch(k.state, k.files);
+    if (await this.redis.exists(k.state, k.files)) {
+      await this.redis.unwatch();
+      throw new GameExistsError(`A game "${id}" is already stored; pick another id or remove it first.`);
+    }
+    const tx = this.redis.multi().hset(k.files, contents.files).set(k.state, JSON.stringify(contents.state)).set(k.step, String(history.length));
+    for (const record of history) tx.hset(k.history, String(record.step), JSON.stringify(record));
+    for (const [nation, orders] of Object.entries(contents.orders ?? {})) tx.hset(k.orders, nation, JSON.stringify(orders));
+    for (const [mailId, raw] of contents.mail ?? []) tx.hset(k.mail, mailId, raw);
+    tx.sadd(GAMES_KEY, id);
+    if ((await tx.exec()) === null) throw new GameExistsError(`A game "${id}" was stored by another process at the same moment.`);
+  }
+
+  async listGames(): Promise<string[]> {
+    return (await this.redis.smembers(GAMES_KEY)).sort();
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.redis.exists(gameKeys(id).state)) === 1;
+  }
+
+  async files(id: string): Promise<GameFiles> {
+    const files = await this.redis.hgetall(gameKeys(id).files);
+    if (!Object.keys(files).length) throw new GameNotFoundError(`There is no game "${id}" in the store.`);
+    return files;
+  }
+
+  async state(id: string): Promise<GameState> {
+    const json = await this.redis.get(gameKeys(id).state);
+    if (json === null) throw new GameNotFoundError(`There is no game "${id}" in the store.`);
+    return JSON.parse(json) as GameState;
+  }
+
+  /** Number of steps committed so far; the next commit must be step + 1. */
+  async step(id: string): Promise<number> {
+    return Number((await this.redis.get(gameKeys(id).step)) ?? 0);
+  }
+
+  async commitStep(id: string, record: TurnRecord): Promise<void> {
+    const k = gameKeys(id);
+    try {
+      await this.redis.eval(COMMIT, 4, k.state, k.step, k.history, k.orders, String(record.step - 1), JSON.stringify(record), JSON.stringify(record.stateAfter));
+    } catch (e) {
+      const m = /STEP (\d+)/.exec(String((e as Error).message));
+      if (m) throw new StepAlreadyCommittedError(`Step ${record.step} of "${id}" cannot be committed: the game is at step ${m[1]}.`);
+      throw e;
+    }
+  }
+
+  async history(id: string): Promise<TurnRecord[]> {
+    const all = await this.redis.hgetall(gameKeys(id).history);
+    return Object.entries(all)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, json]) => JSON.parse(json) as TurnRecord);
+  }
+
+  async record(id: string, step: number): Promise<TurnRecord | undefined> {
+    const json = await this.redis.hget(gameKeys(id).history, String(step));
+    return json ? (JSON.parse(json) as TurnRecord) : undefined;
+  }
+
+  async ordersInForce(id: string): Promise<Record<string, OrdersInForce>> {
+    const all = await this.redis.hgetall(gameKeys(id).orders);
+    return Object.fromEntries(Object.entries(all).map(([nation, json]) => [nation, JSON.parse(json) as OrdersInForce]));
+  }
+
+  async setOrders(id: string, nation: string, orders: OrdersInForce): Promise<void> {
+    await this.redis.hset(gameKeys(id).orders, nation, JSON.stringify(orders));
+  }
+
+  /** Keeps a raw email; its id is the SHA-256 of its bytes, so storing it twice is harmless. */
+  async putMail(id: string, raw: Buffer): Promise<string> {
+    const mailId = createHash('sha256').update(raw).digest('hex');
+    await this.redis.hset(gameKeys(id).mail, mailId, raw);
+    return mailId;
+  }
+
+  async mail(id: string, mailId: string): Promise<Buffer | null> {
+    return this.redis.hgetBuffer(gameKeys(id).mail, mailId);
+  }
+
+  async allMail(id: string): Promise<Map<string, Buffer>> {
+    const keys = await this.redis.hkeys(gameKeys(id).mail);
+    const out = new Map<string, Buffer>();
+    for (const key of keys.sort()) {
+      const raw = await this.redis.hgetBuffer(gameKeys(id).mail, key);
+      if (raw) out.set(key, raw);
+    }
+    return out;
+  }
+
+  async deleteGame(id: string): Promise<void> {
+    await this.redis.del(...Object.values(gameKeys(id)));
+    await this.redis.srem(GAMES_KEY, id);
+  }
+}

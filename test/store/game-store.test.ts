@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '../support/fixture-ruleset.ts';
+import { Dice } from '../../src/engine/index.ts';
+import { loadGame } from '../../src/game/load-game.ts';
+import { exportGame, importGame } from '../../src/store/game-archive.ts';
+import { GameExistsError, GameStore, StepAlreadyCommittedError } from '../../src/store/game-store.ts';
+import { gameKeys } from '../../src/store/keys.ts';
+import type { TurnRecord } from '../../src/store/turn-record.ts';
+import { requireServices, serviceEndpoints } from '../support/services.ts';
+
+const FIXTURE = path.join(import.meta.dirname, '../fixtures/claims');
+let redis: Redis;
+let store: GameStore;
+
+beforeAll(async () => {
+  await requireServices(['redis']);
+  redis = new Redis(serviceEndpoints().redisUrl);
+  store = new GameStore(redis);
+});
+afterAll(() => redis.disconnect());
+
+/** Adjudicates the stored game's next step with the fixture ruleset, as the turn job does. */
+async function playStep(id: string, orders: Record<string, Array<{ kind: string; province: string }>>, mails: string[] = []): Promise<TurnRecord> {
+  const game = await loadGame(FIXTURE);
+  const before = await store.state(id);
+  const seed = `${id}:${before.turn}`;
+  const dice = Dice.seeded(seed);
+  const { state, events } = game.ruleset.adjudicate(game.ctx, before, orders, dice);
+  const record: TurnRecord = { step: (await store.step(id)) + 1, turn: before.turn, phase: before.phase, seed, dice: dice.draws, orders, events, stateBefore: before, stateAfter: state, mails, committedAt: '2026-12-01T20:00:00.000Z' };
+  await store.commitStep(id, record);
+  return record;
+}
+
+async function readTree(dir: string): Promise<Record<string, string>> {
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return Object.fromEntries(await Promise.all(names.sort().map(async (n) => [n, await readFile(path.join(dir, n), 'base64')] as const)));
+}
+
+describe('game store on the real Redis', () => {
+  it('uses hash-tagged keys so a cluster keeps a game on one slot', () => {
+    for (const key of Object.values(gameKeys('demo'))) expect(key).toContain('{demo}');
+  });
+
+  it('commits a step atomically and refuses the same step twice', async () => {
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, FIXTURE);
+    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'nor' }], mails: [] });
+    const record = await playStep(id, { red: [{ kind: 'claim', province: 'nor' }] });
+    expect(await store.step(id)).toBe(1);
+    expect((await store.state(id)).provinces.nor.owner).toBe('red');
+    expect(await store.ordersInForce(id)).toEqual({});
+    expect(await store.record(id, 1)).toEqual(record);
+    // A second worker that adjudicated the same step loses, and changes nothing.
+    await expect(store.commitStep(id, { ...record, stateAfter: { ...record.stateAfter, turn: 99 } })).rejects.toThrow(StepAlreadyCommittedError);
+    expect((await store.state(id)).turn).toBe(2);
+    await store.deleteGame(id);
+  });
+
+  it('refuses to create a game twice', async () => {
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, FIXTURE);
+    await expect(importGame(store, id, FIXTURE)).rejects.toThrow(GameExistsError);
+    await store.deleteGame(id);
+  });
+
+  it('keeps raw emails by content hash', async () => {
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, FIXTURE);
+    const raw = Buffer.from('From: a@b\r\nSubject: orders\r\n\r\nclaim nor\r\n\xff', 'latin1');
+    const mailId = await store.putMail(id, raw);
+    expect(await store.putMail(id, raw)).toBe(mailId);
+    expect(await store.mail(id, mailId)).toEqual(raw);
+    await store.deleteGame(id);
+  });
+
+  it('exports a game with its history, imports it back, and exports identical files', async () => {
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, FIXTURE);
+    const mailId = await store.putMail(id, Buffer.from('Subject: orders\r\n\r\nclaim nor\r\n'));
+    await playStep(id, { red: [{ kind: 'claim', province: 'nor' }], blue: [{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'sou' }] }, [mailId]);
+    await playStep(id, { blue: [{ kind: 'claim', province: 'mid' }] });
+    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: [mailId] });
+
+    const first = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
+    const written = await exportGame(store, id, first);
+    expect(written).toEqual(['game.yaml', 'history/step-0001.yaml', 'history/step-0002.yaml', `mail/${mailId}.eml`, 'map.yaml', 'orders.yaml', 'state.yaml']);
+
+    const copy = `t-${randomUUID()}`;
+    await importGame(store, copy, first);
+    const second = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
+    await exportGame(store, copy, second);
+    expect(await readTree(second)).toEqual(await readTree(first));
+    expect(await store.history(copy)).toEqual(await store.history(id));
+    expect(await store.step(copy)).toBe(2);
+    // The exported folder is itself a game folder that loads at the current state.
+    expect((await loadGame(second)).state).toEqual(await store.state(id));
+    await store.deleteGame(id);
+    await store.deleteGame(copy);
+  });
+});
