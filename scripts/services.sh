@@ -25,6 +25,7 @@ LDA="$LIBEXEC/dovecot-lda"
 PKGS="redis-server dovecot-imapd"
 
 die() { echo "services.sh: $*" >&2; exit 1; }
+die_log() { [[ -f "$1" ]] && tail -n 20 "$1" >&2; die "$2; see $1"; }
 note() { echo "services.sh: $*" >&2; }
 is_root() { [[ "$(id -u)" == 0 ]]; }
 
@@ -64,21 +65,17 @@ else
   MAIL_UID="$(id -u)"; MAIL_GID="$(id -g)"
 fi
 
-print_env() {
-  cat <<EOF
-export REDIS_URL=redis://$HOST:$REDIS_PORT
-export ADJUTANT_REDIS_PORT=$REDIS_PORT
-export ADJUTANT_IMAP_HOST=$HOST
-export ADJUTANT_IMAP_PORT=$IMAP_PORT
-export ADJUTANT_SMTP_HOST=$HOST
-export ADJUTANT_SMTP_PORT=$SMTP_PORT
-export ADJUTANT_MAIL_DOMAIN=$DOMAIN
-export ADJUTANT_MAIL_PASSWORD=$PASSWORD
-export ADJUTANT_MAIL_USERS="$USERS"
-export ADJUTANT_RUN_DIR=$RUN_DIR
-export ADJUTANT_DOVECOT_CONFIG=$DOVE_CONF
-export ADJUTANT_DOVECOT_LDA=$LDA
-EOF
+print_env() {  # quoted so the output survives eval even with odd run dir paths
+  local kv
+  for kv in "REDIS_URL=redis://$HOST:$REDIS_PORT" "ADJUTANT_REDIS_PORT=$REDIS_PORT" \
+    "ADJUTANT_IMAP_HOST=$HOST" "ADJUTANT_IMAP_PORT=$IMAP_PORT" \
+    "ADJUTANT_SMTP_HOST=$HOST" "ADJUTANT_SMTP_PORT=$SMTP_PORT" \
+    "ADJUTANT_MAIL_DOMAIN=$DOMAIN" "ADJUTANT_MAIL_PASSWORD=$PASSWORD" "ADJUTANT_MAIL_USERS=$USERS" \
+    "ADJUTANT_RUN_DIR=$RUN_DIR" "ADJUTANT_DOVECOT_CONFIG=$DOVE_CONF" "ADJUTANT_DOVECOT_LDA=$LDA"; do
+    local v="${kv#*=}" q="'"
+    [[ "$v" =~ ^[A-Za-z0-9@%_.:/+-]*$ ]] || v="$q${v//$q/$q\\$q$q}$q"
+    printf 'export %s=%s\n' "${kv%%=*}" "$v"
+  done
 }
 
 # --- packages ---------------------------------------------------------------
@@ -92,20 +89,20 @@ find_bins() {
 }
 
 ensure_packages() {
-  find_bins && return 0
-  if is_root && command -v apt-get >/dev/null; then
-    note "installing $PKGS (missing on this machine)"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update || die "apt-get update failed"
-    # shellcheck disable=SC2086
-    apt-get install -y $PKGS || die "apt-get install -y $PKGS failed"
-    find_bins || die "still missing redis-server or Dovecot IMAP after installing $PKGS"
-  else
-    die "redis-server and Dovecot IMAP are required but not installed. Install them with: sudo apt-get update && sudo apt-get install -y $PKGS"
+  if ! find_bins; then
+    if is_root && command -v apt-get >/dev/null; then
+      note "installing $PKGS (missing on this machine)"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update || die "apt-get update failed"
+      # shellcheck disable=SC2086
+      apt-get install -y $PKGS || die "apt-get install -y $PKGS failed"
+      find_bins || die "still missing redis-server or Dovecot IMAP after installing $PKGS"
+    else
+      die "redis-server and Dovecot IMAP are required but not installed. Install them with: sudo apt-get update && sudo apt-get install -y $PKGS"
+    fi
   fi
-  if is_root; then
-    id dovecot >/dev/null 2>&1 && id dovenull >/dev/null 2>&1 \
-      || die "system users dovecot and dovenull are missing; they come with the dovecot-core package (apt-get install -y --reinstall dovecot-core)"
+  if is_root && ! { id dovecot && id dovenull; } >/dev/null 2>&1; then
+    die "system users dovecot and dovenull are missing; they come with the dovecot-core package (apt-get install -y --reinstall dovecot-core)"
   fi
 }
 
@@ -134,16 +131,10 @@ wait_until() {  # NAME LOG PIDFILE PATTERN PROBE-ARGS...
   local name="$1" log="$2" pidfile="$3" pattern="$4"; shift 4
   local deadline=$((SECONDS + TIMEOUT))
   until probe "$@"; do
-    if ((SECONDS >= deadline)); then
-      [[ -f "$log" ]] && tail -n 20 "$log" >&2
-      die "$name did not answer on $HOST:$1 within ${TIMEOUT}s; see $log"
-    fi
+    ((SECONDS < deadline)) || die_log "$log" "$name did not answer on $HOST:$1 within ${TIMEOUT}s"
     # The daemons write their pid file after forking, so only the relay
     # (whose pid we know at once) can be declared dead early.
-    if [[ "$name" == smtp-relay ]] && ! alive "$pidfile" "$pattern"; then
-      [[ -f "$log" ]] && tail -n 20 "$log" >&2
-      die "$name exited during startup; see $log"
-    fi
+    [[ "$name" != smtp-relay ]] || alive "$pidfile" "$pattern" || die_log "$log" "$name exited during startup"
     sleep 0.2
   done
 }
@@ -172,7 +163,7 @@ start_redis() {
   "$REDIS_BIN" --bind "$BIND" --port "$REDIS_PORT" --protected-mode "$protected" \
     --dir "$RUN_DIR/redis" --appendonly yes --save "" \
     --daemonize yes --pidfile "$REDIS_PID" --logfile "$REDIS_LOG" >>"$REDIS_LOG" 2>&1 \
-    || { tail -n 20 "$REDIS_LOG" >&2; die "redis-server failed to start; see $REDIS_LOG"; }
+    || die_log "$REDIS_LOG" "redis-server failed to start"
   wait_until redis "$REDIS_LOG" "$REDIS_PID" redis-server "$REDIS_PORT" PING '^\+PONG'
   echo "redis: started (pid $(cat "$REDIS_PID"), port $REDIS_PORT, AOF in $RUN_DIR/redis)"
 }
@@ -249,7 +240,7 @@ start_dovecot() {
   if is_root; then chown "$MAIL_UID:$MAIL_GID" "$MAIL_DIR"; fi
   write_dovecot_config
   "$DOVECOT_BIN" -c "$DOVE_CONF" >>"$DOVE_LOG" 2>&1 \
-    || { tail -n 20 "$DOVE_LOG" >&2; die "dovecot failed to start; see $DOVE_LOG"; }
+    || die_log "$DOVE_LOG" "dovecot failed to start"
   wait_until dovecot "$DOVE_LOG" "$DOVE_PID" dovecot "$IMAP_PORT" "" '^\* OK' 'a LOGOUT'
   echo "dovecot: started (pid $(cat "$DOVE_PID"), IMAP port $IMAP_PORT, mail in $MAIL_DIR)"
 }
@@ -291,6 +282,8 @@ done
 
 do_start() {
   ensure_packages
+  [[ -n "${ADJUTANT_RUN_DIR:-}" || "$RUN_DIR" == "$ROOT/.run" ]] \
+    || note "$ROOT/.run is not reachable by Dovecot's unprivileged users; using $RUN_DIR"
   mkdir -p "$RUN_DIR"
   ((want_redis)) && start_redis
   if ((want_mail)); then start_dovecot; start_relay; fi

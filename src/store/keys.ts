@@ -18,5 +18,9 @@ export function gameKeys(gameId: string) {
     orders: `${p}:orders`,
     /** Hash: mail id -> raw message bytes, kept so every order can be traced to its email. */
     mail: `${p}:mail`,
+    /** Hash: message key -> JSON outbox entry (sent or not). */
+    outbox: `${p}:outbox`,
+    /** Sorted set: keys of messages recorded but not yet sent, by time recorded. */
+    outboxPending: `${p}:outbox:pending`,
   };
 }
