@@ -25,15 +25,24 @@ export function connectionFromUrl(url: string): ConnectionOptions {
   return { host: u.hostname, port: Number(u.port || 6379), password: u.password || undefined, db: Number(u.pathname.slice(1) || 0), maxRetriesPerRequest: null };
 }
 
-export function openQueue(name: QueueName, connection: ConnectionOptions): Queue {
-  return new Queue(name, { connection, prefix: QUEUE_PREFIX });
+/** `prefix` lets tests and benches run their own queues beside a live service on one Redis. */
+export function openQueue(name: QueueName, connection: ConnectionOptions, prefix: string = QUEUE_PREFIX): Queue {
+  return new Queue(name, { connection, prefix });
 }
 
 /** Job ids per queue: the same work always gets the same id. BullMQ forbids ":" in ids, so "/" joins. */
+/**
+ * `round` tells apart work on the same step number that is really new: a step replayed after a
+ * rollback ("e1"), or adjudicated again after a preview re-run or a failure ("r2").
+ */
 export const jobIds = {
   parse: (gameId: string, mailId: string) => `${gameId}/${mailId}`,
-  adjudicate: (gameId: string, step: number) => `${gameId}/${step}`,
-  render: (gameId: string, step: number) => `${gameId}/${step}`,
-  publish: (gameId: string, step: number) => `${gameId}/${step}`,
+  adjudicate: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
+  render: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
+  publish: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
   remind: (gameId: string, step: number, offset: string) => `${gameId}/${step}/${offset}`,
 };
+
+function withRound(id: string, round: string | undefined): string {
+  return round ? `${id}/${round}` : id;
+}

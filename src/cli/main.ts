@@ -11,12 +11,27 @@ export async function main(argv: readonly string[]): Promise<number> {
     .showHelpAfterError();
   registerGame(program);
   registerScenario(program);
+  program.addHelpText('after', () => `\nEvery command:\n${everyCommand(program).join('\n')}\n`);
   try {
     await program.parseAsync(argv as string[]);
     return Number(process.exitCode ?? 0);
   } catch (e) {
     return reportError(e);
   }
+}
+
+/** Nested commands are not in commander's top-level help, so list them all here. */
+function everyCommand(program: Command): string[] {
+  const lines: string[] = [];
+  const walk = (cmd: Command, prefix: string) => {
+    for (const sub of cmd.commands) {
+      const name = `${prefix}${sub.name()}`;
+      if (sub.commands.length) walk(sub, `${name} `);
+      else lines.push(`  adjutant ${`${name} ${sub.usage()}`.padEnd(44)} ${sub.description()}`);
+    }
+  };
+  walk(program, '');
+  return lines;
 }
 
 /** Errors a user can act on are printed as sentences; anything else is a bug, said plainly. */

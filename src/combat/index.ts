@@ -1,4 +1,6 @@
 // Every combat system Adjutant knows, by id.
 import { Registry, type CombatSystem } from '../engine/index.ts';
+import { boardNesDice } from './board-nes-dice/index.ts';
+import { civAdvancedCombat } from './civ-advanced/index.ts';
 
-export const combatSystems = new Registry<CombatSystem>('combat system', []);
+export const combatSystems = new Registry<CombatSystem>('combat system', [boardNesDice, civAdvancedCombat]);

@@ -35,6 +35,21 @@ const personSchema = z.strictObject({
   timezone: timeZone.optional(),
 });
 
+const gmSchema = personSchema.extend({
+  /** The GM's passphrase: email commands (EXTEND, PROCESS...) count only when they carry it. */
+  secret: z.string().min(4, 'a secret needs at least 4 characters').optional(),
+});
+
+/** How the mail loop treats this game's email (docs/mail.md); every field has a default. */
+const mailSchema = z.strictObject({
+  /** Accept a DKIM signature of the registered address's domain in place of the nation's secret. */
+  dkim: z.boolean().default(false),
+  /** Apply orders that arrive after the deadline (normally kept, answered, and left for the GM). */
+  acceptLate: z.boolean().default(false),
+  /** Emails one address may send in `per` before further ones are kept unread (one notice is sent). */
+  rateLimit: z.strictObject({ count: z.number().int().min(1).default(30), per: duration.default('1h') }).default({ count: 30, per: '1h' }),
+});
+
 const nationSchema = z.strictObject({
   name: z.string().min(1),
   colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'write a colour as #rrggbb'),
@@ -50,14 +65,21 @@ export const gameFileSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).default({}),
   map: z.string().default('map.yaml'),
   timezone: timeZone.default('UTC'),
-  gm: personSchema,
+  gm: gmSchema,
   /** The address players write to; routes mail when one mailbox serves several games. */
   mailbox: email.optional(),
   schedule: scheduleSchema.optional(),
   /** The GM sees each turn's results first and publishes with one reply. */
   preview: z.boolean().default(false),
+  mail: mailSchema.optional(),
   nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
 });
 
 export type GameFile = z.infer<typeof gameFileSchema>;
 export type NationConfig = GameFile['nations'][string];
+export type MailSettings = z.infer<typeof mailSchema>;
+
+/** The game's mail settings with every default filled in. */
+export function mailSettings(config: GameFile): MailSettings {
+  return mailSchema.parse(config.mail ?? {});
+}

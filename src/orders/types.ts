@@ -22,6 +22,8 @@ export interface ParseError {
   text: string;
   message: string;
   suggestions: string[];
+  /** The ruleset's reason code (UPPER_SNAKE) when the order was understood but is not allowed. */
+  code?: string;
 }
 
 export interface IgnoredLine {

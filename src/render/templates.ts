@@ -1,10 +1,14 @@
 // Handlebars templates: the project's own in templates/, any of which a GM overrides by putting a
 // file of the same name in the game folder (e.g. templates/report.txt.hbs -> report.txt.hbs).
-// Partials live in templates/partials/; helpers are registered in helpers.ts, and only there.
+// Partials live in templates/partials/ and are called by their file name without ".hbs"
+// ({{> ledger.txt}}); a partial whose stem is unique is also known by the stem ({{> ledger}}).
+// Helpers are registered in helpers.ts, and only there. A template's data is escaped for its
+// format (BBCode, Markdown, HTML) before it is rendered: see escape.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+import { escapeBbcode, escapeData, escapeMarkdown, formatOf } from './escape.ts';
 import { registerHelpers } from './helpers.ts';
 
 export const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
@@ -29,6 +33,8 @@ export interface Templates {
   has(name: string): boolean;
 }
 
+const ESCAPERS = { bbcode: escapeBbcode, md: escapeMarkdown } as const;
+
 /**
  * Templates for one game: the project's, with the game folder's `*.hbs` files (from its GameFiles)
  * taking precedence over the project's file or partial of the same name.
@@ -44,8 +50,13 @@ export function createTemplates(overrides: Record<string, string> = {}): Templat
   }
   const hb = Handlebars.create();
   registerHelpers(hb);
-  for (const [name, text] of Object.entries(sources)) {
-    if (name.startsWith('partials/')) hb.registerPartial(path.basename(name, '.hbs').replace(/\.(txt|html|bbcode|md)$/, ''), text);
+  const partials = Object.keys(sources).filter((n) => n.startsWith('partials/'));
+  const stems = new Map<string, number>();
+  const stemOf = (name: string) => path.basename(name, '.hbs').replace(/\.(txt|html|bbcode|md)$/, '');
+  for (const name of partials) stems.set(stemOf(name), (stems.get(stemOf(name)) ?? 0) + 1);
+  for (const name of partials) {
+    hb.registerPartial(path.basename(name, '.hbs'), sources[name]);
+    if (stems.get(stemOf(name)) === 1) hb.registerPartial(stemOf(name), sources[name]);
   }
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   return {
@@ -54,8 +65,9 @@ export function createTemplates(overrides: Record<string, string> = {}): Templat
       const source = sources[name];
       if (source === undefined) throw new TemplateNotFoundError(`There is no template "${name}" (looked in ${TEMPLATE_DIR} and the game folder).`);
       let template = compiled.get(name);
-      if (!template) compiled.set(name, (template = hb.compile(source, { strict: false, noEscape: !name.endsWith('.html.hbs') })));
-      return template(data);
+      if (!template) compiled.set(name, (template = hb.compile(source, { strict: false, noEscape: formatOf(name) !== 'html' })));
+      const format = formatOf(name);
+      return template(format === 'bbcode' || format === 'md' ? escapeData(data, ESCAPERS[format]) : data);
     },
   };
 }

@@ -1,4 +1,6 @@
 // Every ruleset Adjutant knows, by id.
 import { Registry, type AnyRuleset } from '../engine/index.ts';
+import { boardNes } from './board-nes/index.ts';
+import { warfare } from './warfare/index.ts';
 
-export const rulesets = new Registry<AnyRuleset>('ruleset', []);
+export const rulesets = new Registry<AnyRuleset>('ruleset', [boardNes, warfare]);

@@ -22,5 +22,60 @@ export function gameKeys(gameId: string) {
     outbox: `${p}:outbox`,
     /** Sorted set: keys of messages recorded but not yet sent, by time recorded. */
     outboxPending: `${p}:outbox:pending`,
+    /** String: JSON of the turn schedule (deadline, reminders sent, pause, missed turns, absences). */
+    schedule: `${p}:schedule`,
+    /** String: JSON turn record adjudicated for the GM's preview and not yet published. */
+    preview: `${p}:preview`,
+    /** List: JSON turn records undone by a rollback, oldest first, each with when it was undone. */
+    undone: `${p}:undone`,
+    /** String: number of rollbacks so far; replayed steps are told apart from the undone ones by it. */
+    rollbacks: `${p}:rollbacks`,
   };
 }
+
+/** Keys of one deadline scheduler scope (one per deployment; tests use their own). */
+export function schedulerKeys(scope: string) {
+  const p = `adjutant:scheduler:${scope}`;
+  return {
+    /** Sorted set: game id -> the time (ms) the scheduler should next look at the game. */
+    wake: `${p}:wake`,
+    /** String: the time (ms) of the last tick of any scheduler, to notice a service that was down. */
+    heartbeat: `${p}:heartbeat`,
+  };
+}
+
+/** Keys of the mail loop (src/mail): what each email did, GM tickets, dedupe and rate limits. */
+export function mailKeys(gameId: string) {
+  const p = `adjutant:{${gameId}}:mail`;
+  return {
+    /** Hash: mail id -> JSON of what processing it did and the replies it owes (its presence = processed). */
+    results: `${p}:results`,
+    /** Hash: mail id -> ISO time the intake first saw it (the arrival time that lateness is judged by). */
+    received: `${p}:received`,
+    /** Hash: Message-ID or body hash -> the mail id that claimed it first (later copies are duplicates). */
+    dedupe: `${p}:dedupe`,
+    /** Hash: nation -> JSON of when and from which email each order in force came, for the current step. */
+    ordersMeta: `${p}:orders-meta`,
+    /** Hash: ticket token -> JSON ticket (a line the parser was unsure of, waiting for the GM). */
+    tickets: `${p}:tickets`,
+    /** Hash: Message-ID of a ticket email -> ticket token, so a reply in the thread finds its ticket. */
+    ticketThreads: `${p}:ticket-threads`,
+    /** Hash: nation -> JSON list of late mail ids for the current step, for the GM's "ORDER <nation> LATE". */
+    late: `${p}:late`,
+    /** Sorted set per sender: mail ids by arrival time, for the flood limit. */
+    rate: (sender: string) => `${p}:rate:${sender}`,
+    /** String per sender, set while the one flood notice of the current window is out. */
+    rateNotice: (sender: string) => `${p}:rate-notice:${sender}`,
+    /** Hash: "<mail id>:<command index>" -> what a GM command did, so a retried email never runs it twice. */
+    commands: `${p}:commands`,
+    /** String: who is processing this game's mail right now (a short lease, so mails apply one at a time). */
+    lock: `${p}:lock`,
+    /** Hash: outbox key -> JSON {error, at} for messages the SMTP server refused for good. */
+    outboxFailed: `${p}:outbox:failed`,
+    /** String per outbox key, set while one sender is sending that message. */
+    outboxSending: (key: string) => `${p}:outbox:sending:${key}`,
+  };
+}
+
+/** Pseudo-game holding mail that routes to no game, and the polite replies to it. Not a valid game id. */
+export const UNROUTED_GAME = '_unrouted';

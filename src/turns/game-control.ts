@@ -15,6 +15,8 @@ export interface GameStatus {
   missing: string[];
   /** A preview waiting for PUBLISH, if the game uses previews. */
   previewStep?: number;
+  /** With a grace period: orders arriving before this still count (the deadline plus the grace). */
+  graceUntil?: Date;
 }
 
 export interface GameControl {

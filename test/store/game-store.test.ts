@@ -5,12 +5,12 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../support/fixture-ruleset.ts';
-import { Dice } from '../../src/engine/index.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import { exportGame, importGame } from '../../src/store/game-archive.ts';
 import { GameExistsError, GameStore, StepAlreadyCommittedError } from '../../src/store/game-store.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
+import { runStep } from '../../src/turns/run-step.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/claims');
@@ -24,16 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => redis.disconnect());
 
-/** Adjudicates the stored game's next step with the fixture ruleset, as the turn job does. */
+/** Adjudicates the stored game's next step, as the turn job does. */
 async function playStep(id: string, orders: Record<string, Array<{ kind: string; province: string }>>, mails: string[] = []): Promise<TurnRecord> {
-  const game = await loadGame(FIXTURE);
-  const before = await store.state(id);
-  const seed = `${id}:${before.turn}`;
-  const dice = Dice.seeded(seed);
-  const { state, events } = game.ruleset.adjudicate(game.ctx, before, orders, dice);
-  const record: TurnRecord = { step: (await store.step(id)) + 1, turn: before.turn, phase: before.phase, seed, dice: dice.draws, orders, events, stateBefore: before, stateAfter: state, mails, committedAt: '2026-12-01T20:00:00.000Z' };
-  await store.commitStep(id, record);
-  return record;
+  for (const [nation, list] of Object.entries(orders)) await store.setOrders(id, nation, { orders: list, mails });
+  return runStep(store, id, { seed: `${id}:${await store.step(id)}`, now: () => new Date('2026-12-01T20:00:00Z') });
 }
 
 async function readTree(dir: string): Promise<Record<string, string>> {
@@ -49,7 +43,6 @@ describe('game store on the real Redis', () => {
   it('commits a step atomically and refuses the same step twice', async () => {
     const id = `t-${randomUUID()}`;
     await importGame(store, id, FIXTURE);
-    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'nor' }], mails: [] });
     const record = await playStep(id, { red: [{ kind: 'claim', province: 'nor' }] });
     expect(await store.step(id)).toBe(1);
     expect((await store.state(id)).provinces.nor.owner).toBe('red');

@@ -123,8 +123,8 @@ export function formatOrder(order: Order): string {
 
 /** The order checked against its kind's slots; null when a slot is missing or of the wrong shape. */
 export function readOrder(order: Order): BoardNesOrder | null {
+  if (!Object.hasOwn(orderSchemas, order.kind)) return null;
   const schema = (orderSchemas as Record<string, z.ZodType<BoardNesOrder>>)[order.kind];
-  if (!schema) return null;
   const parsed = schema.safeParse(order);
   return parsed.success ? parsed.data : null;
 }

@@ -1,0 +1,17 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readMapFile } from './src/game/map-file.ts';
+import { renderMap } from './src/render/render-map.ts';
+import { NATION_PALETTE } from './src/render/palette.ts';
+const { map } = readMapFile('map.yaml', readFileSync('examples/standard/map.yaml', 'utf8'));
+const nations = ['austria','england','france','germany','italy','russia','turkey'];
+const provinces: Record<string, any> = {};
+for (const p of map!.provinces.values()) provinces[p.id] = { owner: (p.attributes.home as string) ?? null };
+const units: any[] = []; let i = 0;
+for (const p of map!.provinces.values()) if (p.attributes.home) units.push({ id: `u${i++}`, type: p.kind === 'coastal' && i % 3 === 0 ? 'fleet' : 'army', nation: p.attributes.home, province: p.id });
+units.push({ id: 'f99', type: 'fleet', nation: 'england', province: 'nth' }, { id: 'a98', type: 'army', nation: 'england', province: 'nth', aboard: 'f99' }, { id: 'a97', type: 'army', nation: 'england', province: 'nth', aboard: 'f99' });
+for (let k = 0; k < 5; k++) units.push({ id: `x${k}`, type: 'army', nation: 'russia', province: 'ukr' });
+const view = { turn: 1, phase: 'orders', nations: nations.map((n) => ({ id: n, name: n[0].toUpperCase() + n.slice(1), provinces: 3, units: 3 })), provinces, units, events: [] };
+const t = performance.now();
+const png = await renderMap({ map: map!, view, title: 'Standard map test', caption: 'After turn 1 · Spring 1901', colours: Object.fromEntries(nations.map((n, i) => [n, NATION_PALETTE[i]])) });
+console.log('ms', performance.now() - t);
+writeFileSync('/tmp/fx/standard.png', png);

@@ -1,0 +1,67 @@
+// Order parsing speed: lines per second through parseMessage on a generated 200-province map, and
+// the slowest single line. Run: node --import tsx bench/parse.bench.ts
+import { MapBuilder, type MapGraph } from '../src/engine/index.ts';
+import { parseMessage } from '../src/orders/parse-message.ts';
+import { orderRuleset } from '../test/orders/support/rulesets.ts';
+
+const PROVINCES = 200;
+const SYLLABLES = ['ar', 'bel', 'cor', 'dun', 'el', 'fen', 'gar', 'hol', 'is', 'kar', 'lor', 'mar', 'nor', 'os', 'pel', 'quin', 'ros', 'sil', 'tor', 'ul', 'val', 'wes', 'yr', 'zan'];
+
+/** A ring of coastal provinces around seas, with inland provinces behind: every kind of border. */
+function generatedMap(): { map: MapGraph; names: string[] } {
+  const builder = new MapBuilder();
+  const names: string[] = [];
+  const kinds = (i: number) => (i % 5 === 0 ? 'sea' : i % 5 === 4 ? 'land' : 'coastal');
+  for (let i = 0; i < PROVINCES; i++) {
+    const a = SYLLABLES[i % SYLLABLES.length];
+    const b = SYLLABLES[Math.floor(i / SYLLABLES.length) % SYLLABLES.length];
+    const name = `${a[0].toUpperCase()}${a.slice(1)}${b}${i % 3 === 0 ? ' Vale' : ''}`;
+    names.push(name);
+    builder.province(`p${i}`, kinds(i), { name, aliases: [`${name} Land`] });
+  }
+  for (let i = 0; i < PROVINCES; i++) {
+    for (const j of [i + 1, i + 5]) if (j < PROVINCES) builder.border(`p${i}`, `p${j}`);
+  }
+  return { map: builder.build(), names };
+}
+
+function orderLines(names: string[], count: number): string[] {
+  const pick = (i: number) => names[(i * 7919) % names.length];
+  const id = (i: number) => `p${(i * 7919) % names.length}`;
+  const forms = [
+    (i: number) => `A ${id(i)} - ${id(i + 1)}`,
+    (i: number) => `F ${id(i)} S A ${id(i + 2)} - ${id(i + 3)}`,
+    (i: number) => `move the army in ${pick(i)} to ${pick(i + 1)}`,
+    (i: number) => `${pick(i)} army holds`,
+    (i: number) => `F ${pick(i)} convoys A ${pick(i + 1)} to ${pick(i + 2)}`,
+    (i: number) => `A ${pick(i).toLowerCase()} supports ${pick(i + 1)}`,
+    (i: number) => `Build F ${id(i)}`,
+    (i: number) => `A ${pick(i).slice(0, -1)}x - ${pick(i + 4)}`, // a typing slip
+    (i: number) => `A ${id(i)} - ${id(i + 1)}; F ${id(i + 2)} H`,
+    (i: number) => `Hi GM, see you next turn`,
+  ];
+  return Array.from({ length: count }, (_, i) => forms[i % forms.length](i));
+}
+
+const { map, names } = generatedMap();
+const ruleset = orderRuleset('warfare');
+const lines = orderLines(names, 10_000);
+const parse = (text: string) => parseMessage({ ruleset, map, nation: 'red', text });
+
+// Warm-up: JIT, the name index, the fuzzy caches' first fill.
+for (const line of lines.slice(0, 2_000)) parse(line);
+
+// Messages of twenty lines, as players send them.
+const started = performance.now();
+for (let i = 0; i < lines.length; i += 20) parse(lines.slice(i, i + 20).join('\n'));
+const seconds = (performance.now() - started) / 1000;
+
+let slowest = 0;
+for (const line of lines) {
+  const t = performance.now();
+  parse(line);
+  slowest = Math.max(slowest, performance.now() - t);
+}
+
+console.log(JSON.stringify({ bench: 'parse-lines-per-second', value: Math.round(lines.length / seconds), unit: 'lines/s', target: 20_000 }));
+console.log(JSON.stringify({ bench: 'parse-slowest-line', value: Number(slowest.toFixed(3)), unit: 'ms', target: 5 }));

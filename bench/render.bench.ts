@@ -1,0 +1,71 @@
+// Map rendering time on a big key-image map: 2,000 provinces on a 4096x3072 key, 12 nations, 5,000
+// units. "render-map-2000" is the first render in a fresh process (decoding and indexing the key
+// included); "render-map-2000-warm" is the next turn's render of the same map (key index cached).
+import { performance } from 'node:perf_hooks';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import sharp from 'sharp';
+import { MapBuilder, type PublicView, type Unit } from '../src/engine/index.ts';
+import { NATION_PALETTE } from '../src/render/palette.ts';
+import { renderMap } from '../src/render/render-map.ts';
+
+const [W, H, COLS, ROWS] = [4096, 3072, 50, 40];
+const rng = xoroshiro128plus(2000);
+const random = () => uniformInt(rng, 0, 1_000_000) / 1_000_000;
+
+// A jittered grid of seeds, one per cell; each pixel goes to the nearest seed of the 3x3 cells around it.
+const cw = W / COLS;
+const ch = H / ROWS;
+const seeds = Array.from({ length: COLS * ROWS }, (_, i) => [((i % COLS) + 0.15 + random() * 0.7) * cw, (Math.floor(i / COLS) + 0.15 + random() * 0.7) * ch]);
+const sea = (i: number) => i % COLS < 3 || i % COLS >= COLS - 3 || Math.floor(i / COLS) < 2;
+const keyOf = (i: number) => (sea(i) ? [10 + (i % 40), 60 + Math.floor(i / 40), 200] : [130 + (i % 120), 10 + Math.floor(i / 120) * 12, 60]);
+const rgb = Buffer.alloc(W * H * 3);
+for (let y = 0; y < H; y++) {
+  const row = Math.floor(y / ch);
+  for (let x = 0; x < W; x++) {
+    const col = Math.floor(x / cw);
+    let best = 0;
+    let bestDistance = Infinity;
+    for (let r = Math.max(0, row - 1); r <= Math.min(ROWS - 1, row + 1); r++) {
+      for (let c = Math.max(0, col - 1); c <= Math.min(COLS - 1, col + 1); c++) {
+        const i = r * COLS + c;
+        const d = (seeds[i][0] - x) ** 2 + (seeds[i][1] - y) ** 2;
+        if (d < bestDistance) [best, bestDistance] = [i, d];
+      }
+    }
+    rgb.set(keyOf(best), (y * W + x) * 3);
+  }
+}
+const keyImage = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+
+const id = (i: number) => `p${i}`;
+const builder = new MapBuilder();
+seeds.forEach(([x, y], i) => {
+  const key = `#${keyOf(i).map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  builder.province(id(i), sea(i) ? 'sea' : 'coastal', { name: `Province ${i}`, attributes: { key, centre: [Math.round(x), Math.round(y)] } });
+});
+for (let i = 0; i < seeds.length; i++) {
+  if (i % COLS < COLS - 1) builder.border(id(i), id(i + 1));
+  if (i + COLS < seeds.length) builder.border(id(i), id(i + COLS));
+}
+const map = builder.build();
+const nations = NATION_PALETTE.map((_, n) => ({ id: `n${n}`, name: `Nation ${n + 1}`, provinces: 0, units: 0 }));
+const provinces: PublicView['provinces'] = {};
+seeds.forEach((_, i) => {
+  provinces[id(i)] = { owner: sea(i) || random() < 0.3 ? null : `n${Math.floor(random() * 12)}`, structure: ['town', 'military-base', 'city', null][i % 4] };
+});
+const units: Unit[] = Array.from({ length: 5000 }, (_, u) => {
+  const at = Math.floor(random() * seeds.length);
+  return { id: `u${u}`, type: sea(at) ? 'fleet' : 'army', nation: `n${Math.floor(random() * 12)}`, province: id(at) };
+});
+const view: PublicView = { turn: 12, phase: 'orders', nations, provinces, units, events: [] };
+const input = { map, view, title: 'A very large world', caption: 'After turn 12', keyImage };
+
+const cold = performance.now();
+await renderMap(input);
+const coldMs = performance.now() - cold;
+const warm = performance.now();
+await renderMap(input);
+const warmMs = performance.now() - warm;
+console.log(JSON.stringify({ bench: 'render-map-2000', value: Math.round(coldMs), unit: 'ms', target: 1000 }));
+console.log(JSON.stringify({ bench: 'render-map-2000-warm', value: Math.round(warmMs), unit: 'ms', target: 1000 }));

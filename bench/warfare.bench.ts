@@ -1,0 +1,145 @@
+// Warfare adjudication speed: the whole DATC, orders per second, and a 10,000-unit turn on a
+// generated 20,000-province map. Run: node --import tsx bench/warfare.bench.ts
+// Prints one JSON line per figure; all timings are warm (after warm-up runs), on one core.
+import { performance } from 'node:perf_hooks';
+import { Dice, MapGraph, Registry, defaultBorderUnits, type Border, type CombatSystem, type Order, type Province, type ProvinceKind, type RulesetContext, type Unit } from '../src/engine/index.ts';
+import { prepareDatc } from '../src/rulesets/warfare/datc/run-datc.ts';
+import { warfare } from '../src/rulesets/warfare/index.ts';
+import { makeBoard } from '../src/rulesets/warfare/board.ts';
+import { warfareMap } from '../src/rulesets/warfare/map-index.ts';
+import { checkMovement } from '../src/rulesets/warfare/movement-check.ts';
+import { warfareOptions, type WarfareOptions } from '../src/rulesets/warfare/options.ts';
+import { neighbourPlaces } from '../src/rulesets/warfare/reach.ts';
+import type { WarfareState } from '../src/rulesets/warfare/state.ts';
+
+/** A small seeded generator (mulberry32): the same map and orders on every run. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function time(runs: number, warmup: number, f: () => void): number {
+  for (let i = 0; i < warmup; i++) f();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}
+
+/** A grid of provinces, each bordering its four neighbours and one diagonal (planar), with seas in blobs. */
+function gridMap(width: number, height: number, rand: () => number): MapGraph {
+  const sea = new Uint8Array(width * height);
+  for (let blob = 0; blob < (width * height) / 120; blob++) {
+    const cx = Math.floor(rand() * width);
+    const cy = Math.floor(rand() * height);
+    const r = 1 + Math.floor(rand() * 4);
+    for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) if (x >= 0 && y >= 0 && x < width && y < height) sea[y * width + x] = 1;
+  }
+  const id = (x: number, y: number) => `p${y * width + x}`;
+  const near = (x: number, y: number) =>
+    [
+      [x + 1, y],
+      [x, y + 1],
+      [x + 1, y + 1],
+    ].filter(([a, b]) => a < width && b < height);
+  const touchesSea = (x: number, y: number) => [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]].some(([a, b]) => a >= 0 && b >= 0 && a < width && b < height && sea[b * width + a]);
+  const provinces: Province[] = [];
+  const kinds: ProvinceKind[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const kind = sea[y * width + x] ? 'sea' : touchesSea(x, y) ? 'coastal' : 'land';
+      kinds.push(kind);
+      const attributes = rand() < 0.1 && kind !== 'sea' ? { landmark: 'supply-center' } : {};
+      provinces.push({ id: id(x, y), name: `Province ${y * width + x}`, kind, aliases: [], features: [], coasts: [], attributes });
+    }
+  }
+  // MapGraph directly: MapBuilder looks each border's provinces up in a list, too slow for 60,000 borders.
+  const borders: Border[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (const [a, b] of near(x, y)) {
+        borders.push({ a: { province: id(x, y) }, b: { province: id(a, b) }, units: defaultBorderUnits(kinds[y * width + x], kinds[b * width + a]) });
+      }
+    }
+  }
+  return new MapGraph(provinces, borders);
+}
+
+/** Random orders, kept only when the ruleset accepts them: moves, supports of a neighbour's order, holds. */
+function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: () => number): { state: WarfareState; orders: Record<string, Order[]> } {
+  const map = warfareMap(ctx.map);
+  const nations = Array.from({ length: 20 }, (_, i) => `n${i}`);
+  const taken = new Set<number>();
+  const list: Unit[] = [];
+  while (list.length < units) {
+    const p = Math.floor(rand() * map.ids.length);
+    if (taken.has(p)) continue;
+    taken.add(p);
+    const type = map.kind[p] === 2 ? 'fleet' : map.kind[p] === 0 ? 'army' : rand() < 0.5 ? 'fleet' : 'army';
+    list.push({ id: `u${list.length}`, type, nation: nations[Math.floor(rand() * nations.length)], province: map.ids[p] });
+  }
+  const state: WarfareState = {
+    turn: 1,
+    phase: 'orders',
+    nations: Object.fromEntries(nations.map((n) => [n, { id: n, name: n }])),
+    provinces: Object.fromEntries(map.ids.map((id) => [id, { owner: null }])),
+    units: list,
+    nextUnitId: units,
+    extra: { season: 'spring', year: 1901, dislodged: [] },
+  };
+  const unitAt = new Map(list.map((u) => [u.province, u]));
+  const planned = new Map<Unit, Order>();
+  const steps = (u: Unit) => neighbourPlaces(map, u.type === 'fleet' ? 'fleet' : 'army', map.index.get(u.province)!, u.coast).map((p) => map.ids[map.placeProvince[p]]);
+  for (const u of list) {
+    const head = { unitType: u.type, province: u.province };
+    const next = steps(u);
+    const roll = rand();
+    if (roll < 0.55 && next.length) planned.set(u, { kind: 'move', ...head, target: next[Math.floor(rand() * next.length)] });
+    else if (roll < 0.9 && next.length) {
+      const around = next.map((p) => unitAt.get(p)).filter((x): x is Unit => !!x);
+      const friend = around[Math.floor(rand() * around.length)];
+      const theirs = friend && planned.get(friend);
+      if (theirs?.kind === 'move' && theirs.target !== u.province) planned.set(u, { kind: 'support', ...head, subject: friend.province, target: theirs.target });
+      else if (friend) planned.set(u, { kind: 'support', ...head, subject: friend.province });
+      else planned.set(u, { kind: 'hold', ...head });
+    } else planned.set(u, { kind: 'hold', ...head });
+  }
+  const orders: Record<string, Order[]> = {};
+  const board = makeBoard(map, list, ctx.options);
+  for (const [u, order] of planned) {
+    const mine = (orders[u.nation] ??= []);
+    if (!('ok' in checkMovement(board, u.nation, order))) mine.push(order);
+  }
+  return { state, orders };
+}
+
+function line(bench: string, value: number, unit: string, target: number): void {
+  console.log(JSON.stringify({ bench, value: Math.round(value * 1000) / 1000, unit, target }));
+}
+
+const datc = prepareDatc();
+const datcMs = time(200, 50, () => {
+  for (const c of datc) c.run();
+});
+line('warfare-datc', datcMs, 'ms', 3);
+
+const rand = random(20240223);
+const graph = gridMap(200, 100, rand);
+const ctx: RulesetContext<WarfareOptions> = { map: graph, options: warfareOptions.parse({}), combat: new Registry<CombatSystem>('combat system') };
+const { state, orders } = randomTurn(ctx, 10_000, rand);
+const orderCount = Object.values(orders).reduce((n, l) => n + l.length, 0);
+const bigMs = time(15, 5, () => warfare.adjudicate(ctx, state, orders, Dice.forced([])));
+line('warfare-orders-per-second', orderCount / (bigMs / 1000), 'orders/s', 300_000);
+line('warfare-10k-units', bigMs, 'ms', 100);

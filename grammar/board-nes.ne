@@ -1,0 +1,137 @@
+# Orders of the board NES ruleset. Kinds and slots are those of src/rulesets/board-nes/orders.ts:
+# buy-unit, buy-structure, move, load, unload, naval-attack, hold, disband, claim, caravan, steal, aim.
+# Armies stack, so unit orders carry a count ("2 armies", "all armies") instead of naming units.
+@preprocessor typescript
+@lexer lexer
+@include "shared/base.ne"
+
+LINE -> ORDERS {% id %}
+ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}
+ORDER -> MOVE {% id %} | HOLD {% id %} | DISBAND {% id %} | CLAIM {% id %} | BUY {% id %}
+  | LOAD {% id %} | UNLOAD {% id %} | NAVAL_ATTACK {% id %} | CARAVAN_ORDER {% id %} | STEAL {% id %} | AIM {% id %}
+
+# How many: "2", "two", "all"; and a stack of units: "2 armies", "all army", "fleet", "an army".
+COUNT -> NUMBER {% id %} | ALL {% () => 'all' %}
+ALL -> "all" | "every" | "everything"
+STACK -> UNIT_TYPE {% ([t]) => ({ type: t }) %}
+  | COUNT UNIT_TYPE {% ([n, t]) => ({ type: t, count: n }) %}
+  | ARTICLE UNIT_TYPE {% ([, t]) => ({ type: t }) %}
+ARTICLE -> "a" | "an"
+ARMIES -> ARMY {% () => null %} | COUNT ARMY {% ([n]) => n %} | ARTICLE ARMY {% () => null %}
+
+# The units an order is for: "2 armies in London", "army lon", "London armies", "lon" (type worked out).
+UNITS -> STACK PLACE {% ([s, p]) => g.unit(s.type, p, s.count) %}
+  | STACK AT PLACE {% ([s, , p]) => g.unit(s.type, p, s.count) %}
+  | PLACE STACK {% ([p, s]) => g.unit(s.type, p, s.count) %}
+  | COUNT PLACE {% ([n, p]) => g.unit(null, p, n) %}
+  | PLACE {% ([p]) => g.unit(null, p) %}
+  | AT PLACE {% ([, p]) => g.unit(null, p) %}
+# Fleets giving a sea order: "F nth", "the fleet in the North Sea", "North Sea fleets", "nth".
+FLEETS -> FLEET PLACE {% ([, p]) => p %} | FLEET AT PLACE {% ([, , p]) => p %} | PLACE FLEET {% ([p]) => p %}
+  | COUNT FLEET AT:? PLACE {% ([, , , p]) => p %} | PLACE {% id %}
+NATION -> NAMED {% ([n]) => g.nation(n) %}
+
+# Moves: "Move 2 army lon -> wal (claim)", "2 armies from London to Wales and claim it", "A lon - wal".
+MOVE -> UNITS GO PLACE CLAIM_TAIL:? {% ([u, , t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
+  | MOVE_VERB UNITS GO_TO PLACE CLAIM_TAIL:? {% ([, u, , t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
+  | MOVE_VERB UNITS PLACE CLAIM_TAIL:? {% ([, u, t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
+GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO
+GO_TO -> TO | ARROW
+MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "march" | "marches" | "advance" | "advances"
+  | "attack" | "attacks" | "invade" | "invades" | "sail" | "sails"
+# "(claim)", "and claim it", ", claiming it", "to claim it".
+CLAIM_TAIL -> %lparen CLAIM_VERB IT:? %rparen {% () => true %} | AND:? CLAIM_VERB IT:? {% () => true %}
+  | %comma CLAIM_VERB IT:? {% () => true %} | TO CLAIM_VERB IT:? {% () => true %}
+IT -> "it" | "them" | "that"
+CLAIM_VERB -> "claim" | "claims" | "claiming"
+
+HOLD -> UNITS HOLD_VERB {% ([u], at) => g.order(at, 'hold', u) %}
+  | HOLD_VERB UNITS {% ([, u], at) => g.order(at, 'hold', u) %}
+HOLD_VERB -> "h" | "hold" | "holds" | "stand" | "stands" | "stay" | "stays" | "remain" | "remains"
+
+DISBAND -> UNITS DISBAND_VERB {% ([u], at) => g.order(at, 'disband', u) %}
+  | DISBAND_VERB UNITS {% ([, u], at) => g.order(at, 'disband', u) %}
+DISBAND_VERB -> "d" | "disband" | "disbands" | "dismiss" | "dismisses" | "remove" | "removes" | "scrap"
+
+# Claims: "Claim yor", "claim York for us", "the armies in York claim it".
+CLAIM -> CLAIM_VERB PLACE FOR_US:? {% ([, p], at) => g.plain(at, 'claim', { province: p }) %}
+  | UNITS CLAIM_VERB IT:? {% ([u], at) => g.plain(at, 'claim', { province: u.place }) %}
+FOR_US -> "for" NAMED | "for" "us" | "for" "me"
+
+# Purchases: "Buy 2 army in lon", "buy fleet in lon at nth", "Build town in yor", "build a city in
+# London", "build town in yor and 2 armies in lon", "York: build military base".
+BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
+  | PLACE BUY_VERB BOUGHT_HERE {% ([p, , make], at) => make(at, p) %}
+BOUGHT_LIST -> BOUGHT {% id %} | BOUGHT_LIST SEP BOUGHT {% ([a, , b]) => g.join(a, b) %}
+BOUGHT -> STACK AT:? PLACE SEA:? {% ([s, , p, sea], at) => g.order(at, 'buy-unit', g.unit(s.type, p, s.count), { sea: sea ?? undefined }) %}
+  | ARTICLE:? STRUCTURE AT:? PLACE {% ([, s, , p], at) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
+BOUGHT_HERE -> STACK SEA:? {% ([s, sea]) => (at, p) => g.order(at, 'buy-unit', g.unit(s.type, p, s.count), { sea: sea ?? undefined }) %}
+  | ARTICLE:? STRUCTURE {% ([, s]) => (at, p) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
+# Where a new fleet puts to sea: "at nth", "(North Sea)", "into the Irish Sea".
+SEA -> AT PLACE {% ([, p]) => g.bare(p) %} | TO PLACE {% ([, p]) => g.bare(p) %} | %lparen PLACE %rparen {% ([, p]) => g.bare(p) %}
+  | ARROW PLACE {% ([, p]) => g.bare(p) %} | PLACE {% ([p]) => g.bare(p) %}
+BUY_VERB -> "buy" | "buys" | "purchase" | "purchases" | "recruit" | "recruits" | "raise" | "raises" | "hire" | "hires"
+  | "build" | "builds" | "b" | "construct" | "constructs" | "erect" | "upgrade" | "found"
+STRUCTURE -> "town" {% () => 'town' %} | "military" %dash:? "base" {% () => 'military-base' %} | "base" {% () => 'military-base' %}
+  | "mil" "base" {% () => 'military-base' %} | "mb" {% () => 'military-base' %} | "city" {% () => 'city' %}
+  | "engineered" %dash:? "city" {% () => 'engineered-city' %} | "eng" "city" {% () => 'engineered-city' %}
+  | "engineered" {% () => 'engineered-city' %}
+
+# Loading: "Load 2 army from lon onto nth", "F nth loads all armies from London".
+LOAD -> LOAD_VERB ARMIES:? AT PLACE ONTO FLEETS {% ([, n, , from, , sea], at) => g.plain(at, 'load', { province: g.bare(sea), from: g.bare(from), count: n ?? undefined }) %}
+  | LOAD_VERB ARMIES:? PLACE ONTO FLEETS {% ([, n, from, , sea], at) => g.plain(at, 'load', { province: g.bare(sea), from: g.bare(from), count: n ?? undefined }) %}
+  | FLEETS LOAD_VERB ARMIES:? AT PLACE {% ([sea, , n, , from], at) => g.plain(at, 'load', { province: g.bare(sea), from: g.bare(from), count: n ?? undefined }) %}
+ONTO -> "onto" | "on" | "into" | "aboard" | TO | ARROW
+LOAD_VERB -> "load" | "loads" | "embark" | "embarks" | "board" | "boards" | "pick" "up" | "picks" "up" | "take" "on" | "takes" "on"
+
+# Unloading: "Unload all army from nth -> yor (claim)", "F nth unloads 2 armies onto York".
+UNLOAD -> UNLOAD_VERB ARMIES:? AT:? FLEETS LANDING {% ([, n, , sea, l], at) => g.plain(at, 'unload', { province: g.bare(sea), target: l.target, count: n ?? undefined, claim: l.claim }) %}
+  | FLEETS UNLOAD_VERB ARMIES:? LANDING {% ([sea, , n, l], at) => g.plain(at, 'unload', { province: g.bare(sea), target: l.target, count: n ?? undefined, claim: l.claim }) %}
+LANDING -> ONTO:? PLACE CLAIM_TAIL:? {% ([, t, c]) => ({ target: g.bare(t), claim: c ?? undefined }) %}
+  | AT PLACE CLAIM_TAIL:? {% ([, t, c]) => ({ target: g.bare(t), claim: c ?? undefined }) %}
+UNLOAD_VERB -> "unload" | "unloads" | "land" | "lands" | "disembark" | "disembarks" | "drop" | "drops"
+
+# Naval attacks: "Naval attack blue in nth", "naval attack in nth", "fleets in nth attack blue".
+NAVAL_ATTACK -> NAVAL ATTACK_WORD NATION:? AT PLACE {% ([, , n, , p], at) => g.plain(at, 'naval-attack', { province: g.bare(p), nation: n ?? undefined }) %}
+  | FLEETS ATTACK_WORD NATION:? FLEET_WORDS:? {% ([p, , n], at) => g.plain(at, 'naval-attack', { province: g.bare(p), nation: n ?? undefined }) %}
+  | ATTACK_WORD NATION FLEET_WORDS:? AT PLACE {% ([, n, , , p], at) => g.plain(at, 'naval-attack', { province: g.bare(p), nation: n }) %}
+NAVAL -> "naval" | "sea"
+ATTACK_WORD -> "attack" | "attacks" | "engage" | "engages" | "fight" | "fights"
+FLEET_WORDS -> FLEET
+
+# Caravans: "Caravan 3 to blue with 1 escort", "send 3 caravans and 1 escort to Bluevale".
+CARAVAN_ORDER -> SEND:? CARAVANS TO NATION ESCORTS:? {% ([, n, , who, e], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e ?? undefined }) %}
+  | SEND:? CARAVANS ESCORTS TO NATION {% ([, n, e, , who], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e }) %}
+  | SEND:? CARAVAN NUMBER TO NATION ESCORTS:? {% ([, , n, , who, e], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e ?? undefined }) %}
+CARAVANS -> NUMBER CARAVAN {% id %} | ARTICLE CARAVAN {% () => 1 %}
+ESCORTS -> WITH NUMBER ESCORT {% ([, n]) => n %} | AND NUMBER ESCORT {% ([, n]) => n %} | NUMBER ESCORT {% id %}
+  | %lparen NUMBER ESCORT:? %rparen {% ([, n]) => n %} | %lparen NUMBER "escorted" %rparen {% ([, n]) => n %}
+  | WITH ARTICLE ESCORT {% () => 1 %} | AND ARTICLE ESCORT {% () => 1 %} | %comma NUMBER "escorted" {% ([, n]) => n %}
+SEND -> "send" | "sends" | "dispatch" | "dispatches"
+CARAVAN -> "caravan" | "caravans"
+ESCORT -> "escort" | "escorts" | "caravan" "escort" | "caravan" "escorts"
+
+# Theft: "Steal all from blue", "steal 2 per 5 from blue", "steal all but 3 from blue",
+# "steal everything Bluevale sends", "steal 2 caravans for every 5 blue sends".
+STEAL -> STEAL_VERB TAKING CARAVAN:? "from" NATION {% ([, m, , , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
+  | STEAL_VERB TAKING CARAVAN:? NATION SENDS {% ([, m, , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
+  | STEAL_VERB NUMBER CARAVAN:? EVERY NUMBER NATION SENDS {% ([, c, , , p, n], at) => g.plain(at, 'steal', { nation: n, mode: 'per', count: c, per: p }) %}
+  | STEAL_VERB "from" NATION {% ([, , n], at) => g.plain(at, 'steal', { nation: n, mode: 'all' }) %}
+TAKING -> ALL {% () => ({ mode: 'all' }) %}
+  | NUMBER {% ([n]) => ({ mode: 'count', count: n }) %}
+  | ALL BUT NUMBER {% ([, , n]) => ({ mode: 'all-but', count: n }) %}
+  | NUMBER EVERY NUMBER {% ([c, , p]) => ({ mode: 'per', count: c, per: p }) %}
+  | NUMBER CARAVAN EVERY NUMBER {% ([c, , , p]) => ({ mode: 'per', count: c, per: p }) %}
+BUT -> "but" | "except" | "save"
+EVERY -> "per" | "every" | "for" "every" | "out" "of" "every" | "of" "every" | "in" "every" | "for" "each" | "each"
+SENDS -> SEND_PAST US:? | SEND_PAST TO US | "they" SEND_PAST US:?
+SEND_PAST -> "sends" | "send" | "sent"
+US -> "me" | "us"
+STEAL_VERB -> "steal" | "steals" | "rob" | "seize" | "skim"
+
+# Aims in battles of three or more: "Aim at blue", "aim at blue in lon", "armies in London aim at blue".
+AIM -> AIM_VERB AIM_AT:? NATION IN_PLACE:? {% ([, , n, p], at) => g.plain(at, 'aim', { nation: n, province: p ?? undefined }) %}
+  | UNITS AIM_VERB AIM_AT:? NATION {% ([u, , , n], at) => g.plain(at, 'aim', { nation: n, province: g.bare(u.place) }) %}
+IN_PLACE -> AT PLACE {% ([, p]) => g.bare(p) %}
+AIM_AT -> "at" | "for" | "on"
+AIM_VERB -> "aim" | "aims" | "target" | "targets" | "focus" | "focuses"

@@ -1,0 +1,53 @@
+# Shared by every ruleset's order grammar: fillers, numbers, unit words, lists, punctuation, places.
+# Places and nations are not spelt out here: tokens.ts has already turned the words naming them
+# into %name tokens (or %unknown ones), so one compiled grammar serves every map.
+# Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
+
+@{%
+import { lexer } from '../token-stream.ts';
+import * as g from '../grammar-helpers.ts';
+%}
+# Included files are compiled on their own by nearleyc, so the lexer is named here too.
+@lexer lexer
+
+# Words that carry no meaning in an order ("please", "my", "the"...). tokens.ts drops them (and
+# colons) before parsing, after names are found, so "The Wash" stays a name; the rules below need
+# not allow for them between every two words.
+FILLER -> "my" | "the" | "please" | "pls" | "plz" | "kindly" | "our" | "its" | "his" | "i" | "we"
+  | "will" | "shall" | "should" | "must" | "can" | "want" | "wish" | "would" | "like" | "let"
+  | "order" | "orders" | "unit" | "units" | "also" | "now" | "just" | "position" | "that" | "this" | "is" | "are"
+  | "new"
+  | %colon
+
+# Numbers, in figures or words.
+NUMBER -> %number {% ([t]) => t.number %} | NUMBER_WORD {% id %}
+NUMBER_WORD -> "one" {% () => 1 %} | "two" {% () => 2 %} | "three" {% () => 3 %} | "four" {% () => 4 %}
+  | "five" {% () => 5 %} | "six" {% () => 6 %} | "seven" {% () => 7 %} | "eight" {% () => 8 %}
+  | "nine" {% () => 9 %} | "ten" {% () => 10 %} | "eleven" {% () => 11 %} | "twelve" {% () => 12 %}
+  | "thirteen" {% () => 13 %} | "fourteen" {% () => 14 %} | "fifteen" {% () => 15 %} | "sixteen" {% () => 16 %}
+  | "seventeen" {% () => 17 %} | "eighteen" {% () => 18 %} | "nineteen" {% () => 19 %} | "twenty" {% () => 20 %}
+
+# Unit words.
+UNIT_TYPE -> ARMY {% () => 'army' %} | FLEET {% () => 'fleet' %}
+ARMY -> "a" | "army" | "armies" | "troop" | "troops" | "infantry"
+FLEET -> "f" | "fleet" | "fleets" | "navy" | "ship" | "ships" | "boat" | "boats"
+
+# Between two orders on one line.
+SEP -> %semi | %comma | %dot | AND | %comma AND | %semi AND
+AND -> "and" | "then" | "plus"
+
+# Small words that say where and whither.
+ARROW -> %dash | %arrow
+AT -> "in" | "at" | "on" | "from"
+TO -> "to" | "into" | "towards" | "toward" | "onto"
+WITH -> "with" | "using" | "by"
+
+# A place, with its coast when a fleet's route needs one: "spa/nc", "Spain (north coast)", "stp sc".
+PLACE -> NAMED {% ([n]) => g.place(n) %} | NAMED COAST {% ([n, c]) => g.place(n, c) %}
+NAMED -> %name {% id %} | %unknown {% id %}
+COAST -> %slash COAST_INSIDE {% ([, c]) => c %} | %lparen COAST_INSIDE %rparen {% ([, c]) => c %}
+  | COAST_CODE {% id %} | DIRECTION "coast" {% id %}
+COAST_INSIDE -> COAST_CODE {% id %} | COAST_LETTER {% id %} | DIRECTION {% id %} | DIRECTION "coast" {% id %}
+COAST_CODE -> "nc" {% () => 'nc' %} | "sc" {% () => 'sc' %} | "ec" {% () => 'ec' %} | "wc" {% () => 'wc' %}
+COAST_LETTER -> "n" {% () => 'nc' %} | "s" {% () => 'sc' %} | "e" {% () => 'ec' %} | "w" {% () => 'wc' %}
+DIRECTION -> "north" {% () => 'nc' %} | "south" {% () => 'sc' %} | "east" {% () => 'ec' %} | "west" {% () => 'wc' %}

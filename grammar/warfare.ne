@@ -1,0 +1,87 @@
+# Orders of the warfare ruleset (Diplomacy-style). Kinds and slots are the ones agreed with
+# src/rulesets/warfare: hold, move, support, convoy, retreat, disband, build, waive.
+# Each order rule returns a list of drafts (src/orders/drafts.ts): "build A Par, F Bre" is two.
+@preprocessor typescript
+@lexer lexer
+@include "shared/base.ne"
+
+# A line holds one order or several ("A Par H; A Mar - Spa"). A heading such as "England:" in
+# front of them is taken off before parsing (tokens.ts).
+LINE -> ORDERS {% id %}
+ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}
+ORDER -> HOLD {% id %} | MOVE {% id %} | SUPPORT {% id %} | CONVOY {% id %}
+  | RETREAT {% id %} | DISBAND {% id %} | BUILD {% id %} | WAIVE {% id %}
+
+# The unit an order is for: "A Par", "the army in Paris", "Paris army", "Par" (type worked out).
+UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
+  | UNIT_TYPE AT PLACE {% ([t, , p]) => g.unit(t, p) %}
+  | PLACE UNIT_TYPE {% ([p, t]) => g.unit(t, p) %}
+  | PLACE {% ([p]) => g.unit(null, p) %}
+  | AT PLACE {% ([, p]) => g.unit(null, p) %}
+
+HOLD -> UNIT HOLD_VERB HOLD_TAIL:? {% ([u], at) => g.order(at, 'hold', u) %}
+  | HOLD_VERB UNIT {% ([, u], at) => g.order(at, 'hold', u) %}
+HOLD_TAIL -> "put" | "still" | "fast" | "where" "it" "is" | "in" "place"
+HOLD_VERB -> "h" | "hold" | "holds" | "holding" | "stand" | "stands" | "stay" | "stays"
+  | "remain" | "remains" | "defend" | "defends"
+
+MOVE -> UNIT GO PLACE VIA:? {% ([u, , t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
+  | MOVE_VERB UNIT GO_TO PLACE VIA:? {% ([, u, , t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
+  | MOVE_VERB UNIT PLACE VIA:? {% ([, u, t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
+  | MOVE_VERB TO:? PLACE BY_UNIT UNIT {% ([, , t, , u], at) => g.order(at, 'move', u, { target: t }) %}
+  # A convoy route written out: "A Lon - Nth - Nwy".
+  | UNIT GO PLACE ROUTE {% ([u, , , r], at) => g.order(at, 'move', u, { target: r, viaConvoy: true }) %}
+ROUTE -> ARROW PLACE {% ([, p]) => p %} | ROUTE ARROW PLACE {% ([, , p]) => p %}
+GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO
+GO_TO -> TO | ARROW
+BY_UNIT -> WITH | "from"
+MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "attack" | "attacks" | "attacking"
+  | "march" | "marches" | "marching" | "advance" | "advances" | "invade" | "invades" | "sail" | "sails"
+  | "proceed" | "proceeds"
+VIA -> "via" "convoy" {% () => true %} | "by" "convoy" {% () => true %} | "via" "c" {% () => true %}
+  | "convoyed" {% () => true %} | %lparen VIA %rparen {% () => true %} | %lparen "convoy" %rparen {% () => true %}
+
+# Support: "A Mun S A Par - Bur", "F Nth supports F Lon", "support Par to Bur with Mun".
+SUPPORT -> UNIT SUPPORT_VERB SUPPORTED {% ([u, , s], at) => g.order(at, 'support', u, s) %}
+  | SUPPORT_VERB SUPPORTED BY_UNIT UNIT {% ([, s, , u], at) => g.order(at, 'support', u, s) %}
+SUPPORTED -> UNIT {% ([s]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place) }) %}
+  | UNIT HOLD_VERB {% ([s]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place) }) %}
+  | UNIT GO PLACE VIA:? {% ([s, , t]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place), target: g.bare(t) }) %}
+SUPPORT_VERB -> "s" | "support" | "supports" | "supporting" | "sup" | "supp" | "sp" | "assist" | "assists"
+
+# Convoy: "F Nth C A Lon - Nwy", "convoy A Lon to Nwy with F Nth".
+CONVOY -> UNIT CONVOY_VERB UNIT GO PLACE {% ([f, , a, , t], at) => g.order(at, 'convoy', g.unit(f.type ?? 'fleet', f.place), { subject: g.bare(a.place), target: g.bare(t) }) %}
+  | CONVOY_VERB UNIT GO PLACE BY_UNIT UNIT {% ([, a, , t, , f], at) => g.order(at, 'convoy', g.unit(f.type ?? 'fleet', f.place), { subject: g.bare(a.place), target: g.bare(t) }) %}
+CONVOY_VERB -> "c" | "convoy" | "convoys" | "convoying" | "transport" | "transports" | "ferry" | "ferries"
+
+RETREAT -> UNIT RETREAT_VERB GO_TO:? PLACE {% ([u, , , t], at) => g.order(at, 'retreat', u, { target: t }) %}
+  | RETREAT_VERB UNIT GO_TO PLACE {% ([, u, , t], at) => g.order(at, 'retreat', u, { target: t }) %}
+RETREAT_VERB -> "r" | "retreat" | "retreats" | "retreating" | "withdraw" | "withdraws" | "flee" | "flees"
+
+DISBAND -> UNIT DISBAND_VERB {% ([u], at) => g.order(at, 'disband', u) %}
+  | DISBAND_VERB UNIT {% ([, u], at) => g.order(at, 'disband', u) %}
+DISBAND_VERB -> "d" | "disband" | "disbands" | "disbanded" | "remove" | "removes" | "destroy" | "destroys"
+  | "delete" | "dissolve" | "dissolves" | "scrap"
+
+# Builds: "Build F stp/nc", "build a fleet in Brest", "build A Par, F Bre", "Paris: build army".
+BUILD -> BUILD_VERB BUILT_LIST {% ([, b]) => b %}
+  | PLACE BUILD_VERB ARTICLE:? UNIT_TYPE {% ([p, , , t], at) => g.order(at, 'build', g.unit(t, p)) %}
+BUILT_LIST -> BUILT {% id %} | BUILT_LIST SEP BUILT {% ([a, , b]) => g.join(a, b) %}
+BUILT -> NEW_UNIT {% ([u], at) => g.order(at, 'build', u, {}, true) %}
+  | ARTICLE TYPED_UNIT {% ([, u], at) => g.order(at, 'build', u, {}, true) %}
+NEW_UNIT -> TYPED_UNIT {% id %}
+  | PLACE {% ([p]) => g.unit(null, p) %}
+  | AT PLACE {% ([, p]) => g.unit(null, p) %}
+TYPED_UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
+  | UNIT_TYPE AT PLACE {% ([t, , p]) => g.unit(t, p) %}
+  | PLACE UNIT_TYPE {% ([p, t]) => g.unit(t, p) %}
+ARTICLE -> "a" | "an" | "one"
+BUILD_VERB -> "build" | "builds" | "b" | "raise" | "raises" | "recruit" | "recruits" | "create" | "creates" | "muster"
+
+# Waive: "Waive", "waive one build", "no build", "skip 2 builds".
+WAIVE -> WAIVE_VERB BUILD_NOUN:? {% (_d, at) => g.plain(at, 'waive') %}
+  | WAIVE_VERB NUMBER BUILD_NOUN:? {% ([, n], at) => g.times(n, g.plain(at, 'waive')) %}
+  | "no" BUILD_NOUN {% (_d, at) => g.plain(at, 'waive') %}
+  | BUILD_NOUN "waived" {% (_d, at) => g.plain(at, 'waive') %}
+WAIVE_VERB -> "waive" | "waives" | "waived" | "skip" | "forgo" | "forego" | "decline"
+BUILD_NOUN -> "build" | "builds"

@@ -1,0 +1,44 @@
+// The turn machinery's queues on BullMQ. Every job id is fixed by what the job is about (game,
+// step, rollback epoch, run), so adding the same job twice leaves one job.
+import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
+import type { AdjudicateJob, RemindJob, StepJob, TurnQueues } from '../src/turns/turn-runtime.ts';
+import { QUEUE_PREFIX, QUEUES, jobIds, openQueue } from './queues.ts';
+
+/** Transient faults (Redis or SMTP hiccups) are retried with backoff: 1s, 2s, 4s... about 4 minutes in all. */
+export const JOB_OPTIONS: JobsOptions = {
+  attempts: 9,
+  backoff: { type: 'exponential', delay: 1000 },
+  // Finished jobs are kept a while for `adjutant` status and debugging; correctness never needs them.
+  removeOnComplete: { age: 7 * 86_400, count: 10_000 },
+  removeOnFail: { age: 30 * 86_400 },
+};
+
+export class BullTurnQueues implements TurnQueues {
+  readonly adjudicateQueue: Queue;
+  readonly publishQueue: Queue;
+  readonly remindQueue: Queue;
+
+  constructor(connection: ConnectionOptions, prefix: string = QUEUE_PREFIX, onError: (err: Error) => void = () => {}) {
+    this.adjudicateQueue = openQueue(QUEUES.adjudicate, connection, prefix);
+    this.publishQueue = openQueue(QUEUES.publish, connection, prefix);
+    this.remindQueue = openQueue(QUEUES.remind, connection, prefix);
+    for (const queue of [this.adjudicateQueue, this.publishQueue, this.remindQueue]) queue.on('error', onError);
+  }
+
+  async adjudicate(job: AdjudicateJob): Promise<void> {
+    await this.adjudicateQueue.add(QUEUES.adjudicate, job, { ...JOB_OPTIONS, jobId: jobIds.adjudicate(job.gameId, job.step, `e${job.epoch}r${job.run}`) });
+  }
+
+  async publish(job: StepJob): Promise<void> {
+    await this.publishQueue.add(QUEUES.publish, job, { ...JOB_OPTIONS, jobId: jobIds.publish(job.gameId, job.step, job.epoch ? `e${job.epoch}` : undefined) });
+  }
+
+  async remind(job: RemindJob): Promise<void> {
+    const offset = `${job.offset}@${Date.parse(job.deadline)}${job.epoch ? `.e${job.epoch}` : ''}`;
+    await this.remindQueue.add(QUEUES.remind, job, { ...JOB_OPTIONS, jobId: jobIds.remind(job.gameId, job.step, offset) });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.adjudicateQueue.close(), this.publishQueue.close(), this.remindQueue.close()]);
+  }
+}

@@ -1,0 +1,68 @@
+// Writes examples/standard/map.yaml, the standard Diplomacy map, from the DATC CSVs (provinces,
+// regions with their coasts, borders typed land / sea / coast). Reads test/datc/standard-map/ when
+// the warfare tests have a copy, else /work/shared/datc/standard-map/.
+//   node --import tsx scripts/make-standard-map.ts [CSV_DIR] [OUT_FILE]
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toYaml } from '../src/game/open-game.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const csvDir = process.argv[2] ?? [path.join(root, 'test/datc/standard-map'), '/work/shared/datc/standard-map'].find((d) => existsSync(path.join(d, 'borders.csv')));
+const out = process.argv[3] ?? path.join(root, 'examples/standard/map.yaml');
+if (!csvDir) throw new Error('No DATC standard-map CSVs found: pass their folder as the first argument.');
+
+/** Home-centre owners as the CSV writes them, and the nation ids the warfare examples use. */
+const NATIONS: Record<string, string> = { AUS: 'austria', ENG: 'england', FRA: 'france', GER: 'germany', ITA: 'italy', RUS: 'russia', TUR: 'turkey' };
+
+function rows(file: string): string[][] {
+  return readFileSync(path.join(csvDir!, file), 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line.trim())
+    .map((line) => line.split(',').map((cell) => cell.trim()));
+}
+
+/** "bul(ec)" -> "bul/ec"; the CSVs write coasts as n/s/e in regions and nc/sc/ec in borders. */
+function place(region: string): string {
+  const m = /^([a-z]+)\(([a-z]+)\)$/.exec(region);
+  return m ? `${m[1]}/${m[2]}` : region;
+}
+
+const regions = rows('regions.csv');
+const coastsOf = new Map<string, string[]>();
+const terrainOf = new Map<string, string>();
+for (const [province, coast, terrain] of regions) {
+  if (coast) coastsOf.set(province, [...(coastsOf.get(province) ?? []), `${coast}c`]);
+  else terrainOf.set(province, terrain);
+}
+
+const provinces: Record<string, Record<string, unknown>> = {};
+for (const [id, name, centre] of rows('provinces.csv')) {
+  const terrain = terrainOf.get(id);
+  const coasts = coastsOf.get(id);
+  const kind = terrain === 'sea' ? 'sea' : terrain === 'coast' || coasts ? 'coastal' : 'land';
+  const attributes: Record<string, unknown> = {};
+  if (centre) attributes.supplyCenter = true;
+  if (centre && centre !== 'neutral') attributes.home = NATIONS[centre] ?? centre.toLowerCase();
+  provinces[id] = { name, kind, ...(coasts ? { coasts } : {}), ...(Object.keys(attributes).length ? { attributes } : {}) };
+}
+
+const UNITS: Record<string, string[]> = { land: ['army'], sea: ['fleet'], coast: ['army', 'fleet'] };
+const borders = rows('borders.csv').map(([a, b, terrain]) => {
+  const units = UNITS[terrain];
+  if (!units) throw new Error(`borders.csv: unknown border terrain "${terrain}" between ${a} and ${b}.`);
+  return [place(a), place(b), ...units];
+});
+
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  `# The standard Diplomacy map, written by scripts/make-standard-map.ts from the DATC standard-map CSVs
+# (${path.basename(csvDir)}); supply centres carry supplyCenter, home centres their nation. No geometry:
+# Adjutant draws it as a schematic.
+${toYaml({ provinces })}borders:
+${borders.map((b) => `  - [${b.join(', ')}]`).join('\n')}
+`,
+);
+console.log(`Wrote ${out}: ${Object.keys(provinces).length} provinces, ${borders.length} borders.`);

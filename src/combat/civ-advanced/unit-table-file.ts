@@ -1,0 +1,55 @@
+// A GM's unit table file (examples/civ-advanced-units.yaml), checked from its text: the edge reads
+// the file and passes the text here, so the combat system itself never does I/O.
+import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import type { UnitTable } from './types.ts';
+import { unitTableSchema } from './unit-table.ts';
+
+const unitTableFileSchema = z.strictObject({ units: unitTableSchema });
+
+export type UnitTableFileResult = { ok: true; table: UnitTable } | { ok: false; error: string };
+
+/** The table, or every problem on its own line as "file:line: field: what is wrong". */
+export function parseUnitTableFile(text: string, file: string): UnitTableFileResult {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length) {
+    const problems = doc.errors.map((e) => `${file}:${lines.linePos(e.pos[0]).line}: this is not valid YAML (${e.message.split('\n')[0]}).`);
+    return { ok: false, error: problems.join('\n') };
+  }
+  if (doc.contents === null) return { ok: false, error: `${file}: the file is empty; it needs a "units:" map of unit kinds.` };
+  const data: unknown = doc.toJS();
+  const result = unitTableFileSchema.safeParse(data);
+  if (result.success) return { ok: true, table: result.data.units };
+  const problems = result.error.issues.map((issue) => {
+    // An unknown field is reported at its own key, the thing the GM mistyped.
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+    const line = lineOf(doc, lines, path);
+    const field = path.map(String).join('.');
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `"${issue.keys.join('", "')}" is not a field of the unit table`
+        : issue.code === 'invalid_type' && valueAt(data, path) === undefined
+          ? `this field is required (${issue.expected === 'record' ? 'a map of unit kinds' : issue.expected})`
+          : issue.message.replace(/^Invalid (input|option): /, '');
+    return `${file}${line ? `:${line}` : ''}: ${field ? `${field}: ` : ''}${message}.`;
+  });
+  return { ok: false, error: problems.join('\n') };
+}
+
+/** The line where the value (or key) at `path` starts, or the nearest parent that exists. */
+function lineOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]): number | undefined {
+  for (let depth = path.length; depth > 0; depth--) {
+    const parent = depth > 1 ? doc.getIn(path.slice(0, depth - 1) as unknown[], true) : doc.contents;
+    if (!isMap(parent)) continue;
+    const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === path[depth - 1]);
+    const range = ((pair?.value ?? pair?.key) as { range?: [number, number] } | null)?.range;
+    if (range) return lines.linePos(range[0]).line;
+  }
+  const range = (doc.contents as { range?: [number, number] } | null)?.range;
+  return range ? lines.linePos(range[0]).line : undefined;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), data);
+}

@@ -1,0 +1,139 @@
+// Commands by email. A mail whose first line starts with a command word is a command mail, read
+// line by line; anything else from a player is orders. The GM's ORDER takes the lines below it
+// as orders for that nation, up to the next ORDER line.
+import { parseDays, parseDuration, parseTime } from './time-text.ts';
+
+export type Command =
+  | { name: 'help' }
+  | { name: 'status' }
+  | { name: 'clear' }
+  | { name: 'absence'; from: Date; to: Date }
+  | { name: 'extend'; ms: number }
+  | { name: 'deadline'; at: Date }
+  | { name: 'pause' }
+  | { name: 'resume' }
+  | { name: 'process' }
+  | { name: 'preview'; reroll: boolean }
+  | { name: 'publish' }
+  | { name: 'rollback'; turn: number }
+  | { name: 'replace'; nation: string; address: string }
+  | { name: 'order'; nation: string; late: boolean; text: string };
+
+export type Role = 'player' | 'gm';
+
+export interface CommandLine {
+  line: number;
+  text: string;
+  command?: Command;
+  /** Why the line is not a command Adjutant can run, in one sentence. */
+  problem?: string;
+}
+
+export const PLAYER_COMMANDS = ['HELP', 'STATUS', 'CLEAR', 'ABSENCE'] as const;
+export const GM_COMMANDS = ['HELP', 'STATUS', 'EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'PROCESS', 'PREVIEW', 'PUBLISH', 'ROLLBACK', 'REPLACE', 'ORDER'] as const;
+
+function words(role: Role): readonly string[] {
+  return role === 'gm' ? GM_COMMANDS : PLAYER_COMMANDS;
+}
+
+function firstWord(line: string): string {
+  return (/^\s*([A-Za-z]+)/.exec(line)?.[1] ?? '').toUpperCase();
+}
+
+/** True when the first line that says something starts with a command word of this role. */
+export function isCommandText(text: string, role: Role): boolean {
+  const first = text.split('\n').find((l) => l.trim());
+  return first !== undefined && words(role).includes(firstWord(first)) && !/^\s*replace\s+all\s*$/i.test(first);
+}
+
+export interface CommandContext {
+  /** Zone for dates without one: the writer's own. */
+  timeZone: string;
+  nations: readonly string[];
+}
+
+export function readCommands(text: string, role: Role, ctx: CommandContext): CommandLine[] {
+  const lines = text.split('\n');
+  const out: CommandLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw) continue;
+    const entry: CommandLine = { line: i + 1, text: raw };
+    out.push(entry);
+    const word = firstWord(raw);
+    const rest = raw.slice(raw.toUpperCase().indexOf(word) + word.length).trim();
+    if (!words(role).includes(word)) {
+      entry.problem = role === 'player' && GM_COMMANDS.includes(word as never) ? `${word} is for the GM only.` : `"${raw.slice(0, 40)}" is not a command.`;
+      continue;
+    }
+    if (word === 'ORDER') {
+      let end = i + 1;
+      while (end < lines.length && firstWord(lines[end]) !== 'ORDER') end++;
+      // Blank lines above keep the parser's line numbers equal to the email's.
+      const body = lines.map((l, j) => (j > i && j < end ? l : '')).join('\n');
+      Object.assign(entry, readOrder(rest, body, ctx));
+      i = end - 1;
+      continue;
+    }
+    Object.assign(entry, readOne(word, rest, ctx));
+  }
+  return out;
+}
+
+function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {
+  const noArgs = (command: Command) => (rest ? { problem: `${word} takes nothing after it.` } : { command });
+  switch (word) {
+    case 'HELP':
+      return { command: { name: 'help' } };
+    case 'STATUS':
+      return noArgs({ name: 'status' });
+    case 'CLEAR':
+      return noArgs({ name: 'clear' });
+    case 'PAUSE':
+      return noArgs({ name: 'pause' });
+    case 'RESUME':
+      return noArgs({ name: 'resume' });
+    case 'PROCESS':
+      return noArgs({ name: 'process' });
+    case 'PUBLISH':
+      return noArgs({ name: 'publish' });
+    case 'PREVIEW':
+      if (!rest || /^(reroll|new dice)$/i.test(rest)) return { command: { name: 'preview', reroll: !!rest } };
+      return { problem: 'write PREVIEW, or PREVIEW REROLL for new dice.' };
+    case 'ABSENCE': {
+      const days = parseDays(rest, ctx.timeZone);
+      return days ? { command: { name: 'absence', ...days } } : { problem: 'write ABSENCE 2026-12-10 to 2026-12-20 (or one day: ABSENCE 2026-12-10).' };
+    }
+    case 'EXTEND': {
+      const ms = parseDuration(rest);
+      return ms ? { command: { name: 'extend', ms } } : { problem: 'write EXTEND with a duration, like EXTEND 24h, EXTEND 3d or EXTEND 90m.' };
+    }
+    case 'DEADLINE': {
+      const at = parseTime(rest, ctx.timeZone);
+      return at ? { command: { name: 'deadline', at } } : { problem: `write DEADLINE 2026-12-05 20:00 (your time zone, ${ctx.timeZone}, unless you add one).` };
+    }
+    case 'ROLLBACK': {
+      const turn = /^(?:to\s+)?(?:turn\s+)?(\d+)$/i.exec(rest);
+      return turn ? { command: { name: 'rollback', turn: Number(turn[1]) } } : { problem: 'write ROLLBACK and a turn number, like ROLLBACK 3.' };
+    }
+    case 'REPLACE': {
+      const m = /^([a-z0-9_-]+)\s+(?:with\s+|by\s+)?<?([^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>?$/i.exec(rest);
+      if (!m) return { problem: 'write REPLACE, the nation and the new player\'s address, like REPLACE red new.player@example.com.' };
+      const nation = m[1].toLowerCase();
+      if (!ctx.nations.includes(nation)) return { problem: `there is no nation "${m[1]}"; the nations are ${ctx.nations.join(', ')}.` };
+      return { command: { name: 'replace', nation, address: m[2].toLowerCase() } };
+    }
+    default:
+      return { problem: `"${word}" is not a command.` };
+  }
+}
+
+function readOrder(rest: string, body: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {
+  const m = /^([a-z0-9_-]+)(\s+late)?$/i.exec(rest);
+  if (!m) return { problem: 'write ORDER and the nation on one line, its orders on the lines below (or ORDER red LATE to apply its late email).' };
+  const nation = m[1].toLowerCase();
+  if (!ctx.nations.includes(nation)) return { problem: `there is no nation "${m[1]}"; the nations are ${ctx.nations.join(', ')}.` };
+  const late = !!m[2];
+  if (!late && !body.trim()) return { problem: `ORDER ${nation} has no orders below it.` };
+  return { command: { name: 'order', nation, late, text: body } };
+}

@@ -1,0 +1,74 @@
+// Orders the GM gives for a nation: typed in (ORDER red, then the orders) or the nation's late
+// email accepted (ORDER red LATE). Either way the player is told what is now in force.
+import { describe, deadlineText, nationName, playerAddress, type MailContext } from './mail-context.ts';
+import type { GmOutcome } from './gm-mail.ts';
+import { applyOrderText, type Applied } from './order-mail.ts';
+import { newText } from './quoted-text.ts';
+import { readMail } from './read-mail.ts';
+import { bareSubject, compose } from './replies.ts';
+import { stripSecrets } from './secret.ts';
+
+export async function applyGmOrders(ctx: MailContext, out: GmOutcome, nation: string, text: string): Promise<string> {
+  const address = playerAddress(ctx, nation) ?? '';
+  const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address, messageId: null, subject: '' } }, await out.work.get(nation));
+  out.work.set(nation, applied.next);
+  if (address) out.replies.push(playerNotice(ctx, nation, applied, address, `gm-order:${ctx.mailId}:${nation}`, `Orders entered by your GM for ${nationName(ctx, nation)}`, null));
+  return summary(ctx, nation, applied, unclearLines(applied));
+}
+
+export async function applyLateMail(ctx: MailContext, out: GmOutcome, nation: string): Promise<string> {
+  const late = await ctx.ledger.lateMails(ctx.head.gameId, ctx.step, nation);
+  if (!late.length) return `Not done: ${nationName(ctx, nation)} sent no late email this turn.`;
+  const said: string[] = [];
+  for (const mailId of late) {
+    const raw = await ctx.deps.store.mail(ctx.head.gameId, mailId);
+    if (!raw) continue;
+    const mail = await readMail(raw);
+    const received = (await ctx.ledger.received(ctx.head.gameId, mailId)) ?? ctx.received;
+    const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
+    const address = mail.from ?? playerAddress(ctx, nation) ?? '';
+    const text = newText(stripSecrets(mail.text, ctx.head.secrets));
+    const applied = applyOrderText(ctx, { nation, text, mailId, date, player: { address, messageId: mail.messageId, subject: mail.subject } }, await out.work.get(nation));
+    out.work.set(nation, applied.next);
+    out.replies.push(playerNotice(ctx, nation, applied, address, `late-accepted:${mailId}`, `Re: ${bareSubject(mail.subject) || 'your orders'}`, mail.messageId));
+    said.push(summary(ctx, nation, applied, unclearLines(applied)));
+  }
+  out.late[nation] = [];
+  return `Accepted ${late.length} late email${late.length === 1 ? '' : 's'} of ${nationName(ctx, nation)}. ${said.join(' ')}`;
+}
+
+// The GM is the one deciding here, so a line that reads two ways goes back to the GM, not into a ticket.
+function unclearLines(applied: Applied): string[] {
+  return applied.tickets.map((t) => `Line ${t.line} "${t.text}" can be read as: ${t.readings.map((r, i) => `${i + 1}. ${r}`).join(' ')} Not applied; enter it with ORDER if you wish.`);
+}
+
+function summary(ctx: MailContext, nation: string, applied: Applied, unclear: string[]): string {
+  const c = applied.confirmation;
+  const parts = [`Done: ${c.accepted.length} order${c.accepted.length === 1 ? '' : 's'} accepted for ${nationName(ctx, nation)}; ${applied.next.orders.length} now in force.`];
+  for (const r of c.rejected) parts.push(`Line ${r.line} "${r.text}" not accepted: ${r.reason}`);
+  parts.push(...unclear, ...c.warnings);
+  return parts.join(' ');
+}
+
+/** `inReplyTo`: the player's late email being accepted; null when the GM typed the orders. */
+function playerNotice(ctx: MailContext, nation: string, applied: Applied, to: string, key: string, subject: string, inReplyTo: string | null) {
+  return compose(ctx.head, {
+    key,
+    to,
+    subject,
+    template: 'confirmation',
+    data: {
+      gameTitle: ctx.game.config.title,
+      nationName: nationName(ctx, nation),
+      turn: ctx.game.state.turn,
+      phase: ctx.game.state.phase,
+      byGm: !inReplyTo,
+      lateAccepted: !!inReplyTo,
+      ...applied.confirmation,
+      waiting: [],
+      inForce: applied.next.orders.map((o) => describe(ctx, o)),
+      deadline: deadlineText(ctx, nation),
+    },
+    inReplyTo: inReplyTo ? { messageId: inReplyTo, references: [] } : undefined,
+  });
+}

@@ -1,0 +1,225 @@
+// The front door: watches an IMAP mailbox (IDLE when the server offers it, polling otherwise),
+// and for each new email stores the raw message, queues it for parsing, and only then moves it
+// to the Processed folder (or flags it). A crash at any point leaves the email in the inbox, to be
+// taken again; storing and queueing are idempotent, so nothing is lost and nothing done twice.
+import { createHash } from 'node:crypto';
+import { ImapFlow, type FetchMessageObject } from 'imapflow';
+import type { Logger } from 'pino';
+import type { GameStore } from '../store/game-store.ts';
+import { UNROUTED_GAME } from '../store/keys.ts';
+import { MailLedger } from './mail-ledger.ts';
+import { dedupeKey } from './read-mail.ts';
+import { routeMail, storedRoutes, type GameRoute } from './route-mail.ts';
+
+export interface ImapSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+}
+
+export interface IntakeOptions {
+  imap: ImapSettings;
+  store: GameStore;
+  /** Queues a stored email for processMail; must be idempotent (the parse queue's job ids are). */
+  enqueue: (job: { gameId: string; mailId: string }) => Promise<void>;
+  logger: Logger;
+  now: () => Date;
+  mailbox?: string;
+  /** Where handled emails go; with `after: 'flag'` they stay and get a keyword instead. */
+  processedFolder?: string;
+  after?: 'move' | 'flag';
+  /** The games this intake serves; every stored game when absent. */
+  routes?: () => Promise<GameRoute[]>;
+  /** Mail for no game of ours: 'answer' it (kept, polite reply), or 'leave' it for another intake. */
+  unrouted?: 'answer' | 'leave';
+  /** Use IDLE when the server supports it (default); false polls every `pollMs`. */
+  idle?: boolean;
+  /** Poll interval without IDLE, and the safety re-check interval with it. */
+  pollMs?: number;
+  backoffMs?: { min: number; max: number };
+  /** Emails fetched at once. */
+  batch?: number;
+}
+
+export interface Intake {
+  stop(): Promise<void>;
+  /** Connections made so far (a reconnect after a drop adds one) and emails taken. */
+  stats(): { connections: number; taken: number; connected: boolean };
+}
+
+export const DONE_KEYWORD = '$AdjutantDone';
+const SOURCE_BUDGET = 16 * 1024 * 1024;
+
+export function startIntake(options: IntakeOptions): Intake {
+  const { store, logger } = options;
+  const ledger = new MailLedger(store.redis);
+  const mailbox = options.mailbox ?? 'INBOX';
+  const processed = options.processedFolder ?? 'Processed';
+  const after = options.after ?? 'move';
+  const pollMs = options.pollMs ?? 30_000;
+  const batch = options.batch ?? 50;
+  const backoff = options.backoffMs ?? { min: 250, max: 30_000 };
+  const routesOf = options.routes ?? (() => storedRoutes(store));
+  const left = new Set<string>(); // "<uidValidity>:<uid>" of mail left for another intake
+  let routes: { list: GameRoute[]; at: number } | null = null;
+  let running = true;
+  let connected = false;
+  let connections = 0;
+  let taken = 0;
+  const current: { imap: ImapFlow | null } = { imap: null };
+  let wake: () => void = () => undefined;
+  let pending = true;
+
+  async function currentRoutes(fresh: boolean): Promise<GameRoute[]> {
+    if (!routes || fresh || Date.now() - routes.at > 5000) routes = { list: await routesOf(), at: Date.now() };
+    return routes.list;
+  }
+
+  async function route(head: { subject: string; recipients: string[] }): Promise<string | null> {
+    let routing = routeMail(head, await currentRoutes(false));
+    if (!routing.gameId) routing = routeMail(head, await currentRoutes(true)); // a game created a moment ago
+    if (routing.gameId) return routing.gameId;
+    return options.unrouted === 'leave' ? null : UNROUTED_GAME;
+  }
+
+  /** Stores and queues one email, unless it is a copy of one already taken. */
+  async function take(gameId: string, raw: Buffer, arrived: Date): Promise<void> {
+    const mailId = createHash('sha256').update(raw).digest('hex');
+    if ((await ledger.claim(gameId, dedupeKey(raw), mailId)) !== mailId) {
+      logger.info({ gameId, mailId }, 'a copy of an email already taken; not queued again');
+      return;
+    }
+    await store.putMail(gameId, raw);
+    const now = options.now();
+    await ledger.markReceived(gameId, mailId, arrived < now ? arrived : now);
+    await options.enqueue({ gameId, mailId });
+    taken++;
+  }
+
+  async function drain(imap: ImapFlow): Promise<void> {
+    const validity = String((imap.mailbox && imap.mailbox.uidValidity) ?? '');
+    for (;;) {
+      const found = (await imap.search(after === 'move' ? { all: true } : { unKeyword: DONE_KEYWORD }, { uid: true })) || [];
+      const todo = found.filter((uid) => !left.has(`${validity}:${uid}`)).slice(0, batch);
+      if (!todo.length) return;
+      const heads = await imap.fetchAll(todo.join(','), { uid: true, envelope: true, internalDate: true, size: true, headers: ['delivered-to', 'x-original-to'] }, { uid: true });
+      const mine = new Map<number, { gameId: string; arrived: Date; size: number }>();
+      for (const msg of heads) {
+        const gameId = await route(headOf(msg));
+        if (gameId) mine.set(msg.uid, { gameId, arrived: new Date(msg.internalDate ?? options.now()), size: msg.size ?? 0 });
+        else left.add(`${validity}:${msg.uid}`);
+      }
+      const done: number[] = [];
+      for (const group of bySize([...mine.entries()])) {
+        for (const msg of await imap.fetchAll(group.join(','), { uid: true, source: true }, { uid: true })) {
+          const info = mine.get(msg.uid);
+          if (!info || !msg.source) continue;
+          await take(info.gameId, msg.source, info.arrived);
+          done.push(msg.uid);
+        }
+      }
+      if (done.length) {
+        if (after === 'move') await imap.messageMove(done.join(','), processed, { uid: true });
+        else await imap.messageFlagsAdd(done.join(','), ['\\Seen', DONE_KEYWORD], { uid: true });
+      }
+    }
+  }
+
+  /** Uids in groups whose sources together stay under SOURCE_BUDGET, so ten 10 MB emails are not fetched at once. */
+  function bySize(entries: Array<[number, { size: number }]>): number[][] {
+    const groups: number[][] = [[]];
+    let bytes = 0;
+    for (const [uid, { size }] of entries) {
+      if (groups[groups.length - 1].length && bytes + size > SOURCE_BUDGET) {
+        groups.push([]);
+        bytes = 0;
+      }
+      groups[groups.length - 1].push(uid);
+      bytes += size;
+    }
+    return groups.filter((g) => g.length);
+  }
+
+  async function session(): Promise<void> {
+    const imap = new ImapFlow({ ...options.imap, auth: { user: options.imap.user, pass: options.imap.pass }, logger: false, disableAutoIdle: true });
+    current.imap = imap;
+    imap.on('error', (err: Error) => logger.warn({ err: err.message }, 'IMAP connection error'));
+    imap.on('exists', () => {
+      pending = true;
+      wake();
+    });
+    const closed = new Promise<void>((resolve) => imap.once('close', () => resolve()));
+    await imap.connect();
+    connected = true;
+    connections++;
+    if (after === 'move') await imap.mailboxCreate(processed).catch(() => undefined); // exists already: fine
+    await imap.mailboxOpen(mailbox);
+    const useIdle = options.idle !== false && imap.capabilities.has('IDLE');
+    logger.info({ mailbox, idle: useIdle }, 'intake connected');
+    pending = true;
+    while (running && imap.usable) {
+      if (pending) {
+        pending = false;
+        await drain(imap);
+        continue;
+      }
+      const woken = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          pending = true;
+          resolve();
+        }, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (useIdle) await Promise.race([imap.idle().catch(() => undefined), woken, closed]);
+      else await Promise.race([woken, closed]);
+    }
+  }
+
+  const loop = (async () => {
+    let delay = backoff.min;
+    while (running) {
+      try {
+        await session();
+        delay = backoff.min;
+      } catch (e) {
+        if (running) logger.warn({ err: (e as Error).message, retryInMs: delay }, 'intake lost its connection; reconnecting');
+      } finally {
+        connected = false;
+        current.imap?.close();
+      }
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      delay = Math.min(delay * 2, backoff.max);
+    }
+  })();
+
+  return {
+    async stop() {
+      running = false;
+      wake();
+      await current.imap?.logout().catch(() => undefined);
+      await loop;
+    },
+    stats: () => ({ connections, taken, connected }),
+  };
+}
+
+function headOf(msg: FetchMessageObject): { subject: string; recipients: string[] } {
+  const env = msg.envelope;
+  const listed = [...(env?.to ?? []), ...(env?.cc ?? [])].map((a) => a.address ?? '');
+  const extra = (msg.headers?.toString('latin1') ?? '')
+    .split(/\r?\n/)
+    .map((l) => /^(?:delivered-to|x-original-to):\s*<?([^\s>]+)>?/i.exec(l)?.[1] ?? '');
+  return { subject: env?.subject ?? '', recipients: [...listed, ...extra].filter(Boolean).map((a) => a.toLowerCase()) };
+}

@@ -1,0 +1,207 @@
+// What the mail loop keeps in Redis beside the game: what each email did (and the replies it
+// owes), where each order in force came from, open tickets, late mail. Every change an email
+// makes is written by one script, together with the mark that it was processed, and only while
+// the game is still at the step it was read at: a crash or a turn ending mid-way changes nothing.
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { OutgoingMessage } from '../store/outbox.ts';
+import { gameKeys, mailKeys } from '../store/keys.ts';
+import type { NationOrders, OrderSource } from './orders-in-force.ts';
+import type { Ticket } from './tickets.ts';
+
+export type Outcome =
+  | 'orders'
+  | 'commands'
+  | 'ticket-answer'
+  | 'refused'
+  | 'late'
+  | 'automatic'
+  | 'duplicate'
+  | 'rate-limited'
+  | 'unrouted'
+  | 'unreadable';
+
+export interface MailResult {
+  mailId: string;
+  outcome: Outcome;
+  /** Reason code when the email was refused or not applied. */
+  code?: string;
+  nation?: string;
+  role?: 'gm' | 'player';
+  /** Messages this email is answered with; recorded in the outbox after the commit (idempotent by key). */
+  replies: OutgoingMessage[];
+  /** Outbox keys of ticket emails among the replies, with their tokens, to thread the GM's answers. */
+  ticketMails: Array<{ key: string; token: string }>;
+  counts?: { accepted: number; rejected: number; waiting: number };
+  at: string;
+}
+
+export interface MailChanges {
+  /** New orders in force per nation; null removes the nation's orders. */
+  orders?: Record<string, NationOrders | null>;
+  tickets?: Ticket[];
+  /** Late mail ids per nation for this step. */
+  late?: Record<string, string[]>;
+  /** A new game.yaml (the GM's REPLACE). */
+  gameYaml?: string;
+}
+
+/** The game moved to another step while the email was read; read it again against the new one. */
+export class StepMovedError extends Error {
+  override name = 'StepMovedError';
+}
+
+const COMMIT = `
+local step = redis.call('GET', KEYS[1]) or '0'
+if step ~= ARGV[1] then return redis.error_reply('STEP ' .. step) end
+if redis.call('HEXISTS', KEYS[6], ARGV[2]) == 1 then return 0 end
+local c = cjson.decode(ARGV[4])
+for nation, v in pairs(c.orders) do
+  if v[1] == '' then redis.call('HDEL', KEYS[2], nation); redis.call('HDEL', KEYS[3], nation)
+  else redis.call('HSET', KEYS[2], nation, v[1]); redis.call('HSET', KEYS[3], nation, v[2]) end
+end
+for token, v in pairs(c.tickets) do redis.call('HSET', KEYS[4], token, v) end
+for nation, v in pairs(c.late) do redis.call('HSET', KEYS[5], nation, v) end
+if c.gameYaml ~= '' then redis.call('HSET', KEYS[7], 'game.yaml', c.gameYaml) end
+redis.call('HSET', KEYS[6], ARGV[2], ARGV[3])
+return 1`;
+
+interface StoredMeta {
+  step: number;
+  sources: OrderSource[];
+}
+
+export class MailLedger {
+  constructor(readonly redis: Redis) {}
+
+  async result(gameId: string, mailId: string): Promise<MailResult | null> {
+    const json = await this.redis.hget(mailKeys(gameId).results, mailId);
+    return json ? (JSON.parse(json) as MailResult) : null;
+  }
+
+  async processedCount(gameId: string): Promise<number> {
+    return this.redis.hlen(mailKeys(gameId).results);
+  }
+
+  /** Records when the intake first saw a mail; later calls keep the first time. */
+  async markReceived(gameId: string, mailId: string, at: Date): Promise<void> {
+    await this.redis.hsetnx(mailKeys(gameId).received, mailId, at.toISOString());
+  }
+
+  async received(gameId: string, mailId: string): Promise<Date | null> {
+    const iso = await this.redis.hget(mailKeys(gameId).received, mailId);
+    return iso ? new Date(iso) : null;
+  }
+
+  /** Claims a Message-ID (or body hash) for a mail; returns the mail id that holds it (this one, or an earlier copy). */
+  async claim(gameId: string, dedupeKey: string, mailId: string): Promise<string> {
+    const k = mailKeys(gameId).dedupe;
+    if (await this.redis.hsetnx(k, dedupeKey, mailId)) return mailId;
+    return (await this.redis.hget(k, dedupeKey)) ?? mailId;
+  }
+
+  /** The nation's orders in force with their sources; sources unknown (orders set elsewhere) count as oldest. */
+  async nationOrders(gameId: string, step: number, nation: string): Promise<NationOrders> {
+    const [ordersJson, metaJson] = await Promise.all([this.redis.hget(gameKeys(gameId).orders, nation), this.redis.hget(mailKeys(gameId).ordersMeta, nation)]);
+    const orders = ordersJson ? ((JSON.parse(ordersJson) as { orders: NationOrders['orders'] }).orders ?? []) : [];
+    const meta = metaJson ? (JSON.parse(metaJson) as StoredMeta) : null;
+    const sources = meta && meta.step === step && meta.sources.length === orders.length ? meta.sources : orders.map(() => ({ mailId: '', date: '' }));
+    return { orders, sources };
+  }
+
+  async lateMails(gameId: string, step: number, nation: string): Promise<string[]> {
+    const json = await this.redis.hget(mailKeys(gameId).late, nation);
+    const late = json ? (JSON.parse(json) as { step: number; mails: string[] }) : null;
+    return late && late.step === step ? late.mails : [];
+  }
+
+  /** Writes the changes and the result at once; refuses if the game left `step` meanwhile. */
+  async commit(gameId: string, step: number, result: MailResult, changes: MailChanges): Promise<void> {
+    const g = gameKeys(gameId);
+    const m = mailKeys(gameId);
+    const orders = Object.fromEntries(
+      Object.entries(changes.orders ?? {}).map(([nation, list]) => [
+        nation,
+        list ? [JSON.stringify({ orders: list.orders, mails: [...new Set(list.sources.map((s) => s.mailId).filter(Boolean))].sort() }), JSON.stringify({ step, sources: list.sources } satisfies StoredMeta)] : ['', ''],
+      ]),
+    );
+    const payload = {
+      orders,
+      tickets: Object.fromEntries((changes.tickets ?? []).map((t) => [t.token, JSON.stringify(t)])),
+      late: Object.fromEntries(Object.entries(changes.late ?? {}).map(([nation, mails]) => [nation, JSON.stringify({ step, mails })])),
+      gameYaml: changes.gameYaml ?? '',
+    };
+    try {
+      await this.redis.eval(COMMIT, 7, g.step, g.orders, m.ordersMeta, m.tickets, m.late, m.results, g.files, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload));
+    } catch (e) {
+      if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
+      throw e;
+    }
+  }
+
+  /** Counts this mail against its sender's flood limit; returns how many of the sender's mails the window holds up to it. */
+  async countAgainstLimit(gameId: string, sender: string, mailId: string, at: Date, windowMs: number): Promise<number> {
+    const m = mailKeys(gameId);
+    const key = m.rate(sender);
+    const t = at.getTime();
+    await this.redis.zadd(key, 'NX', t, mailId);
+    const score = Number(await this.redis.zscore(key, mailId));
+    await this.redis.zremrangebyscore(key, '-inf', String(score - 2 * windowMs));
+    await this.redis.pexpire(key, 2 * windowMs);
+    return this.redis.zcount(key, String(score - windowMs), String(score));
+  }
+
+  /** True for the first caller in a window: the flood notice goes out once. */
+  async firstNotice(gameId: string, sender: string, windowMs: number): Promise<boolean> {
+    return (await this.redis.set(mailKeys(gameId).rateNotice(sender), '1', 'PX', windowMs, 'NX')) === 'OK';
+  }
+
+  /** Runs a command with effects outside this store at most once per email, remembering what it said. */
+  async once(gameId: string, key: string, run: () => Promise<string>): Promise<string> {
+    const k = mailKeys(gameId).commands;
+    const done = await this.redis.hget(k, key);
+    if (done !== null) return done;
+    const said = await run();
+    await this.redis.hset(k, key, said);
+    return said;
+  }
+
+  /**
+   * Runs `work` while holding the game's mail lock, so emails of one game apply one at a time
+   * across workers. Within a process they queue in order; across processes a short, renewed
+   * Redis lease decides, so a killed worker blocks the others for seconds only.
+   */
+  async withLock<T>(gameId: string, work: () => Promise<T>): Promise<T> {
+    const run = (queued.get(gameId) ?? Promise.resolve()).catch(() => undefined).then(() => this.withLease(gameId, work));
+    queued.set(gameId, run);
+    try {
+      return await run;
+    } finally {
+      if (queued.get(gameId) === run) queued.delete(gameId);
+    }
+  }
+
+  private async withLease<T>(gameId: string, work: () => Promise<T>, leaseMs = 5000): Promise<T> {
+    const key = mailKeys(gameId).lock;
+    const token = randomBytes(8).toString('hex');
+    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+      if (await this.redis.set(key, token, 'PX', leaseMs, 'NX')) break;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+    const renew = setInterval(() => {
+      this.redis.eval(RENEW, 1, key, token, String(leaseMs)).catch(() => undefined);
+    }, leaseMs / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
+      await this.redis.eval(RELEASE, 1, key, token);
+    }
+  }
+}
+
+// The last piece of work queued per game in this process.
+const queued = new Map<string, Promise<unknown>>();
+
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;

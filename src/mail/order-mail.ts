@@ -1,0 +1,133 @@
+// Order text to orders in force: parse, merge by the resubmission rules, check each order with the
+// ruleset, open a ticket per ambiguous line, and say all of it back in the player's words. Player
+// emails, the GM's ORDER and accepted late emails all come through here.
+import type { OutgoingMessage } from '../store/outbox.ts';
+import { bareOrder } from '../orders/check-orders.ts';
+import { parseMessage } from '../orders/parse-message.ts';
+import type { ParseResult } from '../orders/types.ts';
+import { describe, nationName, type MailContext } from './mail-context.ts';
+import { mergeOrders, validateAll, type NationOrders, type OrderSource } from './orders-in-force.ts';
+import { compose } from './replies.ts';
+import { redactSecrets } from './secret.ts';
+import { newToken, type Ticket } from './tickets.ts';
+
+export interface OrderText {
+  nation: string;
+  text: string;
+  mailId: string;
+  date: string;
+  /** Whom tickets answer to, and in which thread. */
+  player: { address: string; messageId: string | null; subject: string };
+}
+
+export interface Confirmation {
+  accepted: Array<{ line: number; text: string; reading: string }>;
+  rejected: Array<{ line: number; text: string; reason: string; suggestions: string[] }>;
+  waiting: Array<{ line: number; text: string; token: string }>;
+  warnings: string[];
+  noOrders: boolean;
+}
+
+export interface Applied {
+  next: NationOrders;
+  tickets: Ticket[];
+  replaceAll: boolean;
+  confirmation: Confirmation;
+}
+
+const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
+
+export function parseSafely(ctx: MailContext, nation: string, text: string): ParseResult {
+  try {
+    const parse = ctx.deps.parse ?? parseMessage;
+    const result = parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options });
+    return { ...result, ...singleReadings(result) };
+  } catch (e) {
+    ctx.deps.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');
+    return { orders: [], ambiguous: [], ignored: [], errors: [{ line: 1, text: '', message: 'Adjutant could not read this email (the order reader failed); your GM has been told.', suggestions: [] }] };
+  }
+}
+
+// The parser may leave a line "ambiguous" with one reading, when the rules ruled out the others:
+// there is nothing for the GM to choose, so it stands as an order.
+function singleReadings(result: ParseResult): Pick<ParseResult, 'orders' | 'ambiguous'> {
+  const single = result.ambiguous.filter((a) => a.candidates.length === 1);
+  if (!single.length) return result;
+  return {
+    orders: [...result.orders, ...single.map((a) => a.candidates[0])].sort((a, b) => a.line - b.line),
+    ambiguous: result.ambiguous.filter((a) => a.candidates.length !== 1),
+  };
+}
+
+export function applyOrderText(ctx: MailContext, input: OrderText, current: NationOrders): Applied {
+  const secrets = ctx.head.secrets;
+  const lines = input.text.split('\n');
+  const replaceAll = lines.some((l) => REPLACE_ALL.test(l));
+  const text = lines.map((l) => (REPLACE_ALL.test(l) ? '' : l)).join('\n');
+  const parsed = parseSafely(ctx, input.nation, text);
+  const quote = (s: string) => redactSecrets(s.trim(), secrets);
+
+  const incoming = parsed.orders.map(bareOrder);
+  const sources: OrderSource[] = parsed.orders.map((o) => ({ mailId: input.mailId, date: input.date, line: o.line, text: quote(o.text) }));
+  const merged = mergeOrders(current, { orders: incoming, sources, replaceAll, date: input.date });
+  const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, input.nation, merged.next);
+
+  const confirmation: Confirmation = {
+    accepted: parsed.orders.flatMap((o, i) => (next.orders.includes(incoming[i]) ? [{ line: o.line, text: quote(o.text), reading: describe(ctx, incoming[i]) }] : [])),
+    rejected: parsed.errors.map((e) => ({ line: e.line, text: quote(e.text), reason: e.message, suggestions: e.suggestions.map(quote) })),
+    waiting: [],
+    warnings: [],
+    noOrders: !replaceAll && !parsed.orders.length && !parsed.errors.length && !parsed.ambiguous.length,
+  };
+  for (const r of rejected) {
+    if (r.source.mailId === input.mailId && incoming.includes(r.order)) {
+      confirmation.rejected.push({ line: r.source.line ?? 0, text: r.source.text ?? '', reason: `${r.message} (${r.code})`, suggestions: [] });
+    } else confirmation.warnings.push(`Your earlier order "${r.source.text ?? describe(ctx, r.order)}" was dropped: ${r.message}`);
+  }
+  for (const o of merged.outdated) {
+    confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your email dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
+  }
+  if (current.sources.some((s) => s.mailId !== input.mailId && s.date > input.date)) {
+    confirmation.warnings.push('This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.');
+  }
+  confirmation.rejected.sort((a, b) => a.line - b.line);
+
+  const tickets: Ticket[] = parsed.ambiguous.map((a) => ({
+    token: newToken(),
+    nation: input.nation,
+    mailId: input.mailId,
+    step: ctx.step,
+    line: a.line,
+    text: quote(a.text),
+    candidates: a.candidates.map(bareOrder),
+    readings: a.candidates.map((c) => describe(ctx, bareOrder(c))),
+    date: input.date,
+    playerAddress: input.player.address,
+    playerMessageId: input.player.messageId,
+    playerSubject: input.player.subject,
+    status: 'open',
+    createdAt: ctx.deps.now().toISOString(),
+  }));
+  confirmation.waiting = tickets.map((t) => ({ line: t.line, text: t.text, token: t.token }));
+  return { next, tickets, replaceAll, confirmation };
+}
+
+/** The email that asks the GM to rule on a ticket. */
+export function ticketMail(ctx: MailContext, ticket: Ticket, otherOpen: string[]): OutgoingMessage {
+  return compose(ctx.head, {
+    key: `ticket:${ticket.token}`,
+    to: ctx.game.config.gm.email,
+    subject: `Ticket ${ticket.token}: ${nationName(ctx, ticket.nation)}'s line ${ticket.line} needs your ruling`,
+    template: 'ticket',
+    data: {
+      gameTitle: ctx.game.config.title,
+      turn: ctx.game.state.turn,
+      nationName: nationName(ctx, ticket.nation),
+      token: ticket.token,
+      line: ticket.line,
+      text: ticket.text,
+      readings: ticket.readings.map((text, i) => ({ number: i + 1, text })),
+      otherOpen: otherOpen.join(', '),
+    },
+  });
+}

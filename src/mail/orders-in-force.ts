@@ -1,0 +1,108 @@
+// The resubmission rules (docs/mail.md): a new email replaces the nation's orders for the units
+// and provinces it names, or all of them with REPLACE ALL; between two emails the later Date: wins.
+import type { AnyRuleset, GameState, Order, RulesetContext } from '../engine/index.ts';
+
+/** Where an order in force came from. */
+export interface OrderSource {
+  mailId: string;
+  /** The email's Date: header (or its arrival), ISO; the later one wins. */
+  date: string;
+  line?: number;
+  /** The player's line, as written (secrets already removed). */
+  text?: string;
+  /** Set when the GM chose this order for an ambiguous line. */
+  ticket?: string;
+}
+
+export interface NationOrders {
+  orders: Order[];
+  /** One per order, same positions. */
+  sources: OrderSource[];
+}
+
+// Orders that tell the units in a province what to do: a later one for the same province replaces
+// the earlier, whatever its kind ("A par - bur" after "A par H").
+const UNIT_ORDERS = new Set(['hold', 'move', 'support', 'convoy', 'retreat', 'disband', 'load', 'unload', 'naval-attack']);
+
+/**
+ * What an order is about, for the resubmission rules: the units in its province for unit orders;
+ * otherwise its kind with its place and nation ("buy-unit@lon", "caravan@@blue"), so a new
+ * "buy army in lon" replaces the old one but leaves the move out of London alone.
+ */
+export function orderKey(order: Order): string {
+  const slot = (name: string) => (typeof order[name] === 'string' ? (order[name] as string) : '');
+  if (typeof order.unit === 'string') return `unit@${order.unit}`;
+  if (UNIT_ORDERS.has(order.kind) && slot('province')) return `units@${slot('province')}`;
+  return `${order.kind}@${slot('province')}@${slot('nation')}`;
+}
+
+export interface Incoming {
+  orders: Order[];
+  sources: OrderSource[];
+  /** REPLACE ALL: drop every order older than this email, not just those it names. */
+  replaceAll: boolean;
+  date: string;
+}
+
+export interface MergeResult {
+  next: NationOrders;
+  /** Incoming orders kept out because a newer email already gave orders about the same thing. */
+  outdated: Array<{ order: Order; source: OrderSource; newer: OrderSource }>;
+  replaced: Order[];
+}
+
+export function mergeOrders(current: NationOrders, incoming: Incoming): MergeResult {
+  const keys = new Set(incoming.orders.map(orderKey));
+  const newerByKey = new Map<string, OrderSource>();
+  const keptOrders: Order[] = [];
+  const keptSources: OrderSource[] = [];
+  const replaced: Order[] = [];
+  current.orders.forEach((order, i) => {
+    const source = current.sources[i];
+    const key = orderKey(order);
+    const named = incoming.replaceAll || keys.has(key);
+    if (named && source.date > incoming.date) newerByKey.set(key, source);
+    if (named && source.date <= incoming.date) replaced.push(order);
+    else {
+      keptOrders.push(order);
+      keptSources.push(source);
+    }
+  });
+  const outdated: MergeResult['outdated'] = [];
+  incoming.orders.forEach((order, i) => {
+    const newer = newerByKey.get(orderKey(order));
+    if (newer) outdated.push({ order, source: incoming.sources[i], newer });
+    else {
+      keptOrders.push(order);
+      keptSources.push(incoming.sources[i]);
+    }
+  });
+  return { next: { orders: keptOrders, sources: keptSources }, outdated, replaced };
+}
+
+export interface Rejection {
+  order: Order;
+  source: OrderSource;
+  code: string;
+  message: string;
+}
+
+/** Checks the list in order with the ruleset, each given those accepted ahead of it; illegal ones leave the list. */
+export function validateAll(ruleset: AnyRuleset, ctx: RulesetContext, state: GameState, nation: string, list: NationOrders): { next: NationOrders; rejected: Rejection[] } {
+  const next: NationOrders = { orders: [], sources: [] };
+  const rejected: Rejection[] = [];
+  list.orders.forEach((order, i) => {
+    let verdict: ReturnType<AnyRuleset['validate']>;
+    try {
+      verdict = ruleset.validate(ctx, state, nation, order, next.orders);
+    } catch (e) {
+      // A ruleset that cannot check an order must not let it through, nor stop the other orders.
+      verdict = { ok: false, code: 'CANNOT_CHECK', message: `This order could not be checked (${(e as Error).message}).` };
+    }
+    if (verdict.ok) {
+      next.orders.push(order);
+      next.sources.push(list.sources[i]);
+    } else rejected.push({ order, source: list.sources[i], code: verdict.code, message: verdict.message });
+  });
+  return { next, rejected };
+}

@@ -1,0 +1,133 @@
+// A player's email, once Adjutant knows whose it is: commands (HELP, STATUS, CLEAR, ABSENCE), or
+// orders, unless they came too late.
+import type { OutgoingMessage } from '../store/outbox.ts';
+import { isCommandText, readCommands, type CommandLine } from './commands.ts';
+import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
+import { applyOrderText, ticketMail, type Applied } from './order-mail.ts';
+import { newText } from './quoted-text.ts';
+import { answer, bareSubject } from './replies.ts';
+import { stripSecrets } from './secret.ts';
+import { formatTime } from './time-text.ts';
+import { openTickets, openTicketsOf, type Ticket } from './tickets.ts';
+
+export async function handlePlayer(ctx: MailContext, nation: string): Promise<Decision> {
+  const text = newText(stripSecrets(ctx.mail.text, ctx.head.secrets));
+  const subject = stripSecrets(bareSubject(ctx.mail.subject), ctx.head.secrets);
+  if (isCommandText(text, 'player')) return playerCommands(ctx, nation, readCommands(text, 'player', commandContext(ctx, nation)));
+  if (!text.trim() && isCommandText(subject, 'player')) return playerCommands(ctx, nation, readCommands(subject, 'player', commandContext(ctx, nation)));
+  const late = await lateness(ctx);
+  if (late) return lateMail(ctx, nation, late);
+  return playerOrders(ctx, nation, text);
+}
+
+function commandContext(ctx: MailContext, nation: string) {
+  return { timeZone: timeZoneOf(ctx, nation), nations: Object.keys(ctx.game.config.nations) };
+}
+
+/** Why the email is too late for the step being played, or null. */
+async function lateness(ctx: MailContext): Promise<string | null> {
+  if (ctx.settings.acceptLate) return null;
+  const deadline = ctx.status?.deadline;
+  if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, 'UTC')}, after the deadline of ${formatTime(deadline, 'UTC')}.`;
+  const last = ctx.step > 0 ? await ctx.deps.store.record(ctx.head.gameId, ctx.step) : undefined;
+  if (last && ctx.received < new Date(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
+  return null;
+}
+
+async function lateMail(ctx: MailContext, nation: string, why: string): Promise<Decision> {
+  const late = [...(await ctx.ledger.lateMails(ctx.head.gameId, ctx.step, nation)), ctx.mailId];
+  const reply = answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'notice', {
+    gameTitle: ctx.game.config.title,
+    paragraphs: [`Your email for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
+  });
+  return decision(ctx, { outcome: 'late', code: 'LATE', role: 'player', nation, replies: [reply] }, { late: { [nation]: late } });
+}
+
+function playerTo(ctx: MailContext): string {
+  return ctx.mail.from ?? '';
+}
+
+async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
+  const current = await ctx.ledger.nationOrders(ctx.head.gameId, ctx.step, nation);
+  const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.mail.messageId, subject: ctx.mail.subject } }, current);
+  if (ctx.mail.truncated) applied.confirmation.warnings.push('Your email was very long; only its first 64 KB were read.');
+  if (ctx.mail.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.mail.attachments.map((a) => a.filename).join(', ')}); put orders in the text of the email.`);
+  const superseded = applied.replaceAll ? await supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
+  const replies = [confirmationMail(ctx, nation, applied, false), ...(await ticketMails(ctx, applied.tickets))];
+  const c = applied.confirmation;
+  return decision(
+    ctx,
+    { outcome: 'orders', role: 'player', nation, replies, ticketMails: applied.tickets.map((t) => ({ key: `ticket:${t.token}`, token: t.token })), counts: { accepted: c.accepted.length, rejected: c.rejected.length, waiting: c.waiting.length } },
+    { orders: { [nation]: applied.next }, tickets: [...superseded, ...applied.tickets] },
+  );
+}
+
+/** Open tickets of the nation closed because a REPLACE ALL or CLEAR made them moot. */
+async function supersede(ctx: MailContext, nation: string, why: string): Promise<Ticket[]> {
+  const open = await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
+  return open.map((t) => ({ ...t, status: 'superseded' as const, outcome: why }));
+}
+
+export async function ticketMails(ctx: MailContext, tickets: Ticket[]): Promise<OutgoingMessage[]> {
+  if (!tickets.length) return [];
+  const open = (await openTickets(ctx.deps.store, ctx.head.gameId)).map((t) => t.token);
+  return tickets.map((t) => ticketMail(ctx, t, open.filter((o) => o !== t.token)));
+}
+
+export function confirmationMail(ctx: MailContext, nation: string, applied: Applied, byGm: boolean, to = playerTo(ctx), key = `reply:${ctx.mailId}`): OutgoingMessage {
+  return answer(ctx.head, ctx.mail, to, key, 'confirmation', {
+    gameTitle: ctx.game.config.title,
+    nationName: nationName(ctx, nation),
+    turn: ctx.game.state.turn,
+    phase: ctx.game.state.phase,
+    byGm,
+    ...applied.confirmation,
+    inForce: applied.next.orders.map((o) => describe(ctx, o)),
+    deadline: deadlineText(ctx, nation),
+  });
+}
+
+async function playerCommands(ctx: MailContext, nation: string, lines: CommandLine[]): Promise<Decision> {
+  const results: Array<{ command: string; text: string }> = [];
+  let help = false;
+  let showOrders = false;
+  let cleared = false;
+  for (const [i, line] of lines.entries()) {
+    const c = line.command;
+    if (!c) {
+      results.push({ command: line.text, text: `Not done: ${line.problem}` });
+      help = true;
+    } else if (c.name === 'help') help = true;
+    else if (c.name === 'status') showOrders = true;
+    else if (c.name === 'clear') {
+      cleared = true;
+      showOrders = true;
+      results.push({ command: line.text, text: 'All your orders are withdrawn; your units hold unless you send new ones.' });
+    } else if (c.name === 'absence') {
+      const said = await ctx.ledger.once(ctx.head.gameId, `${ctx.mailId}:${i}`, async () => {
+        try {
+          await ctx.deps.control.absence(ctx.head.gameId, nation, c.from, c.to);
+          return `Noted: away from ${formatTime(c.from, timeZoneOf(ctx, nation))} to ${formatTime(c.to, timeZoneOf(ctx, nation))}. Your GM is told; later deadlines may move.`;
+        } catch (e) {
+          return `Not done: ${(e as Error).message}`;
+        }
+      });
+      results.push({ command: line.text, text: said });
+    }
+  }
+  const current = cleared ? { orders: [], sources: [] } : await ctx.ledger.nationOrders(ctx.head.gameId, ctx.step, nation);
+  const waiting = cleared ? [] : await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
+  const reply = answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'commands', {
+    gameTitle: ctx.game.config.title,
+    nationName: nationName(ctx, nation),
+    results,
+    help,
+    gm: false,
+    orderKinds: ctx.game.ruleset.orderKinds,
+    showOrders,
+    inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
+    status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,
+  });
+  const changes = cleared ? { orders: { [nation]: null }, tickets: await supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') } : {};
+  return decision(ctx, { outcome: 'commands', role: 'player', nation, replies: [reply] }, changes);
+}

@@ -1,0 +1,81 @@
+// Every message the mail loop sends is built here: rendered from templates/mail/ (a game folder
+// may override any of them), threaded to the email it answers, marked as automatic so other
+// robots do not answer it, and with every secret of the game blotted out.
+import { createHash } from 'node:crypto';
+import { createTemplates, type Templates } from '../render/templates.ts';
+import type { OutgoingMessage } from '../store/outbox.ts';
+import { loopMarker } from './auto-mail.ts';
+import type { IncomingMail } from './read-mail.ts';
+import { redactSecrets } from './secret.ts';
+
+export interface Letterhead {
+  gameId: string;
+  /** The game's address (its `mailbox`, else the intake's). */
+  from: string;
+  templates: Templates;
+  /** Every secret of the game: none may leave in a reply, even quoted. */
+  secrets: string[];
+  /** The "[game-id]" tag subjects carry so answers route back; empty for mail that routes nowhere. */
+  tag: string;
+}
+
+const cache = new Map<string, Templates>();
+
+/** Templates for a game's files, compiled once per set of overrides. */
+export function templatesFor(files: Record<string, string>): Templates {
+  const overrides = Object.fromEntries(Object.entries(files).filter(([name]) => name.endsWith('.hbs')));
+  const key = createHash('sha256').update(JSON.stringify(overrides)).digest('hex');
+  let templates = cache.get(key);
+  if (!templates) {
+    if (cache.size > 100) cache.clear();
+    cache.set(key, (templates = createTemplates(overrides)));
+  }
+  return templates;
+}
+
+/** The subject without "Re:"/"Fwd:" prefixes and game tags, for quoting and for commands in the subject. */
+export function bareSubject(subject: string): string {
+  return subject
+    .replace(/^(\s*(re|fwd?|aw|wg|sv|tr|r|rif)\s*(\[\d+\])?\s*:\s*)+/i, '')
+    .replace(/\[[a-z0-9][a-z0-9_-]*\]\s*/gi, '')
+    .trim();
+}
+
+export function subjectFor(head: Letterhead, subject: string): string {
+  const tagged = head.tag && !subject.toLowerCase().includes(`[${head.tag}]`) ? `[${head.tag}] ${subject}` : subject;
+  return redactSecrets(tagged, head.secrets);
+}
+
+export interface MessageSpec {
+  key: string;
+  to: string;
+  subject: string;
+  template: string;
+  data: Record<string, unknown>;
+  /** The email this answers, for threading. */
+  inReplyTo?: { messageId: string | null; references: string[] };
+}
+
+export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
+  const text = redactSecrets(head.templates.render(`mail/${spec.template}.txt.hbs`, spec.data), head.secrets).replace(/\n{3,}/g, '\n\n').trim();
+  const message: OutgoingMessage = {
+    key: spec.key,
+    from: head.from,
+    to: [spec.to],
+    subject: subjectFor(head, spec.subject),
+    text: `${text}\n`,
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-Loop': loopMarker(head.from.slice(head.from.indexOf('@') + 1)) },
+  };
+  const thread = spec.inReplyTo;
+  if (thread?.messageId) {
+    message.inReplyTo = thread.messageId;
+    message.references = [...thread.references.filter((r) => r !== thread.messageId), thread.messageId];
+  }
+  return message;
+}
+
+/** An answer to `mail`, to its sender, in its thread, with "Re:" and the game's tag. */
+export function answer(head: Letterhead, mail: IncomingMail, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
+  const subject = bareSubject(mail.subject) || 'your email';
+  return compose(head, { key, to, subject: `Re: ${subject}`, template, data, inReplyTo: { messageId: mail.messageId, references: mail.references } });
+}

@@ -1,0 +1,77 @@
+// GM tickets: a line the parser could read more than one way waits for the GM. The GM gets the
+// line and the numbered readings, and answers by replying "1", "2", a corrected order, or
+// "reject". A ticket is found again by the token in its subject or by the thread it started.
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Order } from '../engine/index.ts';
+import type { GameStore } from '../store/game-store.ts';
+import { mailKeys } from '../store/keys.ts';
+
+export interface Ticket {
+  /** "T-" and six letters or digits; in the ticket's subject, and the key the GM's reply is matched by. */
+  token: string;
+  nation: string;
+  mailId: string;
+  /** Tickets belong to one step; when the turn is adjudicated, open ones lapse. */
+  step: number;
+  line: number;
+  /** The player's line (secrets removed). */
+  text: string;
+  candidates: Order[];
+  /** Each candidate in plain words, as the GM is asked. */
+  readings: string[];
+  /** The player's email: its Date (the order's age for the resubmission rules), thread and address. */
+  date: string;
+  playerAddress: string;
+  playerMessageId: string | null;
+  playerSubject: string;
+  status: 'open' | 'resolved' | 'rejected' | 'superseded';
+  /** What the GM decided, in words, once closed. */
+  outcome?: string;
+  createdAt: string;
+}
+
+// Letters and digits that cannot be misread for one another.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TOKEN = /\bT-([A-HJ-NP-Z2-9]{6})\b/g;
+
+export function newToken(): string {
+  return `T-${[...randomBytes(6)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+}
+
+/** Tokens written in a text (the GM may answer several tickets in one email: "T-ABC234 2"). */
+export function tokensIn(text: string): string[] {
+  return [...new Set([...text.toUpperCase().matchAll(TOKEN)].map((m) => `T-${m[1]}`))];
+}
+
+export async function readTickets(redis: Redis, gameId: string, tokens: readonly string[]): Promise<Ticket[]> {
+  if (!tokens.length) return [];
+  const values = await redis.hmget(mailKeys(gameId).tickets, ...tokens);
+  return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as Ticket);
+}
+
+/** The ticket a reply belongs to, by the Message-IDs it answers. */
+export async function ticketsInThread(redis: Redis, gameId: string, messageIds: readonly string[]): Promise<string[]> {
+  if (!messageIds.length) return [];
+  const tokens = await redis.hmget(mailKeys(gameId).ticketThreads, ...messageIds);
+  return [...new Set(tokens.filter((t): t is string => t !== null))];
+}
+
+export async function rememberThread(redis: Redis, gameId: string, messageId: string, token: string): Promise<void> {
+  await redis.hset(mailKeys(gameId).ticketThreads, messageId, token);
+}
+
+async function allTickets(redis: Redis, gameId: string): Promise<Ticket[]> {
+  const all = await redis.hvals(mailKeys(gameId).tickets);
+  return all.map((v) => JSON.parse(v) as Ticket).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
+}
+
+/** Open tickets of the step being played, oldest first: for the GM's STATUS and deadline reminder. */
+export async function openTickets(store: GameStore, gameId: string): Promise<Ticket[]> {
+  const step = await store.step(gameId);
+  return (await allTickets(store.redis, gameId)).filter((t) => t.status === 'open' && t.step === step);
+}
+
+export async function openTicketsOf(redis: Redis, gameId: string, step: number, nation: string): Promise<Ticket[]> {
+  return (await allTickets(redis, gameId)).filter((t) => t.status === 'open' && t.step === step && t.nation === nation);
+}

@@ -1,0 +1,52 @@
+// Understood but not allowed: with the game's state at hand, each order goes through the ruleset's
+// own validation, given the orders accepted ahead of it, as the adjudicator will check it.
+import type { AnyRuleset, GameState, MapGraph, Order, RulesetContext } from '../engine/index.ts';
+import { combatSystems } from '../combat/index.ts';
+import type { ParsedOrder, ParseResult } from './types.ts';
+
+export interface CheckInput {
+  ruleset: AnyRuleset;
+  map: MapGraph;
+  nation: string;
+  state: GameState;
+  options?: Record<string, unknown>;
+}
+
+/** The order alone, without where it came from: what the ruleset validates and adjudicates. */
+export function bareOrder(parsed: ParsedOrder): Order {
+  const { line: _line, text: _text, canonical: _canonical, ...order } = parsed;
+  return order as Order;
+}
+
+/** Moves illegal orders to `errors` (with the ruleset's code and sentence); prunes ambiguous candidates. */
+export function checkOrders(result: ParseResult, input: CheckInput): ParseResult {
+  const options = input.options ?? (input.ruleset.options.parse({}) as Record<string, unknown>);
+  const ctx: RulesetContext = { map: input.map, options, combat: combatSystems };
+  const accepted: Order[] = [];
+  const orders: ParsedOrder[] = [];
+  const errors = [...result.errors];
+  const verdict = (o: ParsedOrder) => input.ruleset.validate(ctx, input.state, input.nation, bareOrder(o), accepted);
+  for (const parsed of result.orders) {
+    const v = verdict(parsed);
+    if (v.ok) {
+      orders.push(parsed);
+      accepted.push(bareOrder(parsed));
+    } else {
+      errors.push({ line: parsed.line, text: parsed.text, message: v.message, suggestions: [], code: v.code });
+    }
+  }
+  const ambiguous: ParseResult['ambiguous'] = [];
+  for (const line of result.ambiguous) {
+    const verdicts = line.candidates.map(verdict);
+    const legal = line.candidates.filter((_, i) => verdicts[i].ok);
+    if (legal.length) {
+      // Readings the rules forbid anyway are no choice worth putting to the GM.
+      ambiguous.push({ ...line, candidates: legal });
+      continue;
+    }
+    const first = verdicts[0];
+    if (!first.ok) errors.push({ line: line.line, text: line.text, message: first.message, suggestions: [], code: first.code });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { ...result, orders, ambiguous, errors };
+}

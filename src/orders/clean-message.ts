@@ -1,0 +1,138 @@
+// An email or forum post reduced to the lines that may hold orders. Quoted replies, signatures,
+// reply headers and text outside an "ORDERS ... END" block are set aside with the reason, so the
+// player can see what was not read and why.
+import type { IgnoredLine } from './types.ts';
+
+export interface MessageLine {
+  /** 1-based line in the message. */
+  line: number;
+  /** The line without its list marker ("1.", "-", "*"). */
+  text: string;
+}
+
+export interface CleanMessage {
+  lines: MessageLine[];
+  ignored: IgnoredLine[];
+}
+
+/** More lines than this are not a set of orders; the rest is set aside in one note. */
+export const MAX_MESSAGE_LINES = 1000;
+
+const SIGNATURE = /^--\s?$/;
+const EARLIER_MESSAGE = /^\s*(-{2,}\s*(original|forwarded) message\s*-{2,}|_{10,}|begin forwarded message:?)\s*$/i;
+const OUTLOOK_FROM = /^\s*\*?from:\*?\s/i;
+const OUTLOOK_SENT = /^\s*\*?(sent|date):\*?\s/i;
+const REPLY_HEADER = /^\s*(on\b.{0,200}\bwrote|.{0,100}\b(schrieb|a écrit|escribió|scrisse))\s*:\s*$/iu;
+const QUOTED = /^\s*>/;
+const BLOCK_START = /^\s*(begin\s+)?orders?\s*:?\s*$/i;
+const BLOCK_END = /^\s*end(\s+(of\s+)?orders?)?\s*[.!]?\s*$/i;
+const LIST_MARKER = /^\s*(?:[-*•·+‣◦▪]|\d{1,3}[.)]|\(\d{1,3}\)|\(?[a-z]\)|#\d{1,3}[.):]?)\s+/iu;
+
+export function cleanMessage(text: string): CleanMessage {
+  const raw = text.normalize('NFC').replace(/\r\n?/g, '\n').split('\n');
+  const ignored: IgnoredLine[] = [];
+  const setAside = (from: number, to: number, why: string) => {
+    const body = raw.slice(from, to).join('\n').trim();
+    if (body) ignored.push({ line: from + 1, text: body, why });
+  };
+
+  // Everything after a signature or an earlier message is not this message's orders.
+  let end = raw.length;
+  for (let i = 0; i < raw.length; i++) {
+    if (SIGNATURE.test(raw[i])) {
+      setAside(i, raw.length, 'a signature (after "-- ")');
+      end = i;
+      break;
+    }
+    if (EARLIER_MESSAGE.test(raw[i]) || (OUTLOOK_FROM.test(raw[i]) && OUTLOOK_SENT.test(raw[i + 1] ?? ''))) {
+      setAside(i, raw.length, 'an earlier message below a reply');
+      end = i;
+      break;
+    }
+  }
+
+  const inBlock = orderBlocks(raw, end);
+  const lines: MessageLine[] = [];
+  // Consecutive set-aside lines of one kind (a quoted reply) make one note, not one per line.
+  let runFrom = -1;
+  let runWhy = '';
+  const closeRun = (i: number) => {
+    if (runFrom >= 0) setAside(runFrom, i, runWhy);
+    runFrom = -1;
+  };
+  for (let i = 0; i < end; i++) {
+    const line = raw[i];
+    const why = inBlock && !inBlock[i] ? 'outside the ORDERS ... END block' : QUOTED.test(line) ? 'quoted from an earlier message' : REPLY_HEADER.test(line) ? 'a reply header' : null;
+    if (why) {
+      if (runFrom < 0 || runWhy !== why) {
+        closeRun(i);
+        [runFrom, runWhy] = [i, why];
+      }
+      continue;
+    }
+    closeRun(i);
+    const body = line.replace(LIST_MARKER, '').trim();
+    if (!body) continue;
+    if (lines.length === MAX_MESSAGE_LINES) {
+      setAside(i, end, `only the first ${MAX_MESSAGE_LINES} lines of a message are read`);
+      return { lines, ignored: sortByLine(ignored) };
+    }
+    lines.push({ line: i + 1, text: body });
+  }
+  closeRun(end);
+  return { lines, ignored: sortByLine(ignored) };
+}
+
+/** Which lines lie inside "ORDERS ... END" blocks; null when the message has no complete block. */
+function orderBlocks(raw: readonly string[], end: number): boolean[] | null {
+  const inside = new Array<boolean>(end).fill(false);
+  let found = false;
+  for (let i = 0; i < end; i++) {
+    if (!BLOCK_START.test(raw[i])) continue;
+    const close = raw.findIndex((l, j) => j > i && j < end && BLOCK_END.test(l));
+    if (close < 0) break;
+    for (let j = i + 1; j < close; j++) inside[j] = true;
+    found = true;
+    i = close;
+  }
+  return found ? inside : null;
+}
+
+function sortByLine(list: IgnoredLine[]): IgnoredLine[] {
+  return list.sort((a, b) => a.line - b.line);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', rarr: '→', hellip: '…' };
+
+/**
+ * The text of an HTML-only email: block elements become line breaks, list items get a marker,
+ * quoted parts (blockquote, Gmail's and Outlook's quote blocks) get "> " so they are set aside.
+ */
+export function htmlToText(html: string): string {
+  let text = html
+    .replace(/<!--[^]*?-->/g, '')
+    .replace(/<(head|style|script|title)\b[^>]*>[^]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<\/?(p|div|tr|table|ul|ol|h[1-6]|pre|hr)\b[^>]*>/gi, '\n');
+  // Quotes, innermost first, so nested replies get one ">" per level.
+  const QUOTE = /<blockquote\b[^>]*>((?:(?!<blockquote\b)[^])*?)<\/blockquote\s*>/i;
+  for (let guard = 0; QUOTE.test(text) && guard < 50; guard++) {
+    text = text.replace(QUOTE, (_m, inner: string) => `\n${inner.split('\n').map((l) => `> ${l}`).join('\n')}\n`);
+  }
+  text = text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    });
+  return text
+    .split('\n')
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

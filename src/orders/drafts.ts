@@ -1,0 +1,51 @@
+// What a grammar produces: orders whose places and nations are still the words the player wrote.
+// readings.ts turns each draft into real orders once names are settled against the map.
+import type { Token } from './lexer.ts';
+
+/** A place as written, with its coast when one was named. */
+export interface PlaceRef {
+  $: 'place';
+  token: Token;
+  coast?: string;
+}
+
+/** A nation as written ("red", "the Blues"). */
+export interface NationRef {
+  $: 'nation';
+  token: Token;
+}
+
+/** A slot whose value is a unit type the player left out: taken from the unit there, or the place's kind. */
+export interface InferredUnitType {
+  $: 'unit-type-of';
+  /** The slot holding the place the unit stands in. */
+  slot: string;
+  /** For builds nothing stands there yet, so a coastal place reads both ways. */
+  building: boolean;
+}
+
+export type SlotValue = string | number | boolean | PlaceRef | NationRef | InferredUnitType;
+
+export interface Draft {
+  kind: string;
+  /** Index of the draft's first token in the line: where its text starts. */
+  at: number;
+  slots: Record<string, SlotValue>;
+}
+
+export function isPlaceRef(v: unknown): v is PlaceRef {
+  return (v as PlaceRef | undefined)?.$ === 'place';
+}
+
+export function isNationRef(v: unknown): v is NationRef {
+  return (v as NationRef | undefined)?.$ === 'nation';
+}
+
+export function isInferredUnitType(v: unknown): v is InferredUnitType {
+  return (v as InferredUnitType | undefined)?.$ === 'unit-type-of';
+}
+
+/** The slot a place's coast goes in: `province` -> `coast`, `target` -> `targetCoast`. */
+export function coastSlot(slot: string): string {
+  return slot === 'province' ? 'coast' : `${slot}Coast`;
+}

@@ -1,0 +1,71 @@
+// When a line cannot be read: is it an order gone wrong (tell the player what was not understood
+// and the nearest readings that work) or a greeting (set it aside quietly)?
+import type { Order } from '../engine/index.ts';
+import { describeExpected, orList } from './expectations.ts';
+import type { OrderGrammar } from './grammars.ts';
+import type { Token } from './lexer.ts';
+import { parseTokens, type LineParse } from './parse-line.ts';
+import { readLine, type ReadingContext } from './readings.ts';
+
+// Order words that everyday sentences use too ("see you in March", "thanks for the help"): they
+// mark a line as an order only beside a place or nation name.
+const CHAT_WORDS = new Set([
+  'go', 'goes', 'attack', 'attacks', 'attacking', 'help', 'assist', 'assists', 'stay', 'stays', 'stand', 'stands',
+  'remain', 'remains', 'defend', 'defends', 'pass', 'skip', 'decline', 'create', 'creates', 'raise', 'raises',
+  'ship', 'ships', 'boat', 'boats', 'troop', 'troops', 'navy', 'sail', 'sails', 'march', 'marches', 'marching',
+  'advance', 'advances', 'proceed', 'proceeds', 'remove', 'removes', 'delete', 'destroy', 'destroys', 'scrap',
+  'invade', 'invades', 'moving', 'holding', 'load', 'aim', 'buy', 'carry', 'back', 'send', 'sends', 'take', 'sea',
+]);
+
+/** True when the line holds words only an order would use (or an order word beside a name). */
+export function looksLikeOrder(tokens: readonly Token[], grammar: OrderGrammar): boolean {
+  const named = tokens.some((t) => t.type === 'name');
+  return tokens.some((t) => {
+    if (t.type === 'arrow') return named;
+    if (t.type !== 'word' && t.type !== 'name') return false;
+    if (!grammar.vocabulary.isOrderWord(t.text)) return false;
+    return named || (t.text.length > 1 && !CHAT_WORDS.has(t.text));
+  });
+}
+
+export interface LineError {
+  message: string;
+  suggestions: string[];
+}
+
+/** What went wrong where, and readings of the line with one small repair that do work. */
+export function syntaxError(line: string, tokens: readonly Token[], parse: Extract<LineParse, { ok: false }>, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): LineError {
+  const expected = describeExpected(parse.expected);
+  const wanted = expected.length ? `; I expected ${orList(expected)}` : '';
+  const before = parse.at > 0 ? line.slice(0, tokens[parse.at - 1].end).trim() : '';
+  let message: string;
+  if (parse.at >= tokens.length) {
+    message = `This order stops too early: after "${before}"${wanted ? ` I expected ${orList(expected)}` : ' something is missing'}.`;
+  } else {
+    const bad = tokens[parse.at];
+    const what = bad.type === 'unknown' ? `I do not know the word "${bad.raw}"` : `I did not expect "${bad.raw}" here`;
+    message = before ? `I could not read this order: ${what} after "${before}"${wanted}.` : `I could not read this as an order: ${what} at the start${wanted}.`;
+  }
+  return { message, suggestions: repairs(tokens, parse.at, grammar, ctx, format) };
+}
+
+const DASH: Token = { type: 'dash', text: '-', value: '-', raw: '-', offset: 0, end: 0 };
+
+/** Readings of the line with a "-" put in, the offending word left out, or the line cut short there. */
+function repairs(tokens: readonly Token[], at: number, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): string[] {
+  const tries: Token[][] = [];
+  if (at < tokens.length) {
+    tries.push([...tokens.slice(0, at), DASH, ...tokens.slice(at)]);
+    tries.push([...tokens.slice(0, at), ...tokens.slice(at + 1)]);
+  }
+  if (at > 0) tries.push(tokens.slice(0, at));
+  const found = new Set<string>();
+  for (const attempt of tries) {
+    const parse = parseTokens(grammar, attempt);
+    if (!parse.ok) continue;
+    const readings = readLine(parse.results, ctx);
+    if (readings.alternatives.length !== 1) continue;
+    found.add(readings.alternatives[0].map((p) => format(p.order)).join('; '));
+  }
+  return [...found].slice(0, 3);
+}

@@ -1,0 +1,83 @@
+// Runs a compiled grammar over the tokens of one line. nearley returns every reading of the line;
+// several readings are kept (readings.ts decides whether they differ), none is reported with the
+// place where reading stopped and what the grammar would have accepted there.
+import nearley from 'nearley';
+import type { Draft } from './drafts.ts';
+import type { OrderGrammar } from './grammars.ts';
+import type { Token } from './lexer.ts';
+import { TokenStream } from './token-stream.ts';
+
+/** What a grammar's top rule returns: the orders of the line, still as the player named things. */
+export type LineResult = Draft[];
+
+export type LineParse =
+  | { ok: true; results: LineResult[] }
+  | {
+      ok: false;
+      /** Index of the token where reading failed; tokens.length when the line stopped too early. */
+      at: number;
+      /** What would have been accepted there: grammar rule names (MOVE_VERB) and token types (name). */
+      expected: Set<string>;
+    };
+
+/** Past this many readings the grammar is lost in fillers; the first ones are as good as any. */
+const MAX_RESULTS = 64;
+
+interface ParserInternals {
+  feed(chunk: string): void;
+  results: unknown[];
+  lexer: TokenStream;
+  table: Array<{ scannable: Array<{ rule: { name: string; symbols: unknown[] }; dot: number }> }>;
+  current: number;
+  reportError(token: unknown): string;
+  reportLexerError(error: unknown): string;
+}
+
+// The first column of the parse chart (every rule a line may start with) is the same for every line
+// and is most of the work for a short one: it is built once per grammar and shared, which is safe
+// because nearley never changes a column once it has moved past it.
+const startColumns = new WeakMap<nearley.Grammar, unknown>();
+
+function newParser(grammar: nearley.Grammar, tokens: readonly Token[]): ParserInternals {
+  let start = startColumns.get(grammar);
+  if (!start) {
+    start = (new nearley.Parser(grammar) as unknown as ParserInternals).table[0];
+    startColumns.set(grammar, start);
+  }
+  const parser = Object.create(nearley.Parser.prototype) as ParserInternals;
+  Object.assign(parser, { grammar, options: { keepHistory: false, lexer: grammar.lexer }, lexerState: undefined, table: [start], current: 0, results: [] });
+  parser.lexer = new TokenStream(tokens);
+  // nearley's own message lists every expected symbol with its derivation: slow, and not for players.
+  parser.reportError = () => 'no reading';
+  parser.reportLexerError = () => 'no reading';
+  return parser;
+}
+
+export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[]): LineParse {
+  const parser = newParser(grammar.grammar, tokens);
+  // nearley says "no reading" by throwing; most lines a player's greeting makes do, and a stack trace
+  // costs more than the parse.
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    parser.feed('');
+  } catch (e) {
+    const at = typeof (e as { offset?: unknown }).offset === 'number' ? (e as { offset: number }).offset : 0;
+    return { ok: false, at, expected: expectedAt(parser, at) };
+  } finally {
+    Error.stackTraceLimit = traceLimit;
+  }
+  const results = parser.results as LineResult[];
+  if (!results.length) return { ok: false, at: tokens.length, expected: expectedAt(parser, parser.current) };
+  return { ok: true, results: results.slice(0, MAX_RESULTS) };
+}
+
+function expectedAt(parser: ParserInternals, column: number): Set<string> {
+  const expected = new Set<string>();
+  for (const state of parser.table[column]?.scannable ?? []) {
+    const symbol = state.rule.symbols[state.dot] as { type?: string; literal?: string };
+    // A name token is described by the rule that wants it: a place (NAMED) or a nation (NATION).
+    expected.add(symbol.type && symbol.type !== 'name' && symbol.type !== 'unknown' ? symbol.type : state.rule.name);
+  }
+  return expected;
+}

@@ -1,0 +1,157 @@
+// From grammar drafts to orders. Each name is settled against the map (or the game's nations), a
+// unit type left out is taken from the unit standing there, and every way the line can be read is
+// kept: one reading is an order, several are an ambiguity for the GM, none is an error.
+import type { GameState, MapGraph, Order, ProvinceKind } from '../engine/index.ts';
+import { coastSlot, isInferredUnitType, isNationRef, isPlaceRef, type Draft, type InferredUnitType, type NationRef, type PlaceRef } from './drafts.ts';
+import type { Token } from './lexer.ts';
+import type { LineResult } from './parse-line.ts';
+import { normalizeName, type NameResolver } from './names.ts';
+
+export interface ReadingContext {
+  map: MapGraph;
+  nation: string;
+  state?: GameState;
+  names: NameResolver;
+  /** False when the game's nations are unknown (no state): a nation is taken as written. */
+  knowsNations: boolean;
+  /** The unit types that may stand in each kind of province (the grammar's ruleset says). */
+  unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
+  /** How an order reads in the game's current phase (a move is a retreat in a retreat phase). */
+  inPhase?: (order: Order, state: GameState) => Order;
+}
+
+/** An order, and the index of the token its text starts at. */
+export interface PlacedOrder {
+  order: Order;
+  at: number;
+}
+
+export interface Failure {
+  message: string;
+  suggestions: string[];
+}
+
+export interface LineReadings {
+  /** Each distinct reading of the whole line: the orders it holds, in order. */
+  alternatives: PlacedOrder[][];
+  /** Why the readings that failed did (unknown names, a place where a nation was wanted...). */
+  failures: Failure[];
+}
+
+/** Several ambiguous names in one line multiply; past this the line is not worth reading. */
+const MAX_ALTERNATIVES = 64;
+
+type Partial = Record<string, unknown>;
+
+export function readLine(results: readonly LineResult[], ctx: ReadingContext): LineReadings {
+  const failures: Failure[] = [];
+  const alternatives: PlacedOrder[][] = [];
+  for (const drafts of results) {
+    let lists: PlacedOrder[][] = [[]];
+    for (const draft of drafts) {
+      const options = readDraft(draft, ctx);
+      if (!Array.isArray(options)) {
+        failures.push(options);
+        lists = [];
+        break;
+      }
+      lists = lists.flatMap((list) => options.map((order) => [...list, { order, at: draft.at }])).slice(0, MAX_ALTERNATIVES);
+    }
+    alternatives.push(...lists.filter((list) => list.length));
+  }
+  if (alternatives.length < 2) return { alternatives, failures };
+  // Readings that differ only in how the grammar got there are one reading.
+  const seen = new Set<string>();
+  return {
+    alternatives: alternatives.filter((list) => {
+      const key = list.map((p) => orderKey(p.order)).join('|');
+      return seen.has(key) ? false : (seen.add(key), true);
+    }),
+    failures,
+  };
+}
+
+/** The same order whatever order its slots were written in. */
+export function orderKey(order: Order): string {
+  return JSON.stringify(Object.keys(order).sort().map((k) => [k, order[k]]));
+}
+
+function readDraft(draft: Draft, ctx: ReadingContext): Order[] | Failure {
+  let partials: Partial[] = [{ kind: draft.kind }];
+  const inferred: Array<[string, InferredUnitType]> = [];
+  for (const [slot, value] of Object.entries(draft.slots)) {
+    if (isInferredUnitType(value)) {
+      inferred.push([slot, value]);
+      for (const p of partials) p[slot] = undefined; // keeps the slot's place among the others
+    } else if (isPlaceRef(value)) {
+      const places = readPlace(value, ctx);
+      if (!Array.isArray(places)) return places;
+      partials = partials.flatMap((p) => places.map((place) => withPlace(p, slot, place)));
+    } else if (isNationRef(value)) {
+      const nations = readNation(value, ctx);
+      if (!Array.isArray(nations)) return nations;
+      partials = partials.flatMap((p) => nations.map((n) => ({ ...p, [slot]: n })));
+    } else {
+      for (const p of partials) p[slot] = value;
+    }
+  }
+  for (const [slot, want] of inferred) {
+    partials = partials.flatMap((p) => unitTypesAt(String(p[want.slot]), want.building, ctx).map((t) => ({ ...p, [slot]: t })));
+  }
+  const { inPhase, state } = ctx;
+  return inPhase && state ? (partials as Order[]).map((o) => inPhase(o, state)) : (partials as Order[]);
+}
+
+function withPlace(partial: Partial, slot: string, place: { province: string; coast?: string }): Partial {
+  const out: Partial = { ...partial, [slot]: place.province };
+  if (place.coast) out[coastSlot(slot)] = place.coast;
+  return out;
+}
+
+function readPlace(ref: PlaceRef, ctx: ReadingContext): Array<{ province: string; coast?: string }> | Failure {
+  if (ref.token.type !== 'name') {
+    return { message: `I do not know a place called "${ref.token.raw}".`, suggestions: ctx.names.suggest(normalizeName(ref.token.raw), new Set(['province'])) };
+  }
+  const provinces = (ref.token.names ?? []).filter((c) => c.kind === 'province');
+  if (!provinces.length) return { message: `"${ref.token.raw}" is a nation, not a place.`, suggestions: [] };
+  return provinces.map((c) => ({ province: c.id, coast: ref.coast && mapCoast(c.id, ref.coast, ctx.map) }));
+}
+
+/** The coast as the map names it: a map may call Spain's north coast "nc" or "n". */
+function mapCoast(province: string, coast: string, map: MapGraph): string {
+  const coasts = map.province(province).coasts;
+  if (coasts.includes(coast)) return coast;
+  return coasts.find((c) => c[0] === coast[0]) ?? coast;
+}
+
+function readNation(ref: NationRef, ctx: ReadingContext): string[] | Failure {
+  const nations = (ref.token.names ?? []).filter((c) => c.kind === 'nation').map((c) => c.id);
+  if (nations.length) return nations;
+  if (ref.token.type === 'name') return { message: `"${ref.token.raw}" is a place, not a nation.`, suggestions: [] };
+  if (!ctx.knowsNations) return [normalizeName(ref.token.raw)];
+  return { message: `I do not know a nation called "${ref.token.raw}".`, suggestions: ctx.names.suggest(normalizeName(ref.token.raw), new Set(['nation'])) };
+}
+
+/** "England: A Lon - Wal" from England is fine; from France it is a mistake worth saying. */
+export function checkHeading(token: Token, ctx: ReadingContext): Failure | undefined {
+  const ref: NationRef = { $: 'nation', token };
+  const nations = readNation(ref, ctx);
+  if (!Array.isArray(nations)) return nations;
+  if (ctx.knowsNations && !nations.includes(ctx.nation)) {
+    return { message: `These orders are headed "${ref.token.raw}", but you play ${ctx.state?.nations[ctx.nation]?.name ?? ctx.nation}; you can only order your own units.`, suggestions: [] };
+  }
+  return undefined;
+}
+
+/**
+ * The unit type a player left out: that of the nation's unit standing there, else what the place
+ * allows (an army inland, a fleet at sea; on a warfare coast either: then both readings stand).
+ */
+function unitTypesAt(province: string, building: boolean, ctx: ReadingContext): string[] {
+  if (ctx.state && !building) {
+    const types = new Set(ctx.state.units.filter((u) => u.nation === ctx.nation && u.province === province).map((u) => u.type));
+    if (types.size) return [...types].sort();
+  }
+  const kind = ctx.map.has(province) ? ctx.map.province(province).kind : 'coastal';
+  return [...ctx.unitTypes[kind]];
+}

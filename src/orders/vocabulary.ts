@@ -1,0 +1,89 @@
+// The words a grammar knows, read from the compiled grammar itself so the word lists live in one
+// place (the .ne file). Used to keep those words out of place names, to forgive slips in them
+// ("suport"), and to tell an order that went wrong from a line of chit-chat.
+import { editDistance, typoAllowance } from './edit-distance.ts';
+
+interface CompiledRule {
+  name: string;
+  symbols: unknown[];
+}
+
+/** The base grammar's rule listing words that carry no meaning; they are dropped before parsing. */
+const FILLER_RULE = 'FILLER';
+
+export class Vocabulary {
+  readonly literals = new Set<string>();
+  readonly fillers = new Set<string>();
+  /** Token types dropped like filler words (the colon in "England: A Lon - Wal"). */
+  readonly fillerTypes = new Set<string>();
+  /** Literal -> the grammar rules it appears in (MOVE_VERB, ARMY...). */
+  private readonly rulesOf = new Map<string, Set<string>>();
+  private readonly corrections = new Map<string, string | null>();
+  private readonly correctable: string[];
+
+  /**
+   * @param orderRules rules whose words mark a line as an attempted order (verbs, unit words),
+   *   as opposed to fillers, prepositions and numbers that chit-chat uses too.
+   */
+  constructor(rules: readonly CompiledRule[], private readonly orderRules: ReadonlySet<string>) {
+    for (const rule of rules) {
+      for (const symbol of rule.symbols) {
+        if (rule.name === FILLER_RULE) {
+          const { literal, type } = symbol as { literal?: unknown; type?: unknown };
+          if (typeof literal === 'string') this.fillers.add(literal);
+          if (typeof type === 'string') this.fillerTypes.add(type);
+          continue;
+        }
+        const literal = (symbol as { literal?: unknown })?.literal;
+        if (typeof literal !== 'string') continue;
+        this.literals.add(literal);
+        const set = this.rulesOf.get(literal) ?? new Set<string>();
+        set.add(rule.name);
+        this.rulesOf.set(literal, set);
+      }
+    }
+    // Short words are left alone: a slip in "to" or "a" makes another word.
+    this.correctable = [...this.literals, ...this.fillers].filter((w) => w.length >= 4 && /^\p{L}+$/u.test(w));
+  }
+
+  /** A word the grammar reads, or a filler it drops: either way not part of a place name. */
+  has(word: string): boolean {
+    return this.literals.has(word) || this.fillers.has(word);
+  }
+
+  isFiller(token: { type: string; text: string }): boolean {
+    return this.fillerTypes.has(token.type) || (token.type === 'word' && this.fillers.has(token.text));
+  }
+
+  rules(literal: string): ReadonlySet<string> {
+    return this.rulesOf.get(literal) ?? new Set();
+  }
+
+  /** The grammar word this one is a slip of ("suport" -> "support"), when exactly one is near enough. */
+  correct(word: string): string | undefined {
+    const known = this.corrections.get(word);
+    if (known !== undefined) return known ?? undefined;
+    let best: string[] = [];
+    let bestDistance = Infinity;
+    for (const literal of this.correctable) {
+      const allowance = Math.min(typoAllowance(literal.length), bestDistance);
+      if (Math.abs(literal.length - word.length) > allowance) continue;
+      const d = editDistance(word, literal, allowance);
+      if (d > allowance) continue;
+      if (d < bestDistance) [best, bestDistance] = [[], d];
+      best.push(literal);
+    }
+    // Two words equally near ("hols": hold or holds) are fine when they mean the same thing.
+    const meanings = new Set(best.map((w) => [...this.rules(w)].sort().join()));
+    const answer = best.length && meanings.size === 1 ? best[0] : null;
+    if (this.corrections.size > 10_000) this.corrections.clear();
+    this.corrections.set(word, answer);
+    return answer ?? undefined;
+  }
+
+  /** True for verbs and unit words: a line holding one was meant as an order. */
+  isOrderWord(word: string): boolean {
+    for (const rule of this.rules(word)) if (this.orderRules.has(rule)) return true;
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+// What a map picture shows, read from a ruleset's PUBLIC view (never raw state): who owns each
+// province, its structure, and the unit stacks in it. The renderers draw a scene and know nothing
+// of rulesets.
+import type { MapGraph, ProvinceKind, PublicView, Unit } from '../engine/index.ts';
+import type { StructureSymbol } from './map-symbols.ts';
+import { nationColour } from './palette.ts';
+
+export interface SceneNation {
+  id: string;
+  name: string;
+  colour: string;
+}
+
+/** One symbol: a nation's armies (with a count), or its fleets with the armies aboard them. */
+export interface SceneStack {
+  nation: string;
+  type: string;
+  count: number;
+  /** For fleets: armies aboard the fleets of this stack. */
+  boarded: number;
+}
+
+export interface SceneProvince {
+  id: string;
+  name: string;
+  kind: ProvinceKind;
+  owner: string | null;
+  structure: StructureSymbol | null;
+  stacks: SceneStack[];
+}
+
+export interface MapScene {
+  title: string;
+  /** The turn and date, e.g. "After turn 3 · 4 December 2026". */
+  caption: string;
+  nations: SceneNation[];
+  provinces: SceneProvince[];
+}
+
+export interface SceneInput {
+  map: MapGraph;
+  view: PublicView;
+  title: string;
+  caption: string;
+  /** Colours by nation id (game.yaml); nations without one take the palette's by position. */
+  colours?: Record<string, string | undefined>;
+}
+
+/** Fleets of one nation in one sea are drawn one by one, each with its boarded armies, up to this many. */
+const FLEETS_DRAWN_SEPARATELY = 4;
+
+const STRUCTURES: Record<string, StructureSymbol> = {
+  town: 'town',
+  'military-base': 'military-base',
+  city: 'city',
+  'engineered-city': 'city',
+};
+
+export function buildScene({ map, view, title, caption, colours = {} }: SceneInput): MapScene {
+  const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i) }));
+  const order = new Map(nations.map((n, i) => [n.id, i]));
+  const byProvince = new Map<string, Unit[]>();
+  for (const unit of view.units) byProvince.set(unit.province, [...(byProvince.get(unit.province) ?? []), unit]);
+  const provinces = [...map.provinces.values()].map((p): SceneProvince => {
+    const state = view.provinces[p.id] ?? { owner: null };
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      owner: state.owner ?? null,
+      structure: structureOf(state.structure, p.attributes.supplyCenter ?? state.supplyCenter),
+      stacks: stacksOf(byProvince.get(p.id) ?? [], order),
+    };
+  });
+  return { title, caption, nations, provinces };
+}
+
+function structureOf(structure: unknown, supplyCentre: unknown): StructureSymbol | null {
+  if (typeof structure === 'string' && STRUCTURES[structure]) return STRUCTURES[structure];
+  return supplyCentre === true ? 'supply-centre' : null;
+}
+
+function stacksOf(units: Unit[], order: ReadonlyMap<string, number>): SceneStack[] {
+  const fleets = new Map(units.filter((u) => u.type === 'fleet').map((u) => [u.id, u]));
+  const aboard = new Map<string, number>();
+  const armies = new Map<string, SceneStack>();
+  for (const unit of units) {
+    if (unit.type === 'fleet') continue;
+    const carrier = typeof unit.aboard === 'string' ? fleets.get(unit.aboard) : undefined;
+    if (carrier) {
+      aboard.set(carrier.id, (aboard.get(carrier.id) ?? 0) + 1);
+      continue;
+    }
+    const key = `${unit.nation}\n${unit.type}`;
+    const stack = armies.get(key) ?? { nation: unit.nation, type: unit.type, count: 0, boarded: 0 };
+    stack.count++;
+    armies.set(key, stack);
+  }
+  const fleetStacks: SceneStack[] = [];
+  const fleetsByNation = new Map<string, Unit[]>();
+  for (const fleet of fleets.values()) fleetsByNation.set(fleet.nation, [...(fleetsByNation.get(fleet.nation) ?? []), fleet]);
+  for (const [nation, list] of fleetsByNation) {
+    if (list.length <= FLEETS_DRAWN_SEPARATELY) {
+      for (const fleet of list) fleetStacks.push({ nation, type: 'fleet', count: 1, boarded: aboard.get(fleet.id) ?? 0 });
+    } else {
+      fleetStacks.push({ nation, type: 'fleet', count: list.length, boarded: list.reduce((n, fl) => n + (aboard.get(fl.id) ?? 0), 0) });
+    }
+  }
+  const rank = (s: SceneStack) => (order.get(s.nation) ?? order.size) * 2 + (s.type === 'fleet' ? 1 : 0);
+  return [...armies.values(), ...fleetStacks].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Every structure kind drawn, for the legend: all board NES structures once any appears. */
+export function structuresShown(scene: MapScene): StructureSymbol[] {
+  const present = new Set(scene.provinces.map((p) => p.structure).filter((s): s is StructureSymbol => s !== null));
+  const shown: StructureSymbol[] = [];
+  if (['town', 'military-base', 'city'].some((s) => present.has(s as StructureSymbol))) shown.push('town', 'military-base', 'city');
+  if (present.has('supply-centre')) shown.push('supply-centre');
+  return shown;
+}

@@ -1,0 +1,77 @@
+// Where a province's symbols go: its structure, then one symbol per unit stack, in rows centred
+// under the label. Each mark is an SVG drawn from (0, 0) so key-image maps can rasterise each
+// distinct mark once and stamp it, and schematic maps can place it with a transform.
+import type { SceneProvince } from './map-scene.ts';
+import { armySvg, boardedSvg, fleetSvg, stackWidth, structureSvg } from './map-symbols.ts';
+import { inkOn } from './palette.ts';
+
+export interface MarkText {
+  text: string;
+  colour: string;
+  /** Centre of the text, relative to the mark's top-left corner. */
+  cx: number;
+  cy: number;
+}
+
+export interface Mark {
+  svg: string;
+  width: number;
+  height: number;
+  /** Top-left corner relative to the centre of the first row. */
+  x: number;
+  y: number;
+  texts: MarkText[];
+}
+
+export interface MarkBlock {
+  width: number;
+  height: number;
+  marks: Mark[];
+}
+
+const PER_ROW = 4;
+/** A fleet shows each boarded army as its own small square up to a fleet's usual load. */
+const BOARDED_SHOWN = 4;
+
+export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<string, string>, size: number): MarkBlock {
+  const items: Array<Omit<Mark, 'x' | 'y'>> = [];
+  if (province.structure) items.push({ svg: structureSvg(province.structure, 0, 0, size), width: size, height: size, texts: [] });
+  for (const stack of province.stacks) {
+    const colour = colours.get(stack.nation) ?? '#888888';
+    const width = stackWidth(size, stack.count);
+    const texts: MarkText[] = stack.count > 1 ? [{ text: String(stack.count), colour: inkOn(colour), cx: width / 2, cy: size / 2 }] : [];
+    if (stack.type !== 'fleet') {
+      items.push({ svg: armySvg(0, 0, size, colour, width), width, height: size, texts });
+      continue;
+    }
+    let svg = fleetSvg(0, 0, size, colour, width);
+    let total = width;
+    if (stack.boarded > 0 && stack.boarded <= BOARDED_SHOWN && stack.count === 1) {
+      const small = Math.round(size * 0.45);
+      for (let i = 0; i < stack.boarded; i++) svg += boardedSvg(width + Math.floor(i / 2) * small, (i % 2) * small + size * 0.05, small);
+      total += Math.ceil(stack.boarded / 2) * small;
+    } else if (stack.boarded > 0) {
+      const big = Math.round(size * 0.75);
+      const boxWidth = stackWidth(big, stack.boarded);
+      svg += boardedSvg(width, (size - big) / 2, boxWidth);
+      texts.push({ text: String(stack.boarded), colour: '#ffffff', cx: width + boxWidth / 2, cy: size / 2 });
+      total += boxWidth;
+    }
+    items.push({ svg, width: total, height: size, texts });
+  }
+  const gap = Math.max(2, Math.round(size * 0.25));
+  const marks: Mark[] = [];
+  let width = 0;
+  const rows = Math.ceil(items.length / PER_ROW);
+  for (let r = 0; r < rows; r++) {
+    const row = items.slice(r * PER_ROW, (r + 1) * PER_ROW);
+    const rowWidth = row.reduce((w, m) => w + m.width, 0) + gap * (row.length - 1);
+    width = Math.max(width, rowWidth);
+    let x = -rowWidth / 2;
+    for (const item of row) {
+      marks.push({ ...item, x: Math.round(x), y: Math.round(r * (size + gap) - size / 2) });
+      x += item.width + gap;
+    }
+  }
+  return { width, height: rows ? rows * size + (rows - 1) * gap : 0, marks };
+}

@@ -1,0 +1,159 @@
+// A map drawn on a province-key image: each province filled with its owner's colour, borders
+// between provinces, names, structures and unit stacks, and the legend beside it.
+import type { MapGraph } from '../engine/index.ts';
+import { Canvas, packRgb, rgb } from './canvas.ts';
+import { cachedKeyIndex, deepestPoints, hexKey, NO_PROVINCE, type KeyIndex } from './key-image.ts';
+import { buildLegend, TERRITORY_TINT } from './legend.ts';
+import type { MapScene, SceneProvince } from './map-scene.ts';
+import { MAP_COLOURS, tint } from './palette.ts';
+import { provinceMarks, type MarkBlock } from './province-marks.ts';
+import { renderSprites, SPRITE_PAD } from './sprites.ts';
+import { svgDocument } from './svg-text.ts';
+import { renderLines, type TextBitmap } from './text-bitmaps.ts';
+
+export class MapImageError extends Error {
+  override name = 'MapImageError';
+}
+
+export interface KeyMapInput {
+  scene: MapScene;
+  map: MapGraph;
+  /** The province-key PNG named by map.yaml's `image`. */
+  keyImage: Buffer;
+}
+
+/** Symbol and label sizes follow the typical province: a 2,000-province map gets small marks. */
+export function markSizes(index: KeyIndex): { symbol: number; label: number; halo: number; thickBorders: boolean } {
+  const areas = [...index.area].filter((a) => a > 0).sort((a, b) => a - b);
+  const typical = Math.sqrt(areas[Math.floor(areas.length / 2)] ?? 400);
+  const symbol = Math.round(Math.min(20, Math.max(9, typical / 7)));
+  const label = Math.round(Math.min(15, Math.max(9, typical / 9)));
+  return { symbol, label, halo: label >= 13 ? 2 : 1, thickBorders: typical > 90 };
+}
+
+const centresCache = new WeakMap<KeyIndex, Array<[number, number] | null>>();
+
+function centreOf(map: MapGraph, index: KeyIndex, n: number): [number, number] | null {
+  const given = map.province(index.provinces[n]).attributes.centre;
+  if (Array.isArray(given) && given.length === 2) return [Number(given[0]), Number(given[1])];
+  let computed = centresCache.get(index);
+  if (!computed) centresCache.set(index, (computed = deepestPoints(index)));
+  return computed[n];
+}
+
+export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promise<Buffer> {
+  const keys = new Map<string, number>();
+  for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
+  if (!keys.size) throw new MapImageError('The map has a key image but no province names its key colour (add "key: \'#rrggbb\'" to each province).');
+  let T = performance.now(); const lap = (n: string) => { console.error(n, Math.round(performance.now() - T)); T = performance.now(); };
+  const index = await cachedKeyIndex(keyImage, keys); lap('index');
+  const sizes = markSizes(index);
+  const legend = buildLegend(scene, Math.max(1, sizes.label / 12));
+  const canvas = new Canvas(index.width + legend.width, Math.max(index.height, legend.height));
+  canvas.fillRect(index.width, 0, legend.width, canvas.height, rgb(MAP_COLOURS.background));
+  canvas.fillRect(0, index.height, index.width, canvas.height - index.height, rgb(MAP_COLOURS.background));
+  const byId = new Map(scene.provinces.map((p) => [p.id, p]));
+  const provinces = index.provinces.map((id) => byId.get(id)!);
+  const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
+
+  lap('legend+canvas'); paintProvinces(canvas, index, provinces, colours); lap('paint');
+  paintBorders(canvas, index, provinces, sizes.thickBorders); lap('borders');
+
+  const centres = provinces.map((_, n) => (index.area[n] ? centreOf(map, index, n) : null));
+  const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
+  lap('centres+blocks'); const labels = await renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }); lap('labels');
+  await stampMarks(canvas, blocks, centres, sizes.symbol, sizes.label); lap('marks');
+  provinces.forEach((p, n) => {
+    const centre = centres[n];
+    const label = labels[n];
+    if (!centre || !label.width) return;
+    const x = Math.round(centre[0] - label.width / 2);
+    const y = Math.round(centre[1] - labelLift(blocks[n], sizes.label) - label.height / 2);
+    canvas.blendMask(label.halo!, label.width, label.height, x, y, rgb(MAP_COLOURS.halo));
+    canvas.blendMask(label.alpha, label.width, label.height, x, y, rgb(p.kind === 'sea' ? MAP_COLOURS.coast : MAP_COLOURS.label));
+  });
+  lap('blend labels'); const png = await canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]); lap('png'); return png;
+}
+
+/** How far above the province's centre the label goes, to leave room for its marks below. */
+function labelLift(block: MarkBlock, labelSize: number): number {
+  return block.marks.length ? block.height / 2 + labelSize * 0.15 : 0;
+}
+
+/** Centre of the first row of marks: under the label, the label and marks centred together. */
+function firstRowCentre(centreY: number, block: MarkBlock, labelSize: number, symbol: number): number {
+  return centreY + (labelSize * 1.3 - block.height) / 2 + symbol / 2;
+}
+
+function paintProvinces(canvas: Canvas, index: KeyIndex, provinces: SceneProvince[], colours: ReadonlyMap<string, string>): void {
+  const palette = new Uint32Array(NO_PROVINCE + 1);
+  palette[NO_PROVINCE] = packRgb(rgb(MAP_COLOURS.border));
+  provinces.forEach((p, n) => {
+    const owner = p.owner ? colours.get(p.owner) : undefined;
+    const fill = p.kind === 'sea' ? MAP_COLOURS.sea : owner ? tint(owner, TERRITORY_TINT) : MAP_COLOURS.unclaimedLand;
+    palette[n] = packRgb(rgb(fill));
+  });
+  // Key images are flat: filling whole runs is far faster than a lookup per pixel.
+  const { width, runStart, runProvince } = index;
+  const { words, width: stride } = canvas;
+  const total = index.width * index.height;
+  for (let r = 0; r < runStart.length; r++) {
+    const start = runStart[r];
+    const end = r + 1 < runStart.length ? runStart[r + 1] : total;
+    const y = Math.floor(start / width);
+    const x = start - y * width;
+    const dst = y * stride + x;
+    words.fill(palette[runProvince[r]], dst, dst + Math.min(end - start, width - x));
+  }
+}
+
+function paintBorders(canvas: Canvas, index: KeyIndex, provinces: SceneProvince[], thick: boolean): void {
+  const land = packRgb(rgb(MAP_COLOURS.border));
+  const coast = packRgb(rgb(MAP_COLOURS.coast));
+  const sea = packRgb(rgb(tint(MAP_COLOURS.coast, 0.55)));
+  const isSea = Uint8Array.from(provinces, (p) => (p.kind === 'sea' ? 1 : 0));
+  const { width, pixels, edgeFrom, edgeTo } = index;
+  const { words, width: stride } = canvas;
+  const at = (p: number) => Math.floor(p / width) * stride + (p % width);
+  for (let i = 0; i < edgeFrom.length; i++) {
+    const a = pixels[edgeFrom[i]];
+    const b = pixels[edgeTo[i]];
+    if (a === NO_PROVINCE || b === NO_PROVINCE) continue;
+    const word = isSea[a] && isSea[b] ? sea : isSea[a] || isSea[b] ? coast : land;
+    words[at(edgeFrom[i])] = word;
+    if (thick && word !== sea) words[at(edgeTo[i])] = word;
+  }
+}
+
+async function stampMarks(canvas: Canvas, blocks: MarkBlock[], centres: Array<[number, number] | null>, symbol: number, labelSize: number): Promise<void> {
+  const specs = new Map<string, number>();
+  const list: Array<{ svg: string; width: number; height: number }> = [];
+  const counts = new Set<string>();
+  for (const block of blocks) {
+    for (const mark of block.marks) {
+      if (!specs.has(mark.svg)) specs.set(mark.svg, list.push(mark) - 1);
+      for (const t of mark.texts) counts.add(t.text);
+    }
+  }
+  const countList = [...counts];
+  const [sprites, countBitmaps] = await Promise.all([
+    renderSprites(list),
+    renderLines(countList, { size: Math.max(7, Math.round(symbol * 0.68)), bold: true }),
+  ]);
+  const countBitmap = new Map<string, TextBitmap>(countList.map((c, i) => [c, countBitmaps[i]]));
+  blocks.forEach((block, n) => {
+    const centre = centres[n];
+    if (!centre || !block.marks.length) return;
+    const top = firstRowCentre(centre[1], block, labelSize, symbol);
+    for (const mark of block.marks) {
+      const sprite = sprites[specs.get(mark.svg)!];
+      const x = Math.round(centre[0] + mark.x);
+      const y = Math.round(top + mark.y);
+      canvas.drawImage(sprite.rgba, sprite.width, sprite.height, x - SPRITE_PAD, y - SPRITE_PAD);
+      for (const t of mark.texts) {
+        const bitmap = countBitmap.get(t.text)!;
+        canvas.blendMask(bitmap.alpha, bitmap.width, bitmap.height, Math.round(x + t.cx - bitmap.width / 2), Math.round(y + t.cy - bitmap.height / 2), rgb(t.colour));
+      }
+    }
+  });
+}

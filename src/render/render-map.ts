@@ -1,0 +1,24 @@
+// One entry point for map pictures: a key-image map when the map has one, else the schematic.
+import type { MapGraph, PublicView } from '../engine/index.ts';
+import { buildScene } from './map-scene.ts';
+import { renderKeyMap } from './render-key-map.ts';
+import { renderSchematicMap } from './render-schematic-map.ts';
+
+export interface MapPictureInput {
+  map: MapGraph;
+  /** The ruleset's public view after the step: a map is public, so it never reads private state. */
+  view: PublicView;
+  title: string;
+  caption: string;
+  colours?: Record<string, string | undefined>;
+  /** The province-key PNG (map.yaml `image`); without it the map is drawn as a schematic. */
+  keyImage?: Buffer;
+  /** Seeds the schematic layout. */
+  seed?: string;
+}
+
+/** The map as a PNG. */
+export async function renderMap(input: MapPictureInput): Promise<Buffer> {
+  const scene = buildScene(input);
+  return input.keyImage ? renderKeyMap({ scene, map: input.map, keyImage: input.keyImage }) : renderSchematicMap({ scene, map: input.map, seed: input.seed });
+}

@@ -1,0 +1,91 @@
+// A map with no geometry, drawn as a clean schematic: each province a box (land) or a rounded
+// lozenge (sea) in its owner's colour, borders as lines (solid where armies may cross, dashed blue
+// for sea lanes only fleets use), the same marks and legend as key-image maps.
+import sharp from 'sharp';
+import type { MapGraph } from '../engine/index.ts';
+import { buildLegend, TERRITORY_TINT } from './legend.ts';
+import type { MapScene } from './map-scene.ts';
+import { MAP_COLOURS, tint } from './palette.ts';
+import { provinceMarks } from './province-marks.ts';
+import { layoutGraph, type Point } from './schematic-layout.ts';
+import { svgDocument, xml } from './svg-text.ts';
+import { FONT_FAMILY } from './fonts.ts';
+
+export interface SchematicMapInput {
+  scene: MapScene;
+  map: MapGraph;
+  /** Seeds the layout; by default the map's own province ids, so a map always looks the same. */
+  seed?: string;
+}
+
+const NODE_WIDTH = 92;
+const NODE_HEIGHT = 62;
+const SYMBOL = 15;
+const LABEL = 13;
+
+/** Names when they are all short, else the province ids (the notation orders are written in). */
+function labelsOf(map: MapGraph): Map<string, string> {
+  const provinces = [...map.provinces.values()];
+  const short = provinces.every((p) => [...p.name].length <= 12);
+  return new Map(provinces.map((p) => [p.id, short ? p.name : p.id.toUpperCase()]));
+}
+
+export function schematicPositions(map: MapGraph, seed?: string): { width: number; height: number; positions: Map<string, Point> } {
+  const ids = map.ids();
+  const pairs = new Map<string, [string, string]>();
+  for (const b of map.borders) pairs.set([b.a.province, b.b.province].sort().join('\n'), [b.a.province, b.b.province]);
+  const area = Math.max(1, ids.length) * NODE_WIDTH * NODE_HEIGHT * 4.2;
+  const width = Math.max(640, Math.round(Math.sqrt((area * 4) / 3)));
+  const height = Math.max(480, Math.round((width * 3) / 4));
+  const positions = layoutGraph(ids, [...pairs.values()], { seed: seed ?? ids.join(','), width, height, nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT });
+  return { width, height, positions };
+}
+
+export async function renderSchematicMap({ scene, map, seed }: SchematicMapInput): Promise<Buffer> {
+  const { width, height, positions } = schematicPositions(map, seed);
+  const legend = buildLegend(scene, 1, true);
+  const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
+  const labels = labelsOf(map);
+  const parts: string[] = [`<rect width="100%" height="100%" fill="${MAP_COLOURS.background}"/>`];
+
+  const lanes = new Map<string, { a: string; b: string; army: boolean; fleet: boolean }>();
+  for (const border of map.borders) {
+    const [a, b] = [border.a.province, border.b.province].sort();
+    const lane = lanes.get(`${a}\n${b}`) ?? { a, b, army: false, fleet: false };
+    lane.army ||= border.units.includes('army');
+    lane.fleet ||= border.units.some((u) => u !== 'army');
+    lanes.set(`${a}\n${b}`, lane);
+  }
+  for (const lane of lanes.values()) {
+    const [x1, y1] = positions.get(lane.a)!;
+    const [x2, y2] = positions.get(lane.b)!;
+    const style = lane.army ? `stroke="${MAP_COLOURS.border}" stroke-width="2"` : `stroke="${MAP_COLOURS.coast}" stroke-width="2" stroke-dasharray="7 5"`;
+    parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" ${style}/>`);
+  }
+
+  for (const province of scene.provinces) {
+    const [cx, cy] = positions.get(province.id)!;
+    const owner = province.owner ? colours.get(province.owner) : undefined;
+    const sea = province.kind === 'sea';
+    const fill = sea ? MAP_COLOURS.sea : owner ? tint(owner, TERRITORY_TINT) : MAP_COLOURS.unclaimedLand;
+    const stroke = sea ? MAP_COLOURS.coast : MAP_COLOURS.border;
+    const radius = sea ? NODE_HEIGHT / 2 : 6;
+    parts.push(`<rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`);
+    const block = provinceMarks(province, colours, SYMBOL);
+    const labelY = block.marks.length ? cy - NODE_HEIGHT / 2 + LABEL + 6 : cy + LABEL * 0.35;
+    parts.push(`<text x="${cx}" y="${labelY}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${sea ? MAP_COLOURS.coast : MAP_COLOURS.label}">${xml(labels.get(province.id)!)}</text>`);
+    const rowCentre = labelY + 6 + SYMBOL / 2;
+    for (const mark of block.marks) {
+      const x = cx + mark.x;
+      const y = rowCentre + mark.y;
+      parts.push(`<g transform="translate(${x} ${y})">${mark.svg}`);
+      for (const t of mark.texts) {
+        parts.push(`<text x="${t.cx}" y="${t.cy + SYMBOL * 0.3}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${Math.round(SYMBOL * 0.7)}" font-weight="bold" fill="${t.colour}">${xml(t.text)}</text>`);
+      }
+      parts.push('</g>');
+    }
+  }
+  parts.push(`<g transform="translate(${width} 0)">${legend.body}</g>`);
+  const total = { width: width + legend.width, height: Math.max(height, legend.height) };
+  return sharp(svgDocument(total.width, total.height, parts.join(''))).png({ compressionLevel: 6 }).toBuffer();
+}

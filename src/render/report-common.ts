@@ -1,0 +1,104 @@
+// Pieces every report shares: names for ids, orders with their results, a nation's units in words,
+// deadlines in the reader's time zone.
+import type { GameEvent, NationView, Order, PublicView, Unit } from '../engine/index.ts';
+import type { Game } from '../game/open-game.ts';
+import type { Names } from './battles.ts';
+
+export function namesFor(game: Game, view: PublicView): Names {
+  const nations = new Map(view.nations.map((n) => [n.id, n.name]));
+  return {
+    nation: (id) => nations.get(id) ?? game.config.nations[id]?.name ?? id,
+    province: (id) => (game.map.has(id) ? game.map.province(id).name : id),
+  };
+}
+
+export interface OrderLine {
+  number: number;
+  /** The order in the ruleset's notation. */
+  text: string;
+  /** The order in plain words. */
+  words: string;
+  ok: boolean;
+  result: string;
+  reason: string | null;
+  message: string | null;
+}
+
+/** A nation's orders as written, each with the one result event the ruleset gave it. */
+export function orderLines(game: Game, orders: readonly Order[], events: readonly GameEvent[], nation: string): OrderLine[] {
+  return orders.map((order, i) => {
+    const result = events.find((e) => (e.type === 'order.succeeded' || e.type === 'order.failed') && e.nation === nation && e.order === i);
+    const ok = result?.type === 'order.succeeded';
+    return {
+      number: i + 1,
+      text: safely(() => game.ruleset.formatOrder(order), order.kind),
+      words: safely(() => game.ruleset.describeOrder(game.ctx, order), ''),
+      ok,
+      result: ok ? 'done' : result ? 'FAILED' : 'no result',
+      reason: result?.reason ?? null,
+      message: result?.message ?? null,
+    };
+  });
+}
+
+/** Describing an order must not stop a report: an order the ruleset cannot word is shown by kind. */
+function safely(describe: () => string, fallback: string): string {
+  try {
+    return describe();
+  } catch {
+    return fallback;
+  }
+}
+
+const plural = (n: number, type: string) => `${n} ${n === 1 ? type : type === 'army' ? 'armies' : `${type}s`}`;
+
+/** "3 armies in Wales", "1 fleet in North Sea, 2 armies aboard". */
+export function unitLines(units: readonly Unit[], names: Names): string[] {
+  const fleets = new Map(units.filter((u) => u.type === 'fleet').map((u) => [u.id, u]));
+  const groups = new Map<string, { province: string; type: string; count: number; aboard: number }>();
+  for (const unit of units) {
+    const carrier = typeof unit.aboard === 'string' ? fleets.get(unit.aboard) : undefined;
+    const key = carrier ? `${carrier.province}\nfleet` : `${unit.province}\n${unit.type}`;
+    const group = groups.get(key) ?? { province: carrier?.province ?? unit.province, type: carrier ? 'fleet' : unit.type, count: 0, aboard: 0 };
+    if (carrier) group.aboard++;
+    else group.count++;
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .sort((a, b) => names.province(a.province).localeCompare(names.province(b.province)) || a.type.localeCompare(b.type))
+    .map((g) => `${plural(g.count, g.type)} in ${names.province(g.province)}${g.aboard ? `, ${plural(g.aboard, 'army')} aboard` : ''}`);
+}
+
+/** Provinces the nation owns, by name. */
+export function ownedProvinces(view: PublicView | NationView, nation: string, names: Names): string[] {
+  return Object.entries(view.provinces)
+    .filter(([, p]) => p.owner === nation)
+    .map(([id]) => names.province(id))
+    .sort((a, b) => a.localeCompare(b));
+}
+
+/** A deadline as text in a time zone, e.g. "Fri 4 Dec 2026, 20:00 GMT". */
+export function formatDeadline(deadline: Date | string | undefined, timeZone: string): string | null {
+  if (deadline === undefined) return null;
+  if (typeof deadline === 'string') return deadline;
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(deadline);
+}
+
+/** "Turn 3", or "Turn 3 (retreats)" for the steps after a turn's orders. */
+export function turnLabel(turn: number, phase: string): string {
+  return phase && phase !== 'orders' ? `Turn ${turn} (${phase})` : `Turn ${turn}`;
+}
+
+/** Messages of events, skipping the types a report shows in sections of their own. */
+export function messagesOf(events: readonly GameEvent[], shownElsewhere: (e: GameEvent) => boolean): string[] {
+  return events.filter((e) => typeof e.message === 'string' && e.message && !shownElsewhere(e)).map((e) => e.message as string);
+}

@@ -1,0 +1,78 @@
+// The messages of one adjudicated step: each nation's private report (plain text with an HTML
+// alternative), the public update for the forum (XenForo or phpBB BBCode, or Markdown for
+// Discourse) and the GM's summary. Templates come from templates/ unless the game folder has its own.
+import type { Game } from '../game/open-game.ts';
+import type { TurnRecord } from '../store/turn-record.ts';
+import { gmSummaryModel, privateReportModel } from './report-model.ts';
+import { createTemplates, type Templates } from './templates.ts';
+import { updateModel, type Flavour, type UpdateOptions } from './update-model.ts';
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export const UPDATE_TEMPLATES: Record<Flavour, string> = {
+  xenforo: 'update-xenforo.bbcode.hbs',
+  phpbb: 'update-phpbb.bbcode.hbs',
+  discourse: 'update-discourse.md.hbs',
+};
+
+export const FLAVOURS = Object.keys(UPDATE_TEMPLATES) as Flavour[];
+
+function templatesOf(game: Game): Templates {
+  return createTemplates(game.files);
+}
+
+export interface ReportOptions {
+  nextDeadline?: Date | string;
+}
+
+export function renderPrivateReport(game: Game, record: TurnRecord, nation: string, options: ReportOptions = {}): RenderedMessage {
+  const model = privateReportModel(game, record, nation, options.nextDeadline);
+  const templates = templatesOf(game);
+  return {
+    subject: `[${game.config.title}] ${model.turnLabel} results for ${model.nation.name}`,
+    text: templates.render('report.txt.hbs', model),
+    html: templates.render('report.html.hbs', model),
+  };
+}
+
+export interface UpdateRenderOptions extends UpdateOptions {
+  flavour: Flavour;
+}
+
+/** The public update, ready to paste into the forum: the text is BBCode or Markdown as the flavour says. */
+export function renderPublicUpdate(game: Game, record: TurnRecord, options: UpdateRenderOptions): RenderedMessage {
+  const model = updateModel(game, record, options);
+  return {
+    subject: `[${game.config.title}] ${model.turnLabel} public update`,
+    text: templatesOf(game).render(UPDATE_TEMPLATES[options.flavour], model),
+  };
+}
+
+export function renderGmSummary(game: Game, record: TurnRecord, missing: readonly string[] = [], options: ReportOptions = {}): RenderedMessage {
+  const model = gmSummaryModel(game, record, missing, options.nextDeadline);
+  return {
+    subject: `[${game.config.title}] ${model.turnLabel} GM summary`,
+    text: templatesOf(game).render('gm-summary.txt.hbs', model),
+  };
+}
+
+export interface ReportRendererOptions {
+  flavour?: Flavour;
+  /** Where the step's map image is served (see writeTurnOutputs), for the update's [IMG]. */
+  mapUrl?: (game: Game, record: TurnRecord) => string | undefined;
+  nextDeadline?: (game: Game, record: TurnRecord) => Date | string | undefined;
+}
+
+/** The three renderers in the shape the publish job calls them (privateReport, publicUpdate, gmSummary). */
+export function createReportRenderer(options: ReportRendererOptions = {}) {
+  return {
+    privateReport: (game: Game, record: TurnRecord, nation: string) => renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record) }),
+    publicUpdate: (game: Game, record: TurnRecord) =>
+      renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), nextDeadline: options.nextDeadline?.(game, record) }),
+    gmSummary: (game: Game, record: TurnRecord, missing: readonly string[]) => renderGmSummary(game, record, missing, { nextDeadline: options.nextDeadline?.(game, record) }),
+  };
+}

@@ -1,0 +1,143 @@
+// Positions for a map that has no geometry (an adjacency list only, like the DATC standard map):
+// a force-directed layout (Fruchterman and Reingold), seeded so the same map always gives the same
+// picture. A few seeded starts are tried and the one with the fewest crossing borders is kept.
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { seedNumber } from '../engine/index.ts';
+
+export type Point = [number, number];
+
+export interface LayoutOptions {
+  seed: string;
+  width: number;
+  height: number;
+  /** Room each node needs; nodes are pushed apart until their boxes do not overlap. */
+  nodeWidth: number;
+  nodeHeight: number;
+  starts?: number;
+}
+
+export function layoutGraph(ids: readonly string[], edges: ReadonlyArray<readonly [string, string]>, options: LayoutOptions): Map<string, Point> {
+  const n = ids.length;
+  if (!n) return new Map();
+  const at = new Map(ids.map((id, i) => [id, i]));
+  const links = edges.map(([a, b]) => [at.get(a)!, at.get(b)!] as const).filter(([a, b]) => a !== undefined && b !== undefined && a !== b);
+  const rng = xoroshiro128plus(seedNumber(options.seed));
+  const random = () => uniformInt(rng, 0, 1_000_000) / 1_000_000;
+  let best: Point[] = [];
+  let bestScore = Infinity;
+  for (let start = 0; start < (options.starts ?? 4); start++) {
+    const points = forceLayout(n, links, random, options.width / options.height);
+    const score = crossings(points, links);
+    if (score < bestScore) [best, bestScore] = [points, score];
+  }
+  const placed = fit(best, options);
+  separate(placed, options);
+  return new Map(ids.map((id, i) => [id, [Math.round(placed[i][0]), Math.round(placed[i][1])]]));
+}
+
+function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number): Point[] {
+  const pos: Point[] = Array.from({ length: n }, () => [random() * aspect, random()]);
+  const k = Math.sqrt(aspect / n);
+  // All-pairs repulsion is quadratic: fewer rounds for big graphs keep a layout under a second.
+  const rounds = Math.max(60, Math.min(500, Math.floor(3e7 / (n * n))));
+  let temperature = 0.1 * Math.max(aspect, 1);
+  for (let round = 0; round < rounds; round++) {
+    const move: Point[] = Array.from({ length: n }, () => [0, 0]);
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        let dx = pos[i][0] - pos[j][0];
+        let dy = pos[i][1] - pos[j][1];
+        if (dx === 0 && dy === 0) [dx, dy] = [1e-3 * (random() - 0.5), 1e-3 * (random() - 0.5)];
+        const d2 = dx * dx + dy * dy;
+        const force = (k * k) / d2;
+        move[i][0] += dx * force;
+        move[i][1] += dy * force;
+        move[j][0] -= dx * force;
+        move[j][1] -= dy * force;
+      }
+    }
+    for (const [a, b] of links) {
+      const dx = pos[a][0] - pos[b][0];
+      const dy = pos[a][1] - pos[b][1];
+      const d = Math.sqrt(dx * dx + dy * dy) || 1e-6;
+      const force = d / k;
+      move[a][0] -= dx * force;
+      move[a][1] -= dy * force;
+      move[b][0] += dx * force;
+      move[b][1] += dy * force;
+    }
+    for (let i = 0; i < n; i++) {
+      // A weak pull to the middle keeps islands and separate continents on the page.
+      move[i][0] += (aspect / 2 - pos[i][0]) * 0.05 * n * k;
+      move[i][1] += (0.5 - pos[i][1]) * 0.05 * n * k;
+      const length = Math.sqrt(move[i][0] ** 2 + move[i][1] ** 2) || 1;
+      const step = Math.min(length, temperature);
+      pos[i][0] += (move[i][0] / length) * step;
+      pos[i][1] += (move[i][1] / length) * step;
+    }
+    temperature *= 0.985;
+  }
+  return pos;
+}
+
+function crossings(pos: Point[], links: ReadonlyArray<readonly [number, number]>): number {
+  let count = 0;
+  for (let i = 0; i < links.length; i++) {
+    for (let j = i + 1; j < links.length; j++) {
+      const [a, b] = links[i];
+      const [c, d] = links[j];
+      if (a === c || a === d || b === c || b === d) continue;
+      if (segmentsCross(pos[a], pos[b], pos[c], pos[d])) count++;
+    }
+  }
+  return count;
+}
+
+function segmentsCross(p: Point, q: Point, r: Point, s: Point): boolean {
+  const side = (a: Point, b: Point, c: Point) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+  return side(p, q, r) * side(p, q, s) < 0 && side(r, s, p) * side(r, s, q) < 0;
+}
+
+/** Scales the layout into the page, leaving half a node of margin on every side. */
+function fit(points: Point[], o: LayoutOptions): Point[] {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const sx = (o.width - o.nodeWidth) / (x1 - x0 || 1);
+  const sy = (o.height - o.nodeHeight) / (y1 - y0 || 1);
+  return points.map(([x, y]) => [o.nodeWidth / 2 + (x - x0) * sx, o.nodeHeight / 2 + (y - y0) * sy]);
+}
+
+/** Pushes overlapping nodes apart along the axis where they overlap least, inside the page. */
+function separate(points: Point[], o: LayoutOptions): void {
+  const gapX = o.nodeWidth * 1.08;
+  const gapY = o.nodeHeight * 1.15;
+  for (let round = 0; round < 200; round++) {
+    let moved = false;
+    for (let i = 0; i < points.length; i++) {
+      for (let j = i + 1; j < points.length; j++) {
+        const dx = points[j][0] - points[i][0];
+        const dy = points[j][1] - points[i][1];
+        const ox = gapX - Math.abs(dx);
+        const oy = gapY - Math.abs(dy);
+        if (ox <= 0 || oy <= 0) continue;
+        moved = true;
+        if (ox / gapX < oy / gapY) {
+          const push = (ox / 2) * (dx < 0 ? -1 : 1);
+          points[i][0] -= push;
+          points[j][0] += push;
+        } else {
+          const push = (oy / 2) * (dy < 0 ? -1 : 1);
+          points[i][1] -= push;
+          points[j][1] += push;
+        }
+      }
+    }
+    for (const p of points) {
+      p[0] = Math.min(o.width - o.nodeWidth / 2, Math.max(o.nodeWidth / 2, p[0]));
+      p[1] = Math.min(o.height - o.nodeHeight / 2, Math.max(o.nodeHeight / 2, p[1]));
+    }
+    if (!moved) break;
+  }
+}

@@ -1,0 +1,110 @@
+// Labels as bitmaps, drawn by pango with the project's font. A big map has thousands of labels and
+// an SVG <text> costs librsvg about half a millisecond each, so all labels of one size are laid out
+// as the lines of ONE pango text and cut apart: extra line spacing leaves a gap between lines, and
+// two full-block sentinel lines first pin where lines start and their pitch (pango crops its output
+// to the ink, and adds the spacing to the font's own line height).
+import { FONT_FAMILY } from './fonts.ts';
+import sharp from 'sharp';
+
+export interface TextBitmap {
+  width: number;
+  height: number;
+  /** Ink coverage, 0 to 255, row by row. */
+  alpha: Uint8Array;
+  /** The ink grown by the halo radius (white outline for reading over any colour); absent without halo. */
+  halo?: Uint8Array;
+}
+
+export interface TextStyle {
+  /** Font size in pixels. */
+  size: number;
+  bold?: boolean;
+  /** Halo radius in pixels (0 for none). */
+  halo?: number;
+}
+
+const SENTINEL = '\u2588';
+/** Cairo surfaces stop at 32767 pixels; stay well below. */
+const MAX_TEXT_HEIGHT = 30_000;
+
+const markup = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** One bitmap per line, each trimmed left and right to its ink, all of the same height (baselines align). */
+export async function renderLines(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {
+  // A generous bound on the pitch (the font's line height is about 1.2 em) sizes the chunks; a few
+  // chunks of a long list are laid out in parallel, one per thread of sharp's pool.
+  const fits = Math.max(1, Math.floor(MAX_TEXT_HEIGHT / (style.size * 2 + 4)) - 2);
+  const perChunk = Math.min(fits, Math.max(200, Math.ceil(lines.length / 4)));
+  const chunks: Array<Promise<TextBitmap[]>> = [];
+  for (let i = 0; i < lines.length; i += perChunk) chunks.push(renderChunk(lines.slice(i, i + perChunk), style));
+  return (await Promise.all(chunks)).flat();
+}
+
+async function renderChunk(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {
+  const text = [SENTINEL, SENTINEL, ...lines.map((l) => markup(l).trim() || ' ')].join('\n');
+  const { data, info } = await sharp({
+    text: { text, font: `${FONT_FAMILY}${style.bold ? ' Bold' : ''} ${style.size}`, dpi: 72, spacing: Math.ceil(style.size / 2) + 2 },
+  })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  // The sentinels give the pitch, and where inside a pitch a line's ink sits (centred on the block).
+  const column = Math.min(1, width - 1);
+  let block = 0;
+  while (block < height && data[block * width + column] > 0) block++;
+  let pitch = block;
+  while (pitch < height && !data[pitch * width + column]) pitch++;
+  const gap = Math.max(0, Math.floor((pitch - block) / 2));
+  const halo = style.halo ?? 0;
+  return lines.map((_, n) => cut(data, width, height, (n + 2) * pitch - gap, pitch, halo));
+}
+
+function cut(data: Buffer, width: number, height: number, top: number, pitch: number, halo: number): TextBitmap {
+  let left = width;
+  let right = -1;
+  for (let y = Math.max(0, top); y < Math.min(height, top + pitch); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (data[row + x]) {
+        if (x < left) left = x;
+        if (x > right) right = x;
+      }
+    }
+  }
+  if (right < 0) return { width: 0, height: 0, alpha: new Uint8Array(0), halo: halo ? new Uint8Array(0) : undefined };
+  const w = right - left + 1 + 2 * halo;
+  const h = pitch + 2 * halo;
+  const alpha = new Uint8Array(w * h);
+  for (let y = 0; y < pitch; y++) {
+    const sy = top + y;
+    if (sy < 0 || sy >= height) continue;
+    alpha.set(data.subarray(sy * width + left, sy * width + right + 1), (y + halo) * w + halo);
+  }
+  return { width: w, height: h, alpha, halo: halo ? dilate(alpha, w, h, halo) : undefined };
+}
+
+/** Grows ink by `radius` pixels (a square: a max filter along rows, then along columns). */
+export function dilate(alpha: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(alpha.length);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let best = 0;
+      const end = Math.min(w - 1, x + radius);
+      for (let sx = Math.max(0, x - radius); sx <= end; sx++) if (alpha[row + sx] > best) best = alpha[row + sx];
+      rows[row + x] = best;
+    }
+  }
+  const out = new Uint8Array(alpha.length);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(h - 1, y + radius);
+    for (let x = 0; x < w; x++) {
+      let best = 0;
+      for (let sy = y0; sy <= y1; sy++) if (rows[sy * w + x] > best) best = rows[sy * w + x];
+      out[y * w + x] = best;
+    }
+  }
+  return out;
+}

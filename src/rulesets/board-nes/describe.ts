@@ -1,0 +1,39 @@
+// Orders in plain words, for confirmations: "Your 2 armies in London move to Wales and claim it."
+import type { MapGraph, Order } from '../../engine/index.ts';
+import { readOrder, structureWord } from './orders.ts';
+import { unitWord } from './prices.ts';
+
+export function describeOrder(map: MapGraph, raw: Order): string {
+  const order = readOrder(raw);
+  if (!order) return `An order of kind "${raw.kind}" that is not understood.`;
+  const name = (id: string) => (map.has(id) ? map.province(id).name : id);
+  const units = (type: string, count: number | 'all' | undefined) => (count === 'all' ? `All your ${type === 'army' ? 'armies' : 'fleets'}` : `Your ${unitWord(type, count ?? 1)}`);
+  switch (order.kind) {
+    case 'buy-unit':
+      return `You buy ${unitWord(order.unitType, order.count ?? 1)} in ${name(order.province)}${order.sea ? `, put to sea in ${name(order.sea)}` : ''}.`;
+    case 'buy-structure':
+      return `You build a ${structureWord(order.structure)} in ${name(order.province)}.`;
+    case 'move':
+      return `${units(order.unitType, order.count)} in ${name(order.province)} move to ${name(order.target)}${order.claim ? ' and claim it' : ''}.`;
+    case 'load':
+      return `Your fleets in ${name(order.province)} take on ${order.count === 'all' ? 'all your armies' : unitWord('army', order.count ?? 1)} from ${name(order.from)}.`;
+    case 'unload':
+      return `Your fleets in ${name(order.province)} land ${order.count === 'all' || order.count === undefined ? 'all their armies' : unitWord('army', order.count)} on ${name(order.target)}${order.claim ? ' and claim it' : ''}.`;
+    case 'naval-attack':
+      return `Your fleets in ${name(order.province)} attack ${order.nation ? `${order.nation}'s fleets` : 'every other fleet'} there.`;
+    case 'hold':
+      return `${units(order.unitType, order.count)} in ${name(order.province)} hold.`;
+    case 'disband':
+      return `${units(order.unitType, order.count)} in ${name(order.province)} are disbanded.`;
+    case 'claim':
+      return `Your armies in ${name(order.province)} claim it for your nation.`;
+    case 'caravan':
+      return `You send ${order.count} caravan${order.count === 1 ? '' : 's'} to ${order.nation}${order.escorts ? ` with ${order.escorts} escort${order.escorts === 1 ? '' : 's'}` : ''}.`;
+    case 'steal': {
+      const what = { all: 'every caravan', count: `${order.count} caravans`, 'all-but': `all but ${order.count} caravans`, per: `${order.count} caravans for every ${order.per}` }[order.mode];
+      return `Your minions steal ${what} ${order.nation} sends you.`;
+    }
+    case 'aim':
+      return `In battles${order.province ? ` in ${name(order.province)}` : ''} with more than two nations, your units aim their hits at ${order.nation}.`;
+  }
+}

@@ -1,0 +1,251 @@
+// Validation: is this understood order allowed, given the nation's orders accepted ahead of it?
+// The checker keeps what those orders used up (gold, units, the one structure a province may get,
+// caravans sent to each nation), so "all" and counts mean what is left.
+import { accepted, illegal, type MapGraph, type Order, type RulesetContext, type Verdict } from '../../engine/index.ts';
+import type { BoardNesOptions } from './options.ts';
+import { orderSchemas, readOrder, structureWord, type BoardNesOrder, type Count } from './orders.ts';
+import { costOf, unitWord } from './prices.ts';
+import { canMove, goldOf, ownerOf, structureOf, type BoardNesState } from './state.ts';
+import { indexOf, type UnitIndex } from './unit-index.ts';
+
+interface Pool {
+  total: number;
+  movable: number;
+}
+
+/** Armies moving onto a sea are boarding, and off it unloading: one rule for either wording. */
+export function normalize(map: MapGraph, order: BoardNesOrder): BoardNesOrder {
+  if (order.kind !== 'move' || order.unitType !== 'army' || !map.has(order.province) || !map.has(order.target)) return order;
+  if (map.province(order.target).kind === 'sea') return { kind: 'load', province: order.target, from: order.province, count: order.count ?? 1 };
+  if (map.province(order.province).kind === 'sea') return { kind: 'unload', province: order.province, target: order.target, count: order.count ?? 1, claim: order.claim };
+  return order;
+}
+
+/** The seas a fleet built in this province may start in. */
+export function seasBeside(map: MapGraph, province: string): string[] {
+  const seas = map.neighbours(province, 'fleet').map((p) => p.province).filter((id) => map.province(id).kind === 'sea');
+  return [...new Set(seas)];
+}
+
+export class OrderChecker {
+  private readonly units: UnitIndex;
+  private readonly map: MapGraph;
+  private readonly pools = new Map<string, Pool>();
+  private gold: number;
+  private readonly building = new Set<string>();
+  private readonly caravansTo = new Map<string, number>();
+  private readonly stealingFrom = new Set<string>();
+  private readonly aims = new Set<string>();
+  private readonly attacks = new Set<string>();
+  private readonly arriving = new Set<string>();
+  private readonly newFleets = new Map<string, number>();
+
+  constructor(
+    private readonly ctx: RulesetContext<BoardNesOptions>,
+    private readonly state: BoardNesState,
+    private readonly nation: string,
+  ) {
+    this.units = indexOf(state);
+    this.map = ctx.map;
+    const gold = goldOf(state, nation);
+    // A debt is cleared by the disbands the nation must make first, so purchases start from zero.
+    this.gold = gold < 0 && ctx.options.debtClearedByDisband ? 0 : gold;
+  }
+
+  /** Checks the order and, when it is allowed, counts what it uses up. */
+  check(raw: Order): Verdict {
+    const read = readOrder(raw);
+    if (!read) {
+      return Object.hasOwn(orderSchemas, raw.kind)
+        ? illegal('MALFORMED_ORDER', `This ${raw.kind} order is missing a part or has one of the wrong kind.`)
+        : illegal('UNKNOWN_ORDER', `"${raw.kind}" is not a board NES order.`);
+    }
+    const order = normalize(this.map, read);
+    const places = ['province' in order ? order.province : undefined, 'target' in order ? order.target : undefined, 'from' in order ? order.from : undefined, 'sea' in order ? order.sea : undefined];
+    for (const p of places) if (p !== undefined && !this.map.has(p)) return illegal('NO_SUCH_PROVINCE', `There is no province "${p}" on this map.`);
+    const nation = 'nation' in order ? order.nation : undefined;
+    if (nation !== undefined) {
+      if (!this.state.nations[nation]) return illegal('NO_SUCH_NATION', `There is no nation "${nation}" in this game.`);
+      if (nation === this.nation) return illegal('OWN_NATION', 'This order must name another nation than your own.');
+    }
+    return this.checkKind(order);
+  }
+
+  private checkKind(order: BoardNesOrder): Verdict {
+    switch (order.kind) {
+      case 'buy-unit': return this.buyUnit(order);
+      case 'buy-structure': return this.buyStructure(order);
+      case 'move': return this.move(order.unitType, order.province, order.target, order.count ?? 1);
+      case 'load': return this.load(order.province, order.from, order.count ?? 1);
+      case 'unload': return this.unload(order.province, order.target, order.count ?? 'all');
+      case 'naval-attack': return this.navalAttack(order.province, order.nation);
+      case 'hold': return this.take(order.unitType, order.province, order.count ?? 1, true);
+      case 'disband': return this.take(order.unitType, order.province, order.count ?? 1, false);
+      case 'claim': return this.claim(order.province);
+      case 'caravan': return this.caravan(order);
+      case 'steal': return this.steal(order.nation, order.mode, order.count, order.per);
+      case 'aim': return this.aim(order.nation, order.province);
+    }
+  }
+
+  private spend(order: BoardNesOrder, what: string): Verdict {
+    const cost = costOf(order, this.ctx.options);
+    if (cost > this.gold) {
+      const have = Math.max(this.gold, 0);
+      return illegal('CANNOT_AFFORD', `${what} costs ${cost} gold but you have ${have} left: you are ${cost - have} gold short.`);
+    }
+    this.gold -= cost;
+    return accepted;
+  }
+
+  private name(id: string): string {
+    return this.map.province(id).name;
+  }
+
+  private buyUnit(order: Extract<BoardNesOrder, { kind: 'buy-unit' }>): Verdict {
+    const { unitType: type, province, sea } = order;
+    const count = order.count ?? 1;
+    if (ownerOf(this.state, province) !== this.nation) return illegal('NOT_YOUR_PROVINCE', `${this.name(province)} is not yours.`);
+    const structure = structureOf(this.state, province);
+    if (structure !== 'military-base' && structure !== 'city') return illegal('NEEDS_MILITARY_BASE', `Units are built only in a Military Base or City, and ${this.name(province)} has ${structure ? `a ${structureWord(structure)}` : 'no structure'}.`);
+    if (type === 'fleet') {
+      const seas = seasBeside(this.map, province);
+      if (!seas.length) return illegal('NO_SEA', `${this.name(province)} borders no sea to put a fleet in.`);
+      if (sea !== undefined && !seas.includes(sea)) return illegal('SEA_NOT_ADJACENT', `${this.name(sea)} is not a sea beside ${this.name(province)} (${seas.join(', ')} are).`);
+      if (sea === undefined && seas.length > 1) return illegal('NAME_THE_SEA', `${this.name(province)} borders several seas (${seas.join(', ')}): say which one the fleet starts in.`);
+      const where = sea ?? seas[0];
+      this.newFleets.set(where, (this.newFleets.get(where) ?? 0) + count);
+    }
+    return this.spend(order, `Buying ${unitWord(type, count)}`);
+  }
+
+  private buyStructure(order: Extract<BoardNesOrder, { kind: 'buy-structure' }>): Verdict {
+    const { province, structure: wanted } = order;
+    if (ownerOf(this.state, province) !== this.nation) return illegal('NOT_YOUR_PROVINCE', `${this.name(province)} is not yours.`);
+    if (this.building.has(province)) return illegal('ONE_STRUCTURE_PER_TURN', `Only one structure can be built in ${this.name(province)} per turn.`);
+    const has = structureOf(this.state, province);
+    const needs = { town: null, 'engineered-city': null, 'military-base': 'town', city: 'military-base' }[wanted];
+    if (has !== needs) {
+      if (needs === null) return illegal('PROVINCE_NOT_EMPTY', `A ${structureWord(wanted)} needs a province without structures, and ${this.name(province)} has a ${structureWord(has!)}.`);
+      return illegal(needs === 'town' ? 'NEEDS_TOWN' : 'NEEDS_MILITARY_BASE', `A ${structureWord(wanted)} can only be built on a ${structureWord(needs)}, and ${this.name(province)} has ${has ? `a ${structureWord(has)}` : 'no structure'}.`);
+    }
+    const verdict = this.spend(order, `A ${structureWord(wanted)}`);
+    if (verdict.ok) this.building.add(province);
+    return verdict;
+  }
+
+  private pool(type: string, province: string): Pool {
+    const key = `${type}|${province}`;
+    let pool = this.pools.get(key);
+    if (!pool) {
+      const stack = this.units.stack(this.nation, type, province);
+      pool = { total: stack.length, movable: stack.filter((u) => canMove(u, this.state.turn)).length };
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+
+  /** Uses up units of a stack; `movable` counts only units not bought this turn. */
+  private take(type: string, province: string, count: Count, movable: boolean): Verdict {
+    const pool = this.pool(type, province);
+    const have = movable ? pool.movable : pool.total;
+    const where = this.map.province(province).kind === 'sea' && type === 'army' ? `aboard your fleets in ${this.name(province)}` : `in ${this.name(province)}`;
+    if (have === 0) {
+      const reason = pool.total > 0 && movable ? ' that can move (units cannot move the turn they are built)' : '';
+      return illegal('NO_UNITS', `You have no ${type === 'army' ? 'armies' : 'fleets'} left ${where}${reason}.`);
+    }
+    const n = count === 'all' ? have : count;
+    if (n > have) return illegal('NOT_ENOUGH_UNITS', `You have only ${unitWord(type, have)} left ${where}${movable ? ' that can move' : ''}.`);
+    pool.total -= n;
+    pool.movable = Math.min(pool.movable - (movable ? n : 0), pool.total);
+    return accepted;
+  }
+
+  private move(type: 'army' | 'fleet', from: string, to: string, count: Count): Verdict {
+    const kind = this.map.province(to).kind;
+    if (type === 'fleet' && (this.map.province(from).kind !== 'sea' || kind !== 'sea')) return illegal('FLEETS_STAY_AT_SEA', 'Fleets move from sea to sea; to land armies, unload them.');
+    if (!this.map.adjacent(from, to, type)) return illegal('NOT_ADJACENT', `${this.name(to)} is not next to ${this.name(from)}.`);
+    const verdict = this.take(type, from, count, true);
+    if (verdict.ok) this.arriving.add(to);
+    return verdict;
+  }
+
+  /** A fleet in this sea still free to act: each fleet does one thing a turn. */
+  private fleetAction(sea: string, loading: boolean): Verdict {
+    const pool = this.pool('fleet', sea);
+    if (pool.movable > 0) {
+      pool.movable -= 1;
+      pool.total -= 1;
+      return accepted;
+    }
+    const fresh = this.newFleets.get(sea) ?? 0;
+    if (loading && this.ctx.options.newFleetsMayLoad && fresh > 0) {
+      this.newFleets.set(sea, fresh - 1);
+      return accepted;
+    }
+    return illegal('NO_FLEET_FREE', `You have no fleet in ${this.name(sea)} free to do it (a fleet does one thing a turn, and not on the turn it is built).`);
+  }
+
+  private load(sea: string, from: string, count: Count): Verdict {
+    if (this.map.province(sea).kind !== 'sea') return illegal('NOT_A_SEA', `${this.name(sea)} is not a sea.`);
+    if (this.map.province(from).kind === 'sea' || !this.map.touches(sea).has(from)) return illegal('NOT_ADJACENT', `${this.name(from)} is not a shore of ${this.name(sea)}.`);
+    const armies = this.take('army', from, count, true);
+    return armies.ok ? this.fleetAction(sea, true) : armies;
+  }
+
+  private unload(sea: string, target: string, count: Count): Verdict {
+    if (this.map.province(sea).kind !== 'sea') return illegal('NOT_A_SEA', `${this.name(sea)} is not a sea.`);
+    if (this.map.province(target).kind === 'sea' || !this.map.touches(sea).has(target)) return illegal('NOT_ADJACENT', `${this.name(target)} is not a land province bordering ${this.name(sea)}.`);
+    const armies = this.take('army', sea, count, true);
+    if (!armies.ok) return armies;
+    this.arriving.add(target);
+    return this.fleetAction(sea, false);
+  }
+
+  private navalAttack(sea: string, nation: string | undefined): Verdict {
+    if (this.map.province(sea).kind !== 'sea') return illegal('NOT_A_SEA', `${this.name(sea)} is not a sea; land battles need no order.`);
+    const key = `${sea}|${nation ?? '*'}`;
+    if (this.attacks.has(key)) return illegal('DUPLICATE_ORDER', 'You already ordered this attack.');
+    this.attacks.add(key);
+    return accepted;
+  }
+
+  private claim(province: string): Verdict {
+    if (this.map.province(province).kind === 'sea') return illegal('NOT_LAND', 'Seas cannot be claimed.');
+    const owner = ownerOf(this.state, province);
+    if (owner === this.nation) return illegal('ALREADY_YOURS', `${this.name(province)} is already yours.`);
+    if (owner) return illegal('ALREADY_OWNED', `${this.name(province)} belongs to ${owner}; only white provinces are claimed (others are taken in battle).`);
+    if (!this.units.stack(this.nation, 'army', province).length && !this.arriving.has(province)) {
+      return illegal('NO_ARMIES_THERE', `You have no army in ${this.name(province)} to claim it (nor one ordered there ahead of this order).`);
+    }
+    return accepted;
+  }
+
+  private caravan(order: Extract<BoardNesOrder, { kind: 'caravan' }>): Verdict {
+    const escorts = order.escorts ?? 0;
+    if (escorts > order.count) return illegal('TOO_MANY_ESCORTS', `Each escort goes with one caravan: ${escorts} escorts for ${order.count} caravans is too many.`);
+    const cap = Number(this.state.nations[order.nation].taxIncome ?? 0);
+    const already = this.caravansTo.get(order.nation) ?? 0;
+    if (already + order.count > cap) {
+      return illegal('CARAVAN_LIMIT', `You may send ${order.nation} at most ${cap} caravans (its tax income in the last update)${already ? `, and ${already} are already ordered` : ''}.`);
+    }
+    const verdict = this.spend(order, `${order.count} caravan${order.count === 1 ? '' : 's'}${escorts ? ` and ${escorts} escort${escorts === 1 ? '' : 's'}` : ''}`);
+    if (verdict.ok) this.caravansTo.set(order.nation, already + order.count);
+    return verdict;
+  }
+
+  private steal(nation: string, mode: string, count: number | undefined, per: number | undefined): Verdict {
+    if (mode !== 'all' && count === undefined) return illegal('MISSING_COUNT', 'Say how many caravans to steal.');
+    if (mode === 'per' && per === undefined) return illegal('MISSING_COUNT', 'Say for every how many caravans sent to steal that number.');
+    if (this.stealingFrom.has(nation)) return illegal('DUPLICATE_STEAL', `You already gave a theft order for ${nation}'s caravans.`);
+    this.stealingFrom.add(nation);
+    return accepted;
+  }
+
+  private aim(nation: string, province: string | undefined): Verdict {
+    const key = province ?? '*';
+    if (this.aims.has(key)) return illegal('DUPLICATE_AIM', province ? `You already aim at a nation in ${this.name(province)}.` : 'You already aim at a nation everywhere.');
+    this.aims.add(key);
+    return accepted;
+  }
+}

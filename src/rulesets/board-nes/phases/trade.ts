@@ -1,0 +1,59 @@
+// Trust a Thief: caravans are settled after the board, untouched by anything on it. A thief's
+// minions take unescorted caravans first; a sender learns only how many of all its caravans came
+// back, and the name of a thief only when an escorted caravan was taken.
+import type { StealOrder } from '../orders.ts';
+import type { Turn } from '../turn.ts';
+import type { Shipment } from './purchases.ts';
+
+/** How many of `sent` caravans a theft order takes. "2 for every 5" counts only whole fives. */
+function caravansStolen(order: Pick<StealOrder, 'mode' | 'count' | 'per'>, sent: number): number {
+  const count = order.count ?? 0;
+  if (order.mode === 'all') return sent;
+  if (order.mode === 'all-but') return Math.max(0, sent - count);
+  if (order.mode === 'per') return Math.min(sent, Math.floor(sent / (order.per ?? 1)) * count);
+  return Math.min(sent, count);
+}
+
+export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void {
+  const { caravanReturn, stolenCaravanValue } = turn.options;
+  const steals = turn.of('steal');
+  const takenBy = new Map<string, number>();
+  const sent = new Map<string, { sent: number; returned: number }>();
+  for (const shipment of shipments) {
+    const { nation: victim, target: thief, count, escorts } = shipment;
+    const theft = steals.find((s) => s.nation === thief && s.order.nation === victim);
+    const stolen = theft ? caravansStolen(theft.order, count) : 0;
+    const escortedStolen = Math.max(0, stolen - (count - escorts));
+    const tally = sent.get(victim) ?? { sent: 0, returned: 0 };
+    tally.sent += count;
+    tally.returned += count - stolen;
+    sent.set(victim, tally);
+    if (!stolen) continue;
+    turn.ledger(thief).theft += stolen * stolenCaravanValue;
+    takenBy.set(`${thief}#${theft!.index}`, stolen);
+    turn.tell([thief], 'caravan.stolen', { thief, victim, count: stolen, gold: stolen * stolenCaravanValue, message: `Your minions stole ${stolen} of ${victim}'s caravans, worth ${stolen * stolenCaravanValue} gold.` });
+    if (escortedStolen) {
+      turn.tell([victim], 'caravan.stolen', {
+        thief,
+        victim,
+        escortSaw: true,
+        escorted: escortedStolen,
+        message: `Your escorts came back with bad news: ${thief} stole ${escortedStolen === 1 ? 'an escorted caravan' : `${escortedStolen} escorted caravans`}.`,
+      });
+    }
+  }
+  for (const [nation, tally] of sent) {
+    turn.ledger(nation).caravans += tally.returned * caravanReturn;
+    turn.tell([nation], 'caravans.returned', {
+      nation,
+      sent: tally.sent,
+      returned: tally.returned,
+      gold: tally.returned * caravanReturn,
+      message: `Of the ${tally.sent} caravans you sent out, ${tally.returned} came back, bringing ${tally.returned * caravanReturn} gold.`,
+    });
+  }
+  for (const { nation, index, order } of steals) {
+    const stolen = takenBy.get(`${nation}#${index}`) ?? 0;
+    turn.succeed(nation, index, stolen ? `Your minions stole ${stolen} caravan${stolen === 1 ? '' : 's'} from ${order.nation}.` : `Your minions stole nothing from ${order.nation}.`);
+  }
+}

@@ -1,0 +1,20 @@
+// What each purchase costs, from the game's prices.
+import type { BoardNesOptions } from './options.ts';
+import type { BoardNesOrder } from './orders.ts';
+
+const STRUCTURE_PRICE = { town: 'town', 'military-base': 'militaryBase', city: 'city', 'engineered-city': 'engineeredCity' } as const;
+
+/** Gold an order spends when it is carried out; 0 for orders that buy nothing. */
+export function costOf(order: BoardNesOrder, options: BoardNesOptions): number {
+  const { prices } = options;
+  if (order.kind === 'buy-unit') return prices[order.unitType] * (order.count ?? 1);
+  if (order.kind === 'buy-structure') return prices[STRUCTURE_PRICE[order.structure]];
+  if (order.kind === 'caravan') return prices.caravan * order.count + prices.escort * (order.escorts ?? 0);
+  return 0;
+}
+
+/** "1 army", "3 armies", "2 fleets". */
+export function unitWord(type: string, n: number): string {
+  if (n === 1) return `1 ${type}`;
+  return `${n} ${type === 'army' ? 'armies' : `${type}s`}`;
+}

@@ -1,0 +1,63 @@
+// The board one check or one turn reads: units by province, and the order slots in canonical form.
+import { illegal, type Order, type Unit } from '../../engine/index.ts';
+import type { WarfareMap } from './map-index.ts';
+import type { WarfareOptions } from './options.ts';
+import type { UnitKind } from './reach.ts';
+import { placeName, unitPhrase } from './words.ts';
+
+export interface Board {
+  map: WarfareMap;
+  units: readonly Unit[];
+  /** Unit index standing in each province, or -1. */
+  unitAt: Int32Array;
+  options: WarfareOptions;
+}
+
+export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions): Board {
+  const unitAt = new Int32Array(map.ids.length).fill(-1);
+  units.forEach((u, i) => {
+    const p = map.index.get(u.province);
+    if (p !== undefined) unitAt[p] = i;
+  });
+  return { map, units, unitAt, options };
+}
+
+export function slot(order: Order, name: string): string | undefined {
+  const v = order[name];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+export type Failure = { ok: false; code: string; message: string };
+export const fail = (code: string, message: string) => illegal(code, message) as Failure;
+
+/** A province slot as a province number, or why it is not one. */
+export function provinceSlot(board: Board, order: Order, name: string): number | Failure {
+  const id = slot(order, name);
+  if (id === undefined) return fail('MISSING_PROVINCE', `The order does not say which province (${name}).`);
+  const p = board.map.index.get(id);
+  return p === undefined ? fail('UNKNOWN_PROVINCE', `There is no province "${id}" on this map.`) : p;
+}
+
+/** The ordering nation's unit named by `unitType`/`province`/`coast`, as a unit index. */
+export function orderedUnit(board: Board, nation: string, order: Order): number | Failure {
+  const p = provinceSlot(board, order, 'province');
+  if (typeof p !== 'number') return p;
+  const { map } = board;
+  const type = slot(order, 'unitType');
+  const u = board.unitAt[p];
+  if (u < 0) return fail('NO_SUCH_UNIT', `There is no unit in ${map.name(p)}.`);
+  const unit = board.units[u];
+  if (type && type !== unit.type) {
+    return fail('NO_SUCH_UNIT', `There is no ${type} in ${map.name(p)}; the unit there is ${unit.type === 'army' ? 'an army' : 'a fleet'}.`);
+  }
+  if (unit.nation !== nation) return fail('NOT_YOUR_UNIT', `The ${unitPhrase(map, unit.type, p, unit.coast)} is not yours to order.`);
+  const coast = slot(order, 'coast');
+  if (coast && coast !== unit.coast && board.options.coasts === 'strict') {
+    return fail('WRONG_COAST', `Your fleet is on ${placeName(map, p, unit.coast)}, not ${placeName(map, p, coast)}.`);
+  }
+  return u;
+}
+
+export function unitKind(unit: Unit): UnitKind {
+  return unit.type === 'fleet' ? 'fleet' : 'army';
+}

@@ -1,0 +1,43 @@
+// Civil disorder: a kingdom that must disband and does not (or not enough) loses the units farthest
+// from its supply centres; on a tie fleets go before armies, then by the province's name (DATC 6.J).
+// The 2023 rulebook measures to the centres it owns, over land and sea alike (6.J.6, 6.J.11); the
+// older rulebooks measure to its home centres.
+import type { Unit } from '../../engine/index.ts';
+import type { WarfareMap } from './map-index.ts';
+import type { Edition } from './options.ts';
+import type { WarfareState } from './state.ts';
+
+export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareState, nation: string, count: number): Unit[] {
+  const sources: number[] = [];
+  map.ids.forEach((id, p) => {
+    if (!map.isSupplyCenter(p)) return;
+    const counts = edition === '2023' ? state.provinces[id]?.owner === nation : map.home[p] === nation;
+    if (counts) sources.push(p);
+  });
+  const distance = distancesFrom(map, sources);
+  const units = state.units.filter((u) => u.nation === nation);
+  const far = (u: Unit) => distance[map.index.get(u.province)!];
+  units.sort((a, b) => far(b) - far(a) || fleetFirst(a) - fleetFirst(b) || map.name(map.index.get(a.province)!).localeCompare(map.name(map.index.get(b.province)!)) || a.province.localeCompare(b.province));
+  return units.slice(0, count);
+}
+
+const fleetFirst = (u: Unit) => (u.type === 'fleet' ? 0 : 1);
+
+/** Steps from the nearest source, any unit over any border (portals too); unreachable is Infinity. */
+function distancesFrom(map: WarfareMap, sources: readonly number[]): Float64Array {
+  const distance = new Float64Array(map.ids.length).fill(Infinity);
+  const queue = [...sources];
+  for (const s of sources) distance[s] = 0;
+  const { start, list } = map.any;
+  for (let q = 0; q < queue.length; q++) {
+    const p = queue[q];
+    for (let i = start[p]; i < start[p + 1]; i++) {
+      const t = list[i];
+      if (distance[t] === Infinity) {
+        distance[t] = distance[p] + 1;
+        queue.push(t);
+      }
+    }
+  }
+  return distance;
+}

@@ -1,0 +1,65 @@
+// Warfare (/work/shared/seeds/warfare-rules.md): the Diplomacy family, judged to the DATC 3.0 with
+// Kruijswijk's resolver. Phases: Spring orders, (retreats), Fall orders, (retreats), adjustments.
+// Rulings where the seed is silent are in docs/rules/warfare.md.
+import { defineRuleset, type GameEvent, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
+import { adjudicateAdjustments } from './adjustments.ts';
+import { advance } from './flow.ts';
+import { warfareMap } from './map-index.ts';
+import { adjudicateMovement } from './movement.ts';
+import { warfareOptions, type WarfareOptions } from './options.ts';
+import { describeOrder, formatOrder, orderKinds } from './order-kinds.ts';
+import { adjudicateRetreats } from './retreats.ts';
+import { setup } from './setup.ts';
+import type { WarfareState } from './state.ts';
+import { validate } from './validate.ts';
+import { privateView, publicView } from './views.ts';
+import { placeName } from './words.ts';
+
+function adjudicate(ctx: RulesetContext<WarfareOptions>, state: WarfareState, orders: OrdersByNation) {
+  let result: { state: WarfareState; events: GameEvent[] };
+  if (state.phase === 'adjustments') result = adjudicateAdjustments(ctx, state, orders);
+  else {
+    result = state.phase === 'retreats' ? adjudicateRetreats(ctx, state, orders) : adjudicateMovement(ctx, state, orders);
+    advance(warfareMap(ctx.map), ctx.options, result.state, result.events);
+  }
+  if (ctx.options.revealOrders) result.events.push(revealed(orders, result.events));
+  return result;
+}
+
+/** Every order as written, with its result: Diplomacy publishes them all after the deadline. */
+function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEvent {
+  const results: Record<string, GameEvent[]> = {};
+  for (const e of events) {
+    if (e.type === 'order.succeeded' || e.type === 'order.failed') (results[e.nation!] ??= [])[e.order!] = e;
+  }
+  const list: Array<{ nation: string; order: string; ok: boolean; reason?: string }> = [];
+  for (const nation in orders) {
+    const given = orders[nation];
+    const mine = results[nation];
+    for (let index = 0; index < given.length; index++) {
+      const r = mine?.[index];
+      list.push(r?.reason ? { nation, order: formatOrder(given[index]), ok: false, reason: r.reason } : { nation, order: formatOrder(given[index]), ok: r?.type === 'order.succeeded' });
+    }
+  }
+  return { type: 'orders.revealed', orders: list, audience: 'public' };
+}
+
+export const warfare = defineRuleset<WarfareState, WarfareOptions>({
+  id: 'warfare',
+  title: 'Warfare (Diplomacy family, DATC 3.0)',
+  orderKinds,
+  options: warfareOptions,
+  setup,
+  validate,
+  adjudicate: (ctx, state, orders) => adjudicate(ctx, state, orders),
+  formatOrder,
+  describeOrder: (ctx, order) => {
+    const map = warfareMap(ctx.map);
+    return describeOrder(order, (id, coast) => {
+      const p = typeof id === 'string' ? map.index.get(id) : undefined;
+      return p === undefined ? String(id ?? '?') : placeName(map, p, typeof coast === 'string' ? coast : undefined);
+    });
+  },
+  publicView,
+  privateView,
+});

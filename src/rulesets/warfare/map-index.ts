@@ -1,0 +1,154 @@
+// The map in the shape adjudication needs: provinces numbered, adjacency in flat arrays per unit
+// type, coasts as places of their own, the portal pair and the landmarks. Built once per map
+// (cached), so a 20,000-province turn does no string lookups in its inner loops.
+import type { MapGraph } from '../../engine/index.ts';
+import { homeOf, landmarkProblems, landmarksOf, type Landmark } from './landmarks.ts';
+
+export const LAND = 0;
+export const COASTAL = 1;
+export const SEA = 2;
+
+/** Adjacency lists packed in one array: the neighbours of i are list[start[i] .. start[i + 1]). */
+export interface Packed {
+  start: Int32Array;
+  list: Int32Array;
+}
+
+function pack(lists: number[][]): Packed {
+  const start = new Int32Array(lists.length + 1);
+  for (let i = 0; i < lists.length; i++) start[i + 1] = start[i] + lists[i].length;
+  const list = new Int32Array(start[lists.length]);
+  lists.forEach((l, i) => list.set(l, start[i]));
+  return { start, list };
+}
+
+export function has(p: Packed, from: number, to: number): boolean {
+  for (let i = p.start[from]; i < p.start[from + 1]; i++) if (p.list[i] === to) return true;
+  return false;
+}
+
+export class WarfareMap {
+  readonly ids: string[];
+  readonly index = new Map<string, number>();
+  readonly kind: Uint8Array;
+  readonly names: string[];
+  readonly coasts: string[][];
+  /** Places a fleet can stand on: every province (its bare place), then one place per named coast. */
+  readonly placeProvince: number[] = [];
+  readonly placeCoast: Array<string | undefined> = [];
+  readonly placeIndex = new Map<string, number>();
+  /** Army steps between provinces. */
+  readonly army: Packed;
+  /** Fleet steps between places (a fleet on a named coast moves from that coast's place). */
+  readonly fleet: Packed;
+  /** Fleet steps between provinces, whatever the coast: the waters an army can be convoyed through. */
+  readonly fleetProvince: Packed;
+  /** Every step for any unit, portals included: distances for civil disorder. */
+  readonly any: Packed;
+  /** The other portal of a linked pair, or -1. */
+  readonly portal: Int32Array;
+  readonly landmarks: Landmark[][];
+  readonly home: Array<string | undefined>;
+  readonly problems: string[];
+
+  constructor(readonly graph: MapGraph) {
+    this.ids = graph.ids();
+    const n = this.ids.length;
+    this.kind = new Uint8Array(n);
+    this.names = [];
+    this.coasts = [];
+    this.landmarks = [];
+    this.home = [];
+    this.ids.forEach((id, i) => {
+      const p = graph.province(id);
+      this.index.set(id, i);
+      this.kind[i] = p.kind === 'sea' ? SEA : p.kind === 'coastal' ? COASTAL : LAND;
+      this.names.push(p.name);
+      this.coasts.push(p.coasts);
+      this.landmarks.push(landmarksOf(p));
+      this.home.push(homeOf(p));
+      this.placeProvince.push(i);
+      this.placeCoast.push(undefined);
+      this.placeIndex.set(id, i);
+    });
+    this.ids.forEach((id, i) => {
+      for (const coast of this.coasts[i]) {
+        this.placeIndex.set(`${id}/${coast}`, this.placeProvince.length);
+        this.placeProvince.push(i);
+        this.placeCoast.push(coast);
+      }
+    });
+    this.problems = landmarkProblems(graph);
+    const portals = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].includes('linked-portal'));
+    this.portal = new Int32Array(n).fill(-1);
+    if (portals.length === 2) {
+      this.portal[portals[0]] = portals[1];
+      this.portal[portals[1]] = portals[0];
+    }
+
+    const armyLists: number[][] = this.ids.map(() => []);
+    const fleetLists: number[][] = this.placeProvince.map(() => []);
+    const fleetProvLists: number[][] = this.ids.map(() => []);
+    const anyLists: number[][] = this.ids.map(() => []);
+    const add = (list: number[], v: number) => {
+      if (!list.includes(v)) list.push(v);
+    };
+    for (const border of graph.borders) {
+      const a = this.index.get(border.a.province)!;
+      const b = this.index.get(border.b.province)!;
+      add(anyLists[a], b);
+      add(anyLists[b], a);
+      if (border.units.includes('army')) {
+        add(armyLists[a], b);
+        add(armyLists[b], a);
+      }
+      if (border.units.includes('fleet')) {
+        const pa = this.placeIndex.get(border.a.coast ? `${border.a.province}/${border.a.coast}` : border.a.province)!;
+        const pb = this.placeIndex.get(border.b.coast ? `${border.b.province}/${border.b.coast}` : border.b.province)!;
+        add(fleetLists[pa], pb);
+        add(fleetLists[pb], pa);
+        add(fleetProvLists[a], b);
+        add(fleetProvLists[b], a);
+      }
+    }
+    if (portals.length === 2) {
+      add(anyLists[portals[0]], portals[1]);
+      add(anyLists[portals[1]], portals[0]);
+    }
+    this.army = pack(armyLists);
+    this.fleet = pack(fleetLists);
+    this.fleetProvince = pack(fleetProvLists);
+    this.any = pack(anyLists);
+  }
+
+  id(i: number): string {
+    return this.ids[i];
+  }
+
+  name(i: number): string {
+    return this.names[i];
+  }
+
+  /** "spa/nc" or "par": the place key of a province and optional coast. */
+  placeKey(province: number, coast?: string): string {
+    return coast ? `${this.ids[province]}/${coast}` : this.ids[province];
+  }
+
+  /** The place a fleet stands on: its coast's place on a split province, else the province. */
+  fleetPlace(province: number, coast?: string): number {
+    if (coast) return this.placeIndex.get(`${this.ids[province]}/${coast}`) ?? -1;
+    return this.coasts[province].length ? -1 : province;
+  }
+
+  isSupplyCenter(i: number): boolean {
+    return this.landmarks[i].includes('supply-center');
+  }
+}
+
+const cache = new WeakMap<MapGraph, WarfareMap>();
+
+export function warfareMap(graph: MapGraph): WarfareMap {
+  let map = cache.get(graph);
+  if (!map) cache.set(graph, (map = new WarfareMap(graph)));
+  return map;
+}

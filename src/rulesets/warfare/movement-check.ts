@@ -1,0 +1,131 @@
+// Is a movement-phase order possible? "Illegal" orders (DATC 4.E.1) are ignored: the unit holds.
+// Whether a convoy is possible depends on the fleets on the board, not on their orders (6.D.8, 6.D.32).
+import type { Order } from '../../engine/index.ts';
+import { fail, orderedUnit, provinceSlot, slot, unitKind, type Board, type Failure } from './board.ts';
+import { neededOnSomeRoute, routeExists } from './convoy-routes.ts';
+import { COASTAL, LAND, SEA, has } from './map-index.ts';
+import { canReach, reachablePlaces } from './reach.ts';
+import { placeName, unitPhrase } from './words.ts';
+
+export type Checked =
+  | { kind: 'hold'; unit: number }
+  /** `byLand`: the destination is one step away (border or portal), so no convoy is needed. */
+  | { kind: 'move'; unit: number; dest: number; coast?: string; viaConvoy: boolean; byLand: boolean }
+  /** `target` -1 is support to hold. */
+  | { kind: 'support'; unit: number; subject: number; target: number; targetCoast?: string }
+  | { kind: 'convoy'; unit: number; subject: number; dest: number };
+
+export function checkMovement(board: Board, nation: string, order: Order): Checked | Failure {
+  if (!['hold', 'move', 'support', 'convoy'].includes(order.kind)) {
+    return fail('WRONG_PHASE', `A ${order.kind} order is not given in a movement phase; units hold, move, support or convoy.`);
+  }
+  const unit = orderedUnit(board, nation, order);
+  if (typeof unit !== 'number') return unit;
+  if (order.kind === 'hold') return { kind: 'hold', unit };
+  if (order.kind === 'move') return checkMove(board, unit, order);
+  if (order.kind === 'support') return checkSupport(board, unit, order);
+  return checkConvoy(board, unit, order);
+}
+
+const fleetAt = (board: Board) => (sea: number) => board.unitAt[sea] >= 0 && board.units[board.unitAt[sea]].type === 'fleet';
+
+function checkMove(board: Board, unit: number, order: Order): Checked | Failure {
+  const { map, options } = board;
+  const u = board.units[unit];
+  const from = map.index.get(u.province)!;
+  const dest = provinceSlot(board, order, 'target');
+  if (typeof dest !== 'number') return dest;
+  if (dest === from) return fail('MOVE_TO_OWN_PROVINCE', `A unit cannot move to the province it is already in.`);
+  const wantCoast = slot(order, 'targetCoast');
+  const viaConvoy = order.viaConvoy === true;
+  if (unitKind(u) === 'fleet') {
+    if (viaConvoy) return fail('ONLY_ARMIES_CONVOYED', 'Only armies can be convoyed; fleets move themselves.');
+    if (map.kind[dest] === LAND) return fail('FLEET_INLAND', `Fleets cannot enter ${map.name(dest)}, an inland province.`);
+    const places = reachablePlaces(map, 'fleet', from, u.coast, dest);
+    if (!places.length) return fail('NOT_ADJACENT', `Your ${unitPhrase(map, u.type, from, u.coast)} cannot reach ${map.name(dest)} in one move.`);
+    const coasts = map.coasts[dest];
+    if (!coasts.length) {
+      if (wantCoast && options.coasts === 'strict') return fail('NO_SUCH_COAST', `${map.name(dest)} has no named coasts.`);
+      return { kind: 'move', unit, dest, viaConvoy, byLand: true };
+    }
+    const reachable = places.map((p) => map.placeCoast[p]!);
+    if (wantCoast) {
+      if (!coasts.includes(wantCoast)) return fail('NO_SUCH_COAST', `${map.name(dest)} has no coast "${wantCoast}" (its coasts: ${coasts.join(', ')}).`);
+      if (!reachable.includes(wantCoast)) return fail('COAST_UNREACHABLE', `Your fleet cannot reach ${placeName(map, dest, wantCoast)} from ${placeName(map, from, u.coast)}.`);
+      return { kind: 'move', unit, dest, coast: wantCoast, viaConvoy, byLand: true };
+    }
+    if (reachable.length === 1 && options.coasts === 'lenient') return { kind: 'move', unit, dest, coast: reachable[0], viaConvoy, byLand: true };
+    return fail('COAST_REQUIRED', `Say which coast of ${map.name(dest)} the fleet sails to (${reachable.map((c) => `${map.id(dest)}/${c}`).join(' or ')}).`);
+  }
+  if (wantCoast && options.coasts === 'strict') return fail('ARMY_COAST', 'Armies march into a province, not onto a coast; leave the coast out.');
+  if (map.kind[dest] === SEA) return fail('ARMY_TO_SEA', `Armies cannot enter ${map.name(dest)}, a sea.`);
+  const byLand = canReach(map, 'army', from, undefined, dest);
+  if (byLand && !viaConvoy) return { kind: 'move', unit, dest, viaConvoy, byLand };
+  if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL) {
+    return fail('NOT_ADJACENT', `Your army in ${map.name(from)} cannot reach ${map.name(dest)}: it is not next to it, and convoys only carry armies between coasts.`);
+  }
+  if (!routeExists(map, from, dest, fleetAt(board), options.convoyChains)) {
+    return fail('NO_CONVOY_ROUTE', `No chain of fleets at sea could carry your army from ${map.name(from)} to ${map.name(dest)}.`);
+  }
+  return { kind: 'move', unit, dest, viaConvoy, byLand };
+}
+
+function checkSupport(board: Board, unit: number, order: Order): Checked | Failure {
+  const { map } = board;
+  const u = board.units[unit];
+  const from = map.index.get(u.province)!;
+  const subjectAt = provinceSlot(board, order, 'subject');
+  if (typeof subjectAt !== 'number') return subjectAt;
+  const subject = board.unitAt[subjectAt];
+  const subjectType = slot(order, 'subjectType');
+  if (subject < 0 || (subjectType && board.units[subject].type !== subjectType)) {
+    return fail('NO_UNIT_TO_SUPPORT', `There is no ${subjectType ?? 'unit'} in ${map.name(subjectAt)} to support.`);
+  }
+  if (subject === unit) return fail('SUPPORT_SELF', 'A unit cannot support itself.');
+  let target = -1;
+  if (slot(order, 'target') !== undefined) {
+    const t = provinceSlot(board, order, 'target');
+    if (typeof t !== 'number') return t;
+    target = t;
+  }
+  const place = target >= 0 ? target : subjectAt;
+  if (place === from) return fail('SUPPORT_OWN_PROVINCE', 'A unit cannot support a move into the province it stands in.');
+  if (!canReach(map, unitKind(u), from, u.coast, place)) {
+    return fail('SUPPORT_UNREACHABLE', `Your ${unitPhrase(map, u.type, from, u.coast)} could not move to ${map.name(place)} itself, so it cannot support there.`);
+  }
+  const targetCoast = slot(order, 'targetCoast');
+  if (targetCoast && target >= 0 && !map.coasts[target].includes(targetCoast)) return fail('NO_SUCH_COAST', `${map.name(target)} has no coast "${targetCoast}".`);
+  // 6.D.31: a move that only a convoy through the supporter could make cannot be supported by it.
+  const s = board.units[subject];
+  if (target >= 0 && target !== subjectAt && s.type !== 'fleet' && !canReach(map, 'army', subjectAt, undefined, target)) {
+    const others = (sea: number) => sea !== from && fleetAt(board)(sea);
+    if (!routeExists(map, subjectAt, target, others, board.options.convoyChains)) {
+      return fail('SUPPORT_IMPOSSIBLE_MOVE', `The army in ${map.name(subjectAt)} could reach ${map.name(target)} only by a convoy through your own fleet, which cannot both convoy and support.`);
+    }
+  }
+  return { kind: 'support', unit, subject, target, targetCoast: target >= 0 ? targetCoast : undefined };
+}
+
+function checkConvoy(board: Board, unit: number, order: Order): Checked | Failure {
+  const { map, options } = board;
+  const u = board.units[unit];
+  const sea = map.index.get(u.province)!;
+  if (u.type !== 'fleet' || map.kind[sea] !== SEA) return fail('CONVOY_NOT_AT_SEA', 'Only a fleet at sea can convoy; a fleet on a coast cannot.');
+  const from = provinceSlot(board, order, 'subject');
+  if (typeof from !== 'number') return from;
+  const dest = provinceSlot(board, order, 'target');
+  if (typeof dest !== 'number') return dest;
+  const subject = board.unitAt[from];
+  if (subject < 0) return fail('NO_ARMY_TO_CONVOY', `There is no army in ${map.name(from)} to convoy.`);
+  if (board.units[subject].type === 'fleet') return fail('ONLY_ARMIES_CONVOYED', 'Only armies can be convoyed; fleets move themselves.');
+  if (dest === from) return fail('CONVOY_TO_SAME_PROVINCE', 'A convoy must carry the army somewhere else.');
+  if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL) return fail('CONVOY_NOT_COASTAL', 'A convoy carries an army from one coastal province to another.');
+  if (!options.convoyChains) {
+    if (!has(map.fleetProvince, sea, from) || !has(map.fleetProvince, sea, dest)) {
+      return fail('CONVOY_OUT_OF_REACH', `Both ${map.name(from)} and ${map.name(dest)} must border ${map.name(sea)}, where your fleet is.`);
+    }
+  } else if (!neededOnSomeRoute(map, from, dest, sea, fleetAt(board))) {
+    return fail('CONVOY_NOT_ON_ROUTE', `Your fleet in ${map.name(sea)} is not needed on any chain of fleets from ${map.name(from)} to ${map.name(dest)}.`);
+  }
+  return { kind: 'convoy', unit, subject, dest };
+}

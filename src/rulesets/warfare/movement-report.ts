@@ -1,0 +1,192 @@
+// Why each order succeeded or failed, in events: one result per order, plus the detail a report
+// needs (bounced by whom, support cut by whom, convoy disrupted where). Read after resolution, when
+// every decision is settled, so the strengths quoted are the ones that decided.
+import type { Audience, GameEvent, Order } from '../../engine/index.ts';
+import type { Board } from './board.ts';
+import type { Checked } from './movement-check.ts';
+import { BY_CONVOY, BY_LAND, MOVE, type Plan } from './movement-plan.ts';
+import type { Resolver } from './resolver.ts';
+import type { Given } from './turn-orders.ts';
+import { listNames, placeName, unitPhrase } from './words.ts';
+
+interface Outcome {
+  ok: boolean;
+  reason?: string;
+  message: string;
+}
+
+export class MovementReport {
+  readonly events: GameEvent[] = [];
+  private readonly plan: Plan;
+
+  constructor(
+    private readonly board: Board,
+    private readonly r: Resolver,
+    /** The first order each unit's owner gave it, legal or not: what a support is read against. */
+    private readonly written: (unit: number) => Order | undefined,
+  ) {
+    this.plan = r.plan;
+  }
+
+  audience(...nations: string[]): Audience {
+    return this.board.options.revealOrders ? 'public' : [...new Set(nations)];
+  }
+
+  private who(u: number): string {
+    const unit = this.board.units[u];
+    return unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
+  }
+
+  private at(u: number): string {
+    return this.board.map.id(this.plan.origin[u]);
+  }
+
+  result(u: number, given: Given, checked: Checked): void {
+    const o = checked.kind === 'move' ? this.move(u) : checked.kind === 'support' ? this.support(u) : checked.kind === 'convoy' ? this.convoy(u) : this.hold(u);
+    this.events.push({
+      type: o.ok ? 'order.succeeded' : 'order.failed',
+      nation: given.nation,
+      order: given.index,
+      ...(o.reason ? { reason: o.reason } : {}),
+      message: o.message,
+      audience: [given.nation],
+    });
+  }
+
+  private hold(u: number): Outcome {
+    const by = this.dislodger(u);
+    if (by < 0) return { ok: true, message: `Your ${this.who(u)} held.` };
+    return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(u)} was dislodged by the ${this.who(by)}.` };
+  }
+
+  dislodger(u: number): number {
+    const { moverStart, movers, origin, kind } = this.plan;
+    if (kind[u] === MOVE && this.r.succeeds(u)) return -1;
+    const p = origin[u];
+    for (let i = moverStart[p]; i < moverStart[p + 1]; i++) if (this.r.succeeds(movers[i])) return movers[i];
+    return -1;
+  }
+
+  private move(u: number): Outcome {
+    const { map } = this.board;
+    const p = this.plan;
+    const unit = this.board.units[u];
+    const to = placeName(map, p.dest[u], p.destCoast[u]);
+    if (this.r.succeeds(u)) {
+      const there = p.unitAt[p.dest[u]];
+      const beaten = there >= 0 && this.dislodger(there) === u ? `, dislodging the ${this.who(there)}` : '';
+      const convoyed = p.route[u] !== BY_LAND && this.r.convoyed(u) ? ' by convoy' : '';
+      return { ok: true, message: `Your ${this.who(u)} moved to ${to}${convoyed}${beaten}.` };
+    }
+    if (p.route[u] === BY_CONVOY && !this.r.convoyHolds(u)) return this.disrupted(u, to);
+    const attack = this.r.attackStrength(u);
+    const there = p.unitAt[p.dest[u]];
+    if (attack === 0 && there >= 0 && p.nation[there] === p.nation[u]) {
+      return { ok: false, reason: 'OWN_UNIT', message: `Your ${this.who(u)} could not enter ${to}: your own ${this.who(there)} stayed there, and a kingdom never dislodges its own unit.` };
+    }
+    const by: number[] = [];
+    const opposing = this.r.opposing(u);
+    if (opposing >= 0 ? attack <= this.r.defendStrength(opposing) : attack <= this.r.holdStrength(p.dest[u])) by.push(there);
+    for (let i = p.moverStart[p.dest[u]]; i < p.moverStart[p.dest[u] + 1]; i++) {
+      const k = p.movers[i];
+      if (k !== u && attack <= this.r.preventStrength(k)) by.push(k);
+    }
+    this.events.push({
+      type: 'move.bounced',
+      nation: unit.nation,
+      unit: unit.id,
+      province: this.at(u),
+      target: map.id(p.dest[u]),
+      by: by.map((k) => this.at(k)),
+      strength: attack,
+      audience: this.audience(unit.nation, ...by.map((k) => this.board.units[k].nation)),
+    });
+    const names = listNames(by.map((k) => `the ${this.who(k)}`));
+    const headToHead = opposing >= 0 && by.includes(opposing) ? ' head to head' : '';
+    return { ok: false, reason: 'BOUNCED', message: `Your ${this.who(u)} (strength ${attack}) was stopped${headToHead} from entering ${to} by ${names || 'an equal force'}.` };
+  }
+
+  private disrupted(u: number, to: string): Outcome {
+    const p = this.plan;
+    const unit = this.board.units[u];
+    const lost = p.convoys[u].filter((f) => !this.r.succeeds(f));
+    const paradox = this.r.paradox[u] === 1;
+    this.events.push({
+      type: 'convoy.disrupted',
+      nation: unit.nation,
+      unit: unit.id,
+      province: this.at(u),
+      target: this.board.map.id(p.dest[u]),
+      fleets: lost.map((f) => this.at(f)),
+      ...(paradox ? { paradox: true } : {}),
+      audience: this.audience(unit.nation, ...p.convoys[u].map((f) => this.board.units[f].nation)),
+    });
+    if (paradox) {
+      return { ok: false, reason: 'CONVOY_PARADOX', message: `Your ${this.who(u)} did not sail to ${to}: its convoy was caught in a paradox, and by the Szykman rule a convoy in a paradox fails.` };
+    }
+    if (!p.convoys[u].length) return { ok: false, reason: 'NO_CONVOY', message: `Your ${this.who(u)} could not reach ${to}: no fleet was ordered to convoy it there.` };
+    const why = lost.length ? `the convoying ${listNames(lost.map((f) => this.who(f)))} ${lost.length > 1 ? 'were' : 'was'} dislodged` : 'the convoying fleets do not form a chain to it';
+    return { ok: false, reason: 'NO_CONVOY', message: `Your ${this.who(u)} could not reach ${to}: ${why}.` };
+  }
+
+  private support(s: number): Outcome {
+    const { map } = this.board;
+    const p = this.plan;
+    const subject = p.subject[s];
+    const aimed = p.dest[s] >= 0 ? `moving to ${placeName(map, p.dest[s], p.destCoast[s])}` : 'holding';
+    const counted = p.supports[subject].includes(s);
+    if (!counted && !this.writtenMatch(s)) {
+      return { ok: false, reason: 'UNMATCHED', message: `The ${this.who(subject)} was not ordered to be ${aimed}, so your ${this.who(s)}'s support had no effect.` };
+    }
+    if (this.r.succeeds(s)) {
+      const idle = counted ? '' : ', but that order was illegal, so the support added nothing';
+      return { ok: true, message: `Your ${this.who(s)} supported the ${this.who(subject)} ${aimed}${idle}.` };
+    }
+    const dislodger = this.dislodger(s);
+    const cutters = dislodger >= 0 ? [dislodger] : this.cutters(s);
+    const unit = this.board.units[s];
+    this.events.push({
+      type: 'support.cut',
+      nation: unit.nation,
+      unit: unit.id,
+      province: this.at(s),
+      by: cutters.map((k) => this.at(k)),
+      ...(dislodger >= 0 ? { dislodged: true } : {}),
+      audience: this.audience(unit.nation, ...cutters.map((k) => this.board.units[k].nation)),
+    });
+    const names = listNames(cutters.map((k) => `the ${this.who(k)}`));
+    if (dislodger >= 0) return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(s)} was dislodged by ${names}, which cut its support.` };
+    return { ok: false, reason: 'CUT', message: `Your ${this.who(s)}'s support was cut by an attack from ${names}.` };
+  }
+
+  private cutters(s: number): number[] {
+    const p = this.plan;
+    const out: number[] = [];
+    for (let i = p.moverStart[p.origin[s]]; i < p.moverStart[p.origin[s] + 1]; i++) {
+      const k = p.movers[i];
+      if (p.nation[k] !== p.nation[s] && p.origin[k] !== p.dest[s] && this.r.hasPath(k)) out.push(k);
+    }
+    return out;
+  }
+
+  /** The supported unit was ordered exactly as supported, even if that order was illegal (DATC 6.A.5). */
+  private writtenMatch(s: number): boolean {
+    const p = this.plan;
+    const written = this.written(p.subject[s]);
+    if (p.dest[s] < 0) return !written || written.kind !== 'move';
+    return written?.kind === 'move' && written.target === this.board.map.id(p.dest[s]) && (!p.destCoast[s] || !written.targetCoast || written.targetCoast === p.destCoast[s]);
+  }
+
+  private convoy(f: number): Outcome {
+    const p = this.plan;
+    const army = p.subject[f];
+    const to = this.board.map.name(p.dest[f]);
+    if (!p.convoys[army].includes(f)) {
+      return { ok: false, reason: 'UNMATCHED', message: `The ${this.who(army)} was not ordered to ${to} by convoy, so your ${this.who(f)} carried nothing.` };
+    }
+    if (!this.r.succeeds(f)) return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(f)} was dislodged, so it could not convoy the ${this.who(army)}.` };
+    if (p.route[army] === BY_LAND) return { ok: false, reason: 'NOT_USED', message: `The ${this.who(army)} marched to ${to} over land, without your convoy.` };
+    if (this.r.paradox[army]) return { ok: false, reason: 'CONVOY_PARADOX', message: `Your convoy of the ${this.who(army)} was caught in a paradox and failed (Szykman rule).` };
+    return { ok: true, message: `Your ${this.who(f)} stood ready to convoy the ${this.who(army)} to ${to}.` };
+  }
+}

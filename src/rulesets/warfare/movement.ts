@@ -1,0 +1,109 @@
+// The movement phase: check every order, resolve them all at once, then move the units, drive out
+// the dislodged (with the places each may retreat to) and report why everything happened.
+import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../engine/index.ts';
+import { makeBoard, slot, type Board } from './board.ts';
+import { warfareMap, type WarfareMap } from './map-index.ts';
+import { checkMovement, type Checked } from './movement-check.ts';
+import { HOLD, MOVE, makePlan } from './movement-plan.ts';
+import { MovementReport } from './movement-report.ts';
+import type { WarfareOptions } from './options.ts';
+import { neighbourPlaces } from './reach.ts';
+import { Resolver } from './resolver.ts';
+import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
+import { nationsInOrder, readOrders, refusalEvents } from './turn-orders.ts';
+
+export interface MovementResult {
+  state: WarfareState;
+  events: GameEvent[];
+}
+
+export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): MovementResult {
+  const map = warfareMap(ctx.map);
+  const { options } = ctx;
+  const board = makeBoard(map, input.units, options);
+  const n = input.units.length;
+  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => {
+    const c = checkMovement(board, nation, order);
+    return 'ok' in c ? c : { key: c.unit, value: c };
+  });
+  const checked: Array<Checked | undefined> = new Array(n);
+  for (const [u, a] of accepted) checked[u] = a.value;
+  const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback);
+  const resolver = new Resolver(plan, map, options.edition);
+  for (let u = 0; u < n; u++) if (plan.kind[u] !== HOLD) resolver.succeeds(u);
+
+  let written: Map<number, Order> | undefined;
+  const report = new MovementReport(board, resolver, (u) => (written ??= writtenOrders(board, input, orders)).get(u));
+  const events: GameEvent[] = refusalEvents(refused);
+  for (const [u, a] of accepted) report.result(u, a.given, a.value);
+  events.push(...report.events);
+
+  const state = copyState(input);
+  const occupied = new Uint8Array(map.ids.length);
+  const dislodger = new Int32Array(n).fill(-1);
+  const kept: typeof state.units = [];
+  for (let u = 0; u < n; u++) {
+    const unit = state.units[u];
+    if (plan.kind[u] === MOVE && resolver.succeeds(u)) {
+      unit.province = map.id(plan.dest[u]);
+      if (plan.destCoast[u]) unit.coast = plan.destCoast[u];
+      else delete unit.coast;
+      occupied[plan.dest[u]] = 1;
+      kept.push(unit);
+      events.push({ type: 'unit.moved', unit: unit.id, nation: unit.nation, unitType: unit.type, from: map.id(plan.origin[u]), to: unit.province, ...(unit.coast ? { coast: unit.coast } : {}), convoyed: resolver.convoyed(u) && plan.route[u] !== 0, audience: 'public' });
+      continue;
+    }
+    dislodger[u] = report.dislodger(u);
+    if (dislodger[u] < 0) {
+      occupied[plan.origin[u]] = 1;
+      kept.push(unit);
+    }
+  }
+
+  const contested = new Uint8Array(map.ids.length);
+  for (let p = 0; p < map.ids.length; p++) {
+    if (occupied[p]) continue;
+    for (let i = plan.moverStart[p]; i < plan.moverStart[p + 1]; i++) if (resolver.preventStrength(plan.movers[i]) > 0) contested[p] = 1;
+  }
+
+  const dislodged: DislodgedUnit[] = [];
+  for (let u = 0; u < n; u++) {
+    const by = dislodger[u];
+    if (by < 0) continue;
+    const unit = state.units[u];
+    // 2023 rulebook (DATC 6.H.11): a unit dislodged by a convoyed army may retreat to where it came from.
+    const cameFrom = resolver.convoyed(by) && (options.edition === '2023' || options.edition === 'dptg') ? -1 : plan.origin[by];
+    const retreats = retreatPlaces(map, unit.type, plan.origin[u], unit.coast, occupied, contested, cameFrom);
+    const from = map.id(plan.origin[u]);
+    events.push({ type: 'unit.dislodged', unit: unit.id, nation: unit.nation, unitType: unit.type, from, by: map.id(plan.origin[by]), retreats, audience: 'public' });
+    if (retreats.length) dislodged.push({ unit, by: map.id(plan.origin[by]), retreats });
+    else events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: from, reason: 'NO_RETREAT', message: `The ${unit.type} in ${map.name(plan.origin[u])} had nowhere to retreat and was disbanded.`, audience: 'public' });
+  }
+  state.units = kept;
+  state.extra.dislodged = dislodged;
+  return { state, events };
+}
+
+/** Empty places next door, except the attacker's province and provinces left empty by a standoff. */
+function retreatPlaces(map: WarfareMap, type: string, from: number, coast: string | undefined, occupied: Uint8Array, contested: Uint8Array, cameFrom: number): string[] {
+  const out: string[] = [];
+  for (const place of neighbourPlaces(map, type === 'fleet' ? 'fleet' : 'army', from, coast)) {
+    const p = map.placeProvince[place];
+    if (occupied[p] || contested[p] || p === cameFrom) continue;
+    out.push(map.placeKey(p, map.placeCoast[place]));
+  }
+  return out;
+}
+
+/** The first order each unit's owner wrote for it, legal or not. */
+function writtenOrders(board: Board, state: WarfareState, orders: OrdersByNation): Map<number, Order> {
+  const written = new Map<number, Order>();
+  for (const nation of nationsInOrder(state.nations, orders)) {
+    for (const order of orders[nation] ?? []) {
+      const p = board.map.index.get(slot(order, 'province') ?? '');
+      const u = p === undefined ? -1 : board.unitAt[p];
+      if (u >= 0 && board.units[u].nation === nation && !written.has(u)) written.set(u, order);
+    }
+  }
+  return written;
+}

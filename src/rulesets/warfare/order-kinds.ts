@@ -1,0 +1,81 @@
+// The order kinds players write, their canonical notation ("A par - bur") and plain-words description.
+import type { Order, OrderKindDoc } from '../../engine/index.ts';
+import { slot } from './board.ts';
+
+export const orderKinds: readonly OrderKindDoc[] = [
+  { kind: 'hold', summary: 'The unit stays where it is; supports can help it hold.', examples: ['A Par H', 'F Spa/nc holds'] },
+  { kind: 'move', summary: 'The unit moves to an adjacent province (an army may cross the sea by convoy).', examples: ['A Par - Bur', 'F Spa/nc - Mao', 'A Lon - Bel via convoy'] },
+  {
+    kind: 'support',
+    summary: "The unit adds its strength to another unit's hold or move, of any kingdom, into a province it could move to itself.",
+    examples: ['A Mun S A Par - Bur', 'F Nth S F Lon'],
+  },
+  { kind: 'convoy', summary: 'A fleet at sea carries an army across it, alone or in a chain of fleets.', examples: ['F Nth C A Lon - Nwy'] },
+  { kind: 'retreat', summary: 'In the retreat phase, a dislodged unit moves to an empty adjacent province.', examples: ['A Par R Pic'] },
+  { kind: 'disband', summary: 'A dislodged unit is removed (retreat phase), or a unit is removed in winter.', examples: ['A Par D'] },
+  { kind: 'build', summary: 'In winter, a new unit in an empty home province you own.', examples: ['Build A Par', 'Build F Stp/nc'] },
+  { kind: 'waive', summary: 'In winter, give up one build.', examples: ['Waive'] },
+];
+
+function letter(type: unknown): string {
+  return type === 'fleet' ? 'F' : type === 'army' ? 'A' : '?';
+}
+
+function place(province: unknown, coast: unknown): string {
+  return `${String(province ?? '?')}${typeof coast === 'string' && coast ? `/${coast}` : ''}`;
+}
+
+export function formatOrder(order: Order): string {
+  const unit = `${letter(order.unitType)} ${place(order.province, order.coast)}`;
+  const target = place(order.target, order.targetCoast);
+  switch (order.kind) {
+    case 'hold':
+      return `${unit} H`;
+    case 'move':
+      return `${unit} - ${target}${order.viaConvoy === true ? ' via convoy' : ''}`;
+    case 'support': {
+      const subject = `${order.subjectType ? `${letter(order.subjectType)} ` : ''}${String(order.subject ?? '?')}`;
+      return slot(order, 'target') ? `${unit} S ${subject} - ${target}` : `${unit} S ${subject}`;
+    }
+    case 'convoy':
+      return `${unit} C A ${String(order.subject ?? '?')} - ${String(order.target ?? '?')}`;
+    case 'retreat':
+      return `${unit} R ${target}`;
+    case 'disband':
+      return `${unit} D`;
+    case 'build':
+      return `Build ${unit}`;
+    case 'waive':
+      return 'Waive';
+    default:
+      return `${order.kind} ${unit}`;
+  }
+}
+
+/** A province's name for players, with its coast when one is given. */
+type Names = (id: unknown, coast?: unknown) => string;
+
+export function describeOrder(order: Order, name: Names): string {
+  const unit = `Your ${order.unitType === 'fleet' ? 'fleet' : 'army'} in ${name(order.province, order.coast)}`;
+  const subject = `the ${order.subjectType === 'fleet' ? 'fleet' : order.subjectType === 'army' ? 'army' : 'unit'} in ${name(order.subject)}`;
+  switch (order.kind) {
+    case 'hold':
+      return `${unit} holds.`;
+    case 'move':
+      return `${unit} moves to ${name(order.target, order.targetCoast)}${order.viaConvoy === true ? ' by convoy' : ''}.`;
+    case 'support':
+      return slot(order, 'target') ? `${unit} supports ${subject} moving to ${name(order.target)}.` : `${unit} supports ${subject} holding.`;
+    case 'convoy':
+      return `${unit} convoys the army in ${name(order.subject)} to ${name(order.target)}.`;
+    case 'retreat':
+      return `${unit} retreats to ${name(order.target, order.targetCoast)}.`;
+    case 'disband':
+      return `${unit} is disbanded.`;
+    case 'build':
+      return `You build a${order.unitType === 'fleet' ? ' fleet' : 'n army'} in ${name(order.province, order.coast)}.`;
+    case 'waive':
+      return 'You waive one build.';
+    default:
+      return `${unit}: ${order.kind}.`;
+  }
+}

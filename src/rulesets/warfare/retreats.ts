@@ -1,0 +1,86 @@
+// The retreat phase: each dislodged unit retreats to one of the places worked out when it was
+// dislodged, or is disbanded. Only retreat and disband orders exist here (DATC 6.H.1-6.H.4); two
+// units retreating to the same province are both disbanded (6.H.7, 6.H.8).
+import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../engine/index.ts';
+import { fail, slot, type Failure } from './board.ts';
+import { warfareMap, type WarfareMap } from './map-index.ts';
+import type { WarfareOptions } from './options.ts';
+import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from './state.ts';
+import { readOrders, refusalEvents } from './turn-orders.ts';
+import { placeName } from './words.ts';
+
+export type RetreatOrder = { kind: 'retreat'; unit: number; place: string } | { kind: 'disband'; unit: number };
+
+export function checkRetreat(map: WarfareMap, options: WarfareOptions, dislodged: readonly DislodgedUnit[], nation: string, order: Order): RetreatOrder | Failure {
+  if (order.kind !== 'retreat' && order.kind !== 'disband') {
+    return fail('WRONG_PHASE', `A ${order.kind} order is not given in a retreat phase: dislodged units retreat or disband, and no other unit acts.`);
+  }
+  const province = slot(order, 'province');
+  const type = slot(order, 'unitType');
+  const unit = dislodged.findIndex((d) => d.unit.province === province && (!type || d.unit.type === type));
+  if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.index.has(province) ? map.name(map.index.get(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
+  if (dislodged[unit].unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That dislodged unit is not yours to order.');
+  if (order.kind === 'disband') return { kind: 'disband', unit };
+  const target = slot(order, 'target') ?? '';
+  const coast = slot(order, 'targetCoast');
+  const { retreats } = dislodged[unit];
+  const candidates = retreats.filter((place) => place === target || place.startsWith(`${target}/`));
+  const where = map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
+  const refuse = () => fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
+  if (coast) {
+    if (candidates.includes(`${target}/${coast}`)) return { kind: 'retreat', unit, place: `${target}/${coast}` };
+    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, place: target } : refuse();
+  }
+  if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient')) return { kind: 'retreat', unit, place: candidates[0] };
+  if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where} to retreat to (${candidates.join(' or ')}).`);
+  return refuse();
+}
+
+export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
+  const map = warfareMap(ctx.map);
+  const dislodged = dislodgedOf(input);
+  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => {
+    const c = checkRetreat(map, ctx.options, dislodged, nation, order);
+    return 'ok' in c ? c : { key: c.unit, value: c };
+  });
+  const events: GameEvent[] = refusalEvents(refused);
+  const state = copyState(input);
+  const aiming = new Map<string, number[]>();
+  for (const [u, a] of accepted) {
+    if (a.value.kind !== 'retreat') continue;
+    const province = a.value.place.split('/')[0];
+    aiming.set(province, [...(aiming.get(province) ?? []), u]);
+  }
+  dislodged.forEach((d, u) => {
+    const order = accepted.get(u);
+    const unit = { ...d.unit };
+    const from = map.name(map.index.get(unit.province)!);
+    const disband = (reason: string, message: string) => {
+      events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: unit.province, reason, message, audience: 'public' });
+    };
+    if (!order) return disband('NO_ORDER', `The ${unit.type} dislodged from ${from} had no retreat order and was disbanded.`);
+    const result = (ok: boolean, message: string, reason?: string) =>
+      events.push({ type: ok ? 'order.succeeded' : 'order.failed', nation: order.given.nation, order: order.given.index, ...(reason ? { reason } : {}), message, audience: [order.given.nation] });
+    if (order.value.kind === 'disband') {
+      result(true, `Your ${unit.type} dislodged from ${from} was disbanded.`);
+      return disband('ORDERED', `The ${unit.type} dislodged from ${from} was disbanded.`);
+    }
+    const [province, coast] = order.value.place.split('/');
+    const rivals = aiming.get(province)!;
+    const to = placeName(map, map.index.get(province)!, coast);
+    if (rivals.length > 1) {
+      const others = rivals.filter((r) => r !== u).map((r) => dislodged[r].unit.province);
+      events.push({ type: 'retreat.bounced', unit: unit.id, nation: unit.nation, province: unit.province, target: province, by: others, audience: 'public' });
+      result(false, `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`, 'RETREAT_BOUNCED');
+      return disband('RETREAT_BOUNCED', `The ${unit.type} dislodged from ${from} bounced in its retreat and was disbanded.`);
+    }
+    events.push({ type: 'unit.retreated', unit: unit.id, nation: unit.nation, unitType: unit.type, from: unit.province, to: province, ...(coast ? { coast } : {}), audience: 'public' });
+    unit.province = province;
+    if (coast) unit.coast = coast;
+    else delete unit.coast;
+    state.units.push(unit);
+    result(true, `Your ${unit.type} retreated from ${from} to ${to}.`);
+  });
+  state.extra.dislodged = [];
+  return { state, events };
+}

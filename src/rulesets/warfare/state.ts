@@ -1,0 +1,58 @@
+// Warfare's state: the shared GameState, with the season and the units waiting to retreat in `extra`.
+import type { GameState, Unit } from '../../engine/index.ts';
+
+export type Season = 'spring' | 'fall' | 'winter';
+export type WarfarePhase = 'orders' | 'retreats' | 'adjustments';
+
+/** A unit driven out of its province, waiting for its retreat order. */
+export interface DislodgedUnit {
+  unit: Unit;
+  /** Province of the unit that dislodged it. */
+  by: string;
+  /** Places (province or province/coast) it may retreat to. */
+  retreats: string[];
+}
+
+export interface WarfareExtra {
+  season: Season;
+  year: number;
+  /** Units dislodged in the last movement phase; empty outside the retreat phase. */
+  dislodged: DislodgedUnit[];
+  [field: string]: unknown;
+}
+
+export interface WarfareState extends GameState {
+  extra: WarfareExtra;
+}
+
+export function seasonOf(state: GameState): Season {
+  const season = state.extra.season;
+  return season === 'fall' || season === 'winter' ? season : 'spring';
+}
+
+export function yearOf(state: GameState): number {
+  return typeof state.extra.year === 'number' ? state.extra.year : 1901;
+}
+
+export function dislodgedOf(state: GameState): DislodgedUnit[] {
+  return Array.isArray(state.extra.dislodged) ? (state.extra.dislodged as DislodgedUnit[]) : [];
+}
+
+/**
+ * A copy the turn may change, without touching the input. Units and nations are copied (turns change
+ * them); the provinces are shared until a turn changes an owner, when claimProvinces copies them, so
+ * a 20,000-province state is not copied in the many phases that change no owner.
+ */
+export function copyState(state: WarfareState): WarfareState {
+  const nations: WarfareState['nations'] = {};
+  for (const id in state.nations) nations[id] = { ...state.nations[id] };
+  const units = new Array<Unit>(state.units.length);
+  for (let i = 0; i < units.length; i++) units[i] = { ...state.units[i] };
+  const extra = state.extra;
+  return {
+    ...state,
+    nations,
+    units,
+    extra: { ...extra, dislodged: dislodgedOf(state).map((d) => ({ unit: { ...d.unit }, by: d.by, retreats: [...d.retreats] })) },
+  };
+}

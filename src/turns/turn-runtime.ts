@@ -1,0 +1,99 @@
+// What the turn machinery needs from the outside world, injected: the store, the outbox, the
+// queues (BullMQ in jobs/, something simpler in tests), the clock, the logger and the settings.
+import type { Logger } from 'pino';
+import { gameFileSchema, type GameFile } from '../game/game-file.ts';
+import { GAME_FILE } from '../game/open-game.ts';
+import { GameFolderError } from '../game/problems.ts';
+import { checkSchema, readYaml } from '../game/yaml-file.ts';
+import type { GameStore } from '../store/game-store.ts';
+import { gameKeys } from '../store/keys.ts';
+import type { Outbox } from '../store/outbox.ts';
+import type { ScheduleStore } from './schedule-store.ts';
+
+export interface StepJob {
+  gameId: string;
+  step: number;
+  epoch: number;
+}
+
+export interface AdjudicateJob extends StepJob {
+  run: number;
+}
+
+export interface RemindJob extends StepJob {
+  offset: string;
+  /** The deadline the reminder is for; a moved deadline makes it stale. */
+  deadline: string;
+}
+
+/** Adding a job twice with the same data is harmless: implementations dedupe by job id. */
+export interface TurnQueues {
+  adjudicate(job: AdjudicateJob): Promise<void>;
+  /** A committed step: render its outputs (where rendering exists), then publish. */
+  publish(job: StepJob): Promise<void>;
+  remind(job: RemindJob): Promise<void>;
+}
+
+export interface TurnSettings {
+  /** Sender of Adjutant's mail when game.yaml names no mailbox. */
+  from: string;
+  /** A gap between scheduler ticks longer than this means the service was down. */
+  downAfterMs: number;
+  /** How often a game being adjudicated, previewed or waiting is looked at again. */
+  sweepMs: number;
+  /** The least time players get when the GM resumes a stopped game. */
+  minimumNoticeMs: number;
+}
+
+export const defaultSettings: TurnSettings = { from: 'game@adjutant.test', downAfterMs: 120_000, sweepMs: 15_000, minimumNoticeMs: 3_600_000 };
+
+export interface TurnRuntime {
+  store: GameStore;
+  outbox: Outbox;
+  schedules: ScheduleStore;
+  queues: TurnQueues;
+  now: () => Date;
+  logger: Logger;
+  settings: TurnSettings;
+}
+
+/** Only game.yaml, checked: the scheduler reads it every time a game is due, so it skips the map and state. */
+export async function gameConfig(store: GameStore, gameId: string): Promise<GameFile> {
+  const text = (await store.files(gameId))[GAME_FILE];
+  const { yaml, problems } = readYaml(GAME_FILE, text ?? '');
+  if (problems.length) throw new GameFolderError(problems);
+  const { value, problems: schemaProblems } = checkSchema(yaml, gameFileSchema);
+  if (!value) throw new GameFolderError(schemaProblems);
+  return value;
+}
+
+/** Nations someone plays: only they are reminded, counted as missing, and sent reports. */
+export function playerNations(config: GameFile): string[] {
+  return Object.entries(config.nations)
+    .filter(([, n]) => n.player)
+    .map(([id]) => id)
+    .sort();
+}
+
+export async function missingNations(store: GameStore, gameId: string, config: GameFile): Promise<string[]> {
+  const ordered = new Set(await orderedNations(store, gameId));
+  return playerNations(config).filter((n) => !ordered.has(n));
+}
+
+export async function orderedNations(store: GameStore, gameId: string): Promise<string[]> {
+  return (await store.redis.hkeys(gameKeys(gameId).orders)).sort();
+}
+
+/** Rollbacks so far: part of every job id and outbox key of a step, so a replayed step is new work. */
+export async function currentEpoch(store: GameStore, gameId: string): Promise<number> {
+  return Number((await store.redis.get(gameKeys(gameId).rollbacks)) ?? 0);
+}
+
+/** "3", or "3.1" for step 3 replayed after the first rollback. */
+export function stepLabel(step: number, epoch: number): string {
+  return epoch ? `${step}.${epoch}` : String(step);
+}
+
+export function mailFrom(config: GameFile, settings: TurnSettings): string {
+  return config.mailbox ?? settings.from;
+}

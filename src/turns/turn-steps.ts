@@ -1,0 +1,86 @@
+// The moves of a step through its life: opened with a deadline, sent to adjudication, finished
+// once committed. Each move is a compare-and-set on the schedule, and its side effects (jobs, GM
+// mail) are idempotent, so a crash anywhere is repaired by doing the same move again.
+import { randomBytes } from 'node:crypto';
+import type { GameFile } from '../game/game-file.ts';
+import { missedAlerts, nextStep, openStep } from './deadlines.ts';
+import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
+import type { TurnSchedule } from './schedule-store.ts';
+import { currentEpoch, gameConfig, playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
+
+/** A dice seed from the operating system's random source: the edge where randomness enters. */
+export function freshSeed(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * The game's schedule, made consistent with the store: created for a new game, and rebuilt after a
+ * rollback (which changes the store's step and epoch under the schedule's feet).
+ */
+export async function ensureSchedule(rt: TurnRuntime, gameId: string, config: GameFile): Promise<TurnSchedule> {
+  const committed = await rt.store.step(gameId);
+  const epoch = await currentEpoch(rt.store, gameId);
+  const stale = (s: TurnSchedule | null) => !s || s.epoch !== epoch || s.step > committed + 1;
+  const { schedule } = await rt.schedules.update(gameId, (s) =>
+    stale(s) ? openStep(config, rt.now(), committed + 1, epoch, { missed: s?.missed ?? {}, absences: s?.absences ?? [] }) : undefined,
+  );
+  return schedule!;
+}
+
+/** Sends the step to adjudication once: a new run with fresh job ids, whoever asks twice. */
+export async function startAdjudication(rt: TurnRuntime, gameId: string, allowed: (s: TurnSchedule) => boolean): Promise<TurnSchedule | null> {
+  const { schedule, changed } = await rt.schedules.update(gameId, (s) => {
+    if (!s || !allowed(s)) return undefined;
+    const { waiting: _waiting, pausedLeftMs: _left, missing: _missing, ...rest } = s;
+    return { ...rest, status: 'adjudicating', run: s.run + 1 };
+  });
+  if (!changed || !schedule) return null;
+  await queueAdjudication(rt, gameId, schedule);
+  rt.logger.info({ gameId, step: schedule.step, epoch: schedule.epoch, run: schedule.run }, 'adjudication queued');
+  return schedule;
+}
+
+export async function queueAdjudication(rt: TurnRuntime, gameId: string, s: TurnSchedule): Promise<void> {
+  await rt.queues.adjudicate({ gameId, step: s.step, epoch: s.epoch, run: s.run });
+}
+
+/**
+ * After step `step` was committed: alert the GM about players who keep missing turns, queue the
+ * publishing, and open the next step. Safe to repeat; later repeats find the schedule moved on.
+ */
+export async function finishStep(rt: TurnRuntime, gameId: string, step: number, epoch: number): Promise<void> {
+  const config = await gameConfig(rt.store, gameId);
+  const s = await rt.schedules.get(gameId);
+  const current = s !== null && s.step === step && s.epoch === epoch;
+  if (current) {
+    for (const nation of missedAlerts(s, config)) {
+      const turns = (s.missed[nation] ?? 0) + 1;
+      await tellGm(rt, gameId, config, `missed:${stepLabel(step, epoch)}:${nation}`, `${config.nations[nation]?.name ?? nation} has missed ${turns} turns`, missedNotice(config, nation, turns));
+    }
+  }
+  await rt.queues.publish({ gameId, step, epoch });
+  if (!current) return;
+  const players = playerNations(config);
+  const { changed, schedule } = await rt.schedules.update(gameId, (cur) => (cur && cur.step === step && cur.epoch === epoch ? nextStep(cur, config, rt.now(), players) : undefined));
+  if (changed) rt.logger.info({ gameId, step, deadline: schedule?.deadline }, 'step finished; next deadline set');
+  await rt.schedules.wake(gameId, rt.now());
+}
+
+/**
+ * An adjudication that cannot succeed by retrying (a broken game folder, a ruleset that throws):
+ * the step waits for the GM, who is told why, and PROCESS starts a fresh run once it is fixed.
+ */
+export async function stopForFailure(rt: TurnRuntime, job: { gameId: string; step: number; epoch: number; run: number }, error: Error): Promise<void> {
+  const { schedule } = await rt.schedules.update(job.gameId, (s) =>
+    s && s.step === job.step && s.epoch === job.epoch && s.run === job.run && s.status === 'adjudicating'
+      ? { ...s, status: 'waiting', waiting: { reason: 'failed', message: `Adjudication failed: ${error.message}`, since: rt.now().toISOString() } }
+      : undefined,
+  );
+  rt.logger.error({ err: error, gameId: job.gameId, step: job.step }, 'adjudication failed for good');
+  if (schedule?.status !== 'waiting') return;
+  const config = await gameConfig(rt.store, job.gameId).catch(() => null);
+  if (config) {
+    const { turn } = await rt.store.state(job.gameId);
+    await tellGm(rt, job.gameId, config, `fault:adjudicate:${stepLabel(job.step, job.epoch)}:${job.run}`, `Turn ${turn} could not be adjudicated`, failureNotice(turn, 'Adjudication', error));
+  }
+}

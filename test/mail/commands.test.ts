@@ -1,0 +1,40 @@
+// Commands by email, read line by line for players and the GM.
+import { describe, expect, it } from 'vitest';
+import { isCommandText, readCommands } from '../../src/mail/commands.ts';
+
+const ctx = { timeZone: 'Europe/London', nations: ['red', 'blue'] };
+
+describe('email commands', () => {
+  it('tells a command mail from an order mail by its first line', () => {
+    expect(isCommandText('\n  status\n', 'player')).toBe(true);
+    expect(isCommandText('claim nor\nSTATUS', 'player')).toBe(false);
+    expect(isCommandText('REPLACE ALL\nclaim nor', 'gm')).toBe(false);
+    expect(isCommandText('EXTEND 24h', 'player')).toBe(false);
+  });
+
+  it('reads the GM commands with their arguments', () => {
+    const lines = readCommands('EXTEND 36h\nDEADLINE 2030-01-05 20:00\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now', 'gm', ctx);
+    expect(lines.map((l) => l.command ?? l.problem)).toEqual([
+      { name: 'extend', ms: 36 * 3_600_000 },
+      { name: 'deadline', at: new Date('2030-01-05T20:00:00Z') },
+      { name: 'rollback', turn: 3 },
+      { name: 'replace', nation: 'blue', address: 'new@example.com' },
+      { name: 'preview', reroll: true },
+      'PAUSE takes nothing after it.',
+    ]);
+  });
+
+  it('gives ORDER the lines below it, up to the next ORDER, keeping line numbers', () => {
+    const [red, blue] = readCommands('ORDER red\nclaim nor\nclaim mid\nORDER blue LATE', 'gm', ctx);
+    expect(red.command).toEqual({ name: 'order', nation: 'red', late: false, text: '\nclaim nor\nclaim mid\n' });
+    expect(blue.command).toEqual({ name: 'order', nation: 'blue', late: true, text: '\n\n\n' });
+  });
+
+  it('explains what it cannot run', () => {
+    const lines = readCommands('ORDER green\nREPLACE red nobody\nEXTEND soon\nPROCESS', 'player', ctx);
+    expect(lines.map((l) => l.problem)).toEqual(['ORDER is for the GM only.', 'REPLACE is for the GM only.', 'EXTEND is for the GM only.', 'PROCESS is for the GM only.']);
+    expect(readCommands('ORDER green\nclaim nor', 'gm', ctx)[0].problem).toContain('there is no nation "green"');
+    expect(readCommands('REPLACE red nobody', 'gm', ctx)[0].problem).toContain('REPLACE, the nation and the new player');
+    expect(readCommands('EXTEND soon', 'gm', ctx)[0].problem).toContain('EXTEND 24h');
+  });
+});

@@ -1,0 +1,145 @@
+// The GM by email: rulings on tickets (by reply, from any mail client) and commands, which call
+// the GameControl once per email however often the email is read.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { processMail } from '../../src/mail/process-mail.ts';
+import { openTickets } from '../../src/mail/tickets.ts';
+import { requireServices } from '../support/services.ts';
+import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
+
+let game: MailTestGame;
+beforeAll(async () => {
+  await requireServices(['redis']);
+});
+afterEach(async () => {
+  await game?.close();
+});
+
+const withGmSecret = () => gameFiles('claims', { 'gm.secret': 'grey-heron' });
+const fromGm = (text: string, extra: Record<string, unknown> = {}) => rawMail({ from: 'Grace <gm@adjutant.test>', subject: 'commands', text, ...extra });
+
+async function entry(g: MailTestGame, key: string) {
+  const found = await g.outbox.entry(g.id, key);
+  if (!found) throw new Error(`no outbox entry ${key}`);
+  return found;
+}
+
+/** A player line that reads two ways ("vale": Northvale, Midvale or Southvale), and its ticket email. */
+async function ambiguousOrder(g: MailTestGame) {
+  const result = await g.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'my orders', text: 'ruby-falcon\nclaim nor\nclaim vale' }));
+  const [ticket] = await openTickets(g.store, g.id);
+  return { result, ticket, mail: await entry(g, `ticket:${ticket.token}`) };
+}
+
+describe('GM tickets', () => {
+  it('opens a ticket for an ambiguous line, tells the player it waits, and mails the GM the numbered readings', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const { result, ticket, mail } = await ambiguousOrder(game);
+    expect(result.counts).toEqual({ accepted: 1, rejected: 0, waiting: 1 });
+    expect(ticket).toMatchObject({ nation: 'red', line: 3, text: 'claim vale', status: 'open' });
+    expect(mail.to).toEqual(['gm@adjutant.test']);
+    expect(mail.subject).toContain(ticket.token);
+    expect(mail.text).toMatch(/1\. You claim Northvale\.\n\s+2\. You claim Midvale\.\n\s+3\. You claim Southvale\./);
+    const confirmation = await entry(game, `reply:${result.mailId}`);
+    expect(confirmation.text).toContain('Waiting for the GM');
+    expect(confirmation.text).not.toContain(ticket.token);
+  });
+
+  it('resolves a ticket when the GM replies "2" in its thread, without the GM secret, and tells the player', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const { ticket, mail } = await ambiguousOrder(game);
+    const answer = await game.receive(await fromGm('2\n\nOn Monday, Adjutant wrote:\n> 1. You claim Northvale.', { subject: `Re: ${mail.subject.replace(ticket.token, '')}`, inReplyTo: mail.messageId, references: [mail.messageId] }));
+    expect(answer).toMatchObject({ outcome: 'ticket-answer', role: 'gm' });
+    expect((await game.store.ordersInForce(game.id)).red.orders).toEqual([
+      { kind: 'claim', province: 'nor' },
+      { kind: 'claim', province: 'mid' },
+    ]);
+    expect(await openTickets(game.store, game.id)).toEqual([]);
+    const told = await entry(game, `ticket-outcome:${ticket.token}`);
+    expect(told.to).toEqual(['player1@adjutant.test']);
+    expect(told.text).toContain('The GM read it as: You claim Midvale. It is now in force.');
+    expect(ticket.playerMessageId).toMatch(/^<.+>$/);
+    expect(told.inReplyTo).toBe(ticket.playerMessageId);
+  });
+
+  it('takes a corrected order or "reject" as an answer, found by the token in the subject', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const first = await ambiguousOrder(game);
+    await game.receive(await fromGm('claim sou', { subject: `Re: Ticket ${first.ticket.token}` }));
+    expect((await game.store.ordersInForce(game.id)).red.orders).toContainEqual({ kind: 'claim', province: 'sou' });
+
+    const second = await ambiguousOrder(game);
+    await game.receive(await fromGm('reject', { subject: `Re: Ticket ${second.ticket.token}` }));
+    expect((await entry(game, `ticket-outcome:${second.ticket.token}`)).text).toContain('could not accept this line');
+  });
+
+  it('does not let a forged GM address run commands on the strength of a ticket thread', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const { mail } = await ambiguousOrder(game);
+    const forged = await game.receive(await fromGm('PROCESS', { inReplyTo: mail.messageId }));
+    expect(game.control.called('processNow')).toEqual([]);
+    expect((await entry(game, `reply:${forged.mailId}`)).text).toContain('commands need your GM secret');
+  });
+});
+
+describe('GM commands', () => {
+  it('runs EXTEND, PAUSE and STATUS, and reports each in one reply', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const result = await game.receive(await fromGm('grey-heron\nEXTEND 24h\nPAUSE\nSTATUS'));
+    expect(result).toMatchObject({ outcome: 'commands', role: 'gm' });
+    expect(game.control.called('extend')).toEqual([[game.id, 86_400_000]]);
+    expect(game.control.called('pause')).toEqual([[game.id]]);
+    const report = (await entry(game, `reply:${result.mailId}`)).text;
+    expect(report).toContain('Done: the deadline is now Wednesday, 2 January 2030 at 20:00 (Europe/London)');
+    expect(report).toContain('The game is paused.');
+    expect(report).toContain('No orders yet: Bluevale');
+  });
+
+  it('runs a command once even if the same email is processed again', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const result = await game.receive(await fromGm('grey-heron\nPROCESS'));
+    await processMail(game.deps, { gameId: game.id, mailId: result.mailId });
+    expect(game.control.called('processNow')).toHaveLength(1);
+    expect((await game.outbox.pending(game.id)).filter((e) => e.key === `reply:${result.mailId}`)).toHaveLength(1);
+  });
+
+  it('says why when the GameControl refuses, and answers unknown commands with the help text', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    game.control.failing.set('rollback', 'There is no turn 9 to go back to.');
+    const result = await game.receive(await fromGm('grey-heron\nROLLBACK 9\nFROBNICATE'));
+    const report = (await entry(game, `reply:${result.mailId}`)).text;
+    expect(report).toContain('Not done: There is no turn 9 to go back to.');
+    expect(report).toContain('"FROBNICATE" is not a command.');
+    expect(report).toContain('EXTEND 24h');
+  });
+
+  it('refuses GM commands without the GM secret, and tells a GM without one how to set it', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    expect(await game.receive(await fromGm('PROCESS'))).toMatchObject({ outcome: 'refused', code: 'MISSING_GM_SECRET' });
+    await game.close();
+    game = await mailTestGame();
+    expect(await game.receive(await fromGm('PROCESS'))).toMatchObject({ outcome: 'refused', code: 'NO_GM_SECRET_SET' });
+    expect(game.control.calls).toEqual([]);
+  });
+
+  it('gives a nation to a new address with REPLACE, after which the old address is refused', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    await game.receive(await fromGm('grey-heron\nREPLACE red player7@adjutant.test'));
+    expect(await game.store.files(game.id).then((f) => f['game.yaml'])).toContain('email: player7@adjutant.test');
+    const fromNew = await game.receive(await rawMail({ from: 'player7@adjutant.test', subject: 'hello', text: 'ruby-falcon\nclaim mid' }));
+    expect(fromNew).toMatchObject({ outcome: 'orders', nation: 'red' });
+    const fromOld = await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'hello', text: 'ruby-falcon\nclaim sou' }));
+    expect(fromOld).toMatchObject({ outcome: 'refused', code: 'UNKNOWN_SENDER' });
+  });
+
+  it('enters orders for a nation with ORDER and tells its player', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const result = await game.receive(await fromGm('grey-heron\nORDER blue\nclaim sou\nclaim bay'));
+    expect((await game.store.ordersInForce(game.id)).blue.orders).toEqual([
+      { kind: 'claim', province: 'sou' },
+      { kind: 'claim', province: 'bay' },
+    ]);
+    const told = await entry(game, `gm-order:${result.mailId}:blue`);
+    expect(told.to).toEqual(['player2@adjutant.test']);
+    expect(told.text).toContain('Your GM entered orders for Bluevale');
+  });
+});

@@ -1,0 +1,139 @@
+// The intake against the real Dovecot: IDLE and polling, moving or flagging, reconnecting after
+// a drop, copies, and mail for no game. Tests route by a "[game-id]" tag, or read a private
+// folder, so they never take mail meant for other tests sharing the mailbox.
+import { randomUUID } from 'node:crypto';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIntake, type Intake, type IntakeOptions } from '../../src/mail/imap-intake.ts';
+import { MailLedger } from '../../src/mail/mail-ledger.ts';
+import { GameStore } from '../../src/store/game-store.ts';
+import { UNROUTED_GAME } from '../../src/store/keys.ts';
+import { connectRedis } from '../../src/store/redis.ts';
+import { requireServices, type ServiceEndpoints } from '../support/services.ts';
+import { countMail, imapClient, sendMail } from './support/mailbox.ts';
+
+let svc: ServiceEndpoints;
+let store: GameStore;
+beforeAll(async () => {
+  svc = await requireServices(['redis', 'smtp', 'imap']);
+  store = new GameStore(connectRedis(svc.redisUrl));
+});
+afterAll(() => store?.redis.disconnect());
+
+const logger = pino({ level: 'silent' });
+
+function intakeFor(gameId: string, jobs: Array<{ gameId: string; mailId: string }>, extra: Partial<IntakeOptions> = {}): Intake {
+  return startIntake({
+    imap: { host: svc.imap.host, port: svc.imap.port, secure: false, user: 'game@adjutant.test', pass: svc.password },
+    store,
+    enqueue: async (job) => void jobs.push(job),
+    logger,
+    now: () => new Date(),
+    routes: async () => [{ id: gameId }],
+    unrouted: 'leave',
+    ...extra,
+  });
+}
+
+async function appendTo(folder: string, raw: string): Promise<void> {
+  const client = imapClient('game@adjutant.test');
+  await client.connect();
+  await client.mailboxCreate(folder).catch(() => undefined);
+  await client.append(folder, raw);
+  await client.logout();
+}
+
+describe('IMAP intake', () => {
+  it('takes new mail within moments with IDLE: stored, queued, then moved to Processed', async () => {
+    const gameId = `in-${randomUUID().slice(0, 8)}`;
+    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const intake = intakeFor(gameId, jobs);
+    try {
+      await expect.poll(() => intake.stats().connected).toBe(true);
+      const subject = `[${gameId}] orders`;
+      const sent = Date.now();
+      await sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'claim nor' });
+      await expect.poll(() => jobs.length, { timeout: 5000 }).toBe(1);
+      expect(Date.now() - sent).toBeLessThan(3000);
+      expect(jobs[0].gameId).toBe(gameId);
+      expect((await store.mail(gameId, jobs[0].mailId))?.toString()).toContain('claim nor');
+      expect(await new MailLedger(store.redis).received(gameId, jobs[0].mailId)).toBeInstanceOf(Date);
+      await expect.poll(() => countMail('game@adjutant.test', 'Processed', { subject })).toBe(1);
+      expect(await countMail('game@adjutant.test', 'INBOX', { subject })).toBe(0);
+    } finally {
+      await intake.stop();
+      await store.deleteGame(gameId);
+    }
+  });
+
+  it('polls when IDLE is off, and flags instead of moving when asked', async () => {
+    const gameId = `in-${randomUUID().slice(0, 8)}`;
+    const folder = `test-${gameId}`;
+    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] first\r\nMessage-ID: <${gameId}-1@example.com>\r\n\r\nclaim nor\r\n`);
+    const intake = intakeFor(gameId, jobs, { mailbox: folder, idle: false, pollMs: 100, after: 'flag' });
+    try {
+      await expect.poll(() => jobs.length).toBe(1);
+      await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] second\r\nMessage-ID: <${gameId}-2@example.com>\r\n\r\nclaim mid\r\n`);
+      await expect.poll(() => jobs.length).toBe(2);
+      await expect.poll(() => countMail('game@adjutant.test', folder, { keyword: '$AdjutantDone' })).toBe(2);
+    } finally {
+      await intake.stop();
+      await store.deleteGame(gameId);
+    }
+  });
+
+  it('takes a copy with a Message-ID already seen only once, and answers mail for no game', async () => {
+    const gameId = `in-${randomUUID().slice(0, 8)}`;
+    const folder = `test-${gameId}`;
+    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const copy = (relay: string) => `Received: from ${relay}\r\nFrom: player1@adjutant.test\r\nSubject: [${gameId}] orders\r\nMessage-ID: <${gameId}-same@example.com>\r\n\r\nclaim nor\r\n`;
+    await appendTo(folder, copy('a.example.com'));
+    await appendTo(folder, copy('b.example.com'));
+    await appendTo(folder, `From: stranger@example.com\r\nSubject: hello?\r\nMessage-ID: <${gameId}-stray@example.com>\r\n\r\nIs this the game?\r\n`);
+    const intake = intakeFor(gameId, jobs, { mailbox: folder, unrouted: 'answer' });
+    try {
+      await expect.poll(() => countMail('game@adjutant.test', folder, { all: true })).toBe(0);
+      expect(jobs.filter((j) => j.gameId === gameId)).toHaveLength(1);
+      const stray = jobs.filter((j) => j.gameId === UNROUTED_GAME);
+      expect(stray).toHaveLength(1);
+      expect((await store.mail(UNROUTED_GAME, stray[0].mailId))?.toString()).toContain('Is this the game?');
+    } finally {
+      await intake.stop();
+      await store.deleteGame(gameId);
+    }
+  });
+
+  it('reconnects with backoff after the connection drops, and loses nothing', async () => {
+    const gameId = `in-${randomUUID().slice(0, 8)}`;
+    const folder = `test-${gameId}`;
+    const sockets = new Set<Socket>();
+    const proxy: Server = createServer((client) => {
+      const upstream = connect(svc.imap.port, svc.imap.host);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined);
+        s.on('close', () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const port = (proxy.address() as { port: number }).port;
+    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] before\r\n\r\nclaim nor\r\n`);
+    const intake = intakeFor(gameId, jobs, { mailbox: folder, imap: { host: '127.0.0.1', port, secure: false, user: 'game@adjutant.test', pass: svc.password }, backoffMs: { min: 50, max: 500 } });
+    try {
+      await expect.poll(() => jobs.length).toBe(1);
+      for (const s of sockets) s.destroy();
+      await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] after\r\n\r\nclaim mid\r\n`);
+      await expect.poll(() => jobs.length, { timeout: 10_000 }).toBe(2);
+      expect(intake.stats().connections).toBeGreaterThanOrEqual(2);
+    } finally {
+      await intake.stop();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await store.deleteGame(gameId);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+// The resubmission rules as pure functions: replace what a new email names, or all with
+// REPLACE ALL, and let the later Date: win.
+import { describe, expect, it } from 'vitest';
+import { mergeOrders, orderKey, type NationOrders } from '../../src/mail/orders-in-force.ts';
+
+const claim = (province: string) => ({ kind: 'claim', province });
+const from = (mailId: string, date: string) => ({ mailId, date });
+
+function current(): NationOrders {
+  return { orders: [claim('nor'), claim('mid'), { kind: 'tax' }], sources: [from('a', '2030-01-01T10:00'), from('a', '2030-01-01T10:00'), from('b', '2030-01-01T12:00')] };
+}
+
+describe('orders in force', () => {
+  it('keys unit orders by their province, and other orders by kind, place and nation', () => {
+    expect(orderKey({ kind: 'move', unitType: 'army', province: 'par', target: 'bur' })).toBe(orderKey({ kind: 'hold', unitType: 'army', province: 'par' }));
+    expect(orderKey({ kind: 'buy-unit', unitType: 'army', province: 'par' })).not.toBe(orderKey({ kind: 'move', unitType: 'army', province: 'par', target: 'bur' }));
+    expect(orderKey({ kind: 'caravan', nation: 'blue', count: 3 })).not.toBe(orderKey({ kind: 'caravan', nation: 'green', count: 3 }));
+    expect(orderKey({ kind: 'disband', unit: 'a3' })).toBe('unit@a3');
+    expect(orderKey({ kind: 'tax' })).toBe(orderKey({ kind: 'tax' }));
+  });
+
+  it('replaces only what the new email names', () => {
+    const { next, replaced } = mergeOrders(current(), { orders: [claim('mid'), claim('sou')], sources: [from('c', '2030-01-01T13:00'), from('c', '2030-01-01T13:00')], replaceAll: false, date: '2030-01-01T13:00' });
+    expect(next.orders).toEqual([claim('nor'), { kind: 'tax' }, claim('mid'), claim('sou')]);
+    expect(replaced).toEqual([claim('mid')]);
+  });
+
+  it('replaces everything older with REPLACE ALL, but keeps what a newer email said', () => {
+    const { next, outdated } = mergeOrders(current(), { orders: [{ kind: 'tax' }, claim('sou')], sources: [from('c', '2030-01-01T11:00'), from('c', '2030-01-01T11:00')], replaceAll: true, date: '2030-01-01T11:00' });
+    expect(next.orders).toEqual([{ kind: 'tax' }, claim('sou')]);
+    expect(next.sources.map((s) => s.mailId)).toEqual(['b', 'c']);
+    expect(outdated.map((o) => o.order)).toEqual([{ kind: 'tax' }]);
+  });
+});

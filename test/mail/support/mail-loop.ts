@@ -1,0 +1,85 @@
+// The whole mail loop in one process, as `adjutant intake` + `adjutant worker` run it: IMAP intake,
+// the parse queue (BullMQ under a private prefix, or processMail called straight from the intake),
+// and the outbox sender, all limited to the test's own games.
+import { Queue } from 'bullmq';
+import pino from 'pino';
+import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { createParseWorker, enqueueParse } from '../../../jobs/parse.ts';
+import { startIntake, type Intake, type IntakeOptions } from '../../../src/mail/imap-intake.ts';
+import type { MailDeps } from '../../../src/mail/mail-context.ts';
+import { startOutboxSender } from '../../../src/mail/outbox-sender.ts';
+import { processMail } from '../../../src/mail/process-mail.ts';
+import { GameStore } from '../../../src/store/game-store.ts';
+import { Outbox } from '../../../src/store/outbox.ts';
+import { connectRedis } from '../../../src/store/redis.ts';
+import type { GameControl } from '../../../src/turns/game-control.ts';
+import { serviceEndpoints } from '../../support/services.ts';
+
+export interface LoopOptions {
+  games: Array<{ id: string; mailbox?: string }>;
+  control: GameControl;
+  /** 'bullmq': a parse queue and worker under a private prefix; 'direct': processMail in the enqueue call. */
+  queue: 'bullmq' | 'direct';
+  parse?: MailDeps['parse'];
+  intake?: Partial<IntakeOptions>;
+  /** Called after each email is processed (direct mode). */
+  onProcessed?: (gameId: string, mailId: string) => void;
+  concurrency?: number;
+}
+
+export interface MailLoop {
+  store: GameStore;
+  outbox: Outbox;
+  intake: Intake;
+  stop(): Promise<void>;
+}
+
+export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
+  const svc = serviceEndpoints();
+  const redis = connectRedis(svc.redisUrl);
+  const store = new GameStore(redis);
+  const now = () => new Date();
+  const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
+  const outbox = new Outbox(redis, { domain: svc.domain, now });
+  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse };
+  const ids = new Set(options.games.map((g) => g.id));
+  const prefix = `{adjutant-test-${[...ids][0]}}`;
+  let queue: Queue | undefined;
+  let worker: ReturnType<typeof createParseWorker> | undefined;
+  let enqueue: IntakeOptions['enqueue'];
+  if (options.queue === 'bullmq') {
+    const connection = connectionFromUrl(svc.redisUrl);
+    queue = new Queue('parse', { connection, prefix });
+    worker = createParseWorker(deps, connection, { prefix, concurrency: options.concurrency ?? 8 });
+    enqueue = enqueueParse(queue);
+  } else {
+    enqueue = async (job) => {
+      await processMail(deps, job);
+      options.onProcessed?.(job.gameId, job.mailId);
+    };
+  }
+  const intake = startIntake({
+    imap: { host: svc.imap.host, port: svc.imap.port, secure: false, user: `game@${svc.domain}`, pass: svc.password },
+    store,
+    enqueue,
+    logger,
+    now,
+    routes: async () => options.games,
+    unrouted: 'leave',
+    ...options.intake,
+  });
+  const sender = startOutboxSender({ outbox, redis, smtp: { host: svc.smtp.host, port: svc.smtp.port }, logger, now, pollMs: 50, parallel: 8, serves: (id) => ids.has(id) });
+  return {
+    store,
+    outbox,
+    intake,
+    async stop() {
+      await intake.stop();
+      await worker?.close();
+      await queue?.obliterate({ force: true }).catch(() => undefined);
+      await queue?.close();
+      await sender.stop();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Real mailboxes on the test Dovecot: send through the SMTP relay, wait for a message to land.
+import { ImapFlow, type SearchObject } from 'imapflow';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { serviceEndpoints } from '../../support/services.ts';
+
+export async function sendMail(options: Mail.Options): Promise<void> {
+  const svc = serviceEndpoints();
+  const transport = nodemailer.createTransport({ host: svc.smtp.host, port: svc.smtp.port, secure: false, ignoreTLS: true });
+  try {
+    await transport.sendMail(options);
+  } finally {
+    transport.close();
+  }
+}
+
+export function imapClient(user: string): ImapFlow {
+  const svc = serviceEndpoints();
+  return new ImapFlow({ host: svc.imap.host, port: svc.imap.port, secure: false, auth: { user, pass: svc.password }, logger: false });
+}
+
+/** Polls `user`'s INBOX until `count` messages match the search, then returns them parsed. */
+export async function waitForMail(user: string, search: SearchObject, options: { count?: number; timeoutMs?: number } = {}): Promise<ParsedMail[]> {
+  const count = options.count ?? 1;
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const client = imapClient(user);
+  await client.connect();
+  try {
+    await client.mailboxOpen('INBOX');
+    for (;;) {
+      await client.noop();
+      const uids = (await client.search(search, { uid: true })) || [];
+      if (uids.length >= count) {
+        const messages = await client.fetchAll(uids.join(','), { uid: true, source: true }, { uid: true });
+        return Promise.all(messages.map((m) => simpleParser(m.source!)));
+      }
+      if (Date.now() > deadline) throw new Error(`only ${uids.length} of ${count} messages matching ${JSON.stringify(search)} reached ${user} in time`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
+}
+
+/** How many messages in `user`'s `folder` match the search. */
+export async function countMail(user: string, folder: string, search: SearchObject): Promise<number> {
+  const client = imapClient(user);
+  await client.connect();
+  try {
+    await client.mailboxOpen(folder);
+    return ((await client.search(search, { uid: true })) || []).length;
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
+}

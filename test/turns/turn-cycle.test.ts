@@ -1,0 +1,95 @@
+// A whole turn on the real Redis and real BullMQ workers: reminders before the deadline, the
+// deadline, adjudication, reports in the outbox; and the GM moving the deadline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import { connectionFromUrl } from '../../jobs/queues.ts';
+import { Scheduler } from '../../src/turns/scheduler.ts';
+import { createGameControl } from '../../src/turns/scheduler-control.ts';
+import { requireServices } from '../support/services.ts';
+import { claim, cleanUp, outboxEntries, storeFixtureGame, testClock, testRuntime, waitFor } from './support.ts';
+
+const clock = testClock('2026-12-01T10:00:00Z');
+// The test jumps hours at a time; a day-long gap still counts as "up" here (the safety stop has its own test).
+const rt = testRuntime(clock, undefined, { downAfterMs: 86_400_000 });
+const scheduler = new Scheduler(rt, { tickMs: 1000 });
+const control = createGameControl(rt);
+const games: string[] = [];
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  const { redisUrl } = await requireServices(['redis']);
+  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000 });
+});
+afterAll(async () => {
+  await workers.close();
+  await cleanUp(rt, games);
+  await rt.close();
+});
+
+describe('a turn from deadline to published reports', () => {
+  it('reminds only players without orders, adjudicates at the deadline and publishes every report once', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const id = await storeFixtureGame(rt, { schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: ['24h', '2h'] } });
+    games.push(id);
+    await scheduler.adopt(id);
+    await scheduler.tick();
+    expect((await control.status(id)).deadline?.toISOString()).toBe('2026-12-01T20:00:00.000Z');
+
+    await claim(rt, id, 'red', 'nor');
+    clock.set('2026-12-01T18:05:00Z');
+    await scheduler.tick();
+    const reminders = await waitFor('the 2h reminder', async () => {
+      const found = (await outboxEntries(rt, id)).filter((e) => e.key.startsWith('remind:'));
+      return found.length ? found : undefined;
+    });
+    // The 24h reminder was already past when the game was adopted: it is never sent late.
+    expect(reminders.map((e) => e.to[0])).toEqual(['player2@adjutant.test']);
+    expect(reminders[0].key).toMatch(/^remind:1:2h@\d+:blue$/);
+    expect(reminders[0].text).toContain('no orders from Bluevale');
+
+    clock.set('2026-12-01T20:00:01Z');
+    await scheduler.tick();
+    await waitFor('the reports', async () => (await outboxEntries(rt, id)).some((e) => e.key === 'summary:1'));
+    expect(await rt.store.step(id)).toBe(1);
+    expect((await rt.store.state(id)).provinces.nor.owner).toBe('red');
+    const keys = (await outboxEntries(rt, id)).map((e) => e.key).filter((k) => !k.startsWith('remind:'));
+    expect(keys).toEqual(['report:1:blue', 'report:1:red', 'summary:1', 'update:1']);
+    const red = (await rt.outbox.entry(id, 'report:1:red'))!;
+    expect(red.to).toEqual(['player1@adjutant.test']);
+    expect(red.text).toContain('claim nor (done)');
+    expect((await rt.outbox.entry(id, 'report:1:blue'))!.text).toContain('We had no orders from you');
+    expect((await rt.outbox.entry(id, 'summary:1'))!.text).toContain('No orders from: blue.');
+
+    // The next step opened with the next slot, and blue's missed turn is counted.
+    await waitFor('the next step', async () => (await rt.schedules.get(id))?.step === 2);
+    const next = (await rt.schedules.get(id))!;
+    expect(next.deadline).toBe('2026-12-04T20:00:00.000Z');
+    expect(next.missed).toEqual({ blue: 1, red: 0 });
+    expect((await control.status(id)).missing).toEqual(['blue', 'red']);
+  });
+
+  it('moves the deadline at once when the GM sets or extends it', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const id = await storeFixtureGame(rt, { schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [] } });
+    games.push(id);
+    await scheduler.adopt(id);
+    await scheduler.tick();
+
+    await control.setDeadline(id, new Date('2026-12-01T12:00:00Z'));
+    expect((await control.status(id)).deadline?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(await control.extend(id, 3_600_000)).toEqual(new Date('2026-12-01T13:00:00Z'));
+
+    clock.set('2026-12-01T12:30:00Z');
+    await scheduler.tick();
+    expect((await rt.schedules.get(id))!.status).toBe('open');
+
+    clock.set('2026-12-01T13:00:00Z');
+    await claim(rt, id, 'blue', 'sou');
+    await scheduler.tick();
+    await waitFor('step 1', async () => (await rt.store.step(id)) === 1);
+    expect((await rt.store.state(id)).provinces.sou.owner).toBe('blue');
+    // The GM's early deadline does not skip the regular one: the next is the slot after 1 Dec 20:00.
+    await waitFor('the next step', async () => (await rt.schedules.get(id))?.step === 2);
+    expect((await rt.schedules.get(id))!.deadline).toBe('2026-12-04T20:00:00.000Z');
+  });
+});
