@@ -24,6 +24,7 @@ UNITS -> STACK PLACE {% ([s, p]) => g.unit(s.type, p, s.count) %}
   | STACK AT PLACE {% ([s, , p]) => g.unit(s.type, p, s.count) %}
   | PLACE STACK {% ([p, s]) => g.unit(s.type, p, s.count) %}
   | COUNT PLACE {% ([n, p]) => g.unit(null, p, n) %}
+  | COUNT AT PLACE {% ([n, , p]) => g.unit(null, p, n) %}
   | PLACE {% ([p]) => g.unit(null, p) %}
   | AT PLACE {% ([, p]) => g.unit(null, p) %}
 # Fleets giving a sea order: "F nth", "the fleet in the North Sea", "North Sea fleets", "nth".
@@ -61,6 +62,7 @@ FOR_US -> "for" NAMED | "for" "us" | "for" "me"
 # Purchases: "Buy 2 army in lon", "buy fleet in lon at nth", "Build town in yor", "build a city in
 # London", "build town in yor and 2 armies in lon", "York: build military base".
 BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
+  | BUY_VERB PLACE TO ARTICLE:? STRUCTURE {% ([, p, , , s], at) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
   | PLACE BUY_VERB BOUGHT_HERE {% ([p, , make], at) => make(at, p) %}
 BOUGHT_LIST -> BOUGHT {% id %} | BOUGHT_LIST SEP BOUGHT {% ([a, , b]) => g.join(a, b) %}
 BOUGHT -> STACK AT:? PLACE SEA:? {% ([s, , p, sea], at) => g.order(at, 'buy-unit', g.unit(s.type, p, s.count), { sea: sea ?? undefined }) %}
@@ -95,7 +97,7 @@ UNLOAD_VERB -> "unload" | "unloads" | "land" | "lands" | "disembark" | "disembar
 NAVAL_ATTACK -> NAVAL ATTACK_WORD NATION:? AT PLACE {% ([, , n, , p], at) => g.plain(at, 'naval-attack', { province: g.bare(p), nation: n ?? undefined }) %}
   | FLEETS ATTACK_WORD NATION:? FLEET_WORDS:? {% ([p, , n], at) => g.plain(at, 'naval-attack', { province: g.bare(p), nation: n ?? undefined }) %}
   | ATTACK_WORD NATION FLEET_WORDS:? AT PLACE {% ([, n, , , p], at) => g.plain(at, 'naval-attack', { province: g.bare(p), nation: n }) %}
-NAVAL -> "naval" | "sea"
+NAVAL -> "naval"
 ATTACK_WORD -> "attack" | "attacks" | "engage" | "engages" | "fight" | "fights"
 FLEET_WORDS -> FLEET
 

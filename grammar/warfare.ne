@@ -21,7 +21,7 @@ UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
 
 HOLD -> UNIT HOLD_VERB HOLD_TAIL:? {% ([u], at) => g.order(at, 'hold', u) %}
   | HOLD_VERB UNIT {% ([, u], at) => g.order(at, 'hold', u) %}
-HOLD_TAIL -> "put" | "still" | "fast" | "where" "it" "is" | "in" "place"
+HOLD_TAIL -> "put" | "still" | "fast" | "where" "it" | "where" "they" | "in" "place"
 HOLD_VERB -> "h" | "hold" | "holds" | "holding" | "stand" | "stands" | "stay" | "stays"
   | "remain" | "remains" | "defend" | "defends"
 

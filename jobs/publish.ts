@@ -1,14 +1,14 @@
 // The publish queue's processor: a committed step's reports into the outbox (src/turns/publish-turn.ts).
 import { tellGm } from '../src/turns/gm-notices.ts';
-import type { TurnRenderer } from '../src/turns/plain-reports.ts';
-import { publishTurn } from '../src/turns/publish-turn.ts';
-import { gameConfig, stepLabel, type StepJob, type TurnRuntime } from '../src/turns/turn-runtime.ts';
+import { publishTurn, type PublishJob } from '../src/turns/publish-turn.ts';
+import type { RendererFactory } from '../src/turns/turn-renderer.ts';
+import { gameConfig, stepLabel, type TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { guarded } from './guard.ts';
 
-export function publishProcessor(rt: TurnRuntime, renderer?: TurnRenderer) {
-  return guarded<StepJob, number>(
+export function publishProcessor(rt: TurnRuntime, rendererFor?: RendererFactory) {
+  return guarded<PublishJob, number>(
     rt,
-    (data) => publishTurn(rt, data, renderer),
+    (data) => publishTurn(rt, data, rendererFor),
     async (data, error) => {
       rt.logger.error({ err: error, gameId: data.gameId, step: data.step }, 'publishing failed for good');
       const config = await gameConfig(rt.store, data.gameId).catch(() => null);

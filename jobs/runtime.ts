@@ -21,6 +21,8 @@ export interface RuntimeOptions {
   now?: () => Date;
   logger?: Logger;
   settings?: Partial<TurnSettings>;
+  /** Committed steps are rendered (map, updates) before they are published. */
+  render?: boolean;
 }
 
 export interface Runtime extends TurnRuntime {
@@ -38,7 +40,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Connection errors are logged, not thrown: ioredis reconnects and the commands wait for it.
   const onError = (err: Error) => logger.warn({ err: err.message }, 'redis connection error; reconnecting');
   redis.on('error', onError);
-  const queues = new BullTurnQueues(connectionFromUrl(options.redisUrl), options.prefix ?? QUEUE_PREFIX, onError);
+  const queues = new BullTurnQueues(connectionFromUrl(options.redisUrl), { prefix: options.prefix, render: options.render, onError });
   return {
     redis,
     prefix: options.prefix ?? QUEUE_PREFIX,

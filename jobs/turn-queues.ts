@@ -1,6 +1,7 @@
 // The turn machinery's queues on BullMQ. Every job id is fixed by what the job is about (game,
 // step, rollback epoch, run), so adding the same job twice leaves one job.
 import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
+import type { PublishJob } from '../src/turns/publish-turn.ts';
 import type { AdjudicateJob, RemindJob, StepJob, TurnQueues } from '../src/turns/turn-runtime.ts';
 import { QUEUE_PREFIX, QUEUES, jobIds, openQueue } from './queues.ts';
 
@@ -13,16 +14,32 @@ export const JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 30 * 86_400 },
 };
 
+export interface QueueOptions {
+  prefix?: string;
+  /** Committed steps go through the render queue (map and updates on disk) before publishing. */
+  render?: boolean;
+  onError?: (err: Error) => void;
+}
+
 export class BullTurnQueues implements TurnQueues {
   readonly adjudicateQueue: Queue;
+  readonly renderQueue: Queue;
   readonly publishQueue: Queue;
   readonly remindQueue: Queue;
+  private readonly render: boolean;
 
-  constructor(connection: ConnectionOptions, prefix: string = QUEUE_PREFIX, onError: (err: Error) => void = () => {}) {
+  constructor(connection: ConnectionOptions, options: QueueOptions = {}) {
+    const prefix = options.prefix ?? QUEUE_PREFIX;
+    this.render = options.render ?? false;
     this.adjudicateQueue = openQueue(QUEUES.adjudicate, connection, prefix);
+    this.renderQueue = openQueue(QUEUES.render, connection, prefix);
     this.publishQueue = openQueue(QUEUES.publish, connection, prefix);
     this.remindQueue = openQueue(QUEUES.remind, connection, prefix);
-    for (const queue of [this.adjudicateQueue, this.publishQueue, this.remindQueue]) queue.on('error', onError);
+    for (const queue of this.all()) queue.on('error', options.onError ?? (() => {}));
+  }
+
+  private all(): Queue[] {
+    return [this.adjudicateQueue, this.renderQueue, this.publishQueue, this.remindQueue];
   }
 
   async adjudicate(job: AdjudicateJob): Promise<void> {
@@ -30,6 +47,12 @@ export class BullTurnQueues implements TurnQueues {
   }
 
   async publish(job: StepJob): Promise<void> {
+    if (!this.render) return this.publishNow(job);
+    await this.renderQueue.add(QUEUES.render, job, { ...JOB_OPTIONS, jobId: jobIds.render(job.gameId, job.step, job.epoch ? `e${job.epoch}` : undefined) });
+  }
+
+  /** Straight to the publish queue (after rendering, or without it). */
+  async publishNow(job: PublishJob): Promise<void> {
     await this.publishQueue.add(QUEUES.publish, job, { ...JOB_OPTIONS, jobId: jobIds.publish(job.gameId, job.step, job.epoch ? `e${job.epoch}` : undefined) });
   }
 
@@ -39,6 +62,6 @@ export class BullTurnQueues implements TurnQueues {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.adjudicateQueue.close(), this.publishQueue.close(), this.remindQueue.close()]);
+    await Promise.all(this.all().map((q) => q.close()));
   }
 }

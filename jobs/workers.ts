@@ -1,12 +1,15 @@
 // The job workers of one process. Any number of processes may run them against one Redis: BullMQ
 // hands each job to one worker, and a worker that dies loses its lock, so its job goes to another.
 import { Worker, type ConnectionOptions, type Processor } from 'bullmq';
-import type { TurnRenderer } from '../src/turns/plain-reports.ts';
+import type { OutputSettings } from '../src/turns/render-turn.ts';
+import type { RendererFactory } from '../src/turns/turn-renderer.ts';
 import type { TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { adjudicateProcessor } from './adjudicate.ts';
 import { publishProcessor } from './publish.ts';
 import { QUEUE_PREFIX, QUEUES, type QueueName } from './queues.ts';
 import { remindProcessor } from './remind.ts';
+import { renderProcessor } from './render.ts';
+import type { BullTurnQueues } from './turn-queues.ts';
 
 export interface WorkerSettings {
   connection: ConnectionOptions;
@@ -17,8 +20,9 @@ export interface WorkerSettings {
   lockDurationMs?: number;
   /** How often workers look for such jobs. */
   stalledIntervalMs?: number;
-  /** Extra processors by queue, e.g. the mail loop's parse worker. */
-  extra?: Partial<Record<QueueName, Processor>>;
+  /** Where the render worker writes maps and updates; without it there is no render worker. */
+  outputs?: OutputSettings;
+  rendererFor?: RendererFactory;
 }
 
 export interface RunningWorkers {
@@ -27,13 +31,13 @@ export interface RunningWorkers {
   close(graceMs?: number): Promise<void>;
 }
 
-export function startWorkers(rt: TurnRuntime, settings: WorkerSettings, renderer?: TurnRenderer): RunningWorkers {
+export function startWorkers(rt: TurnRuntime & { queues: BullTurnQueues }, settings: WorkerSettings): RunningWorkers {
   const processors: Partial<Record<QueueName, Processor>> = {
     [QUEUES.adjudicate]: adjudicateProcessor(rt),
-    [QUEUES.publish]: publishProcessor(rt, renderer),
+    [QUEUES.publish]: publishProcessor(rt, settings.rendererFor),
     [QUEUES.remind]: remindProcessor(rt),
-    ...settings.extra,
   };
+  if (settings.outputs) processors[QUEUES.render] = renderProcessor(rt, rt.queues, settings.outputs);
   const lockDuration = settings.lockDurationMs ?? 30_000;
   const workers = Object.entries(processors).map(([name, processor]) => {
     const worker = new Worker(name, processor, {

@@ -77,7 +77,14 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
 
 function readState(files: GameFiles, ctx: RulesetContext, ruleset: AnyRuleset, config: GameFile, problems: Problem[]): GameState | undefined {
   const text = files[STATE_FILE];
-  if (text === undefined) return ruleset.setup(ctx, nationSetups(config)) as GameState;
+  if (text === undefined) {
+    try {
+      return ruleset.setup(ctx, nationSetups(config)) as GameState;
+    } catch (e) {
+      // A ruleset's setup reads nation attributes and map attributes the schema cannot know.
+      return void problems.push({ file: GAME_FILE, field: 'nations', message: `the ${ruleset.id} ruleset cannot set this game up: ${(e as Error).message}` });
+    }
+  }
   const { yaml, problems: yamlProblems } = readYaml(STATE_FILE, text);
   if (yamlProblems.length) return void problems.push(...yamlProblems);
   const { value, problems: schemaProblems } = checkSchema(yaml, stateSchema);

@@ -80,8 +80,11 @@ export function startIntake(options: IntakeOptions): Intake {
   async function route(head: { subject: string; recipients: string[] }): Promise<string | null> {
     let routing = routeMail(head, await currentRoutes(false));
     if (!routing.gameId) routing = routeMail(head, await currentRoutes(true)); // a game created a moment ago
-    if (routing.gameId) return routing.gameId;
-    return options.unrouted === 'leave' ? null : UNROUTED_GAME;
+    // Sharing the mailbox with other intakes, a mail tagged for a game we do not serve is theirs,
+    // even when its address is also one of our games'.
+    const foreignTag = routing.gameId && routing.via === 'address' && routing.otherTag;
+    if (options.unrouted === 'leave' && (foreignTag || !routing.gameId)) return null;
+    return routing.gameId ?? UNROUTED_GAME;
   }
 
   /** Stores and queues one email, unless it is a copy of one already taken. */

@@ -181,7 +181,7 @@ export class MailLedger {
     }
   }
 
-  private async withLease<T>(gameId: string, work: () => Promise<T>, leaseMs = 5000): Promise<T> {
+  private async withLease<T>(gameId: string, work: () => Promise<T>, leaseMs = 3000): Promise<T> {
     const key = mailKeys(gameId).lock;
     const token = randomBytes(8).toString('hex');
     for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {

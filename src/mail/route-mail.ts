@@ -11,7 +11,8 @@ export interface GameRoute {
 }
 
 export type Routing =
-  | { gameId: string }
+  /** `otherTag`: the subject also carries a "[tag]" that is not one of the routes' games. */
+  | { gameId: string; via: 'tag' | 'address'; otherTag?: string }
   /** `tagged`: the subject names a game this intake does not serve (another intake's, or a typo). */
   | { gameId: null; why: string; tagged?: string };
 
@@ -21,10 +22,10 @@ export function routeMail(head: { subject: string; recipients: readonly string[]
   const byId = new Map(routes.map((r) => [r.id, r]));
   const tags = [...head.subject.matchAll(TAG)].map((m) => m[1].toLowerCase());
   const tagged = tags.find((t) => byId.has(t));
-  if (tagged) return { gameId: tagged };
+  if (tagged) return { gameId: tagged, via: 'tag' };
   const recipients = new Set(head.recipients.map((r) => r.toLowerCase()));
   const byAddress = routes.filter((r) => r.mailbox && recipients.has(r.mailbox));
-  if (byAddress.length === 1) return { gameId: byAddress[0].id };
+  if (byAddress.length === 1) return { gameId: byAddress[0].id, via: 'address', otherTag: tags[0] };
   if (byAddress.length > 1) return { gameId: null, why: `several games share the address ${byAddress[0].mailbox}, and the subject does not say which one`, tagged: tags[0] };
   return { gameId: null, why: tags.length ? `there is no game "${tags[0]}" here` : 'neither the subject nor the address names a game', tagged: tags[0] };
 }

@@ -18,7 +18,7 @@ export function bareOrder(parsed: ParsedOrder): Order {
   return order as Order;
 }
 
-/** Moves illegal orders to `errors` (with the ruleset's code and sentence); prunes ambiguous candidates. */
+/** Moves illegal orders to `errors` (with the ruleset's code and sentence), and ambiguities no reading of which is allowed. */
 export function checkOrders(result: ParseResult, input: CheckInput): ParseResult {
   const options = input.options ?? (input.ruleset.options.parse({}) as Record<string, unknown>);
   const ctx: RulesetContext = { map: input.map, options, combat: combatSystems };
@@ -40,8 +40,9 @@ export function checkOrders(result: ParseResult, input: CheckInput): ParseResult
     const verdicts = line.candidates.map(verdict);
     const legal = line.candidates.filter((_, i) => verdicts[i].ok);
     if (legal.length) {
-      // Readings the rules forbid anyway are no choice worth putting to the GM.
-      ambiguous.push({ ...line, candidates: legal });
+      // Readings the rules forbid are no choice worth putting to the GM, unless dropping them
+      // would leave one reading: that would be a guess, and the GM still decides.
+      ambiguous.push(legal.length > 1 ? { ...line, candidates: legal } : line);
       continue;
     }
     const first = verdicts[0];

@@ -17,14 +17,19 @@ const CHAT_WORDS = new Set([
   'invade', 'invades', 'moving', 'holding', 'load', 'aim', 'buy', 'carry', 'back', 'send', 'sends', 'take', 'sea',
 ]);
 
-/** True when the line holds words only an order would use (or an order word beside a name). */
+/**
+ * True when the line was meant as an order: it holds an order word of its own ("support", "army"),
+ * or one that chat uses too ("attack", "A") beside a place name or a move sign.
+ */
 export function looksLikeOrder(tokens: readonly Token[], grammar: OrderGrammar): boolean {
   const named = tokens.some((t) => t.type === 'name');
+  const signed = tokens.some((t) => t.type === 'arrow' || t.type === 'dash');
   return tokens.some((t) => {
-    if (t.type === 'arrow') return named;
+    if (t.type === 'arrow' || t.type === 'dash') return named;
     if (t.type !== 'word' && t.type !== 'name') return false;
     if (!grammar.vocabulary.isOrderWord(t.text)) return false;
-    return named || (t.text.length > 1 && !CHAT_WORDS.has(t.text));
+    if (named) return true;
+    return t.text.length > 1 ? !CHAT_WORDS.has(t.text) : signed;
   });
 }
 

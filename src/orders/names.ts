@@ -163,10 +163,9 @@ export class NameResolver {
   }
 
   suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): string[] {
-    return this.indexes
-      .flatMap((i) => i.suggest(key, kinds, limit))
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, limit)
-      .map((s) => s.name);
+    const found = this.indexes.flatMap((i) => i.suggest(key, kinds, limit));
+    // Only the nearest: "Paris" for "Pxr", not every name two slips away as well.
+    const best = Math.min(...found.map((s) => s.distance));
+    return found.filter((s) => s.distance === best).slice(0, limit).map((s) => s.name);
   }
 }

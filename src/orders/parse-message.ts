@@ -48,6 +48,8 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
   if (!tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
   const parse = parseTokens(grammar, tokens);
   if (!parse.ok) {
+    // "Purchases:", "Moves:": a heading over the orders that follow.
+    if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
     if (!looksLikeOrder(tokens, grammar)) {
       result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
       return;
@@ -57,6 +59,11 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
     return;
   }
   const readings = readLine(parse.results, ctx);
+  if (!readings.alternatives.length && !looksLikeOrder(tokens, grammar)) {
+    // "I hope the attack works" reads like a move between two places nobody has heard of.
+    result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
+    return;
+  }
   if (!readings.alternatives.length) {
     const failure = readings.failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
     result.errors.push({ line: line.line, text: line.text, message: failure.message, suggestions: failure.suggestions });

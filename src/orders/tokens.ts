@@ -2,7 +2,7 @@
 // become one `name` token (longest match first, exact before forgiving a slip); words the grammar
 // knows stay words; filler words go; anything else becomes an `unknown` token, so "A Pqrs - Bur"
 // still parses and the player is told which name was not found instead of "not understood".
-import { joinTokens, lexLine, type Token } from './lexer.ts';
+import { joinTokens, lexLine, type NameCandidate, type Token } from './lexer.ts';
 import { normalizeName, type NameResolver } from './names.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
@@ -17,7 +17,7 @@ const SEPARATORS = new Set(['dot', 'comma', 'semi']);
 export function lineTokens(line: string, vocabulary: Vocabulary, names: NameResolver): LineTokens {
   if (line.length > MAX_LINE_CHARS) return { tooLong: `This line is ${line.length} characters long, too long to be an order; please write one order per line.` };
   const queue = lexLine(line);
-  if (queue.length > MAX_LINE_TOKENS) return { tooLong: `This line has ${queue.length} words and signs, too many for one order; please write one order per line.` };
+  if (queue.length > MAX_LINE_TOKENS) return { tooLong: `This line has ${queue.length} words and signs, too long to be an order; please write one order per line.` };
   const out: Token[] = [];
   let lastUnknown = -1;
   for (let i = 0; i < queue.length; ) {
@@ -60,46 +60,80 @@ function headingOf(tokens: readonly Token[], names: NameResolver): Token | undef
   return undefined;
 }
 
-/** The longest run of words from `start` that names something: exactly first, then forgiving slips. */
+/**
+ * The longest run of words from `start` that names something: exactly first, then forgiving slips.
+ * A slip in a later word may make a longer name than the exact one ("Norwegian Se" is Norwegian Sea,
+ * not Norwegian and a stray "Se").
+ */
 function nameAt(queue: Token[], start: number, line: string, vocabulary: Vocabulary, names: NameResolver): { token: Token; next: number } | undefined {
-  // The run's words, with a dot allowed between two of them ("St. Petersburg"); it stops growing
-  // once its letters begin no name at all.
+  const exact = exactAt(queue, start, names);
+  const after = exact ? exact.end + 1 : start;
+  if (exact && !isStray(queue, after, vocabulary, names)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };
+  const fuzzy = fuzzyAt(queue, start, exact ? exact.words + 1 : 1, vocabulary, names);
+  if (fuzzy) return { token: nameToken(queue.slice(start, fuzzy.end + 1), fuzzy.found, line), next: fuzzy.end + 1 };
+  return exact ? { token: nameToken(queue.slice(start, after), exact.found, line), next: after } : undefined;
+}
+
+interface Found {
+  found: NameCandidate[];
+  /** Index of the run's last token, and how many words it has. */
+  end: number;
+  words: number;
+}
+
+/** Words of a run from `start`: words, with a dot allowed between two ("St. Petersburg"). */
+function runFrom(queue: readonly Token[], start: number, max: number, keepGoing: (key: string) => boolean = () => true): number[] {
   const ends: number[] = [];
-  const keys: string[] = [];
   let key = '';
-  for (let j = start; j < queue.length && ends.length < names.maxWords; j++) {
+  for (let j = start; j < queue.length && ends.length < max; j++) {
     const t = queue[j];
     if (t.type === 'dot' && ends.length && queue[j + 1]?.type === 'word') continue;
     if (t.type !== 'word') break;
-    key += normalizeName(t.raw);
     ends.push(j);
-    keys.push(key);
-    if (!names.isPrefix(key)) break;
+    key += normalizeName(t.raw);
+    if (!keepGoing(key)) break;
   }
+  return ends;
+}
+
+function keyOf(queue: readonly Token[], start: number, end: number): string {
+  let key = '';
+  for (let j = start; j <= end; j++) if (queue[j].type === 'word') key += normalizeName(queue[j].raw);
+  return key;
+}
+
+/** The longest run naming something exactly; it stops growing once its letters begin no name. */
+function exactAt(queue: readonly Token[], start: number, names: NameResolver): Found | undefined {
+  const ends = runFrom(queue, start, names.maxWords, (key) => names.isPrefix(key));
   for (let k = ends.length; k >= 1; k--) {
-    const found = names.exact(keys[k - 1], k);
-    if (found.length) return { token: nameToken(queue.slice(start, ends[k - 1] + 1), found, line), next: ends[k - 1] + 1 };
-  }
-  if (vocabulary.has(queue[start].text)) return undefined;
-  // Slips are looked for in runs of words, whether or not their letters begin a name.
-  const words: Token[] = [];
-  for (let j = start; j < queue.length && words.length < names.maxWords; j++) {
-    const t = queue[j];
-    if (t.type === 'dot' && words.length && queue[j + 1]?.type === 'word') continue;
-    if (t.type !== 'word') break;
-    words.push(t);
-  }
-  for (let k = words.length; k >= 1; k--) {
-    const run = words.slice(0, k);
-    // Never in "A" or "S", nor ending in a grammar word: "Wal holds" is not a misspelt name.
-    if (run.some((w) => w.raw.length < 2) || (k > 1 && vocabulary.has(run[k - 1].text))) continue;
-    const found = names.fuzzy(normalizeName(run.map((w) => w.raw).join('')), k);
-    if (found.length) return { token: nameToken(queue.slice(start, queue.indexOf(run[k - 1]) + 1), found, line), next: queue.indexOf(run[k - 1]) + 1 };
+    const found = names.exact(keyOf(queue, start, ends[k - 1]), k);
+    if (found.length) return { found, end: ends[k - 1], words: k };
   }
   return undefined;
 }
 
-function nameToken(span: Token[], found: Token['names'], line: string): Token {
+/** A word after a name that the grammar does not know and that begins no name: maybe a slip in the name. */
+function isStray(queue: readonly Token[], at: number, vocabulary: Vocabulary, names: NameResolver): boolean {
+  const t = queue[at];
+  return t?.type === 'word' && !vocabulary.has(t.text) && !exactAt(queue, at, names);
+}
+
+/** The longest run of at least `fewest` words within a slip or two of a name. */
+function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabulary: Vocabulary, names: NameResolver): Found | undefined {
+  const ends = runFrom(queue, start, names.maxWords);
+  for (let k = ends.length; k >= fewest; k--) {
+    const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
+    // Never in "A" or "S"; a grammar word may begin a longer name ("North Sae") but not stand alone
+    // or end one ("Wal holds" is not a misspelt name).
+    if (words.some((w) => w.raw.length < 2)) continue;
+    if (k === 1 ? vocabulary.has(words[0].text) : vocabulary.has(words[k - 1].text) || (vocabulary.has(words[0].text) && words[0].raw.length < 3)) continue;
+    const found = names.fuzzy(keyOf(queue, start, ends[k - 1]), k);
+    if (found.length) return { found, end: ends[k - 1], words: k };
+  }
+  return undefined;
+}
+
+function nameToken(span: Token[], found: NameCandidate[], line: string): Token {
   return { ...joinTokens('name', span, line), names: found };
 }
 

@@ -1,13 +1,14 @@
 // A map drawn on a province-key image: each province filled with its owner's colour, borders
 // between provinces, names, structures and unit stacks, and the legend beside it.
+import sharp from 'sharp';
 import type { MapGraph } from '../engine/index.ts';
 import { Canvas, packRgb, rgb } from './canvas.ts';
 import { cachedKeyIndex, deepestPoints, hexKey, NO_PROVINCE, type KeyIndex } from './key-image.ts';
 import { buildLegend, TERRITORY_TINT } from './legend.ts';
 import type { MapScene, SceneProvince } from './map-scene.ts';
 import { MAP_COLOURS, tint } from './palette.ts';
-import { provinceMarks, type MarkBlock } from './province-marks.ts';
-import { renderSprites, SPRITE_PAD } from './sprites.ts';
+import { provinceMarks, type Mark, type MarkBlock } from './province-marks.ts';
+import { renderSprites, SPRITE_PAD, type Sprite } from './sprites.ts';
 import { svgDocument } from './svg-text.ts';
 import { renderLines, type TextBitmap } from './text-bitmaps.ts';
 
@@ -22,12 +23,15 @@ export interface KeyMapInput {
   keyImage: Buffer;
 }
 
-/** Symbol and label sizes follow the typical province: a 2,000-province map gets small marks. */
-export function markSizes(index: KeyIndex): { symbol: number; label: number; halo: number; thickBorders: boolean } {
-  const areas = [...index.area].filter((a) => a > 0).sort((a, b) => a - b);
-  const typical = Math.sqrt(areas[Math.floor(areas.length / 2)] ?? 400);
-  const symbol = Math.round(Math.min(20, Math.max(9, typical / 7)));
-  const label = Math.round(Math.min(15, Math.max(9, typical / 9)));
+/**
+ * Symbol and label sizes follow the typical province (image area over province count): a
+ * 2,000-province map gets small marks. Known from the image's size alone, so the labels and symbols
+ * can be drawn while the key is still being decoded.
+ */
+export function markSizes(width: number, height: number, provinces: number): { symbol: number; label: number; halo: number; thickBorders: boolean } {
+  const typical = Math.sqrt((width * height) / Math.max(1, provinces));
+  const symbol = Math.round(Math.min(20, Math.max(9, typical / 8)));
+  const label = Math.round(Math.min(15, Math.max(9, typical / 11)));
   return { symbol, label, halo: label >= 13 ? 2 : 1, thickBorders: typical > 90 };
 }
 
@@ -45,24 +49,27 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
   const keys = new Map<string, number>();
   for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
   if (!keys.size) throw new MapImageError('The map has a key image but no province names its key colour (add "key: \'#rrggbb\'" to each province).');
-  let T = performance.now(); const lap = (n: string) => { console.error(n, Math.round(performance.now() - T)); T = performance.now(); };
-  const index = await cachedKeyIndex(keyImage, keys); lap('index');
-  const sizes = markSizes(index);
+  const { width, height } = await sharp(keyImage).metadata();
+  if (!width || !height) throw new MapImageError('The key image could not be read as a picture.');
+  const sizes = markSizes(width, height, keys.size);
+  const byId = new Map(scene.provinces.map((p) => [p.id, p]));
+  // Provinces in the key index's order: the order of `keys`.
+  const provinces = [...keys.keys()].map((id) => byId.get(id)!);
+  const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
+  const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
+  // Text and symbols are drawn by sharp's threads while this one decodes and paints the key.
+  const drawn = Promise.all([renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }), drawMarks(blocks, sizes.symbol)]);
+  const index = await cachedKeyIndex(keyImage, keys);
   const legend = buildLegend(scene, Math.max(1, sizes.label / 12));
   const canvas = new Canvas(index.width + legend.width, Math.max(index.height, legend.height));
   canvas.fillRect(index.width, 0, legend.width, canvas.height, rgb(MAP_COLOURS.background));
   canvas.fillRect(0, index.height, index.width, canvas.height - index.height, rgb(MAP_COLOURS.background));
-  const byId = new Map(scene.provinces.map((p) => [p.id, p]));
-  const provinces = index.provinces.map((id) => byId.get(id)!);
-  const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
-
-  lap('legend+canvas'); paintProvinces(canvas, index, provinces, colours); lap('paint');
-  paintBorders(canvas, index, provinces, sizes.thickBorders); lap('borders');
+  paintProvinces(canvas, index, provinces, colours);
+  paintBorders(canvas, index, provinces, sizes.thickBorders);
 
   const centres = provinces.map((_, n) => (index.area[n] ? centreOf(map, index, n) : null));
-  const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
-  lap('centres+blocks'); const labels = await renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }); lap('labels');
-  await stampMarks(canvas, blocks, centres, sizes.symbol, sizes.label); lap('marks');
+  const [labels, marks] = await drawn;
+  stampMarks(canvas, blocks, centres, marks, sizes.symbol, sizes.label);
   provinces.forEach((p, n) => {
     const centre = centres[n];
     const label = labels[n];
@@ -72,7 +79,7 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
     canvas.blendMask(label.halo!, label.width, label.height, x, y, rgb(MAP_COLOURS.halo));
     canvas.blendMask(label.alpha, label.width, label.height, x, y, rgb(p.kind === 'sea' ? MAP_COLOURS.coast : MAP_COLOURS.label));
   });
-  lap('blend labels'); const png = await canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]); lap('png'); return png;
+  return canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]);
 }
 
 /** How far above the province's centre the label goes, to leave room for its marks below. */
@@ -125,33 +132,38 @@ function paintBorders(canvas: Canvas, index: KeyIndex, provinces: SceneProvince[
   }
 }
 
-async function stampMarks(canvas: Canvas, blocks: MarkBlock[], centres: Array<[number, number] | null>, symbol: number, labelSize: number): Promise<void> {
-  const specs = new Map<string, number>();
-  const list: Array<{ svg: string; width: number; height: number }> = [];
+interface DrawnMarks {
+  sprites: Map<string, Sprite>;
+  counts: Map<string, TextBitmap>;
+}
+
+/** Every distinct mark of the map drawn once, and the counts written on them. */
+async function drawMarks(blocks: MarkBlock[], symbol: number): Promise<DrawnMarks> {
+  const specs = new Map<string, Mark>();
   const counts = new Set<string>();
   for (const block of blocks) {
     for (const mark of block.marks) {
-      if (!specs.has(mark.svg)) specs.set(mark.svg, list.push(mark) - 1);
+      if (!specs.has(mark.svg)) specs.set(mark.svg, mark);
       for (const t of mark.texts) counts.add(t.text);
     }
   }
   const countList = [...counts];
-  const [sprites, countBitmaps] = await Promise.all([
-    renderSprites(list),
-    renderLines(countList, { size: Math.max(7, Math.round(symbol * 0.68)), bold: true }),
-  ]);
-  const countBitmap = new Map<string, TextBitmap>(countList.map((c, i) => [c, countBitmaps[i]]));
+  const [sprites, bitmaps] = await Promise.all([renderSprites([...specs.values()]), renderLines(countList, { size: Math.max(7, Math.round(symbol * 0.68)), bold: true })]);
+  return { sprites: new Map([...specs.keys()].map((svg, i) => [svg, sprites[i]])), counts: new Map(countList.map((c, i) => [c, bitmaps[i]])) };
+}
+
+function stampMarks(canvas: Canvas, blocks: MarkBlock[], centres: Array<[number, number] | null>, drawn: DrawnMarks, symbol: number, labelSize: number): void {
   blocks.forEach((block, n) => {
     const centre = centres[n];
     if (!centre || !block.marks.length) return;
     const top = firstRowCentre(centre[1], block, labelSize, symbol);
     for (const mark of block.marks) {
-      const sprite = sprites[specs.get(mark.svg)!];
+      const sprite = drawn.sprites.get(mark.svg)!;
       const x = Math.round(centre[0] + mark.x);
       const y = Math.round(top + mark.y);
       canvas.drawImage(sprite.rgba, sprite.width, sprite.height, x - SPRITE_PAD, y - SPRITE_PAD);
       for (const t of mark.texts) {
-        const bitmap = countBitmap.get(t.text)!;
+        const bitmap = drawn.counts.get(t.text)!;
         canvas.blendMask(bitmap.alpha, bitmap.width, bitmap.height, Math.round(x + t.cx - bitmap.width / 2), Math.round(y + t.cy - bitmap.height / 2), rgb(t.colour));
       }
     }

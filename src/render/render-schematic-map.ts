@@ -11,6 +11,8 @@ import { layoutGraph, type Point } from './schematic-layout.ts';
 import { svgDocument, xml } from './svg-text.ts';
 import { FONT_FAMILY } from './fonts.ts';
 
+const f = (n: number) => Number(n.toFixed(1));
+
 export interface SchematicMapInput {
   scene: MapScene;
   map: MapGraph;
@@ -18,16 +20,32 @@ export interface SchematicMapInput {
   seed?: string;
 }
 
-const NODE_WIDTH = 92;
-const NODE_HEIGHT = 62;
+const NODE_WIDTH = 110;
+const NODE_HEIGHT = 66;
 const SYMBOL = 15;
-const LABEL = 13;
+const LABEL = 12;
+const LINE_CHARACTERS = 14;
 
-/** Names when they are all short, else the province ids (the notation orders are written in). */
-function labelsOf(map: MapGraph): Map<string, string> {
+/** A name on one line, or on two split at the space that balances them, when it fits the box; else null. */
+function fitName(name: string): string[] | null {
+  const length = (text: string) => [...text].length;
+  if (length(name) <= LINE_CHARACTERS) return [name];
+  const words = name.split(' ');
+  let best: string[] | null = null;
+  for (let cut = 1; cut < words.length; cut++) {
+    const lines = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
+    const widest = Math.max(...lines.map(length));
+    if (widest <= LINE_CHARACTERS && (!best || widest < Math.max(...best.map(length)))) best = lines;
+  }
+  return best;
+}
+
+/** Province names when every one fits its box, else the ids for all (the notation orders use). */
+function labelsOf(map: MapGraph): Map<string, string[]> {
   const provinces = [...map.provinces.values()];
-  const short = provinces.every((p) => [...p.name].length <= 12);
-  return new Map(provinces.map((p) => [p.id, short ? p.name : p.id.toUpperCase()]));
+  const fitted = provinces.map((p) => fitName(p.name));
+  const names = fitted.every((f) => f !== null);
+  return new Map(provinces.map((p, i) => [p.id, names ? fitted[i]! : [p.id.toUpperCase()]]));
 }
 
 export function schematicPositions(map: MapGraph, seed?: string): { width: number; height: number; positions: Map<string, Point> } {
@@ -72,9 +90,14 @@ export async function renderSchematicMap({ scene, map, seed }: SchematicMapInput
     const radius = sea ? NODE_HEIGHT / 2 : 6;
     parts.push(`<rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`);
     const block = provinceMarks(province, colours, SYMBOL);
-    const labelY = block.marks.length ? cy - NODE_HEIGHT / 2 + LABEL + 6 : cy + LABEL * 0.35;
-    parts.push(`<text x="${cx}" y="${labelY}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${sea ? MAP_COLOURS.coast : MAP_COLOURS.label}">${xml(labels.get(province.id)!)}</text>`);
-    const rowCentre = labelY + 6 + SYMBOL / 2;
+    const lines = labels.get(province.id)!;
+    const lineHeight = LABEL * 1.2;
+    const contentHeight = lines.length * lineHeight + (block.marks.length ? block.height + 5 : 0);
+    const top = cy - contentHeight / 2;
+    lines.forEach((line, i) => {
+      parts.push(`<text x="${cx}" y="${f(top + (i + 0.8) * lineHeight)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${sea ? MAP_COLOURS.coast : MAP_COLOURS.label}">${xml(line)}</text>`);
+    });
+    const rowCentre = top + lines.length * lineHeight + 5 + SYMBOL / 2;
     for (const mark of block.marks) {
       const x = cx + mark.x;
       const y = rowCentre + mark.y;

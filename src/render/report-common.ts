@@ -2,6 +2,7 @@
 // deadlines in the reader's time zone.
 import type { GameEvent, NationView, Order, PublicView, Unit } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
+import type { TurnRecord } from '../store/turn-record.ts';
 import type { Names } from './battles.ts';
 
 export function namesFor(game: Game, view: PublicView): Names {
@@ -93,9 +94,14 @@ export function formatDeadline(deadline: Date | string | undefined, timeZone: st
   }).format(deadline);
 }
 
-/** "Turn 3", or "Turn 3 (retreats)" for the steps after a turn's orders. */
-export function turnLabel(turn: number, phase: string): string {
-  return phase && phase !== 'orders' ? `Turn ${turn} (${phase})` : `Turn ${turn}`;
+/**
+ * The step as players name it: "Spring 1901" when the ruleset's view has a season and year (read
+ * from the state the step started from), else "Turn 3"; "(retreats)" for a turn's later steps.
+ */
+export function stepLabel(game: Game, record: Pick<TurnRecord, 'turn' | 'phase' | 'stateBefore'>): string {
+  const before = game.ruleset.publicView(game.ctx, record.stateBefore, []);
+  const when = typeof before.season === 'string' && typeof before.year === 'number' ? `${before.season.charAt(0).toUpperCase()}${before.season.slice(1)} ${before.year}` : `Turn ${record.turn}`;
+  return record.phase && record.phase !== 'orders' ? `${when} (${record.phase})` : when;
 }
 
 /** Messages of events, skipping the types a report shows in sections of their own. */

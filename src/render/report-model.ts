@@ -6,7 +6,7 @@ import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { battleModel, type BattleModel } from './battles.ts';
 import { adjustmentLines, dislodgementLines } from './sections.ts';
-import { formatDeadline, messagesOf, namesFor, orderLines, ownedProvinces, turnLabel, unitLines, type OrderLine } from './report-common.ts';
+import { formatDeadline, messagesOf, namesFor, orderLines, ownedProvinces, stepLabel, unitLines, type OrderLine } from './report-common.ts';
 
 export interface LedgerLine {
   label: string;
@@ -88,7 +88,7 @@ export function privateReportModel(game: Game, record: TurnRecord, nation: strin
     nation: { id: nation, name: names.nation(nation) },
     turn: record.turn,
     phase: record.phase,
-    turnLabel: turnLabel(record.turn, record.phase),
+    turnLabel: stepLabel(game, record),
     orders: orderLines(game, record.orders[nation] ?? [], mine, nation),
     ledger: ledgerLines(view.ledger),
     gold: numberOr(view.gold, own?.gold),
@@ -136,7 +136,7 @@ export function gmSummaryModel(game: Game, record: TurnRecord, missing: readonly
   const nations = Object.keys(record.stateBefore.nations);
   return {
     gameTitle: game.config.title,
-    turnLabel: turnLabel(record.turn, record.phase),
+    turnLabel: stepLabel(game, record),
     step: record.step,
     seed: record.seed,
     missing: missing.map((n) => names.nation(n)),

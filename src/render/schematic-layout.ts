@@ -18,22 +18,41 @@ export interface LayoutOptions {
 }
 
 export function layoutGraph(ids: readonly string[], edges: ReadonlyArray<readonly [string, string]>, options: LayoutOptions): Map<string, Point> {
-  const n = ids.length;
-  if (!n) return new Map();
-  const at = new Map(ids.map((id, i) => [id, i]));
+  if (!ids.length) return new Map();
+  // Provinces with no border (an impassable Switzerland) would drift to a corner: placed afterwards.
+  const linked = new Set(edges.flat());
+  const connected = ids.filter((id) => linked.has(id));
+  const n = connected.length;
+  const at = new Map(connected.map((id, i) => [id, i]));
   const links = edges.map(([a, b]) => [at.get(a)!, at.get(b)!] as const).filter(([a, b]) => a !== undefined && b !== undefined && a !== b);
   const rng = xoroshiro128plus(seedNumber(options.seed));
   const random = () => uniformInt(rng, 0, 1_000_000) / 1_000_000;
   let best: Point[] = [];
   let bestScore = Infinity;
-  for (let start = 0; start < (options.starts ?? 4); start++) {
+  for (let start = 0; n && start < (options.starts ?? 4); start++) {
     const points = forceLayout(n, links, random, options.width / options.height);
     const score = crossings(points, links);
     if (score < bestScore) [best, bestScore] = [points, score];
   }
-  const placed = fit(best, options);
+  const placed = n ? fit(best, options) : [];
   separate(placed, options);
-  return new Map(ids.map((id, i) => [id, [Math.round(placed[i][0]), Math.round(placed[i][1])]]));
+  for (const id of ids) if (!linked.has(id)) placed.push(emptySpot(placed, options));
+  const order = [...connected, ...ids.filter((id) => !linked.has(id))];
+  return new Map(order.map((id, i) => [id, [Math.round(placed[i][0]), Math.round(placed[i][1])]]));
+}
+
+/** The free spot nearest the middle of the page: far enough from every node, else the emptiest. */
+function emptySpot(points: Point[], o: LayoutOptions): Point {
+  let best: Point = [o.width / 2, o.height / 2];
+  let bestScore = -Infinity;
+  for (let y = o.nodeHeight / 2; y <= o.height - o.nodeHeight / 2; y += o.nodeHeight / 2) {
+    for (let x = o.nodeWidth / 2; x <= o.width - o.nodeWidth / 2; x += o.nodeWidth / 2) {
+      const room = Math.min(Infinity, ...points.map(([px, py]) => Math.max(Math.abs(px - x) / o.nodeWidth, Math.abs(py - y) / o.nodeHeight)));
+      const score = Math.min(room, 1.6) - Math.hypot((x - o.width / 2) / o.width, (y - o.height / 2) / o.height);
+      if (score > bestScore) [best, bestScore] = [[x, y], score];
+    }
+  }
+  return best;
 }
 
 function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number): Point[] {

@@ -6,7 +6,7 @@ import type { TurnRecord } from '../store/turn-record.ts';
 import { battleModel, type BattleModel } from './battles.ts';
 import { escapeBbcode, Markup, safeUrl } from './escape.ts';
 import { adjustmentLines, dislodgementLines } from './sections.ts';
-import { formatDeadline, messagesOf, namesFor, turnLabel } from './report-common.ts';
+import { formatDeadline, messagesOf, namesFor, stepLabel } from './report-common.ts';
 import { humanize } from './report-model.ts';
 
 export type Flavour = 'xenforo' | 'phpbb' | 'discourse';
@@ -21,6 +21,8 @@ export interface UpdateModel {
   /** The nations table in monospace, for forums without tables (phpBB's [code]); already escaped. */
   codeTable: Markup;
   battles: BattleModel[];
+  /** Every nation's orders with their results, when the ruleset makes them public (Diplomacy style). */
+  orders: Array<{ nation: string; lines: string[] }>;
   dislodged: string[];
   adjustments: string[];
   news: string[];
@@ -56,17 +58,30 @@ export function updateModel(game: Game, record: TurnRecord, options: UpdateOptio
   return {
     gameTitle: game.config.title,
     turn: record.turn,
-    turnLabel: turnLabel(record.turn, record.phase),
+    turnLabel: stepLabel(game, record),
     mapUrl: safeUrl(options.mapUrl),
     columns,
     nations,
     codeTable: new Markup(monospaceTable(['Nation', ...columns], nations.map((n) => [n.name, ...n.cells.map(String)]))),
     battles: view.events.filter((e) => e.type === 'battle.fought').map((e) => battleModel(e, names)),
+    orders: revealedOrders(view, names.nation),
     dislodged: dislodgementLines(view.events, names),
     adjustments: adjustmentLines(view, view.events, names),
     news: messagesOf(view.events, (e) => e.type === 'battle.fought'),
     nextDeadline: formatDeadline(options.nextDeadline, game.config.timezone),
   };
+}
+
+/** Orders a ruleset revealed (an `orders.revealed` event: [{nation, order, ok, reason}]), by nation. */
+function revealedOrders(view: PublicView, nationName: (id: string) => string): UpdateModel['orders'] {
+  const byNation = new Map<string, string[]>();
+  for (const event of view.events.filter((e) => e.type === 'orders.revealed' && Array.isArray(e.orders))) {
+    for (const o of event.orders as Array<{ nation: string; order: string; ok?: boolean; reason?: string }>) {
+      const result = o.ok === false ? ` (failed${o.reason ? `: ${o.reason.toLowerCase().replace(/_/g, ' ')}` : ''})` : '';
+      byNation.set(o.nation, [...(byNation.get(o.nation) ?? []), `${o.order}${result}`]);
+    }
+  }
+  return [...byNation].map(([nation, lines]) => ({ nation: nationName(nation), lines }));
 }
 
 /** Columns padded on the raw text, then escaped: the invisible escapes must not shift the columns. */

@@ -8,7 +8,7 @@ import { gameKeys } from '../store/keys.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { adjudicateStep, runStep, storedGame } from './run-step.ts';
 import { tellGm } from './gm-notices.ts';
-import { plainRenderer } from './plain-reports.ts';
+import { reportRenderer } from './turn-renderer.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { finishStep, freshSeed } from './turn-steps.ts';
 import { currentEpoch, gameConfig, missingNations, stepLabel, type AdjudicateJob, type TurnRuntime } from './turn-runtime.ts';
@@ -58,7 +58,7 @@ async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record
   const stored: StoredPreview = { epoch: s.epoch, run: s.run, record };
   await rt.store.redis.set(gameKeys(gameId).preview, JSON.stringify(stored));
   const game = await storedGame(rt.store, gameId);
-  const summary = await plainRenderer.gmSummary(game, record, s.missing ?? []);
+  const summary = await reportRenderer()({}).gmSummary(game, record, s.missing ?? []);
   const text = [
     `Preview of turn ${record.turn}: nothing has been sent to the players yet. Reply with one word:`,
     '  PUBLISH  commit these results and send every report',

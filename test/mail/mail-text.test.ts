@@ -49,8 +49,9 @@ describe('routing', () => {
     { id: 'gamma', mailbox: 'game@adjutant.test' },
   ];
   it('routes by the [game-id] tag first, then by a unique address', () => {
-    expect(routeMail({ subject: 'Re: [gamma] orders', recipients: ['game@adjutant.test'] }, routes)).toEqual({ gameId: 'gamma' });
-    expect(routeMail({ subject: 'orders', recipients: ['BETA@adjutant.test'] }, routes)).toEqual({ gameId: 'beta' });
+    expect(routeMail({ subject: 'Re: [gamma] orders', recipients: ['game@adjutant.test'] }, routes)).toEqual({ gameId: 'gamma', via: 'tag' });
+    expect(routeMail({ subject: 'orders', recipients: ['BETA@adjutant.test'] }, routes)).toEqual({ gameId: 'beta', via: 'address', otherTag: undefined });
+    expect(routeMail({ subject: '[urgent] orders', recipients: ['beta@adjutant.test'] }, routes)).toEqual({ gameId: 'beta', via: 'address', otherTag: 'urgent' });
   });
 
   it('says why mail routes nowhere', () => {

@@ -1,14 +1,14 @@
 // A fixed board NES turn for the render tests: the fixture game folder, parsed orders and forced
 // dice, adjudicated by the real ruleset into a turn record like the store keeps.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { Dice, type Order } from '../../src/engine/index.ts';
 import { readGameFolder } from '../../src/game/load-game.ts';
 import { openGame, type Game, type GameFiles } from '../../src/game/open-game.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
-import { writeFileSync, mkdirSync } from 'node:fs';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
@@ -72,4 +72,33 @@ export function expectGolden(name: string, actual: string): void {
     throw new Error(`There is no golden file ${file}; run the test with UPDATE_GOLDEN=1 to write it, then check it by eye.`);
   }
   expect(actual).toBe(expected);
+}
+
+/**
+ * Compares a PNG with test/render/golden/NAME pixel by pixel: a pixel differs when a channel is off
+ * by more than `tolerance`, and at most `share` of the pixels may differ (font rasterising and
+ * sharp's resampling vary a little between library builds). UPDATE_GOLDEN=1 rewrites the file.
+ */
+export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24, share = 0.002): Promise<void> {
+  const file = path.join(GOLDEN, name);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    mkdirSync(GOLDEN, { recursive: true });
+    writeFileSync(file, png);
+    return;
+  }
+  const decode = (input: Buffer | string) => sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let expected: Awaited<ReturnType<typeof decode>>;
+  try {
+    expected = await decode(file);
+  } catch {
+    throw new Error(`There is no golden image ${file}; run the test with UPDATE_GOLDEN=1 to write it, then look at it.`);
+  }
+  const actual = await decode(png);
+  expect([actual.info.width, actual.info.height]).toEqual([expected.info.width, expected.info.height]);
+  let differing = 0;
+  for (let i = 0; i < actual.data.length; i += 3) {
+    if (Math.abs(actual.data[i] - expected.data[i]) > tolerance || Math.abs(actual.data[i + 1] - expected.data[i + 1]) > tolerance || Math.abs(actual.data[i + 2] - expected.data[i + 2]) > tolerance) differing++;
+  }
+  const pixels = actual.data.length / 3;
+  expect(differing / pixels, `${differing} of ${pixels} pixels differ from ${name}`).toBeLessThanOrEqual(share);
 }

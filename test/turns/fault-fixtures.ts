@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { stringify } from 'yaml';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { openGame } from '../../src/game/open-game.ts';
-import { plainRenderer, type TurnRenderer } from '../../src/turns/plain-reports.ts';
+import { reportRenderer, type RendererFactory } from '../../src/turns/turn-renderer.ts';
 import type { TurnRuntime } from '../../src/turns/turn-runtime.ts';
 import { fixtureRuleset } from '../support/fixture-ruleset.ts';
 import { FIXTURE } from './support.ts';
@@ -29,13 +29,17 @@ if (!rulesets.has('fixture-slow')) {
   });
 }
 
-export function slowRenderer(msPerReport: number): TurnRenderer {
-  return {
-    ...plainRenderer,
-    async privateReport(game, record, nation) {
-      await new Promise((r) => setTimeout(r, msPerReport));
-      return plainRenderer.privateReport(game, record, nation);
-    },
+/** The real reports, each taking `msPerReport` longer. */
+export function slowRenderer(msPerReport: number): RendererFactory {
+  return (info) => {
+    const real = reportRenderer()(info);
+    return {
+      ...real,
+      async privateReport(game, record, nation) {
+        await new Promise((r) => setTimeout(r, msPerReport));
+        return real.privateReport(game, record, nation);
+      },
+    };
   };
 }
 

@@ -73,7 +73,7 @@ describe('GM control of a running game', () => {
     const seed = (await rt.schedules.get(id))!.seed;
     await control.rerun(id, { reroll: false });
     await waitFor('run 2', async () => (await outboxEntries(rt, id)).some((e) => e.key === 'gm:preview:1:2'));
-    const diceOf = (key: string) => async () => (await outboxEntries(rt, id)).find((e) => e.key === key)!.text.split('Dice')[1];
+    const diceOf = (key: string) => async () => (await outboxEntries(rt, id)).find((e) => e.key === key)!.text.split('DICE')[1];
     expect(await diceOf('gm:preview:1:2')()).toBe(await diceOf('gm:preview:1:1')());
     expect((await rt.schedules.get(id))!.seed).toBe(seed);
 

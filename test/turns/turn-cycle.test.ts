@@ -1,11 +1,18 @@
 // A whole turn on the real Redis and real BullMQ workers: reminders before the deadline, the
 // deadline, adjudication, reports in the outbox; and the GM moving the deadline.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import { connectionFromUrl } from '../../jobs/queues.ts';
+import { startOutboxSender } from '../../src/mail/outbox-sender.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
-import { requireServices } from '../support/services.ts';
+import { requireServices, type ServiceEndpoints } from '../support/services.ts';
 import { claim, cleanUp, outboxEntries, storeFixtureGame, testClock, testRuntime, waitFor } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
@@ -56,9 +63,12 @@ describe('a turn from deadline to published reports', () => {
     expect(keys).toEqual(['report:1:blue', 'report:1:red', 'summary:1', 'update:1']);
     const red = (await rt.outbox.entry(id, 'report:1:red'))!;
     expect(red.to).toEqual(['player1@adjutant.test']);
-    expect(red.text).toContain('claim nor (done)');
+    expect(red.text).toMatch(/claim nor\s+done/);
+    expect(red.html).toContain('Redmark');
+    expect(red.text).toContain('Next deadline: Fri, 4 Dec 2026, 21:00 CET'); // player one reads Paris time
     expect((await rt.outbox.entry(id, 'report:1:blue'))!.text).toContain('We had no orders from you');
-    expect((await rt.outbox.entry(id, 'summary:1'))!.text).toContain('No orders from: blue.');
+    expect((await rt.outbox.entry(id, 'summary:1'))!.text).toContain('No orders from: Bluevale.');
+    expect((await rt.outbox.entry(id, 'update:1'))!.to).toEqual(['gm@adjutant.test']);
 
     // The next step opened with the next slot, and blue's missed turn is counted.
     await waitFor('the next step', async () => (await rt.schedules.get(id))?.step === 2);
@@ -93,3 +103,61 @@ describe('a turn from deadline to published reports', () => {
     expect((await rt.schedules.get(id))!.deadline).toBe('2026-12-04T20:00:00.000Z');
   });
 });
+
+describe('a turn delivered by mail', () => {
+  it('renders the map, and delivers each report over SMTP to the player’s mailbox and the update with the map to the GM', async () => {
+    const svc = await requireServices(['redis', 'imap', 'smtp']);
+    const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-out-'));
+    const rendering = testRuntime(clock, svc.redisUrl, { downAfterMs: 86_400_000 }, true);
+    const running = startWorkers(rendering, { connection: connectionFromUrl(svc.redisUrl), prefix: rendering.prefix, outputs: { outDir, publicUrl: 'http://maps.example' } });
+    const title = `Claims ${randomUUID().slice(0, 8)}`;
+    const id = await storeFixtureGame(rendering, { title, schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [] } });
+    const sender = startOutboxSender({ outbox: rendering.outbox, redis: rendering.redis, smtp: svc.smtp, logger: rendering.logger, now: () => new Date(), pollMs: 50, serves: (g) => g === id });
+    try {
+      clock.set('2026-12-01T10:00:00Z');
+      const schedulerOf = new Scheduler(rendering, { tickMs: 1000 });
+      await schedulerOf.adopt(id);
+      await schedulerOf.tick();
+      await claim(rendering, id, 'red', 'mid');
+      clock.set('2026-12-01T20:00:00Z');
+      await schedulerOf.tick();
+
+      const report = await simpleParser(await fetchBySubject(svc, 'player1@adjutant.test', `[${title}] Turn 1 results for Redmark`));
+      expect(report.text).toMatch(/claim mid\s+done/);
+      expect(report.html || '').toContain('Redmark');
+      const update = await simpleParser(await fetchBySubject(svc, 'gm@adjutant.test', `[${title}] Turn 1 public update`));
+      expect(update.text).toContain(`http://maps.example/${id}/turn-1/map.png`);
+      expect(update.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);
+      expect((await readFile(path.join(outDir, id, 'turn-1', 'map.png'))).subarray(1, 4).toString()).toBe('PNG');
+      await waitFor('every message sent', async () => (await rendering.outbox.pending(id)).length === 0);
+    } finally {
+      await sender.stop();
+      await running.close();
+      await cleanUp(rendering, [id]);
+      await rendering.close();
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Polls a mailbox until a message with exactly this subject arrives; returns its source. */
+async function fetchBySubject(svc: ServiceEndpoints, user: string, subject: string, timeoutMs = 15_000): Promise<Buffer> {
+  const client = new ImapFlow({ host: svc.imap.host, port: svc.imap.port, secure: false, auth: { user, pass: svc.password }, logger: false });
+  await client.connect();
+  try {
+    await client.mailboxOpen('INBOX');
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      await client.noop();
+      const uids = (await client.search({ subject }, { uid: true })) || [];
+      for (const uid of uids) {
+        const msg = await client.fetchOne(String(uid), { source: true, envelope: true }, { uid: true });
+        if (msg && msg.envelope?.subject === subject && msg.source) return msg.source;
+      }
+      if (Date.now() > until) throw new Error(`No message "${subject}" reached ${user} within ${timeoutMs}ms.`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await client.logout();
+  }
+}

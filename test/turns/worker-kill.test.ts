@@ -7,7 +7,7 @@ import { startWorkers } from '../../jobs/workers.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices } from '../support/services.ts';
 import { between, sleep, spawnWorker, type WorkerChild } from './children.ts';
-import { expectedKeys, orderAll, slowRenderer, storeCrowdGame } from './fault-fixtures.ts';
+import { expectedKeys, orderAll, storeCrowdGame } from './fault-fixtures.ts';
 import { cleanUp, outboxEntries, testRuntime, waitFor } from './support.ts';
 
 const NATIONS = 12;
@@ -36,7 +36,7 @@ interface Round {
 /** A round's own queues and its victim worker, started early so its start-up overlaps the round before. */
 function prepareRound(reportMs: number): Round {
   const rt = testRuntime(undefined, redisUrl, { sweepMs: 200 });
-  return { rt, victim: spawnWorker({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: String(reportMs), FAULT_LOCK_MS: '1000' }) };
+  return { rt, victim: spawnWorker({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: String(reportMs), FAULT_LOCK_MS: '600' }) };
 }
 
 async function killRounds(phase: 'adjudication' | 'publishing', busyMs: number, reportMs: number): Promise<KillPoint[]> {
@@ -60,7 +60,7 @@ async function killRound({ rt, victim }: Round, phase: 'adjudication' | 'publish
       games.push(id);
       orders[id] = await orderAll(rt, id, NATIONS);
     }
-    const t0 = Date.now(); await victim.ready; console.log('ready', Date.now()-t0);
+    await victim.ready;
     const control = createGameControl(rt);
     for (const id of games) await control.processNow(id);
     if (phase === 'adjudication') await waitFor('an adjudication to start', async () => (await rt.queues.adjudicateQueue.getActiveCount()) > 0, 10_000, 2);
@@ -78,12 +78,10 @@ async function killRound({ rt, victim }: Round, phase: 'adjudication' | 'publish
       recorded: (await Promise.all(games.map(async (id) => (await outboxEntries(rt, id)).length))).reduce((a, b) => a + b, 0),
     };
 
-    const t1 = Date.now();
-    const rescue = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 1000, stalledIntervalMs: 250 }, slowRenderer(0));
+    const rescue = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 600, stalledIntervalMs: 150 });
     try {
       for (const id of games) {
         await waitFor(`game ${id} published`, async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2, 30_000);
-        console.log('recovered', id.slice(0,8), Date.now()-t1);
         expect(await rt.store.step(id)).toBe(1);
         const history = await rt.store.history(id);
         expect(history.length).toBe(1);

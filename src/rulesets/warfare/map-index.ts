@@ -37,6 +37,8 @@ export class WarfareMap {
   readonly placeProvince: number[] = [];
   readonly placeCoast: Array<string | undefined> = [];
   readonly placeIndex = new Map<string, number>();
+  /** Each province's places a fleet can stand on: its coasts' places, or the province itself. */
+  readonly fleetPlaces: number[][] = [];
   /** Army steps between provinces. */
   readonly army: Packed;
   /** Fleet steps between places (a fleet on a named coast moves from that coast's place). */
@@ -72,7 +74,9 @@ export class WarfareMap {
       this.placeIndex.set(id, i);
     });
     this.ids.forEach((id, i) => {
+      this.fleetPlaces.push(this.coasts[i].length ? [] : [i]);
       for (const coast of this.coasts[i]) {
+        this.fleetPlaces[i].push(this.placeProvince.length);
         this.placeIndex.set(`${id}/${coast}`, this.placeProvince.length);
         this.placeProvince.push(i);
         this.placeCoast.push(coast);

@@ -106,9 +106,10 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
     }
   }
   const onRoute: Array<Set<number> | undefined> = new Array(n);
+  const inputs = { kind, origin, dest, nation, unitAt: board.unitAt, convoys };
   for (let i = 0; i < n; i++) {
     if (kind[i] !== MOVE || isFleet[i]) continue;
-    route[i] = armyRoute(board, checked[i] as Extract<Checked, { kind: 'move' }>, i, { kind, origin, dest, nation, unitAt: board.unitAt, convoys }, edition, fallback);
+    route[i] = armyRoute(checked[i] as Extract<Checked, { kind: 'move' }>, i, inputs, edition, fallback);
     if (edition === '1971' && route[i] !== BY_LAND) {
       const seas = seasOnRoutes(map, origin[i], dest[i], convoys[i].map((f) => origin[f]));
       onRoute[i] = new Set(convoys[i].filter((f) => seas.has(origin[f])));
@@ -124,7 +125,7 @@ type RouteInputs = Pick<Plan, 'kind' | 'origin' | 'dest' | 'nation' | 'unitAt' |
  * "via convoy" always by convoy; next door, 1971 takes a convoy only to pass a unit coming the other
  * way, 1982 and 2023 when the army's own nation convoys it (intent), the DPTG only when told.
  */
-function armyRoute(board: Board, move: Extract<Checked, { kind: 'move' }>, i: number, p: RouteInputs, edition: Edition, fallback: boolean): number {
+function armyRoute(move: Extract<Checked, { kind: 'move' }>, i: number, p: RouteInputs, edition: Edition, fallback: boolean): number {
   if (!move.byLand || move.viaConvoy) return BY_CONVOY;
   const convoyed = p.convoys[i];
   if (!convoyed.length || edition === 'dptg') return BY_LAND;

@@ -22,10 +22,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   const { options } = ctx;
   const board = makeBoard(map, input.units, options);
   const n = input.units.length;
-  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => {
-    const c = checkMovement(board, nation, order);
-    return 'ok' in c ? c : { key: c.unit, value: c };
-  });
+  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
   const checked: Array<Checked | undefined> = new Array(n);
   for (const [u, a] of accepted) checked[u] = a.value;
   const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback);
@@ -60,10 +57,10 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
     }
   }
 
+  // A standoff leaves a province empty with a bounced unit that could have kept others out (6.H.6).
   const contested = new Uint8Array(map.ids.length);
-  for (let p = 0; p < map.ids.length; p++) {
-    if (occupied[p]) continue;
-    for (let i = plan.moverStart[p]; i < plan.moverStart[p + 1]; i++) if (resolver.preventStrength(plan.movers[i]) > 0) contested[p] = 1;
+  for (let u = 0; u < n; u++) {
+    if (plan.kind[u] === MOVE && !occupied[plan.dest[u]] && resolver.preventStrength(u) > 0) contested[plan.dest[u]] = 1;
   }
 
   const dislodged: DislodgedUnit[] = [];

@@ -14,17 +14,21 @@ export function reachablePlaces(map: WarfareMap, type: UnitKind, from: number, c
   if (!canStand(map, type, to)) return [];
   const throughPortal = map.portal[from] === to;
   if (type === 'army') return throughPortal || has(map.army, from, to) ? [to] : [];
-  const coasts = map.coasts[to];
-  const all = coasts.length ? coasts.map((c) => map.placeIndex.get(`${map.ids[to]}/${c}`)!) : [to];
+  const all = map.fleetPlaces[to];
   if (throughPortal) return all;
   const place = map.fleetPlace(from, coast);
-  if (place < 0) return [];
-  return all.filter((p) => has(map.fleet, place, p));
+  return place < 0 ? [] : all.filter((p) => has(map.fleet, place, p));
 }
 
 /** Whether the unit could move into the province, whatever the coast (what a support needs, 6.B.4). */
 export function canReach(map: WarfareMap, type: UnitKind, from: number, coast: string | undefined, to: number): boolean {
-  return from !== to && reachablePlaces(map, type, from, coast, to).length > 0;
+  if (from === to || !canStand(map, type, to)) return false;
+  if (map.portal[from] === to) return true;
+  if (type === 'army') return has(map.army, from, to);
+  const place = map.fleetPlace(from, coast);
+  if (place < 0) return false;
+  for (const p of map.fleetPlaces[to]) if (has(map.fleet, place, p)) return true;
+  return false;
 }
 
 /** Every place the unit could step to: the candidates for a retreat. */

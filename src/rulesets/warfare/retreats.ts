@@ -39,10 +39,7 @@ export function checkRetreat(map: WarfareMap, options: WarfareOptions, dislodged
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
   const map = warfareMap(ctx.map);
   const dislodged = dislodgedOf(input);
-  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => {
-    const c = checkRetreat(map, ctx.options, dislodged, nation, order);
-    return 'ok' in c ? c : { key: c.unit, value: c };
-  });
+  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => checkRetreat(map, ctx.options, dislodged, nation, order), (c) => c.unit);
   const events: GameEvent[] = refusalEvents(refused);
   const state = copyState(input);
   const aiming = new Map<string, number[]>();

@@ -22,27 +22,38 @@ export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByN
 }
 
 /**
- * Checks each nation's orders with `check`, which answers a unit key (one order per unit) and the
- * checked order, or a failure. Returns the accepted orders by unit key, with where they came from.
+ * Checks each nation's orders with `check`, which answers the checked order or a failure; `unitOf`
+ * says which unit a checked order is for (one order per unit). Returns the accepted orders by unit.
  */
 export function readOrders<C>(
   known: Record<string, unknown>,
   orders: OrdersByNation,
-  check: (nation: string, order: Order) => { key: number; value: C } | Failure,
+  check: (nation: string, order: Order) => C | Failure,
+  unitOf: (checked: C) => number,
 ): { accepted: Map<number, { given: Given; value: C }>; refused: Refusal[] } {
   const accepted = new Map<number, { given: Given; value: C }>();
   const refused: Refusal[] = [];
   for (const nation of nationsInOrder(known, orders)) {
     const list = orders[nation] ?? [];
-    list.forEach((order, index) => {
-      if (!(nation in known)) return refused.push({ nation, index, code: 'NO_SUCH_NATION', message: `${nation} is not a kingdom of this game.` });
-      const result = check(nation, order);
-      if ('ok' in result) return refused.push({ nation, index, code: result.code, message: result.message });
-      if (accepted.has(result.key)) {
-        return refused.push({ nation, index, code: 'ALREADY_ORDERED', message: 'That unit already has an order this turn; only its first order counts.' });
+    const foreign = !(nation in known);
+    for (let index = 0; index < list.length; index++) {
+      const order = list[index];
+      if (foreign) {
+        refused.push({ nation, index, code: 'NO_SUCH_NATION', message: `${nation} is not a kingdom of this game.` });
+        continue;
       }
-      accepted.set(result.key, { given: { nation, index, order }, value: result.value });
-    });
+      const result = check(nation, order);
+      if ((result as Failure).ok === false) {
+        refused.push({ nation, index, code: (result as Failure).code, message: (result as Failure).message });
+        continue;
+      }
+      const unit = unitOf(result as C);
+      if (accepted.has(unit)) {
+        refused.push({ nation, index, code: 'ALREADY_ORDERED', message: 'That unit already has an order this turn; only its first order counts.' });
+        continue;
+      }
+      accepted.set(unit, { given: { nation, index, order }, value: result as C });
+    }
   }
   return { accepted, refused };
 }

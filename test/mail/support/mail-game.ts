@@ -67,7 +67,7 @@ export async function mailTestGame(options: { files?: Record<string, string>; no
       return processMail(deps, { gameId: id, mailId });
     },
     async close() {
-      await store.deleteGame(id);
+      await dropGame(store, id);
       redis.disconnect();
     },
   };
@@ -76,4 +76,15 @@ export async function mailTestGame(options: { files?: Record<string, string>; no
 /** A raw email as nodemailer would send it. */
 export async function rawMail(options: Mail.Options): Promise<Buffer> {
   return new MailComposer({ to: 'game@adjutant.test', date: new Date('2029-12-30T11:00:00Z'), ...options }).compile().build();
+}
+
+/** Removes everything a test game left in Redis: the game's keys and the mail loop's. */
+export async function dropGame(store: GameStore, id: string): Promise<void> {
+  await store.deleteGame(id);
+  let cursor = '0';
+  do {
+    const [next, keys] = await store.redis.scan(cursor, 'MATCH', `adjutant:{${id}}:*`, 'COUNT', 500);
+    if (keys.length) await store.redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
 }

@@ -1,7 +1,7 @@
 // Runs the DATC: every case of datc_v3.json (under its own edition; cases without one under the 2023
 // rulebook) through the warfare ruleset, judged by each order's success or failure and the units
 // removed in civil disorder. The JSON judges orders exactly as written, so coasts are strict here.
-import { Dice, Registry, type CombatSystem, type GameEvent, type MapGraph, type RulesetContext } from '../../../engine/index.ts';
+import { Dice, Registry, type CombatSystem, type GameEvent, type MapGraph, type OrdersByNation, type RulesetContext } from '../../../engine/index.ts';
 import { warfare } from '../index.ts';
 import { warfareMap } from '../map-index.ts';
 import { warfareOptions, type Edition, type WarfareOptions } from '../options.ts';
@@ -28,6 +28,8 @@ export interface PreparedCase {
   /** Adjudicates the case (both phases of a retreat case) and returns every event. */
   run(): GameEvent[][];
   judge(events: GameEvent[][]): { passed: boolean; detail: string };
+  /** Each order's result by its DATC text, from every phase run. */
+  outcomes(events: GameEvent[][]): Record<string, 'Succeeds' | 'Fails'>;
 }
 
 export function datcContext(map: MapGraph, edition: Edition, overrides: Partial<WarfareOptions> = {}): RulesetContext<WarfareOptions> {
@@ -58,7 +60,7 @@ export function prepareDatc(options: { edition?: string; overrides?: Partial<War
 
 function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetContext<WarfareOptions>, homes: Map<string, string>, ruling?: Ruling): PreparedCase {
   const base = { id, title: caseTitle(c), name: c.name, edition, ruling };
-  const adjudicate = (state: WarfareState, orders: readonly CaseOrder[]) => warfare.adjudicate(ctx, state, ordersByNation(orders), Dice.forced([]));
+  const adjudicate = (state: WarfareState, orders: OrdersByNation) => warfare.adjudicate(ctx, state, orders, Dice.forced([]));
   const withRuling = (orders: Record<string, CaseOrder['expected']>, replaced?: Record<string, CaseOrder['expected']>) => ({ ...(replaced ?? orders), ...(replaced ? {} : ruling?.expect) });
 
   if (c.phase === 'Build') {
@@ -68,9 +70,11 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
     for (const [province, nation] of Object.entries(c.occupiers ?? {})) state.provinces[province] = { owner: nation.toLowerCase() };
     for (const u of units) state.provinces[u.province] = { owner: u.nation };
     const disorder = (ruling?.civilDisorder ?? c.civil_disorder ?? []).map(parsePosition);
+    const byNation = ordersByNation(orders);
     return {
       ...base,
-      run: () => [adjudicate(state, orders).events],
+      run: () => [adjudicate(state, byNation).events],
+      outcomes: ([events]) => outcomes(orders, events),
       judge: ([events]) => {
         const problems = compare(orders, events);
         for (const want of disorder) {
@@ -86,31 +90,56 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
   const mainOrders = caseOrders(c.phase === 'Retreat' ? (ruling?.preceding ?? mainJson.orders) : withRuling(c.orders, ruling?.orders), 'Main');
   const units = mainJson.starting_state ? unitsAt(mainJson.starting_state) : unitsOrdered(mainOrders, 'Main');
   const start = standardState(homes, units, 'orders');
+  const mainByNation = ordersByNation(mainOrders);
   if (c.phase === 'Main') {
-    return { ...base, run: () => [adjudicate(start, mainOrders).events], judge: ([events]) => verdict(compare(mainOrders, events)) };
+    return {
+      ...base,
+      run: () => [adjudicate(start, mainByNation).events],
+      judge: ([events]) => verdict(compare(mainOrders, events)),
+      outcomes: ([events]) => outcomes(mainOrders, events),
+    };
   }
   const retreatOrders = caseOrders(withRuling(c.orders, ruling?.orders), 'Retreat');
+  const retreatByNation = ordersByNation(retreatOrders);
   return {
     ...base,
     run: () => {
-      const main = adjudicate(start, mainOrders);
+      const main = adjudicate(start, mainByNation);
       const state = { ...main.state, phase: 'retreats' };
-      return [main.events, adjudicate(state, retreatOrders).events];
+      return [main.events, adjudicate(state, retreatByNation).events];
     },
+    outcomes: ([mainEvents, retreatEvents]) => ({ ...outcomes(mainOrders, mainEvents), ...outcomes(retreatOrders, retreatEvents) }),
     judge: ([mainEvents, retreatEvents]) => verdict([...compare(mainOrders, mainEvents).map((p) => `movement phase: ${p}`), ...compare(retreatOrders, retreatEvents)]),
   };
 }
 
-function compare(orders: readonly CaseOrder[], events: readonly GameEvent[]): string[] {
+/** Each order's result event, found by the order's index in its nation's list. */
+function resultEvents(orders: readonly CaseOrder[], events: readonly GameEvent[]): Map<CaseOrder, GameEvent | undefined> {
+  const results = new Map<string, GameEvent>();
+  for (const e of events) if (e.type === 'order.succeeded' || e.type === 'order.failed') results.set(`${e.nation}:${e.order}`, e);
   const index = new Map<string, number>();
-  const problems: string[] = [];
+  const out = new Map<CaseOrder, GameEvent | undefined>();
   for (const o of orders) {
     const i = index.get(o.nation) ?? 0;
     index.set(o.nation, i + 1);
-    if (o.expected === null) continue;
-    const got = events.find((e) => (e.type === 'order.succeeded' || e.type === 'order.failed') && e.nation === o.nation && e.order === i);
-    const actual = got?.type === 'order.succeeded' ? 'Succeeds' : got ? 'Fails' : 'no result';
-    if (actual !== o.expected) problems.push(`${o.text}: expected ${o.expected}, got ${actual}${got?.reason ? ` (${got.reason})` : ''}${got?.message ? `: ${got.message}` : ''}`);
+    out.set(o, results.get(`${o.nation}:${i}`));
+  }
+  return out;
+}
+
+const resultOf = (e: GameEvent | undefined) => (e ? (e.type === 'order.succeeded' ? 'Succeeds' : 'Fails') : 'no result');
+
+function outcomes(orders: readonly CaseOrder[], events: readonly GameEvent[]): Record<string, 'Succeeds' | 'Fails'> {
+  const out: Record<string, 'Succeeds' | 'Fails'> = {};
+  for (const [o, e] of resultEvents(orders, events)) if (e) out[o.text] = resultOf(e) as 'Succeeds' | 'Fails';
+  return out;
+}
+
+function compare(orders: readonly CaseOrder[], events: readonly GameEvent[]): string[] {
+  const problems: string[] = [];
+  for (const [o, e] of resultEvents(orders, events)) {
+    if (o.expected === null || resultOf(e) === o.expected) continue;
+    problems.push(`${o.text}: expected ${o.expected}, got ${resultOf(e)}${e?.reason ? ` (${e.reason})` : ''}${e?.message ? `: ${e.message}` : ''}`);
   }
   return problems;
 }

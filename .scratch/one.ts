@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { readMapFile } from '../src/game/map-file.ts';
+import { parseMessage } from '../src/orders/parse-message.ts';
+import { orderRuleset } from '../test/orders/support/rulesets.ts';
+const { map } = readMapFile('m', readFileSync('test/maps/orders-standard.yaml', 'utf8'));
+const ruleset = orderRuleset('warfare');
+const line = process.argv[2];
+for (let i = 0; i < 50; i++) parseMessage({ ruleset, map: map!, nation: 'france', text: line });
+const t = performance.now();
+for (let i = 0; i < 200; i++) parseMessage({ ruleset, map: map!, nation: 'france', text: line });
+console.log(((performance.now() - t) / 200).toFixed(3), 'ms');

@@ -1,0 +1,98 @@
+// What a step leaves on disk: the map image and the public updates in out/<game>/turn-<n>/, the
+// folder the output server publishes (so the update's [IMG] link works), and, only when asked, the
+// private reports and the GM's summary in a separate folder that is never served.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Game } from '../game/open-game.ts';
+import { readMapFile } from '../game/map-file.ts';
+import type { TurnRecord } from '../store/turn-record.ts';
+import { renderMap } from './render-map.ts';
+import { FLAVOURS, renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
+import { stepLabel } from './report-common.ts';
+import type { Flavour } from './update-model.ts';
+
+export interface TurnOutputInput {
+  /** Root of the published folder; the step goes to <outDir>/<game>/turn-<n>/. */
+  outDir: string;
+  game: Game;
+  record: TurnRecord;
+  /** The province-key PNG of the map, if it has one (see readKeyImage). */
+  keyImage?: Buffer;
+  /** Public base URL of outDir as the output server serves it, for the [IMG] link in the updates. */
+  publicUrl?: string;
+  nextDeadline?: Date | string;
+  flavours?: readonly Flavour[];
+  /** Where private reports and the GM summary go; left out, they are not written at all. */
+  privateDir?: string;
+}
+
+export interface TurnOutputs {
+  /** The step's published folder. */
+  dir: string;
+  /** Every file written, absolute. */
+  files: string[];
+  mapUrl?: string;
+}
+
+const UPDATE_FILES: Record<Flavour, string> = { xenforo: 'update-xenforo.txt', phpbb: 'update-phpbb.txt', discourse: 'update-discourse.md' };
+
+/** Files of a turn's later steps (retreats, adjustments) carry the phase: map-retreats.png. */
+function named(file: string, phase: string): string {
+  if (!phase || phase === 'orders') return file;
+  const ext = path.extname(file);
+  return `${file.slice(0, -ext.length)}-${phase}${ext}`;
+}
+
+/** Written aside and renamed into place, so the server never hands out half a file. */
+async function put(file: string, content: string | Buffer): Promise<string> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.part`;
+  await writeFile(draft, content);
+  await rename(draft, file);
+  return file;
+}
+
+export function turnFolder(gameId: string, turn: number): string {
+  // The id becomes a folder under the published root: nothing that could climb out of it.
+  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(gameId)) throw new RangeError(`"${gameId}" cannot name an output folder (letters, digits, "-" and "_" only).`);
+  return path.join(gameId, `turn-${turn}`);
+}
+
+/** "After Turn 3 · 4 December 2026" (or "After Spring 1901 ..."), the date in the game's time zone. */
+export function mapCaption(game: Game, record: TurnRecord): string {
+  const date = new Intl.DateTimeFormat('en-GB', { timeZone: game.config.timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(record.committedAt));
+  return `After ${stepLabel(game, record)} · ${date}`;
+}
+
+export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutputs> {
+  const { game, record } = input;
+  const folder = turnFolder(game.id, record.turn);
+  const dir = path.join(input.outDir, folder);
+  const mapFile = named('map.png', record.phase);
+  const mapUrl = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/${[...folder.split(path.sep), mapFile].map(encodeURIComponent).join('/')}` : undefined;
+  const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
+  const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
+  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, seed: game.id });
+  const files = [await put(path.join(dir, mapFile), png)];
+  for (const flavour of input.flavours ?? FLAVOURS) {
+    const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: input.nextDeadline });
+    files.push(await put(path.join(dir, named(UPDATE_FILES[flavour], record.phase)), update.text));
+  }
+  if (input.privateDir) {
+    const secret = path.join(input.privateDir, folder);
+    for (const nation of Object.keys(record.stateAfter.nations)) {
+      const report = renderPrivateReport(game, record, nation, { nextDeadline: input.nextDeadline });
+      files.push(await put(path.join(secret, named(`report-${nation}.txt`, record.phase)), report.text));
+      if (report.html) files.push(await put(path.join(secret, named(`report-${nation}.html`, record.phase)), report.html));
+    }
+    files.push(await put(path.join(secret, named('gm-summary.txt', record.phase)), renderGmSummary(game, record, [], { nextDeadline: input.nextDeadline }).text));
+  }
+  return { dir, files, mapUrl };
+}
+
+/** The key image a game folder's map names (map.yaml `image`, relative to the folder), if any. */
+export async function readKeyImage(gameDir: string, game: Game): Promise<Buffer | undefined> {
+  const text = game.files[game.config.map];
+  const image = text === undefined ? undefined : readMapFile(game.config.map, text).data?.image;
+  return image ? readFile(path.join(gameDir, path.dirname(game.config.map), image)) : undefined;
+}

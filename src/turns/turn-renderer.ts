@@ -1,0 +1,33 @@
+// How a step's results become messages. The reports of src/render (Handlebars templates a game
+// folder may override) are the default; tests slow them down to place a kill in the middle.
+import type { Game } from '../game/open-game.ts';
+import { createReportRenderer } from '../render/report.ts';
+import type { Flavour } from '../render/update-model.ts';
+import type { TurnRecord } from '../store/turn-record.ts';
+
+export interface TurnMessage {
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** What a renderer may want beyond the record: where the step's map is served, the next deadline. */
+export interface RenderInfo {
+  nextDeadline?: Date;
+  mapUrl?: string;
+}
+
+export interface TurnRenderer {
+  privateReport(game: Game, record: TurnRecord, nation: string): TurnMessage | Promise<TurnMessage>;
+  /** The forum update (the GM posts it until Adjutant posts to forums itself). */
+  publicUpdate(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
+  /** Everything, for the GM: every event with its audience, the dice, who missed the deadline. */
+  gmSummary(game: Game, record: TurnRecord, missing: readonly string[]): TurnMessage | Promise<TurnMessage>;
+}
+
+/** A renderer per publish job, given what is known about the step then. */
+export type RendererFactory = (info: RenderInfo) => TurnRenderer;
+
+export function reportRenderer(flavour: Flavour = 'xenforo'): RendererFactory {
+  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, nextDeadline: () => info.nextDeadline });
+}

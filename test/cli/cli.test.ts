@@ -1,0 +1,101 @@
+// The adjutant command as a GM runs it: a real child process, its output and exit code.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { requireServices, serviceEndpoints } from '../support/services.ts';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+const STARTER = path.join(ROOT, 'examples/starter/board-nes');
+
+async function adjutant(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl } });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+async function starterCopy(edit?: { file: string; from: string; to: string }): Promise<string> {
+  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'adjutant-cli-')), 'isles');
+  await cp(STARTER, dir, { recursive: true });
+  if (edit) {
+    const file = path.join(dir, edit.file);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain(edit.from);
+    await writeFile(file, text.replace(edit.from, edit.to));
+  }
+  return dir;
+}
+
+describe('adjutant command line', () => {
+  it('lists every command in --help', async () => {
+    const { code, stdout } = await adjutant('--help');
+    expect(code).toBe(0);
+    for (const command of ['game validate', 'game new', 'game import', 'game export', 'scenario run']) expect(stdout).toContain(`adjutant ${command}`);
+  });
+
+  it('validates a good game folder and exits 0', async () => {
+    const { code, stdout } = await adjutant('game', 'validate', STARTER);
+    expect(code).toBe(0);
+    expect(stdout).toContain('the game folder is valid');
+  });
+
+  it.each([
+    ['a missing neighbour', { file: 'map.yaml', from: '- [mid, wal]', to: '- [mid, wales]' }, /isles\/map\.yaml:\d+: borders\[\d+\]: the border names "wales", which is not a province of this map/],
+    ['an unknown ruleset', { file: 'game.yaml', from: 'ruleset: board-nes', to: 'ruleset: board-nse' }, /isles\/game\.yaml:4: ruleset: there is no ruleset "board-nse" \(did you mean "board-nes"\?\)/],
+    ['a typo in a field', { file: 'game.yaml', from: 'timezone: Europe/London', to: 'timezon: Europe/London' }, /isles\/game\.yaml:8: timezon: "timezon" is not a field here \(did you mean "timezone"\?\)/],
+    ['bad YAML', { file: 'game.yaml', from: 'title: The Isles', to: 'title: [The Isles' }, /isles\/game\.yaml:\d+: this is not valid YAML/],
+  ])('rejects a folder with %s: one clear line with file and line, exit 1', async (_what, edit, line) => {
+    const { code, stderr } = await adjutant('game', 'validate', await starterCopy(edit));
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+    expect(stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('writes a starter game that validates', async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'adjutant-cli-')), 'fresh');
+    expect((await adjutant('game', 'new', dir, '--ruleset', 'board-nes')).code).toBe(0);
+    expect((await adjutant('game', 'validate', dir)).code).toBe(0);
+    const again = await adjutant('game', 'new', dir, '--ruleset', 'board-nes');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('this folder is not empty');
+  });
+
+  it('runs scenarios, ending with the count line, and fails on a failing one', async () => {
+    const good = await adjutant('scenario', 'run', path.join(ROOT, 'test/scenarios/board-nes'));
+    expect(good.code).toBe(0);
+    expect(good.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+    const bad = await adjutant('scenario', 'run', path.join(ROOT, 'test/fixtures/scenarios/malformed.yaml'));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('0 passed, 1 failed');
+  });
+
+  describe('with the store', () => {
+    beforeAll(() => requireServices(['redis']));
+
+    it('exports, imports and exports again to identical files', async () => {
+      const id = `cli-${randomUUID()}`;
+      const copy = `${id}-copy`;
+      const first = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
+      const second = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
+      expect((await adjutant('game', 'import', STARTER, '--id', id)).code).toBe(0);
+      expect((await adjutant('game', 'export', id, first)).code).toBe(0);
+      expect((await adjutant('game', 'import', first, '--id', copy)).code).toBe(0);
+      expect((await adjutant('game', 'export', copy, second)).code).toBe(0);
+      const names = (await readdir(first)).sort();
+      expect(names).toEqual((await readdir(second)).sort());
+      for (const name of names) expect(await readFile(path.join(second, name), 'utf8')).toBe(await readFile(path.join(first, name), 'utf8'));
+      const dup = await adjutant('game', 'import', STARTER, '--id', id);
+      expect(dup.code).toBe(1);
+      expect(dup.stderr).toContain(`A game "${id}" is already stored`);
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import nearley from 'nearley';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readMapFile } from '../../src/game/map-file.ts';
+import boardNesCompiled from '../../src/orders/generated/board-nes.ts';
+import warfareCompiled from '../../src/orders/generated/warfare.ts';
+import { grammarFor, hasGrammar, NoGrammarError, type OrderGrammar } from '../../src/orders/grammars.ts';
+import { NameResolver, provinceNames } from '../../src/orders/names.ts';
+import { parseMessage } from '../../src/orders/parse-message.ts';
+import { parseTokens } from '../../src/orders/parse-line.ts';
+import { lineTokens } from '../../src/orders/tokens.ts';
+import { orderRuleset } from './support/rulesets.ts';
+
+const { map } = readMapFile('orders-standard.yaml', readFileSync(new URL('../maps/orders-standard.yaml', import.meta.url), 'utf8'));
+const names = new NameResolver([provinceNames(map!)]);
+
+function tokens(grammar: OrderGrammar, line: string) {
+  const lexed = lineTokens(line, grammar.vocabulary, names);
+  if ('tooLong' in lexed) throw new Error(lexed.tooLong);
+  return lexed.tokens;
+}
+
+describe('order grammars', () => {
+  it('are found by ruleset id', () => {
+    expect(hasGrammar('warfare') && hasGrammar('board-nes')).toBe(true);
+    expect(grammarFor('warfare').rulesetId).toBe('warfare');
+  });
+
+  it('say clearly when a ruleset has none', () => {
+    expect(hasGrammar('fixture-claims')).toBe(false);
+    expect(() => grammarFor('fixture-claims')).toThrow(NoGrammarError);
+    expect(() => grammarFor('fixture-claims')).toThrow(/"fixture-claims" cannot be read from text: it has no order grammar \(grammars exist for board-nes, warfare\)/);
+  });
+
+  it('take their words from the grammar: the base fillers, and each ruleset its own', () => {
+    const warfare = grammarFor('warfare').vocabulary;
+    const boardNes = grammarFor('board-nes').vocabulary;
+    expect(warfare.fillers.has('please') && boardNes.fillers.has('please')).toBe(true);
+    expect(warfare.has('convoy')).toBe(true);
+    expect(warfare.has('caravan')).toBe(false);
+    expect(boardNes.has('caravan')).toBe(true);
+    expect(warfare.isOrderWord('supports')).toBe(true);
+    expect(warfare.isOrderWord('the')).toBe(false);
+  });
+
+  it('forgive a slip in a word of the grammar only when one word is nearest', () => {
+    const { vocabulary } = grammarFor('warfare');
+    expect(vocabulary.correct('suport')).toBe('support');
+    expect(vocabulary.correct('covnoy')).toBe('convoy');
+    expect(vocabulary.correct('xylophone')).toBeUndefined();
+  });
+
+  it('read the same with word classes folded as compiled, only faster', () => {
+    const lines = ['A Par - Bur', 'F Nth C A Lon - Nwy', 'Build A Ber, A Mun and F Kie', 'waive two builds', 'A Mun S Par - Bur', 'F Spa (sc) - Wes', 'Lon - Wal; Bre H'];
+    for (const [compiled, grammar] of [[warfareCompiled, grammarFor('warfare')], [boardNesCompiled, grammarFor('board-nes')]] as const) {
+      const unfolded: OrderGrammar = { ...grammar, grammar: nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules) };
+      expect(grammar.grammar.rules.length).toBeLessThan(unfolded.grammar.rules.length);
+      for (const line of lines) {
+        const t = tokens(grammar, line);
+        expect(JSON.stringify(parseTokens(grammar, t))).toBe(JSON.stringify(parseTokens(unfolded, t)));
+      }
+    }
+  });
+
+  it('report where reading stopped and what would have done', () => {
+    const grammar = grammarFor('warfare');
+    const parse = parseTokens(grammar, tokens(grammar, 'A Par Bur'));
+    expect(parse.ok).toBe(false);
+    if (!parse.ok) {
+      expect(parse.at).toBe(2);
+      expect(parse.expected.has('HOLD_VERB') && parse.expected.has('SUPPORT_VERB')).toBe(true);
+    }
+  });
+});
+
+describe('parseMessage', () => {
+  const warfare = orderRuleset('warfare');
+  const parse = (text: string) => parseMessage({ ruleset: warfare, map: map!, nation: 'france', text });
+
+  it('gives each order of a line its own text, line and canonical form', () => {
+    const { orders } = parse('\nA Par - Bur; F Bre - Mao, and A Mar H');
+    expect(orders.map((o) => [o.line, o.text, o.canonical])).toEqual([
+      [2, 'A Par - Bur', 'A par - bur'],
+      [2, 'F Bre - Mao', 'F bre - mao'],
+      [2, 'A Mar H', 'A mar H'],
+    ]);
+  });
+
+  it('keeps the whole item text of a list of builds', () => {
+    expect(parse('Build A Ber, F Kie').orders.map((o) => o.text)).toEqual(['Build A Ber', 'F Kie']);
+  });
+
+  it('restates a forgiven slip in the canonical form', () => {
+    const [order] = parse('A Pairs - Burgandy').orders;
+    expect(order.text).toBe('A Pairs - Burgandy');
+    expect(order.canonical).toBe('A par - bur');
+  });
+
+  it('puts only the differing order of a line to the GM', () => {
+    const result = parse('A Par - Bur; Bre H');
+    expect(result.orders.map((o) => o.canonical)).toEqual(['A par - bur']);
+    expect(result.ambiguous).toHaveLength(1);
+    expect(result.ambiguous[0].text).toBe('Bre H');
+    expect(result.ambiguous[0].candidates.map((c) => c.canonical).sort()).toEqual(['A bre H', 'F bre H']);
+  });
+});

@@ -1,0 +1,79 @@
+// Golden tests: every template rendered from a fixed board NES turn (a land battle with its dice,
+// an escorted caravan stolen, a failed build) and a fixed warfare turn (bounces, a dislodgement).
+// UPDATE_GOLDEN=1 rewrites the expected files in test/render/golden/ (then read the diff).
+import { describe, expect, it } from 'vitest';
+import { renderGmSummary, renderPrivateReport, renderPublicUpdate, FLAVOURS } from '../../src/render/report.ts';
+import { adjudicate, expectGolden, fixtureGame } from './support.ts';
+
+const deadline = new Date('2026-12-11T20:00:00Z');
+const mapUrl = 'https://maps.example.org/three-crowns/turn-3/map.png';
+
+describe('board NES reports', async () => {
+  const game = await fixtureGame('board-nes');
+  const record = adjudicate(game);
+
+  it.each(['red', 'blue', 'green'])('renders the private report of %s as text and HTML', (nation) => {
+    const report = renderPrivateReport(game, record, nation, { nextDeadline: deadline });
+    expectGolden(`board-nes-report-${nation}.txt`, report.text);
+    expectGolden(`board-nes-report-${nation}.html`, report.html!);
+    expect(report.subject).toBe(`[The Three Crowns] Turn 3 results for ${game.config.nations[nation].name}`);
+  });
+
+  it.each(FLAVOURS)('renders the public update for %s', (flavour) => {
+    const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: deadline });
+    expectGolden(`board-nes-update-${flavour}.txt`, update.text);
+    expect(update.text).toContain(mapUrl);
+  });
+
+  it('renders the GM summary with every event, its audience and every die', () => {
+    const summary = renderGmSummary(game, record, ['green'], { nextDeadline: deadline });
+    expectGolden('board-nes-gm-summary.txt', summary.text);
+    for (const draw of record.dice) expect(summary.text).toContain(draw.purpose);
+  });
+
+  it('gives each player the deadline in their own time zone', () => {
+    expect(renderPrivateReport(game, record, 'red', { nextDeadline: deadline }).text).toContain('Fri, 11 Dec 2026, 21:00 CET');
+    expect(renderPrivateReport(game, record, 'blue', { nextDeadline: deadline }).text).toContain('Fri, 11 Dec 2026, 20:00 GMT');
+  });
+
+  it('tells a nation without orders that its units held', async () => {
+    const quiet = adjudicate(game, { ...record.orders, green: [] });
+    expect(renderPrivateReport(game, quiet, 'green').text).toContain('We had no orders from you this turn: your units held.');
+  });
+});
+
+describe('warfare reports', async () => {
+  const game = await fixtureGame('warfare');
+  const record = adjudicate(
+    game,
+    {
+      germany: [
+        { kind: 'move', unitType: 'army', province: 'mun', target: 'bur' },
+        { kind: 'support', unitType: 'army', province: 'ruh', subjectType: 'army', subject: 'mun', target: 'bur' },
+        { kind: 'move', unitType: 'fleet', province: 'kie', target: 'hol' },
+      ],
+      france: [
+        { kind: 'hold', unitType: 'army', province: 'bur' },
+        { kind: 'move', unitType: 'fleet', province: 'bre', target: 'eng' },
+        { kind: 'move', unitType: 'army', province: 'mar', target: 'spa' },
+      ],
+      england: [
+        { kind: 'move', unitType: 'fleet', province: 'lon', target: 'eng' },
+        { kind: 'move', unitType: 'fleet', province: 'edi', target: 'nth' },
+      ],
+    },
+    [],
+  );
+
+  it('renders a dislodged unit with its retreats and the orders with their reasons', () => {
+    const report = renderPrivateReport(game, record, 'france', { nextDeadline: deadline });
+    expectGolden('warfare-report-france.txt', report.text);
+    expect(report.text).toContain('FAILED (DISLODGED)');
+  });
+
+  it.each(FLAVOURS)('renders the public update for %s with the revealed orders', (flavour) => {
+    const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline });
+    expectGolden(`warfare-update-${flavour}.txt`, update.text);
+    expect(update.text).toContain('A ruh S A mun - bur');
+  });
+});
