@@ -1,6 +1,8 @@
 // Map rendering time on a big key-image map: 2,000 provinces on a 4096x3072 key, 12 nations, 5,000
 // units. "render-map-2000" is the first render in a fresh process (decoding and indexing the key
 // included); "render-map-2000-warm" is the next turn's render of the same map (key index cached).
+// RENDER_BENCH_PNG=file.png also writes the picture, to look at it.
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -65,7 +67,8 @@ const cold = performance.now();
 await renderMap(input);
 const coldMs = performance.now() - cold;
 const warm = performance.now();
-await renderMap(input);
+const png = await renderMap(input);
 const warmMs = performance.now() - warm;
+if (process.env.RENDER_BENCH_PNG) writeFileSync(process.env.RENDER_BENCH_PNG, png);
 console.log(JSON.stringify({ bench: 'render-map-2000', value: Math.round(coldMs), unit: 'ms', target: 1000 }));
 console.log(JSON.stringify({ bench: 'render-map-2000-warm', value: Math.round(warmMs), unit: 'ms', target: 1000 }));

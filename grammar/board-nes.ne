@@ -9,6 +9,7 @@ LINE -> ORDERS {% id %}
 ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}
 ORDER -> MOVE {% id %} | HOLD {% id %} | DISBAND {% id %} | CLAIM {% id %} | BUY {% id %}
   | LOAD {% id %} | UNLOAD {% id %} | NAVAL_ATTACK {% id %} | CARAVAN_ORDER {% id %} | STEAL {% id %} | AIM {% id %}
+  | BATTLE_PLAN {% id %}
 
 # How many: "2", "two", "all"; and a stack of units: "2 armies", "all army", "fleet", "an army".
 COUNT -> NUMBER {% id %} | ALL {% () => 'all' %}
@@ -66,9 +67,15 @@ BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
   | PLACE BUY_VERB BOUGHT_HERE {% ([p, , make], at) => make(at, p) %}
 BOUGHT_LIST -> BOUGHT {% id %} | BOUGHT_LIST SEP BOUGHT {% ([a, , b]) => g.join(a, b) %}
 BOUGHT -> STACK AT:? PLACE SEA:? {% ([s, , p, sea], at) => g.order(at, 'buy-unit', g.unit(s.type, p, s.count), { sea: sea ?? undefined }) %}
+  | KINDS_BOUGHT AT:? PLACE SEA:? {% ([k, , p, sea], at) => g.plain(at, 'buy-unit', { unitKind: k.kind, province: p, count: k.count, sea: sea ?? undefined }) %}
   | ARTICLE:? STRUCTURE AT:? PLACE {% ([, s, , p], at) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
 BOUGHT_HERE -> STACK SEA:? {% ([s, sea]) => (at, p) => g.order(at, 'buy-unit', g.unit(s.type, p, s.count), { sea: sea ?? undefined }) %}
+  | KINDS_BOUGHT SEA:? {% ([k, sea]) => (at, p) => g.plain(at, 'buy-unit', { unitKind: k.kind, province: p, count: k.count, sea: sea ?? undefined }) %}
   | ARTICLE:? STRUCTURE {% ([, s]) => (at, p) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
+# civ-advanced games buy kinds of the game's unit table ("2 swordsmen", "a galleon"): words the
+# grammar does not know, which the ruleset checks against the table.
+KINDS_BOUGHT -> %unknown {% ([t]) => ({ kind: t.text }) %} | NUMBER %unknown {% ([n, t]) => ({ kind: t.text, count: n }) %}
+  | ARTICLE %unknown {% ([, t]) => ({ kind: t.text }) %}
 # Where a new fleet puts to sea: "at nth", "(North Sea)", "into the Irish Sea".
 SEA -> AT PLACE {% ([, p]) => g.bare(p) %} | TO PLACE {% ([, p]) => g.bare(p) %} | %lparen PLACE %rparen {% ([, p]) => g.bare(p) %}
   | ARROW PLACE {% ([, p]) => g.bare(p) %} | PLACE {% ([p]) => g.bare(p) %}
@@ -137,3 +144,21 @@ AIM -> AIM_VERB AIM_AT:? NATION IN_PLACE:? {% ([, , n, p], at) => g.plain(at, 'a
 IN_PLACE -> AT PLACE {% ([, p]) => g.bare(p) %}
 AIM_AT -> "at" | "for" | "on"
 AIM_VERB -> "aim" | "aims" | "target" | "targets" | "focus" | "focuses"
+
+# civ-advanced battle plans: "Battle plan: wave swordsmen, catapults; aircraft support cavalry;
+# casualties chariots", "Battle plan: default". Each entry is a unit kind of the table or a class.
+BATTLE_PLAN -> PLAN_WORDS %dash:? PLAN_PARTS {% ([, , parts], at) => g.plain(at, 'battle-plan', parts) %}
+  | PLAN_WORDS %dash:? "default" {% (_d, at) => g.plain(at, 'battle-plan') %}
+PLAN_WORDS -> "battle" "plan" | "plan" | "battleplan"
+PLAN_PARTS -> PLAN_PART {% id %} | PLAN_PARTS PLAN_SEP PLAN_PART {% ([a, , b]) => ({ ...a, ...b }) %}
+PLAN_SEP -> %semi | %dot | %comma | AND
+PLAN_PART -> "wave" ENTRIES {% ([, e]) => ({ wave: e }) %}
+  | "first" "wave" ENTRIES {% ([, , e]) => ({ wave: e }) %}
+  | "aircraft" "support" ENTRIES {% ([, , e]) => ({ aircraftSupport: e.length === 1 ? e[0] : e }) %}
+  | "casualties" ENTRIES {% ([, e]) => ({ casualties: e }) %}
+  | "lose" "first" ENTRIES {% ([, , e]) => ({ casualties: e }) %}
+ENTRIES -> ENTRY {% id %} | ENTRIES LIST_SEP ENTRY {% ([a, , b]) => [...a, ...b] %}
+LIST_SEP -> %comma | AND | %comma AND
+# Unit kinds the grammar does not know come as one run of words: "swordsmen catapults" is two.
+ENTRY -> %unknown {% ([t]) => t.text.split(/\s+/) %} | UNIT_CLASS {% ([t]) => [t[0].text] %}
+UNIT_CLASS -> "infantry" | "cavalry" | "artillery" | "aircraft" | "naval"

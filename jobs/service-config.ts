@@ -17,6 +17,8 @@ export interface ServiceConfig {
     /** The address Adjutant writes from when a game names no mailbox. */
     from: string;
     imap: { host: string; port: number; secure: boolean; user: string; pass: string };
+    /** Mail for no game here: 'answer' it, or 'leave' it in the mailbox for another intake. */
+    unrouted: 'answer' | 'leave';
     smtp: { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
   };
   /** Game folders to store at start-up (those already stored are left as they are). */
@@ -30,8 +32,6 @@ export interface ServiceConfig {
   tickMs: number;
   shutdownGraceMs: number;
   settings: Partial<TurnSettings>;
-  /** Game time runs this many times faster than real time: for demos only, never for real games. */
-  timeScale: number;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +55,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       domain,
       from,
       imap: { host: env.ADJUTANT_IMAP_HOST ?? '127.0.0.1', port: int(env, 'ADJUTANT_IMAP_PORT', 143), secure: flag(env, 'ADJUTANT_IMAP_SECURE'), user: env.ADJUTANT_IMAP_USER ?? from, pass: env.ADJUTANT_IMAP_PASSWORD ?? password },
+      unrouted: env.ADJUTANT_UNROUTED === 'leave' ? 'leave' : 'answer',
       smtp: {
         host: env.ADJUTANT_SMTP_HOST ?? '127.0.0.1',
         port: int(env, 'ADJUTANT_SMTP_PORT', 25),
@@ -81,7 +82,6 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       ...(env.ADJUTANT_DOWN_AFTER ? { downAfterMs: duration(env, 'ADJUTANT_DOWN_AFTER') } : {}),
       ...(env.ADJUTANT_MIN_NOTICE ? { minimumNoticeMs: duration(env, 'ADJUTANT_MIN_NOTICE') } : {}),
     },
-    timeScale: int(env, 'ADJUTANT_TIME_SCALE', 1),
   };
 }
 
@@ -103,11 +103,4 @@ function duration(env: NodeJS.ProcessEnv, name: string): number {
   } catch {
     throw new ConfigError(`${name}=${env[name]}: write a duration like "2m", "1h" or "1d".`);
   }
-}
-
-/** The clock of a demo whose game time runs `scale` times faster, from now on. */
-export function scaledClock(scale: number): () => Date {
-  if (scale <= 1) return () => new Date();
-  const origin = Date.now();
-  return () => new Date(origin + (Date.now() - origin) * scale);
 }

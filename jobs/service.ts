@@ -16,7 +16,7 @@ import { reportRenderer } from '../src/turns/turn-renderer.ts';
 import { createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, connectionFromUrl, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
-import { scaledClock, type ServiceConfig } from './service-config.ts';
+import type { ServiceConfig } from './service-config.ts';
 import { startWorkers } from './workers.ts';
 
 export type Part = 'intake' | 'workers' | 'scheduler' | 'sender' | 'outputs';
@@ -26,8 +26,7 @@ export interface Service {
 }
 
 export async function startService(config: ServiceConfig, parts: ReadonlySet<Part>, logger: Logger): Promise<Service> {
-  const now = scaledClock(config.timeScale);
-  if (config.timeScale > 1) logger.warn({ timeScale: config.timeScale }, 'game time runs faster than real time (ADJUTANT_TIME_SCALE): for demos only');
+  const now = () => new Date();
   const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
   const connection = connectionFromUrl(config.redisUrl);
   const control = createGameControl(rt);
@@ -43,7 +42,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   }
   if (parts.has('intake')) {
     const queue = openQueue(QUEUES.parse, connection, config.prefix);
-    const intake = startIntake({ imap: config.mail.imap, store: rt.store, enqueue: enqueueParse(queue), logger, now });
+    const intake = startIntake({ imap: config.mail.imap, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
     stops.unshift(['intake', async () => (await intake.stop(), await queue.close())]);
   }
@@ -61,7 +60,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }
   if (parts.has('sender')) {
-    const sender = startOutboxSender({ outbox: rt.outbox, redis: rt.redis, smtp: config.mail.smtp, logger, now: () => new Date() });
+    const sender = startOutboxSender({ outbox: rt.outbox, redis: rt.redis, smtp: config.mail.smtp, logger, now });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
     stops.push(['sender', () => sender.stop()]);
   }

@@ -13,6 +13,9 @@ if [[ ! -d node_modules ]]; then
   npm ci --no-audit --no-fund
 fi
 
+# The nearley grammars compile to src/orders/generated/ (git-ignored); rebuild so edits to grammar/ count.
+npm run --silent build:grammar
+
 # Without a tsconfig.json, tsc would print its help and fail, not check anything.
 if [[ -f tsconfig.json ]]; then
   echo "test.sh: typechecking (tsc --noEmit)"

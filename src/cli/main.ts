@@ -1,16 +1,21 @@
 // The `adjutant` command line. Each command lives in its own file under commands/.
 import { Command, CommanderError } from 'commander';
 import { GameFolderError } from '../game/problems.ts';
-import { registerGame } from './commands/game.ts';
-import { registerScenario } from './commands/scenario.ts';
+import * as datc from './commands/datc.ts';
+import * as game from './commands/game.ts';
+import * as map from './commands/map.ts';
+import * as parse from './commands/parse.ts';
+import * as scenario from './commands/scenario.ts';
+import * as serve from './commands/serve.ts';
+
+const COMMANDS = [game, scenario, parse, datc, map, serve];
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('adjutant')
     .description('Runs forum wargames by email: orders in, turns adjudicated, reports out.')
     .exitOverride()
     .showHelpAfterError();
-  registerGame(program);
-  registerScenario(program);
+  for (const command of COMMANDS) command.register(program);
   program.addHelpText('after', () => `\nEvery command:\n${everyCommand(program).join('\n')}\n`);
   try {
     await program.parseAsync(argv as string[]);

@@ -2,9 +2,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GameFolderError, type Problem } from './problems.ts';
-import { GAME_FILE, openGame, type Game, type GameFiles } from './open-game.ts';
+import { GAME_FILE, isBinaryGameFile, openGame, type Game, type GameFiles } from './open-game.ts';
 
-/** Reads the text files of a game folder (YAML and templates; history is the store's business). */
+/** Reads the files of a game folder: YAML, templates, and images (history is the store's business). */
 export async function readGameFolder(dir: string): Promise<GameFiles> {
   let names: string[];
   try {
@@ -15,6 +15,7 @@ export async function readGameFolder(dir: string): Promise<GameFiles> {
   if (!names.includes(GAME_FILE)) throw new GameFolderError([{ file: path.join(dir, GAME_FILE), message: 'the game folder has no game.yaml.' }]);
   const files: GameFiles = {};
   for (const name of names.filter((n) => /\.(ya?ml|hbs)$/.test(n))) files[name] = await readFile(path.join(dir, name), 'utf8');
+  for (const name of names.filter(isBinaryGameFile)) files[name] = (await readFile(path.join(dir, name))).toString('base64');
   return files;
 }
 

@@ -11,8 +11,19 @@ import { didYouMean, type Problem } from './problems.ts';
 import { checkStateAgainstMap, stateSchema } from './state-file.ts';
 import { checkSchema, fieldName, lineOf, readYaml } from './yaml-file.ts';
 
-/** The files of a game, by path relative to the game folder. */
+/** The files of a game, by path relative to the game folder; images (isBinaryGameFile) as base64. */
 export type GameFiles = Record<string, string>;
+
+export function isBinaryGameFile(name: string): boolean {
+  return /\.png$/i.test(name);
+}
+
+/** A game file's bytes (images are kept as base64 in GameFiles), or undefined when absent. */
+export function gameFileBytes(files: GameFiles, name: string): Buffer | undefined {
+  const content = files[name];
+  if (content === undefined) return undefined;
+  return Buffer.from(content, isBinaryGameFile(name) ? 'base64' : 'utf8');
+}
 
 export interface Game {
   id: string;

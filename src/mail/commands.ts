@@ -29,8 +29,8 @@ export interface CommandLine {
   problem?: string;
 }
 
-export const PLAYER_COMMANDS = ['HELP', 'STATUS', 'CLEAR', 'ABSENCE'] as const;
-export const GM_COMMANDS = ['HELP', 'STATUS', 'EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'PROCESS', 'PREVIEW', 'PUBLISH', 'ROLLBACK', 'REPLACE', 'ORDER'] as const;
+const PLAYER_COMMANDS = ['HELP', 'STATUS', 'CLEAR', 'ABSENCE'] as const;
+const GM_COMMANDS = ['HELP', 'STATUS', 'EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'PROCESS', 'PREVIEW', 'PUBLISH', 'ROLLBACK', 'REPLACE', 'ORDER'] as const;
 
 function words(role: Role): readonly string[] {
   return role === 'gm' ? GM_COMMANDS : PLAYER_COMMANDS;

@@ -35,10 +35,11 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
   const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, help: false, status: false };
   const lines = meaningfulLines(text);
   const explicit = lines.filter((l) => /^T-[A-Z0-9]{6}\b/i.test(l));
-  const rulings = explicit.length > 0 || (threadTokens.length > 0 && lines.length > 0 && !isCommandText(lines[0], 'gm'));
+  // A reply in a ticket's thread answers it with its first line, unless that line is a command.
+  const inThread = threadTokens.length > 0 && lines.length > 0 && !isCommandText(lines[0], 'gm');
   if (explicit.length) {
     for (const line of explicit) await answerTicket(ctx, out, tokensIn(line)[0], line.slice(8).replace(/^[\s:=-]+/, ''));
-  } else if (threadTokens.length && lines.length && !isCommandText(lines[0], 'gm')) {
+  } else if (inThread) {
     if (threadTokens.length === 1) await answerTicket(ctx, out, threadTokens[0], lines[0]);
     else out.results.push({ command: lines[0], text: `This email answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".` });
   } else if (!commandsAllowed) {
@@ -52,7 +53,7 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
   return decision(
     ctx,
-    { outcome: rulings ? 'ticket-answer' : 'commands', role: 'gm', replies: [report, ...out.replies] },
+    { outcome: explicit.length || inThread ? 'ticket-answer' : 'commands', role: 'gm', replies: [report, ...out.replies] },
     { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml },
   );
 }

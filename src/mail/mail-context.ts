@@ -41,7 +41,6 @@ export interface MailContext {
   settings: MailSettings;
   step: number;
   mailId: string;
-  raw: Buffer;
   mail: IncomingMail;
   received: Date;
   /** The email's Date:, never later than its arrival (a date in the future would outrank every later email). */

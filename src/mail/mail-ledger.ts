@@ -51,7 +51,18 @@ export class StepMovedError extends Error {
   override name = 'StepMovedError';
 }
 
+/** This worker's hold on the game's mail lock ran out (a long pause); another may be at work. */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+/** Proof of holding a game's mail lock; a commit checks it, so a worker that lost its lease cannot write. */
+export interface Lease {
+  token: string;
+}
+
 const COMMIT = `
+if redis.call('GET', KEYS[8]) ~= ARGV[5] then return redis.error_reply('LEASE LOST') end
 local step = redis.call('GET', KEYS[1]) or '0'
 if step ~= ARGV[1] then return redis.error_reply('STEP ' .. step) end
 if redis.call('HEXISTS', KEYS[6], ARGV[2]) == 1 then return 0 end
@@ -115,8 +126,8 @@ export class MailLedger {
     return late && late.step === step ? late.mails : [];
   }
 
-  /** Writes the changes and the result at once; refuses if the game left `step` meanwhile. */
-  async commit(gameId: string, step: number, result: MailResult, changes: MailChanges): Promise<void> {
+  /** Writes the changes and the result at once; refuses if the game left `step` or the lease was lost meanwhile. */
+  async commit(gameId: string, step: number, result: MailResult, changes: MailChanges, lease: Lease): Promise<void> {
     const g = gameKeys(gameId);
     const m = mailKeys(gameId);
     const orders = Object.fromEntries(
@@ -132,9 +143,10 @@ export class MailLedger {
       gameYaml: changes.gameYaml ?? '',
     };
     try {
-      await this.redis.eval(COMMIT, 7, g.step, g.orders, m.ordersMeta, m.tickets, m.late, m.results, g.files, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload));
+      await this.redis.eval(COMMIT, 8, g.step, g.orders, m.ordersMeta, m.tickets, m.late, m.results, g.files, m.lock, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
+      if (/LEASE LOST/.test(String((e as Error).message))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
       throw e;
     }
   }
@@ -169,9 +181,10 @@ export class MailLedger {
   /**
    * Runs `work` while holding the game's mail lock, so emails of one game apply one at a time
    * across workers. Within a process they queue in order; across processes a short, renewed
-   * Redis lease decides, so a killed worker blocks the others for seconds only.
+   * Redis lease decides, so a killed worker blocks the others for a second only; and since a
+   * commit checks the lease, a worker that lost it (a long pause) cannot write over another's work.
    */
-  async withLock<T>(gameId: string, work: () => Promise<T>): Promise<T> {
+  async withLock<T>(gameId: string, work: (lease: Lease) => Promise<T>): Promise<T> {
     const run = (queued.get(gameId) ?? Promise.resolve()).catch(() => undefined).then(() => this.withLease(gameId, work));
     queued.set(gameId, run);
     try {
@@ -181,7 +194,7 @@ export class MailLedger {
     }
   }
 
-  private async withLease<T>(gameId: string, work: () => Promise<T>, leaseMs = 3000): Promise<T> {
+  private async withLease<T>(gameId: string, work: (lease: Lease) => Promise<T>, leaseMs = 1000): Promise<T> {
     const key = mailKeys(gameId).lock;
     const token = randomBytes(8).toString('hex');
     for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
@@ -192,7 +205,7 @@ export class MailLedger {
       this.redis.eval(RENEW, 1, key, token, String(leaseMs)).catch(() => undefined);
     }, leaseMs / 3);
     try {
-      return await work();
+      return await work({ token });
     } finally {
       clearInterval(renew);
       await this.redis.eval(RELEASE, 1, key, token);

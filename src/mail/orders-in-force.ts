@@ -48,7 +48,6 @@ export interface MergeResult {
   next: NationOrders;
   /** Incoming orders kept out because a newer email already gave orders about the same thing. */
   outdated: Array<{ order: Order; source: OrderSource; newer: OrderSource }>;
-  replaced: Order[];
 }
 
 export function mergeOrders(current: NationOrders, incoming: Incoming): MergeResult {
@@ -56,14 +55,12 @@ export function mergeOrders(current: NationOrders, incoming: Incoming): MergeRes
   const newerByKey = new Map<string, OrderSource>();
   const keptOrders: Order[] = [];
   const keptSources: OrderSource[] = [];
-  const replaced: Order[] = [];
   current.orders.forEach((order, i) => {
     const source = current.sources[i];
     const key = orderKey(order);
     const named = incoming.replaceAll || keys.has(key);
     if (named && source.date > incoming.date) newerByKey.set(key, source);
-    if (named && source.date <= incoming.date) replaced.push(order);
-    else {
+    if (!named || source.date > incoming.date) {
       keptOrders.push(order);
       keptSources.push(source);
     }
@@ -77,7 +74,7 @@ export function mergeOrders(current: NationOrders, incoming: Incoming): MergeRes
       keptSources.push(incoming.sources[i]);
     }
   });
-  return { next: { orders: keptOrders, sources: keptSources }, outdated, replaced };
+  return { next: { orders: keptOrders, sources: keptSources }, outdated };
 }
 
 export interface Rejection {

@@ -15,7 +15,7 @@ export async function handlePlayer(ctx: MailContext, nation: string): Promise<De
   const subject = stripSecrets(bareSubject(ctx.mail.subject), ctx.head.secrets);
   if (isCommandText(text, 'player')) return playerCommands(ctx, nation, readCommands(text, 'player', commandContext(ctx, nation)));
   if (!text.trim() && isCommandText(subject, 'player')) return playerCommands(ctx, nation, readCommands(subject, 'player', commandContext(ctx, nation)));
-  const late = await lateness(ctx);
+  const late = await lateness(ctx, nation);
   if (late) return lateMail(ctx, nation, late);
   return playerOrders(ctx, nation, text);
 }
@@ -25,10 +25,11 @@ function commandContext(ctx: MailContext, nation: string) {
 }
 
 /** Why the email is too late for the step being played, or null. */
-async function lateness(ctx: MailContext): Promise<string | null> {
+async function lateness(ctx: MailContext, nation: string): Promise<string | null> {
   if (ctx.settings.acceptLate) return null;
   const deadline = ctx.status?.deadline;
-  if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, 'UTC')}, after the deadline of ${formatTime(deadline, 'UTC')}.`;
+  const zone = timeZoneOf(ctx, nation);
+  if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, zone)}, after the deadline of ${formatTime(deadline, zone)}.`;
   const last = ctx.step > 0 ? await ctx.deps.store.record(ctx.head.gameId, ctx.step) : undefined;
   if (last && ctx.received < new Date(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
   return null;
@@ -53,7 +54,7 @@ async function playerOrders(ctx: MailContext, nation: string, text: string): Pro
   if (ctx.mail.truncated) applied.confirmation.warnings.push('Your email was very long; only its first 64 KB were read.');
   if (ctx.mail.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.mail.attachments.map((a) => a.filename).join(', ')}); put orders in the text of the email.`);
   const superseded = applied.replaceAll ? await supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
-  const replies = [confirmationMail(ctx, nation, applied, false), ...(await ticketMails(ctx, applied.tickets))];
+  const replies = [confirmationMail(ctx, nation, applied), ...(await ticketMails(ctx, applied.tickets))];
   const c = applied.confirmation;
   return decision(
     ctx,
@@ -68,19 +69,18 @@ async function supersede(ctx: MailContext, nation: string, why: string): Promise
   return open.map((t) => ({ ...t, status: 'superseded' as const, outcome: why }));
 }
 
-export async function ticketMails(ctx: MailContext, tickets: Ticket[]): Promise<OutgoingMessage[]> {
+async function ticketMails(ctx: MailContext, tickets: Ticket[]): Promise<OutgoingMessage[]> {
   if (!tickets.length) return [];
   const open = (await openTickets(ctx.deps.store, ctx.head.gameId)).map((t) => t.token);
   return tickets.map((t) => ticketMail(ctx, t, open.filter((o) => o !== t.token)));
 }
 
-export function confirmationMail(ctx: MailContext, nation: string, applied: Applied, byGm: boolean, to = playerTo(ctx), key = `reply:${ctx.mailId}`): OutgoingMessage {
-  return answer(ctx.head, ctx.mail, to, key, 'confirmation', {
+function confirmationMail(ctx: MailContext, nation: string, applied: Applied): OutgoingMessage {
+  return answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'confirmation', {
     gameTitle: ctx.game.config.title,
     nationName: nationName(ctx, nation),
     turn: ctx.game.state.turn,
     phase: ctx.game.state.phase,
-    byGm,
     ...applied.confirmation,
     inForce: applied.next.orders.map((o) => describe(ctx, o)),
     deadline: deadlineText(ctx, nation),

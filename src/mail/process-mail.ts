@@ -4,9 +4,9 @@
 import type { GameFile } from '../game/game-file.ts';
 import { mailSettings } from '../game/game-file.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
-import { storedGame } from '../turns/run-step.ts';
 import { automaticReason } from './auto-mail.ts';
 import { dkimPassingDomains } from './dkim.ts';
+import { currentGame } from './game-cache.ts';
 import { handleGm } from './gm-mail.ts';
 import { MailLedger, StepMovedError, type MailResult } from './mail-ledger.ts';
 import { decision, type Decision, type MailContext, type MailDeps } from './mail-context.ts';
@@ -30,14 +30,14 @@ export async function processMail(deps: MailDeps, job: { gameId: string; mailId:
   const raw = await deps.store.mail(job.gameId, job.mailId);
   if (!raw) throw new MailNotStoredError(`The mail ${job.mailId} of "${job.gameId}" is not in the store; the intake stores mail before queueing it.`);
   const mail = await readMail(raw);
-  const result = await ledger.withLock(job.gameId, async () => {
+  const result = await ledger.withLock(job.gameId, async (lease) => {
     for (let attempt = 1; ; attempt++) {
       const again = await ledger.result(job.gameId, job.mailId);
       if (again) return again;
       const step = await deps.store.step(job.gameId);
       const { result, changes } = await decide(deps, ledger, job.gameId, job.mailId, raw, mail, step);
       try {
-        await ledger.commit(job.gameId, step, result, changes);
+        await ledger.commit(job.gameId, step, result, changes, lease);
         return result;
       } catch (e) {
         // A turn was adjudicated meanwhile: read the email again against the new turn.
@@ -64,8 +64,9 @@ function secretsOf(config: GameFile): string[] {
 
 async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, step: number): Promise<Decision> {
   const received = (await ledger.received(gameId, mailId)) ?? deps.now();
-  if (gameId === UNROUTED_GAME) return unrouted(deps, ledger, mailId, raw, mail, received);
-  const game = await storedGame(deps.store, gameId);
+  // A game deleted while its mail waited is, for that mail, no game at all.
+  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, mailId, raw, mail, received);
+  const game = await currentGame(deps.store, gameId);
   const settings = mailSettings(game.config);
   const head: Letterhead = { gameId, from: game.config.mailbox ?? deps.address, templates: templatesFor(game.files), secrets: secretsOf(game.config), tag: gameId };
   const status = await deps.control.status(gameId).catch((err: unknown) => {
@@ -73,7 +74,7 @@ async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId
     return null;
   });
   const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
-  const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings, step, mailId, raw, mail, received, date, head, status };
+  const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings, step, mailId, mail, received, date, head, status };
 
   const auto = automaticReason(mail);
   if (auto) return decision(ctx, { outcome: 'automatic', code: 'AUTOMATIC' });

@@ -62,7 +62,7 @@ export function cleanMessage(text: string): CleanMessage {
   };
   for (let i = 0; i < end; i++) {
     const line = raw[i];
-    const why = inBlock && !inBlock[i] ? 'outside the ORDERS ... END block' : QUOTED.test(line) ? 'quoted from an earlier message' : REPLY_HEADER.test(line) ? 'a reply header' : null;
+    const why = inBlock && !inBlock[i] ? 'outside the ORDERS ... END block' : QUOTED.test(line) ? 'quoted from an earlier message' : isReplyHeader(line) ? 'a reply header' : null;
     if (why) {
       if (runFrom < 0 || runWhy !== why) {
         closeRun(i);
@@ -81,6 +81,11 @@ export function cleanMessage(text: string): CleanMessage {
   }
   closeRun(end);
   return { lines, ignored: sortByLine(ignored) };
+}
+
+/** "On Tue, 3 Mar 2026, The GM <gm@...> wrote:" (the cheap test first: most lines do not end in a colon). */
+function isReplyHeader(line: string): boolean {
+  return line.trimEnd().endsWith(':') && REPLY_HEADER.test(line);
 }
 
 /** Which lines lie inside "ORDERS ... END" blocks; null when the message has no complete block. */

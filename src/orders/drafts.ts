@@ -24,7 +24,8 @@ export interface InferredUnitType {
   building: boolean;
 }
 
-export type SlotValue = string | number | boolean | PlaceRef | NationRef | InferredUnitType;
+/** A slot as the grammar fills it; lists are for battle plans' unit kinds. */
+export type SlotValue = string | number | boolean | readonly string[] | PlaceRef | NationRef | InferredUnitType;
 
 export interface Draft {
   kind: string;

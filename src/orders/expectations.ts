@@ -26,7 +26,6 @@ const LABELS: Record<string, string> = {
   BUILD_NOUN: '"build"',
   ARMY: 'a unit type (army or fleet)',
   FLEET: 'a unit type (army or fleet)',
-  UNIT_WORD: 'a unit type (army or fleet)',
   STRUCTURE: 'a structure (town, military base, city, engineered city)',
   LOAD_VERB: '"load"',
   UNLOAD_VERB: '"unload"',

@@ -25,7 +25,7 @@ export class NoGrammarError extends Error {
 // Rules whose words show that a line was meant as an order (verbs and unit words), as opposed to
 // the fillers, numbers and prepositions that everyday sentences use too.
 const WARFARE_ORDER_RULES = ['ARMY', 'FLEET', 'HOLD_VERB', 'MOVE_VERB', 'SUPPORT_VERB', 'CONVOY_VERB', 'RETREAT_VERB', 'DISBAND_VERB', 'BUILD_VERB', 'WAIVE_VERB'];
-const BOARD_NES_ORDER_RULES = ['ARMY', 'FLEET', 'HOLD_VERB', 'MOVE_VERB', 'DISBAND_VERB', 'BUY_VERB', 'STRUCTURE', 'LOAD_VERB', 'UNLOAD_VERB', 'CLAIM_VERB', 'CARAVAN', 'ESCORT', 'STEAL_VERB', 'AIM_VERB', 'NAVAL'];
+const BOARD_NES_ORDER_RULES = ['ARMY', 'FLEET', 'HOLD_VERB', 'MOVE_VERB', 'DISBAND_VERB', 'BUY_VERB', 'STRUCTURE', 'LOAD_VERB', 'UNLOAD_VERB', 'CLAIM_VERB', 'CARAVAN', 'ESCORT', 'STEAL_VERB', 'AIM_VERB', 'NAVAL', 'PLAN_WORDS'];
 
 /** In a retreat phase most players write a retreat as a move ("A Par - Pic"). */
 function warfareInPhase(order: Order, state: GameState): Order {

@@ -19,6 +19,8 @@ export interface Token {
   number?: number;
   /** For name tokens: every place or nation these words may mean, best first. */
   names?: NameCandidate[];
+  /** The word as name keys are written (names.ts normalizeName), kept once worked out. */
+  key?: string;
 }
 
 export interface NameCandidate {

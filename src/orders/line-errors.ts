@@ -7,14 +7,14 @@ import type { Token } from './lexer.ts';
 import { parseTokens, type LineParse } from './parse-line.ts';
 import { readLine, type ReadingContext } from './readings.ts';
 
-// Order words that everyday sentences use too ("see you in March", "thanks for the help"): they
-// mark a line as an order only beside a place or nation name.
+// Order words that everyday sentences use too ("see you in March", "I hope the attack works"):
+// they mark a line as an order only beside a place or nation name.
 const CHAT_WORDS = new Set([
-  'go', 'goes', 'attack', 'attacks', 'attacking', 'help', 'assist', 'assists', 'stay', 'stays', 'stand', 'stands',
-  'remain', 'remains', 'defend', 'defends', 'pass', 'skip', 'decline', 'create', 'creates', 'raise', 'raises',
+  'go', 'goes', 'attack', 'attacks', 'attacking', 'assist', 'assists', 'stay', 'stays', 'stand', 'stands',
+  'remain', 'remains', 'defend', 'defends', 'skip', 'decline', 'create', 'creates', 'raise', 'raises',
   'ship', 'ships', 'boat', 'boats', 'troop', 'troops', 'navy', 'sail', 'sails', 'march', 'marches', 'marching',
   'advance', 'advances', 'proceed', 'proceeds', 'remove', 'removes', 'delete', 'destroy', 'destroys', 'scrap',
-  'invade', 'invades', 'moving', 'holding', 'load', 'aim', 'buy', 'carry', 'back', 'send', 'sends', 'take', 'sea',
+  'invade', 'invades', 'moving', 'holding', 'load', 'aim', 'buy', 'take',
 ]);
 
 /**

@@ -70,7 +70,9 @@ export class NameIndex {
    * of several words, so "A Lon" never reads as a one-word name that happens to be spelt "alon".
    */
   lookupExact(key: string, words = 1): NameCandidate[] {
-    return (this.exact.get(key) ?? []).filter((e) => words === 1 || e.words > 1).map((e) => candidate(e, 0));
+    const entries = this.exact.get(key);
+    if (!entries) return [];
+    return entries.filter((e) => words === 1 || e.words > 1).map((e) => candidate(e, 0));
   }
 
   /**
@@ -149,10 +151,12 @@ export class NameResolver {
   }
 
   isPrefix(key: string): boolean {
-    return this.indexes.some((i) => i.isPrefix(key));
+    for (const index of this.indexes) if (index.isPrefix(key)) return true;
+    return false;
   }
 
   exact(key: string, words: number): NameCandidate[] {
+    if (this.indexes.length === 1) return this.indexes[0].lookupExact(key, words);
     return this.indexes.flatMap((i) => i.lookupExact(key, words));
   }
 

@@ -1,7 +1,7 @@
 // A player's message in, orders out: `parseMessage` is what the mail loop, GM tickets, scenarios
 // and `adjutant parse` call. Each line ends up as orders, an ambiguity for the GM, an error the
 // player can act on, or an ignored line with the reason.
-import type { AnyRuleset, GameState, MapGraph, Order } from '../engine/index.ts';
+import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
 import { checkOrders } from './check-orders.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
 import { grammarFor, type OrderGrammar } from './grammars.ts';
@@ -29,7 +29,7 @@ export function parseMessage(input: ParseInput): ParseResult {
   const grammar = grammarFor(input.ruleset.id);
   const { lines, ignored } = cleanMessage(input.text);
   const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
-  const ctx: ReadingContext = { map: input.map, nation: input.nation, state: input.state, names, knowsNations: names.knowsNations, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase };
+  const ctx: ReadingContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
   for (const line of lines) readMessageLine(line, grammar, ctx, input.ruleset, result);
   result.ignored.sort((a, b) => a.line - b.line);
@@ -75,33 +75,47 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
     result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
     return;
   }
-  const toParsed = (p: PlacedOrder): ParsedOrder => ({ ...p.order, line: line.line, text: segmentText(line.text, tokens, p.at, readings.alternatives), canonical: ruleset.formatOrder(p.order) });
-  placeReadings(readings.alternatives, line, toParsed, result);
+  placeReadings(readings.alternatives, { line, tokens, ruleset, alternatives: readings.alternatives }, result);
+}
+
+interface LineInContext {
+  line: MessageLine;
+  tokens: readonly Token[];
+  ruleset: AnyRuleset;
+  alternatives: PlacedOrder[][];
+}
+
+function toParsed(p: PlacedOrder, where: LineInContext): ParsedOrder {
+  return { ...p.order, line: where.line.line, text: segmentText(where.line.text, where.tokens, p.at, where.alternatives), canonical: where.ruleset.formatOrder(p.order) };
 }
 
 /**
  * One reading: its orders stand. Several readings of the same shape: orders they agree on stand,
  * each place where they differ is one ambiguity. Readings of different shapes: the line is one ambiguity.
  */
-function placeReadings(alternatives: PlacedOrder[][], line: MessageLine, toParsed: (p: PlacedOrder) => ParsedOrder, result: ParseResult): void {
+function placeReadings(alternatives: PlacedOrder[][], where: LineInContext, result: ParseResult): void {
   const [first] = alternatives;
-  if (alternatives.length === 1) return void result.orders.push(...first.map(toParsed));
+  const { line } = where;
+  if (alternatives.length === 1) {
+    for (const placed of first) result.orders.push(toParsed(placed, where));
+    return;
+  }
   const sameShape = alternatives.every((a) => a.length === first.length && a.every((p, i) => p.at === first[i].at));
   if (!sameShape) {
-    result.ambiguous.push({ line: line.line, text: line.text, candidates: distinct(alternatives.flat()).map(toParsed) });
+    result.ambiguous.push({ line: line.line, text: line.text, candidates: distinct(alternatives.flat()).map((p) => toParsed(p, where)) });
     return;
   }
   first.forEach((placed, i) => {
     const options = distinct(alternatives.map((a) => a[i]));
-    if (options.length === 1) result.orders.push(toParsed(placed));
-    else result.ambiguous.push({ line: line.line, text: toParsed(placed).text, candidates: options.map(toParsed) });
+    if (options.length === 1) result.orders.push(toParsed(placed, where));
+    else result.ambiguous.push({ line: line.line, text: toParsed(placed, where).text, candidates: options.map((p) => toParsed(p, where)) });
   });
 }
 
 function distinct(list: PlacedOrder[]): PlacedOrder[] {
   const seen = new Set<string>();
   return list.filter((p) => {
-    const key = orderKey(p.order as Order);
+    const key = orderKey(p.order);
     return seen.has(key) ? false : (seen.add(key), true);
   });
 }

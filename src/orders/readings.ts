@@ -11,9 +11,8 @@ export interface ReadingContext {
   map: MapGraph;
   nation: string;
   state?: GameState;
+  /** Places and, with a state, nations; without one a nation is taken as written. */
   names: NameResolver;
-  /** False when the game's nations are unknown (no state): a nation is taken as written. */
-  knowsNations: boolean;
   /** The unit types that may stand in each kind of province (the grammar's ruleset says). */
   unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
   /** How an order reads in the game's current phase (a move is a retreat in a retreat phase). */
@@ -128,7 +127,7 @@ function readNation(ref: NationRef, ctx: ReadingContext): string[] | Failure {
   const nations = (ref.token.names ?? []).filter((c) => c.kind === 'nation').map((c) => c.id);
   if (nations.length) return nations;
   if (ref.token.type === 'name') return { message: `"${ref.token.raw}" is a place, not a nation.`, suggestions: [] };
-  if (!ctx.knowsNations) return [normalizeName(ref.token.raw)];
+  if (!ctx.names.knowsNations) return [normalizeName(ref.token.raw)];
   return { message: `I do not know a nation called "${ref.token.raw}".`, suggestions: ctx.names.suggest(normalizeName(ref.token.raw), new Set(['nation'])) };
 }
 
@@ -137,7 +136,7 @@ export function checkHeading(token: Token, ctx: ReadingContext): Failure | undef
   const ref: NationRef = { $: 'nation', token };
   const nations = readNation(ref, ctx);
   if (!Array.isArray(nations)) return nations;
-  if (ctx.knowsNations && !nations.includes(ctx.nation)) {
+  if (ctx.names.knowsNations && !nations.includes(ctx.nation)) {
     return { message: `These orders are headed "${ref.token.raw}", but you play ${ctx.state?.nations[ctx.nation]?.name ?? ctx.nation}; you can only order your own units.`, suggestions: [] };
   }
   return undefined;

@@ -13,12 +13,14 @@ export const MAX_LINE_TOKENS = 80;
 export type LineTokens = { tokens: Token[]; heading?: Token } | { tooLong: string };
 
 const SEPARATORS = new Set(['dot', 'comma', 'semi']);
+const MIN_FUZZY_KEY = 3;
 
 export function lineTokens(line: string, vocabulary: Vocabulary, names: NameResolver): LineTokens {
   if (line.length > MAX_LINE_CHARS) return { tooLong: `This line is ${line.length} characters long, too long to be an order; please write one order per line.` };
   const queue = lexLine(line);
   if (queue.length > MAX_LINE_TOKENS) return { tooLong: `This line has ${queue.length} words and signs, too long to be an order; please write one order per line.` };
   const out: Token[] = [];
+  const exact: ExactMemo = new Map();
   let lastUnknown = -1;
   for (let i = 0; i < queue.length; ) {
     const token = queue[i];
@@ -27,7 +29,7 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
       i++;
       continue;
     }
-    const span = nameAt(queue, i, line, vocabulary, names);
+    const span = nameAt(queue, i, line, vocabulary, names, exact);
     if (span) {
       out.push(span.token);
       i = span.next;
@@ -35,6 +37,7 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
     }
     if (/[-‐]/u.test(token.raw)) {
       queue.splice(i, 1, ...splitHyphens(token));
+      exact.clear(); // positions moved
       continue;
     }
     const corrected = vocabulary.has(token.text) ? token.text : vocabulary.correct(token.text);
@@ -65,10 +68,10 @@ function headingOf(tokens: readonly Token[], names: NameResolver): Token | undef
  * A slip in a later word may make a longer name than the exact one ("Norwegian Se" is Norwegian Sea,
  * not Norwegian and a stray "Se").
  */
-function nameAt(queue: Token[], start: number, line: string, vocabulary: Vocabulary, names: NameResolver): { token: Token; next: number } | undefined {
-  const exact = exactAt(queue, start, names);
+function nameAt(queue: Token[], start: number, line: string, vocabulary: Vocabulary, names: NameResolver, memo: ExactMemo): { token: Token; next: number } | undefined {
+  const exact = exactAt(queue, start, names, memo);
   const after = exact ? exact.end + 1 : start;
-  if (exact && !isStray(queue, after, vocabulary, names)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };
+  if (exact && !isStray(queue, after, vocabulary, names, memo)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };
   const fuzzy = fuzzyAt(queue, start, exact ? exact.words + 1 : 1, vocabulary, names);
   if (fuzzy) return { token: nameToken(queue.slice(start, fuzzy.end + 1), fuzzy.found, line), next: fuzzy.end + 1 };
   return exact ? { token: nameToken(queue.slice(start, after), exact.found, line), next: after } : undefined;
@@ -81,7 +84,7 @@ interface Found {
   words: number;
 }
 
-/** Words of a run from `start`: words, with a dot allowed between two ("St. Petersburg"). */
+/** Words of a run from `start` (a dot allowed between two: "St. Petersburg"), while `keepGoing` likes its key. */
 function runFrom(queue: readonly Token[], start: number, max: number, keepGoing: (key: string) => boolean = () => true): number[] {
   const ends: number[] = [];
   let key = '';
@@ -89,33 +92,43 @@ function runFrom(queue: readonly Token[], start: number, max: number, keepGoing:
     const t = queue[j];
     if (t.type === 'dot' && ends.length && queue[j + 1]?.type === 'word') continue;
     if (t.type !== 'word') break;
-    ends.push(j);
-    key += normalizeName(t.raw);
+    key += keyOfWord(t);
     if (!keepGoing(key)) break;
+    ends.push(j);
   }
   return ends;
 }
 
+function keyOfWord(t: Token): string {
+  return (t.key ??= normalizeName(t.raw));
+}
+
 function keyOf(queue: readonly Token[], start: number, end: number): string {
   let key = '';
-  for (let j = start; j <= end; j++) if (queue[j].type === 'word') key += normalizeName(queue[j].raw);
+  for (let j = start; j <= end; j++) if (queue[j].type === 'word') key += keyOfWord(queue[j]);
   return key;
 }
 
+/** Exact names found so far in the line, by start position: a name's neighbour is looked at twice. */
+type ExactMemo = Map<number, Found | undefined>;
+
 /** The longest run naming something exactly; it stops growing once its letters begin no name. */
-function exactAt(queue: readonly Token[], start: number, names: NameResolver): Found | undefined {
+function exactAt(queue: readonly Token[], start: number, names: NameResolver, memo: ExactMemo): Found | undefined {
+  if (memo.has(start)) return memo.get(start);
+  let result: Found | undefined;
   const ends = runFrom(queue, start, names.maxWords, (key) => names.isPrefix(key));
-  for (let k = ends.length; k >= 1; k--) {
+  for (let k = ends.length; k >= 1 && !result; k--) {
     const found = names.exact(keyOf(queue, start, ends[k - 1]), k);
-    if (found.length) return { found, end: ends[k - 1], words: k };
+    if (found.length) result = { found, end: ends[k - 1], words: k };
   }
-  return undefined;
+  memo.set(start, result);
+  return result;
 }
 
 /** A word after a name that the grammar does not know and that begins no name: maybe a slip in the name. */
-function isStray(queue: readonly Token[], at: number, vocabulary: Vocabulary, names: NameResolver): boolean {
+function isStray(queue: readonly Token[], at: number, vocabulary: Vocabulary, names: NameResolver, memo: ExactMemo): boolean {
   const t = queue[at];
-  return t?.type === 'word' && !vocabulary.has(t.text) && !exactAt(queue, at, names);
+  return t?.type === 'word' && !vocabulary.has(t.text) && !exactAt(queue, at, names, memo);
 }
 
 /** The longest run of at least `fewest` words within a slip or two of a name. */
@@ -127,7 +140,10 @@ function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabul
     // or end one ("Wal holds" is not a misspelt name).
     if (words.some((w) => w.raw.length < 2)) continue;
     if (k === 1 ? vocabulary.has(words[0].text) : vocabulary.has(words[k - 1].text) || (vocabulary.has(words[0].text) && words[0].raw.length < 3)) continue;
-    const found = names.fuzzy(keyOf(queue, start, ends[k - 1]), k);
+    const key = keyOf(queue, start, ends[k - 1]);
+    // Two letters are a slip of no name: a name of four letters forgives one slip, not two.
+    if (key.length < MIN_FUZZY_KEY) continue;
+    const found = names.fuzzy(key, k);
     if (found.length) return { found, end: ends[k - 1], words: k };
   }
   return undefined;

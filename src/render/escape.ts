@@ -55,10 +55,6 @@ export function escapeMarkdown(text: string): string {
     .replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`));
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
 /** Every string in `data`, however deep, escaped; Markup, numbers and booleans pass as they are. */
 export function escapeData(data: unknown, escape: (text: string) => string): unknown {
   if (typeof data === 'string') return escape(data);

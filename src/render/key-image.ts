@@ -74,49 +74,92 @@ export function indexImage(image: RgbImage, keys: ReadonlyMap<string, number>): 
   provinces.forEach((id, n) => byColour.set(keys.get(id)!, n));
   if (provinces.length >= NO_PROVINCE) throw new RangeError(`A key image can hold at most ${NO_PROVINCE - 1} provinces.`);
   const pixels = new Uint16Array(width * height);
-  const area = new Uint32Array(provinces.length);
+  const runStart = new NumberList();
+  const runProvince = new NumberList();
   // Key images are flat, so runs of one colour are long: remember the last lookup.
   let lastKey = -1;
   let lastProvince = NO_PROVINCE;
-  for (let p = 0, i = 0; p < pixels.length; p++, i += 3) {
-    const key = (rgb[i] << 16) | (rgb[i + 1] << 8) | rgb[i + 2];
-    if (key !== lastKey) {
-      lastKey = key;
-      lastProvince = byColour.get(key) ?? NO_PROVINCE;
-    }
-    pixels[p] = lastProvince;
-    if (lastProvince !== NO_PROVINCE) area[lastProvince]++;
-  }
-  const runStart: number[] = [];
-  const runProvince: number[] = [];
-  for (let p = 0; p < pixels.length; p++) {
-    if (p % width === 0 || pixels[p] !== pixels[p - 1]) {
-      runStart.push(p);
-      runProvince.push(pixels[p]);
+  for (let y = 0, p = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++, i += 3) {
+      const key = (rgb[i] << 16) | (rgb[i + 1] << 8) | rgb[i + 2];
+      const before = lastProvince;
+      if (key !== lastKey) {
+        lastKey = key;
+        lastProvince = byColour.get(key) ?? NO_PROVINCE;
+      }
+      pixels[p] = lastProvince;
+      if (x === 0 || lastProvince !== before) {
+        runStart.push(p);
+        runProvince.push(lastProvince);
+      }
     }
   }
-  const from: number[] = [];
-  const to: number[] = [];
+  const starts = runStart.toUint32();
+  const owners = Uint16Array.from(runProvince.toUint32());
+  const area = new Uint32Array(provinces.length);
+  const total = width * height;
+  for (let r = 0; r < starts.length; r++) if (owners[r] !== NO_PROVINCE) area[owners[r]] += (r + 1 < starts.length ? starts[r + 1] : total) - starts[r];
+  const { from, to } = edgesFromRuns(width, height, starts, owners);
+  return { width, height, pixels, provinces, area, runStart: starts, runProvince: owners, edgeFrom: from, edgeTo: to };
+}
+
+/**
+ * Touching pixels of different provinces, found from the runs rather than pixel by pixel: along a
+ * row at each run's start, and between two rows wherever their runs overlap with different owners.
+ */
+function edgesFromRuns(width: number, height: number, starts: Uint32Array, owners: Uint16Array): { from: Uint32Array; to: Uint32Array } {
+  const from = new NumberList();
+  const to = new NumberList();
+  const rowFirst = new Uint32Array(height + 1);
+  for (let r = 0, y = 0; y <= height; y++) {
+    while (r < starts.length && starts[r] < y * width) r++;
+    rowFirst[y] = r;
+  }
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const p = row + x;
-      const here = pixels[p];
-      if (x + 1 < width && pixels[p + 1] !== here) from.push(p), to.push(p + 1);
-      if (y + 1 < height && pixels[p + width] !== here) from.push(p), to.push(p + width);
+    for (let r = rowFirst[y] + 1; r < rowFirst[y + 1]; r++) {
+      from.push(starts[r] - 1);
+      to.push(starts[r]);
+    }
+    if (y + 1 === height) continue;
+    // Walk the runs of this row and the next together, segment by segment.
+    let a = rowFirst[y];
+    let b = rowFirst[y + 1];
+    let x = 0;
+    while (x < width) {
+      const aEnd = (a + 1 < rowFirst[y + 1] ? starts[a + 1] : (y + 1) * width) - y * width;
+      const bEnd = (b + 1 < rowFirst[y + 2] ? starts[b + 1] : (y + 2) * width) - (y + 1) * width;
+      const end = Math.min(aEnd, bEnd);
+      if (owners[a] !== owners[b]) {
+        for (let xx = x; xx < end; xx++) {
+          from.push(y * width + xx);
+          to.push((y + 1) * width + xx);
+        }
+      }
+      x = end;
+      if (aEnd === end) a++;
+      if (bEnd === end) b++;
     }
   }
-  return {
-    width,
-    height,
-    pixels,
-    provinces,
-    area,
-    runStart: Uint32Array.from(runStart),
-    runProvince: Uint16Array.from(runProvince),
-    edgeFrom: Uint32Array.from(from),
-    edgeTo: Uint32Array.from(to),
-  };
+  return { from: from.toUint32(), to: to.toUint32() };
+}
+
+/** A growing list of unsigned integers, without the cost of a JS array of numbers. */
+class NumberList {
+  private data = new Uint32Array(4096);
+  private length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+
+  toUint32(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
 }
 
 /**

@@ -29,9 +29,9 @@ export function fleetSvg(x: number, y: number, size: number, colour: string, wid
   return `${armySvg(x, y, size, colour, width)}<path d="${hull}" fill="#fff" stroke="#000" stroke-width="${f(s / 2)}"/>`;
 }
 
-/** An army aboard a fleet: a small black square, attached to the fleet by the caller. */
-export function boardedSvg(x: number, y: number, size: number): string {
-  return `<rect x="${f(x)}" y="${f(y)}" width="${f(size)}" height="${f(size)}" fill="${MAP_COLOURS.boardedArmy}" stroke="#fff" stroke-width="${f(Math.max(0.5, size / 8))}"/>`;
+/** An army aboard a fleet: a small black square (wider for a count), attached to the fleet by the caller. */
+export function boardedSvg(x: number, y: number, size: number, width = size): string {
+  return `<rect x="${f(x)}" y="${f(y)}" width="${f(width)}" height="${f(size)}" fill="${MAP_COLOURS.boardedArmy}" stroke="#fff" stroke-width="${f(Math.max(0.5, size / 8))}"/>`;
 }
 
 export function structureSvg(kind: StructureSymbol, x: number, y: number, size: number): string {

@@ -53,7 +53,7 @@ export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<stri
     } else if (stack.boarded > 0) {
       const big = Math.round(size * 0.75);
       const boxWidth = stackWidth(big, stack.boarded);
-      svg += boardedSvg(width, (size - big) / 2, boxWidth);
+      svg += boardedSvg(width, (size - big) / 2, big, boxWidth);
       texts.push({ text: String(stack.boarded), colour: '#ffffff', cx: width + boxWidth / 2, cy: size / 2 });
       total += boxWidth;
     }

@@ -59,6 +59,8 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
   const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
   // Text and symbols are drawn by sharp's threads while this one decodes and paints the key.
   const drawn = Promise.all([renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }), drawMarks(blocks, sizes.symbol)]);
+  // Awaited below; this only keeps a failure from being reported as unhandled if the key fails first.
+  drawn.catch(() => undefined);
   const index = await cachedKeyIndex(keyImage, keys);
   const legend = buildLegend(scene, Math.max(1, sizes.label / 12));
   const canvas = new Canvas(index.width + legend.width, Math.max(index.height, legend.height));

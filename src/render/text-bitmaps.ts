@@ -3,6 +3,7 @@
 // as the lines of ONE pango text and cut apart: extra line spacing leaves a gap between lines, and
 // two full-block sentinel lines first pin where lines start and their pitch (pango crops its output
 // to the ink, and adds the spacing to the font's own line height).
+import { oneLine } from './escape.ts';
 import { FONT_FAMILY } from './fonts.ts';
 import sharp from 'sharp';
 
@@ -27,7 +28,8 @@ const SENTINEL = '\u2588';
 /** Cairo surfaces stop at 32767 pixels; stay well below. */
 const MAX_TEXT_HEIGHT = 30_000;
 
-const markup = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Pango reads its text as markup: names are escaped, and put on one line (control codes dropped). */
+const markup = (text: string) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** One bitmap per line, each trimmed left and right to its ink, all of the same height (baselines align). */
 export async function renderLines(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {
@@ -50,7 +52,8 @@ async function renderChunk(lines: readonly string[], style: TextStyle): Promise<
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   // The sentinels give the pitch, and where inside a pitch a line's ink sits (centred on the block).
-  const column = Math.min(1, width - 1);
+  // Read them a little inside the first block's left edge: a later line may start further left ("j").
+  const column = Math.min(width - 1, data.subarray(0, width).findIndex((v) => v > 0) + 2);
   let block = 0;
   while (block < height && data[block * width + column] > 0) block++;
   let pitch = block;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Game } from '../game/open-game.ts';
 import { readMapFile } from '../game/map-file.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
+import { MapImageError } from './render-key-map.ts';
 import { renderMap } from './render-map.ts';
 import { FLAVOURS, renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
 import { stepLabel } from './report-common.ts';
@@ -90,9 +91,15 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   return { dir, files, mapUrl };
 }
 
-/** The key image a game folder's map names (map.yaml `image`, relative to the folder), if any. */
+/** The key image a game folder's map names (map.yaml `image`, relative to the map file), if any. */
 export async function readKeyImage(gameDir: string, game: Game): Promise<Buffer | undefined> {
   const text = game.files[game.config.map];
   const image = text === undefined ? undefined : readMapFile(game.config.map, text).data?.image;
-  return image ? readFile(path.join(gameDir, path.dirname(game.config.map), image)) : undefined;
+  if (!image) return undefined;
+  const file = path.join(gameDir, path.dirname(game.config.map), image);
+  try {
+    return await readFile(file);
+  } catch {
+    throw new MapImageError(`${game.config.map} names the key image "${image}", but ${file} cannot be read.`);
+  }
 }

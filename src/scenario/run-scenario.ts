@@ -22,7 +22,7 @@ export interface ScenarioResult {
 
 export interface ScenarioTools {
   /** The order parser, for free-text orders. */
-  parse(input: { ruleset: AnyRuleset; map: MapGraph; nation: string; text: string; state: GameState }): ParseResult;
+  parse(input: { ruleset: AnyRuleset; map: MapGraph; nation: string; text: string; state: GameState; options: Record<string, unknown> }): ParseResult;
   /** Report text a nation or a forum reader would read; defaults to the view written as YAML. */
   privateText?(view: NationView): string;
   publicText?(view: PublicView): string;
@@ -70,7 +70,7 @@ async function runScenario(scenario: Scenario, dir: string, tools: ScenarioTools
       orders[nation] = given as Order[];
       continue;
     }
-    const parsed = tools.parse({ ruleset, map, nation, text: given, state });
+    const parsed = tools.parse({ ruleset, map, nation, text: given, state, options: ctx.options });
     orders[nation] = parsed.orders;
     const counts = { orders: parsed.orders.length, ambiguous: parsed.ambiguous.length, errors: parsed.errors.length };
     const wanted = scenario.expect.parse[nation];

@@ -1,10 +1,7 @@
-// The real parser and report text for scenarios, as the mail loop uses them.
+// The real parser for scenarios, as the mail loop uses it.
+import { parseMessage } from '../orders/parse-message.ts';
 import type { ScenarioTools } from './run-scenario.ts';
 
 export function scenarioTools(): ScenarioTools {
-  return {
-    parse: ({ ruleset }) => {
-      throw new Error(`free-text orders need the ${ruleset.id} order grammar, which is not built yet; give parsed orders instead.`);
-    },
-  };
+  return { parse: (input) => parseMessage(input) };
 }

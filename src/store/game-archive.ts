@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { GameState } from '../engine/index.ts';
 import { readGameFolder } from '../game/load-game.ts';
-import { openGame, STATE_FILE, toYaml } from '../game/open-game.ts';
+import { gameFileBytes, openGame, STATE_FILE, toYaml } from '../game/open-game.ts';
 import { GameFolderError } from '../game/problems.ts';
 import type { GameStore, OrdersInForce } from './game-store.ts';
 import type { TurnRecord } from './turn-record.ts';
@@ -19,7 +19,9 @@ const ORDERS_FILE = 'orders.yaml';
 
 export async function exportGame(store: GameStore, id: string, dir: string): Promise<string[]> {
   const files = await store.files(id);
-  const written: Array<[string, string | Buffer]> = Object.entries(files).filter(([name]) => name !== STATE_FILE);
+  const written: Array<[string, string | Buffer]> = Object.keys(files)
+    .filter((name) => name !== STATE_FILE)
+    .map((name) => [name, gameFileBytes(files, name)!]);
   written.push([STATE_FILE, toYaml(await store.state(id))]);
   const orders = await store.ordersInForce(id);
   if (Object.keys(orders).length) written.push([ORDERS_FILE, toYaml(sortKeys(orders))]);

@@ -14,7 +14,7 @@ import { Outbox } from '../../src/store/outbox.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices } from '../support/services.ts';
 import { dropGame, gameFiles } from './support/mail-game.ts';
-import { countMail, sendMail, waitForMail } from './support/mailbox.ts';
+import { countMail, purgeMail, sendMail, waitForMail } from './support/mailbox.ts';
 
 const EMAILS = 200;
 const CHILD = fileURLToPath(new URL('./support/crash-child.ts', import.meta.url));
@@ -30,12 +30,23 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A failed run must not leave its mail for later runs to wade through.
+  await purgeMail('game@adjutant.test', 'INBOX', { subject: `[${gameId}]` });
+  await purgeMail('game@adjutant.test', 'Processed', { subject: `[${gameId}]` });
   await dropGame(store, gameId);
   store.redis.disconnect();
 });
 
-function startChild(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, CRASH_GAME: gameId }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Starts the intake process and resolves once it is connected and taking mail. */
+async function startChild(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, CRASH_GAME: gameId }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the intake process exited (${code}) before it was ready`)));
+  });
+  return child;
 }
 
 const processed = () => store.redis.hlen(mailKeys(gameId).results);
@@ -58,14 +69,14 @@ describe('crash safety', () => {
     })();
 
     let kills = 0;
-    let child = startChild();
+    let child = await startChild();
     while (sending || (await processed()) < EMAILS) {
-      await sleep(300 + Math.random() * 900);
+      await sleep(300 + Math.random() * 1200);
       if ((await processed()) >= EMAILS) break;
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       kills++;
-      child = startChild();
+      child = await startChild();
     }
     await sent;
     // The last run moves what its killed predecessors processed but did not move.

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntake, type Intake, type IntakeOptions } from '../../src/mail/imap-intake.ts';
 import { MailLedger } from '../../src/mail/mail-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
-import { UNROUTED_GAME } from '../../src/store/keys.ts';
+import { gameKeys, UNROUTED_GAME } from '../../src/store/keys.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
-import { countMail, imapClient, sendMail } from './support/mailbox.ts';
+import { countMail, imapClient, purgeMail, sendMail } from './support/mailbox.ts';
+import { dropGame } from './support/mail-game.ts';
 
 let svc: ServiceEndpoints;
 let store: GameStore;
@@ -48,10 +49,10 @@ describe('IMAP intake', () => {
   it('takes new mail within moments with IDLE: stored, queued, then moved to Processed', async () => {
     const gameId = `in-${randomUUID().slice(0, 8)}`;
     const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const subject = `[${gameId}] orders`;
     const intake = intakeFor(gameId, jobs);
     try {
       await expect.poll(() => intake.stats().connected).toBe(true);
-      const subject = `[${gameId}] orders`;
       const sent = Date.now();
       await sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'claim nor' });
       await expect.poll(() => jobs.length, { timeout: 5000 }).toBe(1);
@@ -63,7 +64,8 @@ describe('IMAP intake', () => {
       expect(await countMail('game@adjutant.test', 'INBOX', { subject })).toBe(0);
     } finally {
       await intake.stop();
-      await store.deleteGame(gameId);
+      await purgeMail('game@adjutant.test', 'Processed', { subject });
+      await dropGame(store, gameId);
     }
   });
 
@@ -80,7 +82,8 @@ describe('IMAP intake', () => {
       await expect.poll(() => countMail('game@adjutant.test', folder, { keyword: '$AdjutantDone' })).toBe(2);
     } finally {
       await intake.stop();
-      await store.deleteGame(gameId);
+      await purgeMail('game@adjutant.test', folder, 'folder');
+      await dropGame(store, gameId);
     }
   });
 
@@ -99,9 +102,11 @@ describe('IMAP intake', () => {
       const stray = jobs.filter((j) => j.gameId === UNROUTED_GAME);
       expect(stray).toHaveLength(1);
       expect((await store.mail(UNROUTED_GAME, stray[0].mailId))?.toString()).toContain('Is this the game?');
+      await store.redis.hdel(gameKeys(UNROUTED_GAME).mail, stray[0].mailId);
     } finally {
       await intake.stop();
-      await store.deleteGame(gameId);
+      await purgeMail('game@adjutant.test', folder, 'folder');
+      await dropGame(store, gameId);
     }
   });
 
@@ -133,7 +138,8 @@ describe('IMAP intake', () => {
       await intake.stop();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       for (const s of sockets) s.destroy();
-      await store.deleteGame(gameId);
+      await purgeMail('game@adjutant.test', folder, 'folder');
+      await dropGame(store, gameId);
     }
   });
 });

@@ -145,6 +145,12 @@ describe('orders from a player', () => {
     expect((await reply(game, `reply:${help.mailId}`)).text).toContain('claim par');
   });
 
+  it('writes the confirmation with the game folder\'s own template when it has one', async () => {
+    game = await mailTestGame({ files: { ...gameFiles(), 'confirmation.txt.hbs': 'Ave, {{nationName}}! {{accepted.length}} order(s) noted. ruby-falcon' } });
+    const result = await game.receive(await red('ruby-falcon\nclaim nor'));
+    expect((await reply(game, `reply:${result.mailId}`)).text).toBe('Ave, Redmark! 1 order(s) noted. [secret]\n');
+  });
+
   it('reads only what the player wrote above a quoted reply', async () => {
     game = await mailTestGame();
     const result = await game.receive(await red('ruby-falcon\nclaim sou\n\nOn Mon, 30 Dec 2029, Adjutant wrote:\n> claim nor\n> claim mid\n'));

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MapGraph } from '../../src/engine/index.ts';
+import { parse } from 'yaml';
+import type { GameState, MapGraph } from '../../src/engine/index.ts';
 import { readMapFile } from '../../src/game/map-file.ts';
 import { MAX_MESSAGE_LINES } from '../../src/orders/clean-message.ts';
 import { parseMessage } from '../../src/orders/parse-message.ts';
@@ -19,9 +20,16 @@ function map(file: string): MapGraph {
   return graph;
 }
 
+function state(file: string): GameState {
+  return parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as GameState;
+}
+
+// With a state too, so the rulesets' validation sees whatever the parser makes of the noise.
 const games = [
   { ruleset: orderRuleset('warfare'), map: map('orders-standard.yaml'), nation: 'france' },
+  { ruleset: orderRuleset('warfare'), map: map('orders-standard.yaml'), nation: 'france', state: state('./warfare/states/spring-1901.yaml') },
   { ruleset: orderRuleset('board-nes'), map: map('board-nes-small.yaml'), nation: 'red' },
+  { ruleset: orderRuleset('board-nes'), map: map('board-nes-small.yaml'), nation: 'red', state: state('./board-nes/states/turn-3.yaml') },
 ];
 
 /** Everything a result holds is well formed, whatever the input was. */
@@ -51,22 +59,23 @@ describe('the parser never crashes', () => {
   for (const game of games) {
     const kinds = new Set(game.ruleset.orderKinds.map((k) => k.kind));
     const parse = (text: string) => parseMessage({ ...game, text });
+    const name = `${game.ruleset.id}${game.state ? ' with a state' : ''}`;
 
-    it(`reads any message for ${game.ruleset.id}`, () => {
+    it(`reads any message for ${name}`, () => {
       fc.assert(
         fc.property(messages, (text) => checkResult(parse(text), text, kinds)),
         { numRuns: 400 },
       );
     }, 60_000);
 
-    it(`reads word soup made of ${game.ruleset.id} order words and names`, () => {
+    it(`reads word soup made of order words and names for ${name}`, () => {
       fc.assert(
         fc.property(wordSoup, (text) => checkResult(parse(text), text, kinds)),
         { numRuns: 600 },
       );
     }, 60_000);
 
-    it(`refuses a 1 MB line for ${game.ruleset.id} with a clear error instead of parsing it`, () => {
+    it(`refuses a 1 MB line for ${name} with a clear error instead of parsing it`, () => {
       for (const line of ['A Par - Bur '.repeat(95_000), 'x'.repeat(1_000_000), '-'.repeat(1_000_000)]) {
         const result = parse(line);
         expect(result.errors).toHaveLength(1);
@@ -76,13 +85,13 @@ describe('the parser never crashes', () => {
       }
     }, 30_000);
 
-    it(`reads a message of a million short lines only up to its line cap for ${game.ruleset.id}`, () => {
+    it(`reads a message of a million short lines only up to its line cap for ${name}`, () => {
       const result = parse('Hi\n'.repeat(1_000_000));
       expect(result.ignored).toHaveLength(MAX_MESSAGE_LINES + 1);
       expect(result.ignored[MAX_MESSAGE_LINES].why).toContain(`only the first ${MAX_MESSAGE_LINES} lines`);
     }, 30_000);
 
-    it(`gives an empty result for an empty body for ${game.ruleset.id}`, () => {
+    it(`gives an empty result for an empty body for ${name}`, () => {
       for (const text of ['', '\n', '   \n\t\n', '\r\n\r\n']) expect(parse(text)).toEqual({ orders: [], ambiguous: [], errors: [], ignored: [] });
     });
   }

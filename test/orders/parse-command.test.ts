@@ -61,7 +61,7 @@ describe('adjutant parse', () => {
     expect(text).toContain('Waiting for the GM');
     expect(text).toContain('line 3 "Hold eng" could mean:');
     expect(text).toContain('line 4 "Caravan 3 to Purple": I do not know a nation called "Purple".');
-    expect(text).toMatch(/line 5 "Move 9 army lon -> wal": You have only 3 armies .* \[NOT_ENOUGH_UNITS\]/);
+    expect(text).toMatch(/line 5 "Move 9 army lon -> wal": You have only 1 army left in London .*\[NOT_ENOUGH_UNITS\]/);
     expect(text).toContain('line 1 "Hi GM,": no order words');
   });
 

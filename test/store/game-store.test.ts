@@ -95,4 +95,14 @@ describe('game store on the real Redis', () => {
     await store.deleteGame(id);
     await store.deleteGame(copy);
   });
+
+  it('keeps a game\'s key image byte for byte through import and export', async () => {
+    const demo = path.join(import.meta.dirname, '../../examples/demo-world');
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, demo);
+    const out = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
+    expect(await exportGame(store, id, out)).toContain('key.png');
+    expect(await readFile(path.join(out, 'key.png'))).toEqual(await readFile(path.join(demo, 'key.png')));
+    await store.deleteGame(id);
+  });
 });

@@ -6,7 +6,7 @@ import { exportGame, importGame } from '../../store/game-archive.ts';
 import { GameStore } from '../../store/game-store.ts';
 import { connectRedis } from '../../store/redis.ts';
 
-export function registerGame(program: Command): void {
+export function register(program: Command): void {
   const game = program.command('game').description('Game folders: create, check, and move them in and out of the store.');
   game
     .command('validate')

@@ -6,7 +6,7 @@ import { confirmationText } from '../../orders/confirmation.ts';
 import { parseMessage } from '../../orders/parse-message.ts';
 
 /** `input` is standard input; tests hand in a message instead. */
-export function register(program: Command, input: AsyncIterable<Buffer | string> = process.stdin): void {
+export function register(program: Command, input: AsyncIterable<Buffer | string> | Iterable<Buffer | string> = process.stdin): void {
   program
     .command('parse')
     .description('Read orders from a message on standard input, as the mail loop would, and show the result.')
@@ -31,7 +31,7 @@ export function register(program: Command, input: AsyncIterable<Buffer | string>
     });
 }
 
-async function readAll(input: AsyncIterable<Buffer | string>): Promise<string> {
+async function readAll(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');

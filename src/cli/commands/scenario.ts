@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { runScenarios } from '../../scenario/run-scenarios.ts';
 import { scenarioTools } from '../../scenario/tools.ts';
 
-export function registerScenario(program: Command): void {
+export function register(program: Command): void {
   const scenario = program.command('scenario').description('Scenario files: one turn of a ruleset, written down (docs/scenarios.md).');
   scenario
     .command('run')

@@ -11,6 +11,6 @@ export const civAdvancedCombat: CombatSystem = {
 
 export { civAdvancedContextSchema, civAdvancedOptionsSchema, civAdvancedPlanSchema, CivAdvancedError, type CivAdvancedOptions } from './options.ts';
 export { defaultUnitTable, unitTableSchema } from './unit-table.ts';
-export { parseUnitTableFile } from './unit-table-file.ts';
+export { parseUnitTableFile, readUnitTableFile, type UnitTableProblem } from './unit-table-file.ts';
 export { unitClasses } from './types.ts';
 export type * from './types.ts';

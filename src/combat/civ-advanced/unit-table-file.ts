@@ -9,22 +9,36 @@ const unitTableFileSchema = z.strictObject({ units: unitTableSchema });
 
 export type UnitTableFileResult = { ok: true; table: UnitTable } | { ok: false; error: string };
 
+/** One mistake in a unit table file, as a game folder reports it: the file, the line, the field. */
+export interface UnitTableProblem {
+  file: string;
+  line?: number;
+  field?: string;
+  message: string;
+}
+
 /** The table, or every problem on its own line as "file:line: field: what is wrong". */
 export function parseUnitTableFile(text: string, file: string): UnitTableFileResult {
+  const { table, problems } = readUnitTableFile(text, file);
+  if (table) return { ok: true, table };
+  const where = (p: UnitTableProblem) => (p.line ? `${p.file}:${p.line}` : p.file);
+  return { ok: false, error: problems.map((p) => `${where(p)}: ${p.field ? `${p.field}: ` : ''}${p.message}`).join('\n') };
+}
+
+/** The table, or its problems one by one, for a loader that reports them with its own. */
+export function readUnitTableFile(text: string, file: string): { table?: UnitTable; problems: UnitTableProblem[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
-    const problems = doc.errors.map((e) => `${file}:${lines.linePos(e.pos[0]).line}: this is not valid YAML (${e.message.split('\n')[0]}).`);
-    return { ok: false, error: problems.join('\n') };
+    return { problems: doc.errors.map((e) => ({ file, line: lines.linePos(e.pos[0]).line, message: `this is not valid YAML (${e.message.split('\n')[0]}).` })) };
   }
-  if (doc.contents === null) return { ok: false, error: `${file}: the file is empty; it needs a "units:" map of unit kinds.` };
+  if (doc.contents === null) return { problems: [{ file, message: 'the file is empty; it needs a "units:" map of unit kinds.' }] };
   const data: unknown = doc.toJS();
   const result = unitTableFileSchema.safeParse(data);
-  if (result.success) return { ok: true, table: result.data.units };
-  const problems = result.error.issues.map((issue) => {
+  if (result.success) return { table: result.data.units, problems: [] };
+  const problems = result.error.issues.map((issue): UnitTableProblem => {
     // An unknown field is reported at its own key, the thing the GM mistyped.
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
-    const line = lineOf(doc, lines, path);
     const field = path.map(String).join('.');
     const message =
       issue.code === 'unrecognized_keys'
@@ -32,9 +46,9 @@ export function parseUnitTableFile(text: string, file: string): UnitTableFileRes
         : issue.code === 'invalid_type' && valueAt(data, path) === undefined
           ? `this field is required (${issue.expected === 'record' ? 'a map of unit kinds' : issue.expected})`
           : issue.message.replace(/^Invalid (input|option): /, '');
-    return `${file}${line ? `:${line}` : ''}: ${field ? `${field}: ` : ''}${message}.`;
+    return { file, line: lineOf(doc, lines, path), ...(field && { field }), message: `${message}.` };
   });
-  return { ok: false, error: problems.join('\n') };
+  return { problems };
 }
 
 /** The line where the value (or key) at `path` starts, or the nearest parent that exists. */

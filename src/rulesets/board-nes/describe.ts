@@ -1,16 +1,22 @@
 // Orders in plain words, for confirmations: "Your 2 armies in London move to Wales and claim it."
-import type { MapGraph, Order } from '../../engine/index.ts';
-import { readOrder, structureWord } from './orders.ts';
+import type { Order, RulesetContext } from '../../engine/index.ts';
+import { boughtType } from './civ-orders.ts';
+import type { BoardNesOptions } from './options.ts';
+import { planParts, readOrder, structureWord } from './orders.ts';
 import { unitWord } from './prices.ts';
+import { findUnitKind, kindWord } from './unit-kinds.ts';
 
-export function describeOrder(map: MapGraph, raw: Order): string {
+export function describeOrder({ map, options }: RulesetContext<BoardNesOptions>, raw: Order): string {
   const order = readOrder(raw);
   if (!order) return `An order of kind "${raw.kind}" that is not understood.`;
   const name = (id: string) => (map.has(id) ? map.province(id).name : id);
   const units = (type: string, count: number | 'all' | undefined) => (count === 'all' ? `All your ${type === 'army' ? 'armies' : 'fleets'}` : `Your ${unitWord(type, count ?? 1)}`);
   switch (order.kind) {
-    case 'buy-unit':
-      return `You buy ${unitWord(order.unitType, order.count ?? 1)} in ${name(order.province)}${order.sea ? `, put to sea in ${name(order.sea)}` : ''}.`;
+    case 'buy-unit': {
+      const kind = order.unitKind === undefined ? undefined : (findUnitKind(options.civAdvanced.units, order.unitKind)?.kind ?? order.unitKind);
+      const what = kind ? kindWord(options.civAdvanced.units, kind, order.count ?? 1) : unitWord(boughtType(order, options), order.count ?? 1);
+      return `You buy ${what} in ${name(order.province)}${order.sea ? `, put to sea in ${name(order.sea)}` : ''}.`;
+    }
     case 'buy-structure':
       return `You build a ${structureWord(order.structure)} in ${name(order.province)}.`;
     case 'move':
@@ -35,5 +41,9 @@ export function describeOrder(map: MapGraph, raw: Order): string {
     }
     case 'aim':
       return `In battles${order.province ? ` in ${name(order.province)}` : ''} with more than two nations, your units aim their hits at ${order.nation}.`;
+    case 'battle-plan': {
+      const parts = planParts(order);
+      return parts.length ? `From now on your battles follow this plan: ${parts.join('; ')}.` : 'From now on your battles follow the default choices.';
+    }
   }
 }

@@ -7,6 +7,7 @@ import { OrderChecker, normalize } from './order-check.ts';
 import { boardNesOptions, type BoardNesOptions } from './options.ts';
 import { formatOrder, orderKinds, readOrder } from './orders.ts';
 import { moveArmies } from './phases/armies.ts';
+import { setBattlePlans } from './phases/battle-plans.ts';
 import { disbandUnits } from './phases/disband.ts';
 import { moveShips } from './phases/fleets.ts';
 import { collectIncome, payUpkeep } from './phases/income.ts';
@@ -33,7 +34,7 @@ function adjudicate(ctx: RulesetContext<BoardNesOptions>, input: BoardNesState, 
     const checker = new OrderChecker(ctx, input, nation);
     list.forEach((order, index) => {
       const verdict = checker.check(order);
-      if (verdict.ok) accepted.push({ nation, index, order: normalize(ctx.map, readOrder(order)!) });
+      if (verdict.ok) accepted.push({ nation, index, order: normalize(ctx.map, ctx.options, readOrder(order)!) });
       else refused.push({ nation, index, code: verdict.code, message: verdict.message });
     });
   }
@@ -41,6 +42,7 @@ function adjudicate(ctx: RulesetContext<BoardNesOptions>, input: BoardNesState, 
   for (const r of refused) turn.fail(r.nation, r.index, r.code, r.message);
 
   disbandUnits(turn);
+  setBattlePlans(turn);
   const shipments = makePurchases(turn);
   const plan = moveShips(turn);
   fightAtSea(turn, plan);
@@ -67,7 +69,7 @@ export const boardNes = defineRuleset<BoardNesState, BoardNesOptions>({
   },
   adjudicate,
   formatOrder,
-  describeOrder: (ctx, order) => describeOrder(ctx.map, order),
+  describeOrder,
   publicView: (_ctx, state, events) => publicView(state, events),
   privateView: (_ctx, state, events, nation) => privateView(state, events, nation),
 });

@@ -1,13 +1,25 @@
 // Game options: prices, taxes and the rulings GMs make differently (docs/rules/board-nes.md).
 import { z } from 'zod';
+import { civAdvancedOptionsSchema } from '../../combat/civ-advanced/index.ts';
+import { findUnitKind } from './unit-kinds.ts';
 
 const gold = z.number().int().min(0);
 
 export const boardNesOptions = z.strictObject({
   /** The combat system for land and sea battles. */
   combat: z.string().default('board-nes-dice'),
-  /** The current era, for combat systems that use one (civ-advanced: a structure is a settlement). */
+  /** The current era, for combat systems that use one (civ-advanced: 1 ancient ... 4 modern; required there). */
   era: z.number().int().min(1).optional(),
+  /** civ-advanced combat: its own options (unit table, rulings), and how board NES units get a kind. */
+  civAdvanced: z
+    .strictObject({
+      ...civAdvancedOptionsSchema.shape,
+      /** The kind a unit gets when bought (or set up) without one. */
+      defaultUnitKinds: z.strictObject({ army: z.string().min(1).default('swordsmen'), fleet: z.string().min(1).default('galleons') }).prefault({}),
+      /** Units of an era later than the game's may be bought. */
+      buyLaterEras: z.boolean().default(false),
+    })
+    .prefault({}),
   /** Gold a nation starts with when game.yaml does not give it (nation attribute `gold`). */
   startingGold: gold.default(10),
   prices: z
@@ -41,6 +53,21 @@ export const boardNesOptions = z.strictObject({
   unopposedCaptureDowngrades: z.boolean().default(false),
   /** A fleet bought this turn may already take on armies (it still cannot move or unload). */
   newFleetsMayLoad: z.boolean().default(false),
+}).superRefine((options, ctx) => {
+  if (options.combat !== 'civ-advanced') return;
+  if (options.era === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['era'], message: 'civ-advanced combat needs the current era (1 ancient, 2 medieval, 3 gunpowder, 4 modern)' });
+  }
+  const { units, defaultUnitKinds } = options.civAdvanced;
+  for (const type of ['army', 'fleet'] as const) {
+    const found = findUnitKind(units, defaultUnitKinds[type]);
+    const problem = !found
+      ? `"${defaultUnitKinds[type]}" is not in the unit table (${Object.keys(units).join(', ')})`
+      : (found.entry.class === 'naval') !== (type === 'fleet') || found.entry.class === 'aircraft'
+        ? `"${found.kind}" are ${found.entry.class}, not ${type === 'fleet' ? 'ships' : 'land units'}`
+        : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['civAdvanced', 'defaultUnitKinds', type], message: problem });
+  }
 });
 
 export type BoardNesOptions = z.infer<typeof boardNesOptions>;

@@ -2,19 +2,31 @@
 // The checker keeps what those orders used up (gold, units, the one structure a province may get,
 // caravans sent to each nation), so "all" and counts mean what is left.
 import { accepted, illegal, type MapGraph, type Order, type RulesetContext, type Verdict } from '../../engine/index.ts';
+import { boughtType, checkBattlePlan, checkUnitKind } from './civ-orders.ts';
 import type { BoardNesOptions } from './options.ts';
-import { orderSchemas, readOrder, structureWord, type BoardNesOrder, type Count } from './orders.ts';
+import { orderSchemas, readOrder, structureWord, type BoardNesOrder, type Count, type WrittenOrder } from './orders.ts';
 import { costOf, unitWord } from './prices.ts';
 import { canMove, goldOf, ownerOf, structureOf, type BoardNesState } from './state.ts';
 import { indexOf, type UnitIndex } from './unit-index.ts';
+import { findUnitKind, kindWord, usesUnitKinds } from './unit-kinds.ts';
 
 interface Pool {
   total: number;
   movable: number;
 }
 
-/** Armies moving onto a sea are boarding, and off it unloading: one rule for either wording. */
-export function normalize(map: MapGraph, order: BoardNesOrder): BoardNesOrder {
+/**
+ * The order in its ruleset form. Armies moving onto a sea are boarding, and off it unloading: one
+ * rule for either wording. A purchase gets the unit type its kind implies, and in civ-advanced
+ * games the kind it names (as the table spells it) or the game's default kind.
+ */
+export function normalize(map: MapGraph, options: BoardNesOptions, order: WrittenOrder): BoardNesOrder {
+  if (order.kind === 'buy-unit') {
+    const unitType = boughtType(order, options);
+    if (!usesUnitKinds(options)) return { ...order, unitType };
+    const named = order.unitKind === undefined ? undefined : findUnitKind(options.civAdvanced.units, order.unitKind)?.kind;
+    return { ...order, unitType, unitKind: named ?? order.unitKind ?? options.civAdvanced.defaultUnitKinds[unitType] };
+  }
   if (order.kind !== 'move' || order.unitType !== 'army' || !map.has(order.province) || !map.has(order.target)) return order;
   if (map.province(order.target).kind === 'sea') return { kind: 'load', province: order.target, from: order.province, count: order.count ?? 1 };
   if (map.province(order.province).kind === 'sea') return { kind: 'unload', province: order.province, target: order.target, count: order.count ?? 1, claim: order.claim };
@@ -39,6 +51,7 @@ export class OrderChecker {
   private readonly attacks = new Set<string>();
   private readonly arriving = new Set<string>();
   private readonly newFleets = new Map<string, number>();
+  private planned = false;
 
   constructor(
     private readonly ctx: RulesetContext<BoardNesOptions>,
@@ -60,7 +73,9 @@ export class OrderChecker {
         ? illegal('MALFORMED_ORDER', `This ${raw.kind} order is missing a part or has one of the wrong kind.`)
         : illegal('UNKNOWN_ORDER', `"${raw.kind}" is not a board NES order.`);
     }
-    const order = normalize(this.map, read);
+    const kinds = read.kind === 'buy-unit' ? checkUnitKind(read, this.ctx.options) : read.kind === 'battle-plan' ? checkBattlePlan(read, this.ctx.options) : accepted;
+    if (!kinds.ok) return kinds;
+    const order = normalize(this.map, this.ctx.options, read);
     const places = ['province' in order ? order.province : undefined, 'target' in order ? order.target : undefined, 'from' in order ? order.from : undefined, 'sea' in order ? order.sea : undefined];
     for (const p of places) if (p !== undefined && !this.map.has(p)) return illegal('NO_SUCH_PROVINCE', `There is no province "${p}" on this map.`);
     const nation = 'nation' in order ? order.nation : undefined;
@@ -85,6 +100,7 @@ export class OrderChecker {
       case 'caravan': return this.caravan(order);
       case 'steal': return this.steal(order.nation, order.mode, order.count, order.per);
       case 'aim': return this.aim(order.nation, order.province);
+      case 'battle-plan': return this.battlePlan();
     }
   }
 
@@ -105,6 +121,7 @@ export class OrderChecker {
   private buyUnit(order: Extract<BoardNesOrder, { kind: 'buy-unit' }>): Verdict {
     const { unitType: type, province, sea } = order;
     const count = order.count ?? 1;
+    const what = order.unitKind ? kindWord(this.ctx.options.civAdvanced.units, order.unitKind, count) : unitWord(type, count);
     if (ownerOf(this.state, province) !== this.nation) return illegal('NOT_YOUR_PROVINCE', `${this.name(province)} is not yours.`);
     const structure = structureOf(this.state, province);
     if (structure !== 'military-base' && structure !== 'city') return illegal('NEEDS_MILITARY_BASE', `Units are built only in a Military Base or City, and ${this.name(province)} has ${structure ? `a ${structureWord(structure)}` : 'no structure'}.`);
@@ -116,7 +133,7 @@ export class OrderChecker {
       const where = sea ?? seas[0];
       this.newFleets.set(where, (this.newFleets.get(where) ?? 0) + count);
     }
-    return this.spend(order, `Buying ${unitWord(type, count)}`);
+    return this.spend(order, `Buying ${what}`);
   }
 
   private buyStructure(order: Extract<BoardNesOrder, { kind: 'buy-structure' }>): Verdict {
@@ -239,6 +256,12 @@ export class OrderChecker {
     if (mode === 'per' && per === undefined) return illegal('MISSING_COUNT', 'Say for every how many caravans sent to steal that number.');
     if (this.stealingFrom.has(nation)) return illegal('DUPLICATE_STEAL', `You already gave a theft order for ${nation}'s caravans.`);
     this.stealingFrom.add(nation);
+    return accepted;
+  }
+
+  private battlePlan(): Verdict {
+    if (this.planned) return illegal('DUPLICATE_ORDER', 'You already gave a battle plan this turn; send one plan with everything in it.');
+    this.planned = true;
     return accepted;
   }
 

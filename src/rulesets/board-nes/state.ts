@@ -1,5 +1,6 @@
 // The board NES state: gold and last update's tax income on each nation, a structure on each
 // province, and armies aboard fleets kept in the fleet's sea with the fleet's id.
+import type { CivAdvancedPlan } from '../../combat/civ-advanced/index.ts';
 import type { GameState, NationState, ProvinceState, Unit } from '../../engine/index.ts';
 
 /** Structure levels, lowest first: collateral damage steps one level down this list. */
@@ -10,16 +11,24 @@ export interface BoardNesNation extends NationState {
   gold: number;
   /** Tax income of the last update: the cap on caravans others may send here, and public news. */
   taxIncome: number;
+  /** civ-advanced: technologies the nation controls, for scientific superiority (missing: 0). */
+  technologies?: number;
+  /** civ-advanced: the standing battle plan, kept until a `battle-plan` order replaces it. */
+  battlePlan?: CivAdvancedPlan;
 }
 
 export interface BoardNesProvince extends ProvinceState {
   structure?: Structure | null;
+  /** civ-advanced: the settlement has the Great Wall (as the map feature `great-wall` does). */
+  greatWall?: boolean;
 }
 
 export interface BoardNesUnit extends Unit {
   type: 'army' | 'fleet';
   /** For an army at sea: the id of the fleet carrying it. */
   aboard?: string;
+  /** civ-advanced: the unit's kind in the game's unit table (swordsmen, galleons...). */
+  unitKind?: string;
 }
 
 export interface BoardNesState extends GameState {

@@ -1,7 +1,8 @@
 // What the public update and each nation's private report are made from. The public side is the
 // board (owners, structures, units), every nation's gold and tax income, and battles with their
-// dice; a nation's report adds its ledger, its caravan news and its orders' results. Everything
-// else about trade stays in events addressed to one nation, so it cannot leak.
+// dice; a nation's report adds its ledger, its caravan news, its orders' results and, in civ-advanced
+// games, its technologies and standing battle plan. Everything else about trade stays in events
+// addressed to one nation, so it cannot leak.
 import { baseNationView, basePublicView, type GameEvent, type NationView, type PublicView } from '../../engine/index.ts';
 import type { BoardNesState } from './state.ts';
 
@@ -26,6 +27,8 @@ export function privateView(state: BoardNesState, events: readonly GameEvent[], 
     nation,
     gold: Number(own?.gold ?? 0),
     taxIncome: Number(own?.taxIncome ?? 0),
+    ...(own?.technologies !== undefined && { technologies: own.technologies }),
+    ...(own?.battlePlan && { battlePlan: own.battlePlan }),
     ledger: mine.find((e) => e.type === 'ledger' && e.nation === nation)?.ledger ?? null,
     caravans: pick(mine.find((e) => e.type === 'caravans.returned' && e.nation === nation), ['sent', 'returned', 'gold']),
     escortReports: mine.filter((e) => e.type === 'caravan.stolen' && e.victim === nation && e.escortSaw).map((e) => pick(e, ['thief', 'escorted', 'message'])),

@@ -2,9 +2,10 @@
 // of units it may have. Below it, it builds in its own empty home provinces; above it, it disbands,
 // and what it does not disband goes by civil disorder. Orders count one by one (DATC 6.I.1, 6.J.1).
 import { newUnitId, type GameEvent, type Order, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
-import { fail, slot, type Failure } from './board.ts';
+import { fail, text, type Failure } from './board.ts';
 import { civilDisorder } from './civil-disorder.ts';
-import { adjustmentOf, newYear } from './flow.ts';
+import { newYear } from './flow.ts';
+import { mightOf } from './ownership.ts';
 import { LAND, warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
 import { copyState, type WarfareState } from './state.ts';
@@ -15,20 +16,21 @@ export type Adjustment =
   | { kind: 'disband'; province: string }
   | { kind: 'waive' };
 
-/** Checks one adjustment order given the nation's orders accepted ahead of it. */
-export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state: WarfareState, nation: string, order: Order, accepted: readonly Order[]): Adjustment | Failure {
-  if (!['build', 'disband', 'waive'].includes(order.kind)) {
+const adjustmentKinds = new Set(['build', 'disband', 'waive']);
+
+/** Checks one adjustment order given the adjustment `due` to the nation and its orders accepted ahead of it. */
+export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state: WarfareState, nation: string, due: number, order: Order, accepted: readonly Order[]): Adjustment | Failure {
+  if (!adjustmentKinds.has(order.kind)) {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in the adjustment phase; kingdoms build, waive a build, or disband.`);
   }
-  const due = adjustmentOf(map, state, nation);
   const builds = accepted.filter((o) => o.kind === 'build' || o.kind === 'waive').length;
   const disbands = accepted.filter((o) => o.kind === 'disband').length;
   if (order.kind === 'disband') {
     if (due >= 0) return fail('NO_DISBANDS_DUE', 'Your kingdom has no units to disband this winter.');
     if (disbands >= -due) return fail('TOO_MANY_DISBANDS', `Your kingdom disbands only ${-due} unit${due === -1 ? '' : 's'} this winter.`);
-    const province = slot(order, 'province') ?? '';
+    const province = text(order.province) ?? '';
     const unit = state.units.find((u) => u.province === province);
-    const type = slot(order, 'unitType');
+    const type = text(order.unitType);
     if (!unit || (type && unit.type !== type)) return fail('NO_SUCH_UNIT', `There is no ${type ?? 'unit'} in ${province} to disband.`);
     if (unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That unit is not yours to disband.');
     if (accepted.some((o) => o.kind === 'disband' && o.province === province)) return fail('ALREADY_ORDERED', 'That unit is already being disbanded.');
@@ -37,7 +39,7 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   if (due <= 0) return fail(due < 0 ? 'MUST_DISBAND' : 'NO_BUILDS_DUE', due < 0 ? 'Your kingdom must disband this winter, not build.' : 'Your kingdom has no builds this winter.');
   if (builds >= due) return fail('TOO_MANY_BUILDS', `Your kingdom builds only ${due} unit${due === 1 ? '' : 's'} this winter.`);
   if (order.kind === 'waive') return { kind: 'waive' };
-  const province = slot(order, 'province') ?? '';
+  const province = text(order.province) ?? '';
   const p = map.index.get(province);
   if (p === undefined) return fail('UNKNOWN_PROVINCE', `There is no province "${province}" on this map.`);
   const name = map.name(p);
@@ -45,8 +47,8 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   if (state.provinces[province]?.owner !== nation) return fail('NOT_OWNED', `You do not own ${name} any more, so you cannot build there.`);
   if (state.units.some((u) => u.province === province)) return fail('OCCUPIED', `${name} is occupied; a unit is built only in an empty province.`);
   if (accepted.some((o) => o.kind === 'build' && o.province === province)) return fail('ALREADY_BUILT_HERE', `You are already building in ${name}; one unit per province.`);
-  const unitType = slot(order, 'unitType') === 'fleet' ? 'fleet' : 'army';
-  const coast = slot(order, 'coast');
+  const unitType = text(order.unitType) === 'fleet' ? 'fleet' : 'army';
+  const coast = text(order.coast);
   if (unitType === 'army') {
     if (coast && options.coasts === 'strict') return fail('ARMY_COAST', 'Armies are built in a province, not on a coast; leave the coast out.');
     return { kind: 'build', province, unitType };
@@ -63,11 +65,13 @@ export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input
   const map = warfareMap(ctx.map);
   const state = copyState(input);
   const events: GameEvent[] = [];
+  const might = mightOf(map, input);
   for (const nation of nationsInOrder(input.nations, orders)) {
+    const due = might.get(nation)?.adjustment ?? 0;
     const accepted: Order[] = [];
     const checked: Adjustment[] = [];
     (orders[nation] ?? []).forEach((order, index) => {
-      const verdict = nation in input.nations ? checkAdjustment(map, ctx.options, input, nation, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
+      const verdict = nation in input.nations ? checkAdjustment(map, ctx.options, input, nation, due, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
       const result = (ok: boolean, message: string, reason?: string) =>
         events.push({ type: ok ? 'order.succeeded' : 'order.failed', nation, order: index, ...(reason ? { reason } : {}), message, audience: [nation] });
       if ('ok' in verdict) return result(false, verdict.message, verdict.code);
@@ -87,7 +91,6 @@ export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input
         events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'ORDERED', audience: 'public' });
       }
     }
-    const due = adjustmentOf(map, input, nation);
     const built = checked.filter((a) => a.kind === 'build').length;
     if (due > built) events.push({ type: 'builds.waived', nation, count: due - built, audience: 'public' });
     const owed = -due - checked.filter((a) => a.kind === 'disband').length;

@@ -15,24 +15,24 @@ export interface Board {
 
 export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions): Board {
   const unitAt = new Int32Array(map.ids.length).fill(-1);
-  units.forEach((u, i) => {
-    const p = map.index.get(u.province);
+  for (let i = 0; i < units.length; i++) {
+    const p = map.index.get(units[i].province);
     if (p !== undefined) unitAt[p] = i;
-  });
+  }
   return { map, units, unitAt, options };
 }
 
-export function slot(order: Order, name: string): string | undefined {
-  const v = order[name];
-  return typeof v === 'string' && v !== '' ? v : undefined;
+/** An order slot's text, or undefined when the slot is empty. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 export type Failure = { ok: false; code: string; message: string };
 export const fail = (code: string, message: string) => illegal(code, message) as Failure;
 
-/** A province slot as a province number, or why it is not one. */
-export function provinceSlot(board: Board, order: Order, name: string): number | Failure {
-  const id = slot(order, name);
+/** A province slot (its value, and its name for the message) as a province number, or why it is not one. */
+export function provinceSlot(board: Board, value: unknown, name: string): number | Failure {
+  const id = text(value);
   if (id === undefined) return fail('MISSING_PROVINCE', `The order does not say which province (${name}).`);
   const p = board.map.index.get(id);
   return p === undefined ? fail('UNKNOWN_PROVINCE', `There is no province "${id}" on this map.`) : p;
@@ -40,10 +40,10 @@ export function provinceSlot(board: Board, order: Order, name: string): number |
 
 /** The ordering nation's unit named by `unitType`/`province`/`coast`, as a unit index. */
 export function orderedUnit(board: Board, nation: string, order: Order): number | Failure {
-  const p = provinceSlot(board, order, 'province');
+  const p = provinceSlot(board, order.province, 'province');
   if (typeof p !== 'number') return p;
   const { map } = board;
-  const type = slot(order, 'unitType');
+  const type = text(order.unitType);
   const u = board.unitAt[p];
   if (u < 0) return fail('NO_SUCH_UNIT', `There is no unit in ${map.name(p)}.`);
   const unit = board.units[u];
@@ -51,7 +51,7 @@ export function orderedUnit(board: Board, nation: string, order: Order): number 
     return fail('NO_SUCH_UNIT', `There is no ${type} in ${map.name(p)}; the unit there is ${unit.type === 'army' ? 'an army' : 'a fleet'}.`);
   }
   if (unit.nation !== nation) return fail('NOT_YOUR_UNIT', `The ${unitPhrase(map, unit.type, p, unit.coast)} is not yours to order.`);
-  const coast = slot(order, 'coast');
+  const coast = text(order.coast);
   if (coast && coast !== unit.coast && board.options.coasts === 'strict') {
     return fail('WRONG_COAST', `Your fleet is on ${placeName(map, p, unit.coast)}, not ${placeName(map, p, coast)}.`);
   }

@@ -20,7 +20,7 @@ export function advance(map: WarfareMap, options: WarfareOptions, state: Warfare
     return next(state, events, 'fall', yearOf(state));
   }
   if (options.ownership === 'fall') claimProvinces(map, state, events);
-  if (Object.keys(state.nations).some((nation) => adjustmentOf(map, state, nation) !== 0)) {
+  if ([...mightOf(map, state).values()].some((m) => m.adjustment !== 0)) {
     state.phase = 'adjustments';
     return next(state, events, 'winter', yearOf(state));
   }
@@ -30,13 +30,6 @@ export function advance(map: WarfareMap, options: WarfareOptions, state: Warfare
 export function newYear(state: WarfareState, events: GameEvent[]): void {
   state.phase = 'orders';
   next(state, events, 'spring', yearOf(state) + 1);
-}
-
-/** Units a kingdom may build (positive) or must disband (negative). */
-export function adjustmentOf(map: WarfareMap, state: WarfareState, nation: string): number {
-  let units = 0;
-  for (const u of state.units) if (u.nation === nation) units++;
-  return mightOf(map, state, nation).might - units;
 }
 
 function next(state: WarfareState, events: GameEvent[], season: WarfareState['extra']['season'], year: number): void {

@@ -50,6 +50,8 @@ export class WarfareMap {
   /** The other portal of a linked pair, or -1. */
   readonly portal: Int32Array;
   readonly landmarks: Landmark[][];
+  /** Provinces whose landmark counts toward Might (supply centres, Mercenary Companies). */
+  readonly mustering: number[];
   readonly home: Array<string | undefined>;
   readonly problems: string[];
 
@@ -83,6 +85,7 @@ export class WarfareMap {
       }
     });
     this.problems = landmarkProblems(graph);
+    this.mustering = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].some((l) => l === 'supply-center' || l === 'mercenary-company'));
     const portals = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].includes('linked-portal'));
     this.portal = new Int32Array(n).fill(-1);
     if (portals.length === 2) {

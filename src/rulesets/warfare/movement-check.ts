@@ -1,7 +1,7 @@
 // Is a movement-phase order possible? "Illegal" orders (DATC 4.E.1) are ignored: the unit holds.
 // Whether a convoy is possible depends on the fleets on the board, not on their orders (6.D.8, 6.D.32).
 import type { Order } from '../../engine/index.ts';
-import { fail, orderedUnit, provinceSlot, slot, unitKind, type Board, type Failure } from './board.ts';
+import { fail, orderedUnit, provinceSlot, text, unitKind, type Board, type Failure } from './board.ts';
 import { neededOnSomeRoute, routeExists } from './convoy-routes.ts';
 import { COASTAL, LAND, SEA, has } from './map-index.ts';
 import { canReach, reachablePlaces } from './reach.ts';
@@ -15,8 +15,10 @@ export type Checked =
   | { kind: 'support'; unit: number; subject: number; target: number; targetCoast?: string }
   | { kind: 'convoy'; unit: number; subject: number; dest: number };
 
+const movementKinds = new Set(['hold', 'move', 'support', 'convoy']);
+
 export function checkMovement(board: Board, nation: string, order: Order): Checked | Failure {
-  if (!['hold', 'move', 'support', 'convoy'].includes(order.kind)) {
+  if (!movementKinds.has(order.kind)) {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in a movement phase; units hold, move, support or convoy.`);
   }
   const unit = orderedUnit(board, nation, order);
@@ -33,10 +35,10 @@ function checkMove(board: Board, unit: number, order: Order): Checked | Failure 
   const { map, options } = board;
   const u = board.units[unit];
   const from = map.index.get(u.province)!;
-  const dest = provinceSlot(board, order, 'target');
+  const dest = provinceSlot(board, order.target, 'target');
   if (typeof dest !== 'number') return dest;
   if (dest === from) return fail('MOVE_TO_OWN_PROVINCE', `A unit cannot move to the province it is already in.`);
-  const wantCoast = slot(order, 'targetCoast');
+  const wantCoast = text(order.targetCoast);
   const viaConvoy = order.viaConvoy === true;
   if (unitKind(u) === 'fleet') {
     if (viaConvoy) return fail('ONLY_ARMIES_CONVOYED', 'Only armies can be convoyed; fleets move themselves.');
@@ -74,17 +76,17 @@ function checkSupport(board: Board, unit: number, order: Order): Checked | Failu
   const { map } = board;
   const u = board.units[unit];
   const from = map.index.get(u.province)!;
-  const subjectAt = provinceSlot(board, order, 'subject');
+  const subjectAt = provinceSlot(board, order.subject, 'subject');
   if (typeof subjectAt !== 'number') return subjectAt;
   const subject = board.unitAt[subjectAt];
-  const subjectType = slot(order, 'subjectType');
+  const subjectType = text(order.subjectType);
   if (subject < 0 || (subjectType && board.units[subject].type !== subjectType)) {
     return fail('NO_UNIT_TO_SUPPORT', `There is no ${subjectType ?? 'unit'} in ${map.name(subjectAt)} to support.`);
   }
   if (subject === unit) return fail('SUPPORT_SELF', 'A unit cannot support itself.');
   let target = -1;
-  if (slot(order, 'target') !== undefined) {
-    const t = provinceSlot(board, order, 'target');
+  if (text(order.target) !== undefined) {
+    const t = provinceSlot(board, order.target, 'target');
     if (typeof t !== 'number') return t;
     target = t;
   }
@@ -93,7 +95,7 @@ function checkSupport(board: Board, unit: number, order: Order): Checked | Failu
   if (!canReach(map, unitKind(u), from, u.coast, place)) {
     return fail('SUPPORT_UNREACHABLE', `Your ${unitPhrase(map, u.type, from, u.coast)} could not move to ${map.name(place)} itself, so it cannot support there.`);
   }
-  const targetCoast = slot(order, 'targetCoast');
+  const targetCoast = text(order.targetCoast);
   if (targetCoast && target >= 0 && !map.coasts[target].includes(targetCoast)) return fail('NO_SUCH_COAST', `${map.name(target)} has no coast "${targetCoast}".`);
   // 6.D.31: a move that only a convoy through the supporter could make cannot be supported by it.
   const s = board.units[subject];
@@ -111,9 +113,9 @@ function checkConvoy(board: Board, unit: number, order: Order): Checked | Failur
   const u = board.units[unit];
   const sea = map.index.get(u.province)!;
   if (u.type !== 'fleet' || map.kind[sea] !== SEA) return fail('CONVOY_NOT_AT_SEA', 'Only a fleet at sea can convoy; a fleet on a coast cannot.');
-  const from = provinceSlot(board, order, 'subject');
+  const from = provinceSlot(board, order.subject, 'subject');
   if (typeof from !== 'number') return from;
-  const dest = provinceSlot(board, order, 'target');
+  const dest = provinceSlot(board, order.target, 'target');
   if (typeof dest !== 'number') return dest;
   const subject = board.unitAt[from];
   if (subject < 0) return fail('NO_ARMY_TO_CONVOY', `There is no army in ${map.name(from)} to convoy.`);

@@ -8,6 +8,11 @@ import type { Edition } from './options.ts';
 
 const none: number[] = [];
 
+function add(lists: number[][], at: number, value: number): void {
+  if (lists[at] === none) lists[at] = [value];
+  else lists[at].push(value);
+}
+
 export const HOLD = 0;
 export const MOVE = 1;
 export const SUPPORT = 2;
@@ -45,22 +50,32 @@ export interface Plan {
 export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefined>, edition: Edition, fallback: boolean): Plan {
   const { map, units } = board;
   const n = units.length;
-  const kind = new Uint8Array(n);
-  const origin = new Int32Array(n);
-  const dest = new Int32Array(n).fill(-1);
+  const provinces = map.ids.length;
+  // One buffer, sliced into views: a turn of a small board is mostly allocation otherwise.
+  const size = 5 * n + 2 * (provinces + 1);
+  const buffer = new ArrayBuffer(4 * size + 3 * n);
+  const ints = new Int32Array(buffer, 0, size);
+  const origin = ints.subarray(0, n);
+  const dest = ints.subarray(n, 2 * n).fill(-1);
+  const subject = ints.subarray(2 * n, 3 * n).fill(-1);
+  const nation = ints.subarray(3 * n, 4 * n);
+  const movers = ints.subarray(4 * n, 5 * n);
+  const moverStart = ints.subarray(5 * n, 5 * n + provinces + 1);
+  const cursor = ints.subarray(5 * n + provinces + 1);
+  const bytes = new Uint8Array(buffer, 4 * size, 3 * n);
+  const kind = bytes.subarray(0, n);
+  const route = bytes.subarray(n, 2 * n);
+  const isFleet = bytes.subarray(2 * n);
   const destCoast: Array<string | undefined> = new Array(n);
-  const subject = new Int32Array(n).fill(-1);
-  const route = new Uint8Array(n);
-  const nation = new Int32Array(n);
-  const isFleet = new Uint8Array(n);
   const nationIds = new Map<string, number>();
-  units.forEach((u, i) => {
+  for (let i = 0; i < n; i++) {
+    const u = units[i];
     origin[i] = map.index.get(u.province)!;
-    if (!nationIds.has(u.nation)) nationIds.set(u.nation, nationIds.size);
-    nation[i] = nationIds.get(u.nation)!;
+    let id = nationIds.get(u.nation);
+    if (id === undefined) nationIds.set(u.nation, (id = nationIds.size));
+    nation[i] = id;
     isFleet[i] = u.type === 'fleet' ? 1 : 0;
-  });
-  const moverCount = new Int32Array(map.ids.length + 1);
+  }
   for (let i = 0; i < n; i++) {
     const c = checked[i];
     if (!c || c.kind === 'hold') continue;
@@ -68,7 +83,7 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
       kind[i] = MOVE;
       dest[i] = c.dest;
       destCoast[i] = c.coast;
-      moverCount[c.dest + 1]++;
+      moverStart[c.dest + 1]++;
     } else if (c.kind === 'support') {
       kind[i] = SUPPORT;
       dest[i] = c.target;
@@ -80,19 +95,13 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
       subject[i] = c.subject;
     }
   }
-  const moverStart = new Int32Array(map.ids.length + 1);
-  for (let p = 0; p < map.ids.length; p++) moverStart[p + 1] = moverStart[p] + moverCount[p + 1];
-  const movers = new Int32Array(moverStart[map.ids.length]);
-  const fill = moverStart.slice(0, map.ids.length);
-  for (let i = 0; i < n; i++) if (kind[i] === MOVE) movers[fill[dest[i]]++] = i;
+  for (let p = 0; p < provinces; p++) moverStart[p + 1] += moverStart[p];
+  cursor.set(moverStart);
+  for (let i = 0; i < n; i++) if (kind[i] === MOVE) movers[cursor[dest[i]]++] = i;
 
   // Most units have no supporter and no convoy: they share one empty list.
   const supports: number[][] = new Array(n).fill(none);
   const convoys: number[][] = new Array(n).fill(none);
-  const add = (lists: number[][], at: number, value: number) => {
-    if (lists[at] === none) lists[at] = [value];
-    else lists[at].push(value);
-  };
   for (let i = 0; i < n; i++) {
     const s = subject[i];
     if (kind[i] === SUPPORT) {

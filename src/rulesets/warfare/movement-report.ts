@@ -6,7 +6,7 @@ import type { Board } from './board.ts';
 import type { Checked } from './movement-check.ts';
 import { BY_CONVOY, BY_LAND, MOVE, type Plan } from './movement-plan.ts';
 import type { Resolver } from './resolver.ts';
-import type { Given } from './turn-orders.ts';
+import type { Accepted } from './turn-orders.ts';
 import { listNames, placeName, unitPhrase } from './words.ts';
 
 interface Outcome {
@@ -16,7 +16,6 @@ interface Outcome {
 }
 
 export class MovementReport {
-  readonly events: GameEvent[] = [];
   private readonly plan: Plan;
 
   constructor(
@@ -24,6 +23,8 @@ export class MovementReport {
     private readonly r: Resolver,
     /** The first order each unit's owner gave it, legal or not: what a support is read against. */
     private readonly written: (unit: number) => Order | undefined,
+    /** The turn's events, which the report adds to. */
+    private readonly events: GameEvent[],
   ) {
     this.plan = r.plan;
   }
@@ -32,25 +33,28 @@ export class MovementReport {
     return this.board.options.revealOrders ? 'public' : [...new Set(nations)];
   }
 
+  private readonly phrases: string[] = [];
+
+  /** "army in Paris", worked out once per unit: messages name the same units again and again. */
   private who(u: number): string {
-    const unit = this.board.units[u];
-    return unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
+    let phrase = this.phrases[u];
+    if (phrase === undefined) {
+      const unit = this.board.units[u];
+      phrase = this.phrases[u] = unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
+    }
+    return phrase;
   }
 
   private at(u: number): string {
     return this.board.map.id(this.plan.origin[u]);
   }
 
-  result(u: number, given: Given, checked: Checked): void {
+  result(a: Accepted<Checked>): void {
+    const { unit: u, value: checked } = a;
     const o = checked.kind === 'move' ? this.move(u) : checked.kind === 'support' ? this.support(u) : checked.kind === 'convoy' ? this.convoy(u) : this.hold(u);
-    this.events.push({
-      type: o.ok ? 'order.succeeded' : 'order.failed',
-      nation: given.nation,
-      order: given.index,
-      ...(o.reason ? { reason: o.reason } : {}),
-      message: o.message,
-      audience: [given.nation],
-    });
+    const event: GameEvent = { type: o.ok ? 'order.succeeded' : 'order.failed', nation: a.nation, order: a.index, message: o.message, audience: [a.nation] };
+    if (o.reason) event.reason = o.reason;
+    this.events.push(event);
   }
 
   private hold(u: number): Outcome {
@@ -164,7 +168,7 @@ export class MovementReport {
     const out: number[] = [];
     for (let i = p.moverStart[p.origin[s]]; i < p.moverStart[p.origin[s] + 1]; i++) {
       const k = p.movers[i];
-      if (p.nation[k] !== p.nation[s] && p.origin[k] !== p.dest[s] && this.r.hasPath(k)) out.push(k);
+      if (this.r.cutsByAttack(k, s)) out.push(k);
     }
     return out;
   }

@@ -1,7 +1,7 @@
 // The movement phase: check every order, resolve them all at once, then move the units, drive out
 // the dislodged (with the places each may retreat to) and report why everything happened.
 import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../engine/index.ts';
-import { makeBoard, slot, type Board } from './board.ts';
+import { makeBoard, text, type Board } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import { checkMovement, type Checked } from './movement-check.ts';
 import { HOLD, MOVE, makePlan } from './movement-plan.ts';
@@ -10,7 +10,7 @@ import type { WarfareOptions } from './options.ts';
 import { neighbourPlaces } from './reach.ts';
 import { Resolver } from './resolver.ts';
 import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
-import { nationsInOrder, readOrders, refusalEvents } from './turn-orders.ts';
+import { readOrders, refusalEvents } from './turn-orders.ts';
 
 export interface MovementResult {
   state: WarfareState;
@@ -22,21 +22,21 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   const { options } = ctx;
   const board = makeBoard(map, input.units, options);
   const n = input.units.length;
-  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
+  const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
   const checked: Array<Checked | undefined> = new Array(n);
-  for (const [u, a] of accepted) checked[u] = a.value;
+  for (const a of accepted) checked[a.unit] = a.value;
   const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback);
   const resolver = new Resolver(plan, map, options.edition);
   for (let u = 0; u < n; u++) if (plan.kind[u] !== HOLD) resolver.succeeds(u);
 
-  let written: Map<number, Order> | undefined;
-  const report = new MovementReport(board, resolver, (u) => (written ??= writtenOrders(board, input, orders)).get(u));
+  const written = (u: number) => byUnit[u]?.order ?? firstWritten(board, orders, u);
   const events: GameEvent[] = refusalEvents(refused);
-  for (const [u, a] of accepted) report.result(u, a.given, a.value);
-  events.push(...report.events);
+  const report = new MovementReport(board, resolver, written, events);
+  for (const a of accepted) report.result(a);
 
   const state = copyState(input);
-  const occupied = new Uint8Array(map.ids.length);
+  const marks = new Uint8Array(2 * map.ids.length);
+  const occupied = marks.subarray(0, map.ids.length);
   const dislodger = new Int32Array(n).fill(-1);
   const kept: typeof state.units = [];
   for (let u = 0; u < n; u++) {
@@ -47,7 +47,9 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
       else delete unit.coast;
       occupied[plan.dest[u]] = 1;
       kept.push(unit);
-      events.push({ type: 'unit.moved', unit: unit.id, nation: unit.nation, unitType: unit.type, from: map.id(plan.origin[u]), to: unit.province, ...(unit.coast ? { coast: unit.coast } : {}), convoyed: resolver.convoyed(u) && plan.route[u] !== 0, audience: 'public' });
+      const moved: GameEvent = { type: 'unit.moved', unit: unit.id, nation: unit.nation, unitType: unit.type, from: map.id(plan.origin[u]), to: unit.province, convoyed: resolver.convoyed(u), audience: 'public' };
+      if (unit.coast) moved.coast = unit.coast;
+      events.push(moved);
       continue;
     }
     dislodger[u] = report.dislodger(u);
@@ -58,7 +60,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   }
 
   // A standoff leaves a province empty with a bounced unit that could have kept others out (6.H.6).
-  const contested = new Uint8Array(map.ids.length);
+  const contested = marks.subarray(map.ids.length);
   for (let u = 0; u < n; u++) {
     if (plan.kind[u] === MOVE && !occupied[plan.dest[u]] && resolver.preventStrength(u) > 0) contested[plan.dest[u]] = 1;
   }
@@ -92,15 +94,8 @@ function retreatPlaces(map: WarfareMap, type: string, from: number, coast: strin
   return out;
 }
 
-/** The first order each unit's owner wrote for it, legal or not. */
-function writtenOrders(board: Board, state: WarfareState, orders: OrdersByNation): Map<number, Order> {
-  const written = new Map<number, Order>();
-  for (const nation of nationsInOrder(state.nations, orders)) {
-    for (const order of orders[nation] ?? []) {
-      const p = board.map.index.get(slot(order, 'province') ?? '');
-      const u = p === undefined ? -1 : board.unitAt[p];
-      if (u >= 0 && board.units[u].nation === nation && !written.has(u)) written.set(u, order);
-    }
-  }
-  return written;
+/** The first order the owner of a unit without a legal order wrote for it (it was refused). */
+function firstWritten(board: Board, orders: OrdersByNation, u: number): Order | undefined {
+  const unit = board.units[u];
+  return orders[unit.nation]?.find((order) => text(order.province) === unit.province);
 }

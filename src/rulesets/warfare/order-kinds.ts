@@ -1,6 +1,6 @@
 // The order kinds players write, their canonical notation ("A par - bur") and plain-words description.
 import type { Order, OrderKindDoc } from '../../engine/index.ts';
-import { slot } from './board.ts';
+import { text } from './board.ts';
 
 export const orderKinds: readonly OrderKindDoc[] = [
   { kind: 'hold', summary: 'The unit stays where it is; supports can help it hold.', examples: ['A Par H', 'F Spa/nc holds'] },
@@ -35,7 +35,7 @@ export function formatOrder(order: Order): string {
       return `${unit} - ${target}${order.viaConvoy === true ? ' via convoy' : ''}`;
     case 'support': {
       const subject = `${order.subjectType ? `${letter(order.subjectType)} ` : ''}${String(order.subject ?? '?')}`;
-      return slot(order, 'target') ? `${unit} S ${subject} - ${target}` : `${unit} S ${subject}`;
+      return text(order.target) ? `${unit} S ${subject} - ${target}` : `${unit} S ${subject}`;
     }
     case 'convoy':
       return `${unit} C A ${String(order.subject ?? '?')} - ${String(order.target ?? '?')}`;
@@ -64,7 +64,7 @@ export function describeOrder(order: Order, name: Names): string {
     case 'move':
       return `${unit} moves to ${name(order.target, order.targetCoast)}${order.viaConvoy === true ? ' by convoy' : ''}.`;
     case 'support':
-      return slot(order, 'target') ? `${unit} supports ${subject} moving to ${name(order.target)}.` : `${unit} supports ${subject} holding.`;
+      return text(order.target) ? `${unit} supports ${subject} moving to ${name(order.target)}.` : `${unit} supports ${subject} holding.`;
     case 'convoy':
       return `${unit} convoys the army in ${name(order.subject)} to ${name(order.target)}.`;
     case 'retreat':

@@ -35,18 +35,37 @@ export function claimProvinces(map: WarfareMap, state: WarfareState, events: Gam
   }
 }
 
-/** Provinces of the kingdom holding each landmark that counts toward Might. */
-export function mightOf(map: WarfareMap, state: WarfareState, nation: string): { might: number; supplyCenters: number; mercenaries: number } {
-  let supplyCenters = 0;
-  let mercenaries = 0;
-  for (const id in state.provinces) {
-    if (state.provinces[id].owner !== nation) continue;
-    const p = map.index.get(id);
-    if (p === undefined) continue;
+export interface Might {
+  /** Units the kingdom may have: its supply centres plus its Mercenary Companies. */
+  might: number;
+  supplyCenters: number;
+  mercenaries: number;
+  units: number;
+  /** Units it may build (positive) or must disband (negative) in winter. */
+  adjustment: number;
+}
+
+/** Every kingdom's Might and units, in one pass over the landmarks that count and the units. */
+export function mightOf(map: WarfareMap, state: WarfareState): Map<string, Might> {
+  const all = new Map<string, Might>();
+  const of = (nation: string) => {
+    let m = all.get(nation);
+    if (!m) all.set(nation, (m = { might: 0, supplyCenters: 0, mercenaries: 0, units: 0, adjustment: 0 }));
+    return m;
+  };
+  for (const nation in state.nations) of(nation);
+  for (const p of map.mustering) {
+    const owner = state.provinces[map.ids[p]]?.owner;
+    if (!owner) continue;
     for (const l of map.landmarks[p]) {
-      if (l === 'supply-center') supplyCenters++;
-      else if (l === 'mercenary-company') mercenaries++;
+      if (l === 'supply-center') of(owner).supplyCenters++;
+      else if (l === 'mercenary-company') of(owner).mercenaries++;
     }
   }
-  return { might: supplyCenters + mercenaries, supplyCenters, mercenaries };
+  for (const u of state.units) of(u.nation).units++;
+  for (const m of all.values()) {
+    m.might = m.supplyCenters + m.mercenaries;
+    m.adjustment = m.might - m.units;
+  }
+  return all;
 }

@@ -34,10 +34,11 @@ export class Resolver {
     private readonly map: WarfareMap,
     private readonly edition: Edition,
   ) {
-    this.state = new Uint8Array(2 * plan.n);
-    this.result = new Uint8Array(2 * plan.n);
-    this.low = new Int32Array(2 * plan.n);
-    this.paradox = new Uint8Array(plan.n);
+    const buffer = new ArrayBuffer(13 * plan.n);
+    this.low = new Int32Array(buffer, 0, 2 * plan.n);
+    this.state = new Uint8Array(buffer, 8 * plan.n, 2 * plan.n);
+    this.result = new Uint8Array(buffer, 10 * plan.n, 2 * plan.n);
+    this.paradox = new Uint8Array(buffer, 12 * plan.n, plan.n);
   }
 
   /** The decision of unit u: move succeeds / support given / convoying fleet not dislodged. */
@@ -217,18 +218,24 @@ export class Resolver {
     return true;
   }
 
-  /** Cut by an attack from anywhere but the province the support is aimed at, or by dislodgement. */
+  /** A support is cut by an attack (from anywhere but where it is aimed) or by dislodgement. */
   private adjudicateSupport(s: number): boolean {
-    const { origin, dest, nation, moverStart, movers } = this.plan;
+    const { origin, nation, moverStart, movers } = this.plan;
     const p = origin[s];
     for (let i = moverStart[p]; i < moverStart[p + 1]; i++) {
       const k = movers[i];
-      if (nation[k] === nation[s] || this.spared(k, s)) continue;
-      if (dest[s] >= 0 && origin[k] === dest[s]) {
-        if (this.resolve(k)) return false;
-      } else if (this.hasPath(k)) return false;
+      if (this.cutsByAttack(k, s)) return false;
+      if (nation[k] !== nation[s] && !this.spared(k, s) && this.resolve(k)) return false;
     }
     return true;
+  }
+
+  /** Whether the move k into the supporter's province cuts support s just by attacking it. */
+  cutsByAttack(k: number, s: number): boolean {
+    const { origin, dest, nation } = this.plan;
+    if (nation[k] === nation[s] || this.spared(k, s)) return false;
+    if (dest[s] >= 0 && origin[k] === dest[s]) return false;
+    return this.hasPath(k);
   }
 
   /**

@@ -2,7 +2,7 @@
 // dislodged, or is disbanded. Only retreat and disband orders exist here (DATC 6.H.1-6.H.4); two
 // units retreating to the same province are both disbanded (6.H.7, 6.H.8).
 import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../engine/index.ts';
-import { fail, slot, type Failure } from './board.ts';
+import { fail, text, type Failure } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
 import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from './state.ts';
@@ -15,14 +15,14 @@ export function checkRetreat(map: WarfareMap, options: WarfareOptions, dislodged
   if (order.kind !== 'retreat' && order.kind !== 'disband') {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in a retreat phase: dislodged units retreat or disband, and no other unit acts.`);
   }
-  const province = slot(order, 'province');
-  const type = slot(order, 'unitType');
+  const province = text(order.province);
+  const type = text(order.unitType);
   const unit = dislodged.findIndex((d) => d.unit.province === province && (!type || d.unit.type === type));
   if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.index.has(province) ? map.name(map.index.get(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
   if (dislodged[unit].unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That dislodged unit is not yours to order.');
   if (order.kind === 'disband') return { kind: 'disband', unit };
-  const target = slot(order, 'target') ?? '';
-  const coast = slot(order, 'targetCoast');
+  const target = text(order.target) ?? '';
+  const coast = text(order.targetCoast);
   const { retreats } = dislodged[unit];
   const candidates = retreats.filter((place) => place === target || place.startsWith(`${target}/`));
   const where = map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
@@ -39,17 +39,17 @@ export function checkRetreat(map: WarfareMap, options: WarfareOptions, dislodged
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
   const map = warfareMap(ctx.map);
   const dislodged = dislodgedOf(input);
-  const { accepted, refused } = readOrders(input.nations, orders, (nation, order) => checkRetreat(map, ctx.options, dislodged, nation, order), (c) => c.unit);
+  const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkRetreat(map, ctx.options, dislodged, nation, order), (c) => c.unit);
   const events: GameEvent[] = refusalEvents(refused);
   const state = copyState(input);
   const aiming = new Map<string, number[]>();
-  for (const [u, a] of accepted) {
+  for (const a of accepted) {
     if (a.value.kind !== 'retreat') continue;
     const province = a.value.place.split('/')[0];
-    aiming.set(province, [...(aiming.get(province) ?? []), u]);
+    aiming.set(province, [...(aiming.get(province) ?? []), a.unit]);
   }
   dislodged.forEach((d, u) => {
-    const order = accepted.get(u);
+    const order = byUnit[u];
     const unit = { ...d.unit };
     const from = map.name(map.index.get(unit.province)!);
     const disband = (reason: string, message: string) => {
@@ -57,7 +57,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     };
     if (!order) return disband('NO_ORDER', `The ${unit.type} dislodged from ${from} had no retreat order and was disbanded.`);
     const result = (ok: boolean, message: string, reason?: string) =>
-      events.push({ type: ok ? 'order.succeeded' : 'order.failed', nation: order.given.nation, order: order.given.index, ...(reason ? { reason } : {}), message, audience: [order.given.nation] });
+      events.push({ type: ok ? 'order.succeeded' : 'order.failed', nation: order.nation, order: order.index, ...(reason ? { reason } : {}), message, audience: [order.nation] });
     if (order.value.kind === 'disband') {
       result(true, `Your ${unit.type} dislodged from ${from} was disbanded.`);
       return disband('ORDERED', `The ${unit.type} dislodged from ${from} was disbanded.`);

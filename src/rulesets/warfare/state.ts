@@ -39,20 +39,17 @@ export function dislodgedOf(state: GameState): DislodgedUnit[] {
 }
 
 /**
- * A copy the turn may change, without touching the input. Units and nations are copied (turns change
- * them); the provinces are shared until a turn changes an owner, when claimProvinces copies them, so
- * a 20,000-province state is not copied in the many phases that change no owner.
+ * A copy the turn may change, without touching the input. Units are copied (turns change them);
+ * nation records are shared (no phase changes them), and so are the provinces until a turn changes
+ * an owner, when claimProvinces copies them: a 20,000-province state is not copied in the many
+ * phases that change no owner.
  */
 export function copyState(state: WarfareState): WarfareState {
-  const nations: WarfareState['nations'] = {};
-  for (const id in state.nations) nations[id] = { ...state.nations[id] };
   const units = new Array<Unit>(state.units.length);
   for (let i = 0; i < units.length; i++) units[i] = { ...state.units[i] };
-  const extra = state.extra;
   return {
     ...state,
-    nations,
     units,
-    extra: { ...extra, dislodged: dislodgedOf(state).map((d) => ({ unit: { ...d.unit }, by: d.by, retreats: [...d.retreats] })) },
+    extra: { ...state.extra, dislodged: dislodgedOf(state).map((d) => ({ unit: { ...d.unit }, by: d.by, retreats: [...d.retreats] })) },
   };
 }

@@ -3,10 +3,13 @@
 import type { GameEvent, Order, OrdersByNation } from '../../engine/index.ts';
 import type { Failure } from './board.ts';
 
-export interface Given {
+/** An order a unit will follow: who gave it, where in their list, and what it checked out as. */
+export interface Accepted<C> {
+  unit: number;
   nation: string;
   index: number;
   order: Order;
+  value: C;
 }
 
 export interface Refusal {
@@ -23,15 +26,16 @@ export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByN
 
 /**
  * Checks each nation's orders with `check`, which answers the checked order or a failure; `unitOf`
- * says which unit a checked order is for (one order per unit). Returns the accepted orders by unit.
+ * says which unit a checked order is for (one order per unit, the first legal one).
  */
 export function readOrders<C>(
   known: Record<string, unknown>,
   orders: OrdersByNation,
   check: (nation: string, order: Order) => C | Failure,
   unitOf: (checked: C) => number,
-): { accepted: Map<number, { given: Given; value: C }>; refused: Refusal[] } {
-  const accepted = new Map<number, { given: Given; value: C }>();
+): { accepted: Accepted<C>[]; byUnit: Array<Accepted<C> | undefined>; refused: Refusal[] } {
+  const accepted: Accepted<C>[] = [];
+  const byUnit: Array<Accepted<C> | undefined> = [];
   const refused: Refusal[] = [];
   for (const nation of nationsInOrder(known, orders)) {
     const list = orders[nation] ?? [];
@@ -48,14 +52,16 @@ export function readOrders<C>(
         continue;
       }
       const unit = unitOf(result as C);
-      if (accepted.has(unit)) {
+      if (byUnit[unit]) {
         refused.push({ nation, index, code: 'ALREADY_ORDERED', message: 'That unit already has an order this turn; only its first order counts.' });
         continue;
       }
-      accepted.set(unit, { given: { nation, index, order }, value: result as C });
+      const a: Accepted<C> = { unit, nation, index, order, value: result as C };
+      accepted.push(a);
+      byUnit[unit] = a;
     }
   }
-  return { accepted, refused };
+  return { accepted, byUnit, refused };
 }
 
 export function refusalEvents(refused: readonly Refusal[]): GameEvent[] {

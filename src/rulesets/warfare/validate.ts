@@ -2,10 +2,11 @@
 // checks adjudication applies, so an order accepted by mail is judged the same way at the deadline.
 import { accepted as ok, illegal, type Order, type RulesetContext, type Verdict } from '../../engine/index.ts';
 import { checkAdjustment } from './adjustments.ts';
-import { makeBoard, slot } from './board.ts';
+import { makeBoard, text } from './board.ts';
 import { warfareMap } from './map-index.ts';
 import { checkMovement } from './movement-check.ts';
 import type { WarfareOptions } from './options.ts';
+import { mightOf } from './ownership.ts';
 import { checkRetreat } from './retreats.ts';
 import { dislodgedOf, type WarfareState } from './state.ts';
 
@@ -13,7 +14,8 @@ export function validate(ctx: RulesetContext<WarfareOptions>, state: WarfareStat
   if (!state.nations[nation]) return illegal('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
   const map = warfareMap(ctx.map);
   if (state.phase === 'adjustments') {
-    const verdict = checkAdjustment(map, ctx.options, state, nation, order, accepted);
+    const due = mightOf(map, state).get(nation)?.adjustment ?? 0;
+    const verdict = checkAdjustment(map, ctx.options, state, nation, due, order, accepted);
     return 'ok' in verdict ? verdict : ok;
   }
   const verdict =
@@ -21,7 +23,7 @@ export function validate(ctx: RulesetContext<WarfareOptions>, state: WarfareStat
       ? checkRetreat(map, ctx.options, dislodgedOf(state), nation, order)
       : checkMovement(makeBoard(map, state.units, ctx.options), nation, order);
   if ('ok' in verdict) return verdict;
-  if (accepted.some((a) => slot(a, 'province') === slot(order, 'province'))) {
+  if (accepted.some((a) => text(a.province) === text(order.province))) {
     return illegal('ALREADY_ORDERED', 'That unit already has an order this turn; only its first order counts.');
   }
   return ok;

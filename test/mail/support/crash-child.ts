@@ -34,6 +34,13 @@ const intake = startIntake({
   },
 });
 
+// The test kills this process only after it has connected, at a random moment of its work.
+const ready = setInterval(() => {
+  if (!intake.stats().connected) return;
+  clearInterval(ready);
+  process.stdout.write('ready\n');
+}, 20);
+
 process.on('SIGTERM', () => {
   void intake.stop().then(() => {
     redis.disconnect();

@@ -1,9 +1,9 @@
 // The whole mail loop in one process, as `adjutant intake` + `adjutant worker` run it: IMAP intake,
 // the parse queue (BullMQ under a private prefix, or processMail called straight from the intake),
 // and the outbox sender, all limited to the test's own games.
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import pino from 'pino';
-import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { connectionFromUrl, openQueue, QUEUES } from '../../../jobs/queues.ts';
 import { createParseWorker, enqueueParse } from '../../../jobs/parse.ts';
 import { startIntake, type Intake, type IntakeOptions } from '../../../src/mail/imap-intake.ts';
 import type { MailDeps } from '../../../src/mail/mail-context.ts';
@@ -49,7 +49,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   let enqueue: IntakeOptions['enqueue'];
   if (options.queue === 'bullmq') {
     const connection = connectionFromUrl(svc.redisUrl);
-    queue = new Queue('parse', { connection, prefix });
+    queue = openQueue(QUEUES.parse, connection, prefix);
     worker = createParseWorker(deps, connection, { prefix, concurrency: options.concurrency ?? 8 });
     enqueue = enqueueParse(queue);
   } else {

@@ -54,3 +54,19 @@ export async function countMail(user: string, folder: string, search: SearchObje
     await client.logout().catch(() => undefined);
   }
 }
+
+/** Deletes the messages of `user`'s folder that match (a test's leftovers), or the whole folder. */
+export async function purgeMail(user: string, folder: string, search: SearchObject | 'folder'): Promise<void> {
+  const client = imapClient(user);
+  await client.connect();
+  try {
+    if (search === 'folder') await client.mailboxDelete(folder).catch(() => undefined);
+    else {
+      await client.mailboxOpen(folder);
+      const uids = (await client.search(search, { uid: true })) || [];
+      if (uids.length) await client.messageDelete(uids.join(','), { uid: true });
+    }
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
+}

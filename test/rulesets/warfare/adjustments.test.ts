@@ -4,7 +4,7 @@ import { context, order, play, resultOf, stateOf, units } from './small-map.ts';
 
 describe('warfare adjustments', () => {
   it('gives a supply centre to the kingdom standing in it after the Fall turn, and opens the adjustments', () => {
-    const { state, events } = play(context(), stateOf(units('red A ash', 'red A red', 'blue A blu', 'blue A bsh'), { season: 'fall' }), { red: ['A ash - mid'] });
+    const { state, events } = play(context(), stateOf(units('red A hil', 'red A red', 'blue A blu', 'blue A bsh'), { season: 'fall' }), { red: ['A hil - mid'] });
     expect(state.provinces.mid).toEqual({ owner: 'red' });
     expect(events).toContainEqual(expect.objectContaining({ type: 'landmark.captured', province: 'mid', landmark: 'supply-center', nation: 'red', from: null, audience: 'public' }));
     expect(state).toMatchObject({ phase: 'adjustments', extra: { season: 'winter', year: 1901 } });
@@ -12,9 +12,9 @@ describe('warfare adjustments', () => {
   });
 
   it('changes no owner after a Spring turn (standard), unless the GM counts every phase', () => {
-    const spring = stateOf(units('red A ash'));
-    expect(play(context(), spring, { red: ['A ash - mid'] }).state.provinces.mid).toBeUndefined();
-    expect(play(context({ ownership: 'every-phase' }), spring, { red: ['A ash - mid'] }).state.provinces.mid).toEqual({ owner: 'red' });
+    const spring = stateOf(units('red A hil'));
+    expect(play(context(), spring, { red: ['A hil - mid'] }).state.provinces.mid).toBeUndefined();
+    expect(play(context({ ownership: 'every-phase' }), spring, { red: ['A hil - mid'] }).state.provinces.mid).toEqual({ owner: 'red' });
   });
 
   it('goes straight to the next Spring when nobody has anything to adjust', () => {

@@ -1,7 +1,8 @@
 // 7. Land battles, then who holds each province. Armies of different nations never share a land
 // province: they fight to the death, a City's Militia standing with its owner. A province whose
 // owner is beaten or absent passes to the armies holding it (a white one only when claimed), and
-// a province that changes hands after a battle loses one structure level.
+// a province that changes hands after a battle loses one structure level. An attack that breaks
+// off (civ-advanced: neither side can destroy the other) falls back where it came from.
 import type { Combatant } from '../../../engine/index.ts';
 import { aimOf, combatant, fight, type Belligerent } from '../battle.ts';
 import { structureWord } from '../orders.ts';
@@ -9,7 +10,9 @@ import { unitWord } from '../prices.ts';
 import { downgrade, editProvince, ownerOf, structureOf } from '../state.ts';
 import type { Turn } from '../turn.ts';
 import { UnitIndex } from '../unit-index.ts';
+import { isAircraft } from '../unit-kinds.ts';
 import type { Arrival } from './armies.ts';
+import { fallBack, type FallBack } from './fall-back.ts';
 
 export function fightOnLand(turn: Turn, arrivals: readonly Arrival[]): void {
   const { state } = turn;
@@ -17,6 +20,7 @@ export function fightOnLand(turn: Turn, arrivals: readonly Arrival[]): void {
   const arrived = new Set(arrivals.flatMap((a) => a.units));
   const rank = new Map(Object.keys(state.nations).map((n, i) => [n, i]));
   const killed = new Set<string>();
+  const brokeOff: string[] = [];
 
   for (const province of [...index.provinces()]) {
     const here = index.in(province);
@@ -41,20 +45,20 @@ export function fightOnLand(turn: Turn, arrivals: readonly Arrival[]): void {
       return { nation, role: defenders.includes(nation) ? 'defender' : 'attacker', units, target: aimOf(turn, nation, province, fighting.filter((n) => n !== nation)) };
     });
     sides.sort((a, b) => Number(a.role === 'attacker') - Number(b.role === 'attacker'));
-    const era = turn.options.era;
-    const settlement = era !== undefined && structure !== null ? { settlement: true, era } : {};
-    const result = fight(turn, province, 'land', sides, { owner, structure, militia, ...settlement });
+    const result = fight(turn, province, 'land', sides, { owner, structure, militia });
     for (const id of result.killed) if (!id.startsWith('militia:')) killed.add(id);
+    brokeOff.push(...result.brokeOff);
   }
   turn.removeUnits(killed);
-  settleProvinces(turn, arrivals);
+  settleProvinces(turn, arrivals, fallBack(turn, arrivals, brokeOff));
 }
 
 /** Ownership after the battles, and the results of the orders that moved or claimed. */
-function settleProvinces(turn: Turn, arrivals: readonly Arrival[]): void {
+function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: FallBack): void {
   const { state } = turn;
   const index = new UnitIndex(state.units);
-  const holder = (province: string) => index.in(province).find((u) => u.type === 'army')?.nation ?? null;
+  // Aircraft fly with armies but take and hold no ground alone.
+  const holder = (province: string) => index.in(province).find((u) => u.type === 'army' && !isAircraft(turn.options, u))?.nation ?? null;
   const claims = turn.of('claim');
   const claimers = new Map<string, Set<string>>();
   for (const c of [...arrivals.filter((a) => a.claim).map((a) => ({ nation: a.nation, province: a.to })), ...claims.map((c) => ({ nation: c.nation, province: c.order.province }))]) {
@@ -89,7 +93,10 @@ function settleProvinces(turn: Turn, arrivals: readonly Arrival[]): void {
   for (const a of arrivals) {
     const alive = a.units.filter((id) => standing.has(id)).length;
     const how = `${unitWord('army', a.units.length)} ${turn.map.province(a.from).kind === 'sea' ? 'landed' : 'moved'} from ${turn.name(a.from)} to ${turn.name(a.to)}`;
-    const fate = turn.battles.has(a.to) ? `; ${alive} survived the battle there` : '';
+    const back = a.units.filter((id) => fellBack.back.has(id)).length;
+    const lost = a.units.filter((id) => fellBack.lost.has(id)).length;
+    const retreat = back + lost ? `; the attack broke off${back ? `, ${back} fell back to ${turn.name(a.from)}` : ''}${lost ? `, ${lost} had nowhere to fall back to and were lost` : ''}` : '';
+    const fate = turn.battles.has(a.to) ? `; ${alive + lost} survived the battle there${retreat}` : '';
     const claim = a.claim ? (claimed.has(`${a.nation}|${a.to}`) ? ' and claimed it' : ownerOf(state, a.to) === a.nation ? '' : ', but did not claim it') : '';
     turn.succeed(a.nation, a.index, `${how}${fate}${claim}${a.short ? ' (fewer than ordered: the rest were lost or already used)' : ''}.`, { claimed: a.claim ? claimed.has(`${a.nation}|${a.to}`) : undefined });
   }

@@ -52,7 +52,9 @@ export function fightAtSea(turn: Turn, plan: FleetPlan): void {
       });
       // Dice order: defenders roll first, then attackers, each in the game's order of nations.
       sides.sort((a, b) => Number(a.role === 'attacker') - Number(b.role === 'attacker'));
-      const result = fight(turn, sea, 'naval', sides, {});
+      // Split into pairs (civ-advanced), only nations linked by an attack fight each other.
+      const hostile = (a: string, b: string) => edges.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+      const result = fight(turn, sea, 'naval', sides, {}, hostile);
       for (const nation of group) fought.add(`${sea}|${nation}`);
       for (const id of result.killed) {
         sunk.add(id);

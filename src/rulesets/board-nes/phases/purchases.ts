@@ -5,8 +5,9 @@ import { newUnitId } from '../../../engine/index.ts';
 import { seasBeside } from '../order-check.ts';
 import { structureWord } from '../orders.ts';
 import { costOf, unitWord } from '../prices.ts';
-import { editProvince, readStructure } from '../state.ts';
+import { editProvince, readStructure, type BoardNesUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
+import { kindWord } from '../unit-kinds.ts';
 
 /** Caravans paid for and on their way: settled in the income phase. */
 export interface Shipment {
@@ -45,13 +46,15 @@ function buyUnits(turn: Turn, paid: readonly AcceptedOrder[]): void {
     if (order.kind !== 'buy-unit') continue;
     const province = order.unitType === 'fleet' ? (order.sea ?? seasBeside(turn.map, order.province)[0]) : order.province;
     const units = Array.from({ length: order.count ?? 1 }, () => {
-      const unit = { id: newUnitId(state, order.unitType), type: order.unitType, nation, province, builtTurn: state.turn };
+      const unit: BoardNesUnit = { id: newUnitId(state, order.unitType), type: order.unitType, nation, province, builtTurn: state.turn };
+      if (order.unitKind) unit.unitKind = order.unitKind;
       state.units.push(unit);
       return unit.id;
     });
-    turn.announce('units.bought', { nation, unitType: order.unitType, province, base: order.province, units });
+    turn.announce('units.bought', { nation, unitType: order.unitType, unitKind: order.unitKind, province, base: order.province, units });
     const where = order.unitType === 'fleet' ? `${turn.name(province)}, beside ${turn.name(order.province)}` : turn.name(province);
-    turn.succeed(nation, index, `${unitWord(order.unitType, units.length)} bought in ${where}; new units cannot move this turn.`, { units });
+    const what = order.unitKind ? kindWord(turn.options.civAdvanced.units, order.unitKind, units.length) : unitWord(order.unitType, units.length);
+    turn.succeed(nation, index, `${what} bought in ${where}; new units cannot move this turn.`, { units });
   }
 }
 
