@@ -17,7 +17,7 @@ import { openGame } from '../src/game/open-game.ts';
 import { gameKeys } from '../src/store/keys.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { connectionFromUrl } from '../jobs/queues.ts';
-import { createRuntime } from '../jobs/runtime.ts';
+import { createRuntime, type Runtime } from '../jobs/runtime.ts';
 import { startWorkers } from '../jobs/workers.ts';
 
 const GAMES = Number(process.env.LOAD_GAMES ?? 200);
@@ -57,54 +57,49 @@ async function runBench(): Promise<void> {
   const redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--logfile', path.join(dir, 'redis.log')], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
   await listening(port);
-  const origin = Date.now();
+  // Game time meets real time 20 s from now, when the first deadline falls: time enough to store
+  // the games and start the workers first.
+  const origin = Date.now() + 20_000;
   const now = clockFrom(origin);
   const rt = createRuntime({ redisUrl: url, now, logger: pino({ level: 'warn' }) });
   const children: ChildProcess[] = [];
   try {
     const before = await usedMemory(rt.redis);
-    // Deadlines from 5 game minutes after the start, spread evenly over the following hour.
-    const deadlines = Array.from({ length: GAMES }, (_, g) => new Date(origin + 5 * 60_000 + Math.round((g * HOUR) / GAMES)));
-    const ids = await createGames(rt, deadlines);
+    // Turn 1: deadlines spread over an hour of game time. Turn 2: every game at the same moment,
+    // ten game minutes after the hour, to measure what the workers can do in a burst.
+    const spread = Array.from({ length: GAMES }, (_, g) => new Date(origin + Math.round((g * HOUR) / GAMES)));
+    const burst = new Date(origin + HOUR + 10 * 60_000);
+    const ids = await createGames(rt, spread, burst);
     const stored = await usedMemory(rt.redis);
     const scheduler = new Scheduler(rt, { tickMs: 100 });
     for (const id of ids) await scheduler.adopt(id);
+    await scheduler.tick(); // every game gets its schedule now, before its deadline
     for (let w = 0; w < WORKERS; w++) children.push(await startChild(url, origin));
+    if (Date.now() > origin) throw new Error('setting up took longer than 20 s; the first deadlines passed before the workers ran');
+    await new Promise((r) => setTimeout(r, origin - Date.now()));
 
     const started = performance.now();
-    const published = new Map<string, number>();
-    const expected = NATIONS + 2;
-    while (published.size < GAMES) {
-      for (const id of ids.filter((i) => !published.has(i))) {
-        const keys = await rt.redis.hkeys(gameKeys(id).outbox);
-        if (keys.filter((k) => !k.startsWith('remind:')).length === expected) published.set(id, now().getTime());
-      }
-      if (performance.now() - started > (HOUR / SCALE) * 3) {
-        for (const id of ids.filter((i) => !published.has(i))) {
-          console.error(id, await rt.redis.get(gameKeys(id).schedule), await rt.store.step(id), (await rt.redis.hkeys(gameKeys(id).outbox)).join(','));
-          for (const q of [rt.queues.adjudicateQueue, rt.queues.publishQueue, rt.queues.remindQueue]) {
-            const counts = await q.getJobCounts();
-            const jobs = (await q.getJobs(['failed', 'active', 'wait', 'delayed', 'completed'], 0, 5000)).filter((j) => j.data.gameId === id);
-            console.error(q.name, JSON.stringify(counts), jobs.map((j) => `${j.id} attempts=${j.attemptsMade} failed=${j.failedReason ?? ''} finished=${j.finishedOn ?? ''}`).join(' | '));
-          }
-        }
-        throw new Error(`only ${published.size} of ${GAMES} games published in time`);
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const seconds = (performance.now() - started) / 1000;
+    // Orders for turn 2 go in as soon as each game's turn 1 is out, as players would send them.
+    const first = await waitPublished(rt, ids, 1, (id, g) => giveOrders(rt, id, g, 2));
+    const spreadSeconds = (performance.now() - started) / 1000;
+    const afterTurn = await usedMemory(rt.redis);
+    const second = await waitPublished(rt, ids, 2, async () => {});
+    const burstSeconds = (Math.max(...second.values()) - burst.getTime()) / SCALE / 1000;
     await verify(rt, ids);
     const after = await usedMemory(rt.redis);
-    const lags = ids.map((id, g) => (published.get(id)! - deadlines[g].getTime()) / SCALE / 1000).sort((a, b) => a - b);
-    const messages = (await Promise.all(ids.map((id) => rt.redis.hlen(gameKeys(id).outbox)))).reduce((a, b) => a + b, 0);
+
+    const lags = ids.map((id, g) => (first.get(id)! - spread[g].getTime()) / SCALE / 1000).sort((a, b) => a - b);
+    const messagesPerTurn = GAMES * (NATIONS + 2 + MISSING);
     const line = (bench: string, value: number, unit: string, target: number) => console.log(JSON.stringify({ bench, value: Math.round(value * 100) / 100, unit, target }));
-    line('load-turns-adjudicated', GAMES, 'steps', GAMES);
-    line('load-throughput-steps', GAMES / seconds, 'steps/s', GAMES / (HOUR / SCALE / 1000));
-    line('load-throughput-messages', messages / seconds, 'messages/s', (GAMES * expected) / (HOUR / SCALE / 1000));
-    line('load-lag-deadline-to-published-p50', lags[Math.floor(GAMES / 2)], 's', 2);
-    line('load-lag-deadline-to-published-p95', lags[Math.floor(GAMES * 0.95)], 's', 5);
+    line('load-steps-adjudicated', (await Promise.all(ids.map((id) => rt.store.step(id)))).reduce((a, b) => a + b, 0), 'steps', 2 * GAMES);
+    line('load-spread-throughput', GAMES / spreadSeconds, 'steps/s', GAMES / (HOUR / SCALE / 1000));
+    line('load-spread-lag-deadline-to-published-p50', lags[Math.floor(GAMES / 2)], 's', 2);
+    line('load-spread-lag-deadline-to-published-p95', lags[Math.floor(GAMES * 0.95)], 's', 5);
+    line('load-burst-throughput', GAMES / burstSeconds, 'steps/s', 10);
+    line('load-burst-messages', messagesPerTurn / burstSeconds, 'messages/s', 200);
+    line('load-burst-all-published', burstSeconds, 's', 60);
     line('load-redis-memory-per-game-stored', (stored - before) / GAMES / 1024, 'KiB/game', 256);
-    line('load-redis-memory-per-game-after-turn', (after - before) / GAMES / 1024, 'KiB/game', 1024);
+    line('load-redis-memory-per-game-per-turn', (after - afterTurn) / GAMES / 1024, 'KiB/game', 256);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
@@ -114,36 +109,67 @@ async function runBench(): Promise<void> {
   }
 }
 
-async function createGames(rt: ReturnType<typeof createRuntime>, deadlines: Date[]): Promise<string[]> {
+/** Waits until every game has step `step` published (all reports, update, summary); returns when each was seen, in game time. */
+async function waitPublished(rt: Runtime, ids: string[], step: number, then: (id: string, g: number) => Promise<void>): Promise<Map<string, number>> {
+  const seen = new Map<string, number>();
+  const started = performance.now();
+  while (seen.size < ids.length) {
+    for (const [g, id] of ids.entries()) {
+      if (seen.has(id)) continue;
+      const keys = await rt.redis.hkeys(gameKeys(id).outbox);
+      if (keys.filter((k) => new RegExp(`^(report|update|summary):${step}\\b`).test(k)).length < NATIONS + 2) continue;
+      seen.set(id, rt.now().getTime());
+      await then(id, g);
+    }
+    if (performance.now() - started > HOUR / SCALE + 120_000) throw new Error(`step ${step}: only ${seen.size} of ${ids.length} games published in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return seen;
+}
+
+/** Orders for every nation but the first MISSING, each claiming a province that depends on game and turn. */
+async function giveOrders(rt: Runtime, id: string, g: number, turn: number): Promise<void> {
+  for (let n = MISSING; n < NATIONS; n++) await rt.store.setOrders(id, `n${n}`, { orders: [claimFor(g, n, turn)], mails: [] });
+}
+
+function claimFor(g: number, n: number, turn: number) {
+  return { kind: 'claim', province: `p${(g + n * turn) % PROVINCES}` };
+}
+
+async function createGames(rt: Runtime, spread: Date[], burst: Date): Promise<string[]> {
   const provinces = Object.fromEntries(Array.from({ length: PROVINCES }, (_, i) => [`p${i}`, { name: `Province ${i}`, kind: 'land' }]));
   const map = stringify({ provinces, borders: Array.from({ length: PROVINCES - 1 }, (_, i) => [`p${i}`, `p${i + 1}`]) });
   const nations = Object.fromEntries(Array.from({ length: NATIONS }, (_, n) => [`n${n}`, { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `player${n}@load.example` } }]));
   const ids: string[] = [];
-  for (const [g, deadline] of deadlines.entries()) {
+  for (const [g, deadline] of spread.entries()) {
     const id = `load-${g}`;
-    const game = { title: `Load ${g}`, ruleset: 'fixture-claims', gm: { name: 'GM', email: 'gm@load.example' }, schedule: { dates: [deadline.toISOString()], reminders: ['10m'] }, nations };
+    const game = { title: `Load ${g}`, ruleset: 'fixture-claims', gm: { name: 'GM', email: 'gm@load.example' }, schedule: { dates: [deadline.toISOString(), burst.toISOString()], reminders: ['10m'] }, nations };
     const files = { 'game.yaml': stringify(game), 'map.yaml': map };
     const { game: opened, problems } = openGame(id, files);
     if (!opened) throw new Error(problems.map((p) => p.message).join('\n'));
     await rt.store.createGame(id, { files, state: opened.state });
-    for (let n = MISSING; n < NATIONS; n++) await rt.store.setOrders(id, `n${n}`, { orders: [{ kind: 'claim', province: `p${(g + n) % PROVINCES}` }], mails: [] });
+    await giveOrders(rt, id, g, 1);
     ids.push(id);
   }
   return ids;
 }
 
-/** No loss, no double: one step per game, every order kept, every report recorded once. */
-async function verify(rt: ReturnType<typeof createRuntime>, ids: string[]): Promise<void> {
+/** No loss, no double: two steps per game, every order adjudicated as given, every report recorded once. */
+async function verify(rt: Runtime, ids: string[]): Promise<void> {
   for (const [g, id] of ids.entries()) {
     const history = await rt.store.history(id);
-    if (history.length !== 1 || (await rt.store.step(id)) !== 1) throw new Error(`${id}: ${history.length} steps committed, expected 1`);
-    for (let n = 0; n < NATIONS; n++) {
-      const want = n < MISSING ? [] : [{ kind: 'claim', province: `p${(g + n) % PROVINCES}` }];
-      if (JSON.stringify(history[0].orders[`n${n}`]) !== JSON.stringify(want)) throw new Error(`${id}: the orders of n${n} were not adjudicated as given`);
+    if (history.length !== 2 || (await rt.store.step(id)) !== 2) throw new Error(`${id}: ${history.length} steps committed, expected 2`);
+    for (const record of history) {
+      for (let n = 0; n < NATIONS; n++) {
+        const want = n < MISSING ? [] : [claimFor(g, n, record.step)];
+        if (JSON.stringify(record.orders[`n${n}`]) !== JSON.stringify(want)) throw new Error(`${id}: step ${record.step} did not adjudicate the orders of n${n} as given`);
+      }
     }
     const keys = await rt.redis.hkeys(gameKeys(id).outbox);
-    const reports = keys.filter((k) => k.startsWith('report:1:')).length;
-    if (reports !== NATIONS) throw new Error(`${id}: ${reports} reports recorded, expected ${NATIONS}`);
+    for (const step of [1, 2]) {
+      const reports = keys.filter((k) => k.startsWith(`report:${step}:`)).length;
+      if (reports !== NATIONS) throw new Error(`${id}: ${reports} reports of step ${step} recorded, expected ${NATIONS}`);
+    }
   }
 }
 
@@ -156,7 +182,7 @@ async function startChild(url: string, origin: number): Promise<ChildProcess> {
   return child;
 }
 
-async function usedMemory(redis: ReturnType<typeof createRuntime>['redis']): Promise<number> {
+async function usedMemory(redis: Runtime['redis']): Promise<number> {
   return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
 }
 

@@ -29,14 +29,10 @@ const PLAYERS = [
   ['player3', 'jade-lynx', 'Buy army in lvp'],
 ] as const;
 
-try {
-  await requireServices(['redis', 'imap', 'smtp']);
-} catch (e) {
-  console.error(`mail bench: ${(e as Error).message}`);
+const svc = await requireServices(['redis', 'imap', 'smtp']).catch((e: Error) => {
+  console.error(`mail bench: ${e.message}`);
   process.exit(1);
-}
-
-const svc = (await import('../test/support/services.ts')).serviceEndpoints();
+});
 const redis = connectRedis(svc.redisUrl);
 const store = new GameStore(redis);
 const logger = pino({ level: 'silent' });

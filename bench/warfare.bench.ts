@@ -77,7 +77,7 @@ function gridMap(width: number, height: number, rand: () => number): MapGraph {
   return new MapGraph(provinces, borders);
 }
 
-/** Random orders, kept only when the ruleset accepts them: moves, supports of a neighbour's order, holds. */
+/** Random orders, kept only when the ruleset accepts them: moves, supports of a neighbour's order, convoys, holds. */
 function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: () => number): { state: WarfareState; orders: Record<string, Order[]> } {
   const map = warfareMap(ctx.map);
   const nations = Array.from({ length: 20 }, (_, i) => `n${i}`);
@@ -115,6 +115,18 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
       else if (friend) planned.set(u, { kind: 'support', ...head, subject: friend.province });
       else planned.set(u, { kind: 'hold', ...head });
     } else planned.set(u, { kind: 'hold', ...head });
+  }
+  // Some fleets at sea convoy a neighbouring army to another coast of their sea.
+  for (const f of list) {
+    const sea = map.index.get(f.province)!;
+    if (map.kind[sea] !== 2 || rand() < 0.7) continue;
+    const coasts = steps(f).filter((p) => map.kind[map.index.get(p)!] === 1);
+    const army = coasts.map((p) => unitAt.get(p)).find((x) => x?.type === 'army');
+    const to = coasts.filter((p) => p !== army?.province && !unitAt.has(p));
+    if (!army || !to.length) continue;
+    const target = to[Math.floor(rand() * to.length)];
+    planned.set(army, { kind: 'move', unitType: 'army', province: army.province, target });
+    planned.set(f, { kind: 'convoy', unitType: 'fleet', province: f.province, subject: army.province, target });
   }
   const orders: Record<string, Order[]> = {};
   const board = makeBoard(map, list, ctx.options);

@@ -4,6 +4,7 @@
 import { stringify } from 'yaml';
 import type { AnyRuleset, GameState, MapGraph, NationSetup, RulesetContext } from '../engine/index.ts';
 import { combatSystems } from '../combat/index.ts';
+import { readUnitTableFile } from '../combat/civ-advanced/index.ts';
 import { rulesets } from '../rulesets/index.ts';
 import { gameFileSchema, type GameFile } from './game-file.ts';
 import { readMapFile } from './map-file.ts';
@@ -38,6 +39,8 @@ export interface Game {
 
 export const GAME_FILE = 'game.yaml';
 export const STATE_FILE = 'state.yaml';
+/** A civ-advanced game's unit table (examples/civ-advanced-units.yaml shows the format). */
+export const UNIT_TABLE_FILE = 'units.yaml';
 
 export function openGame(id: string, files: GameFiles): { game?: Game; problems: Problem[] } {
   const text = files[GAME_FILE];
@@ -56,7 +59,7 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
     all.push({ file: GAME_FILE, line: lineOf(yaml, ['ruleset']), field: 'ruleset', message: `there is no ruleset "${raw.ruleset}"${guess ? ` (did you mean "${guess}"?)` : ''}; known rulesets: ${rulesets.ids().join(', ')}.` });
   } else if (typeof raw.ruleset === 'string') {
     ruleset = rulesets.get(raw.ruleset);
-    const parsed = ruleset.options.safeParse(raw.options ?? {});
+    const parsed = ruleset.options.safeParse(withUnitTable(files, raw.options ?? {}, ruleset, all));
     if (parsed.success) options = parsed.data as Record<string, unknown>;
     else {
       for (const issue of parsed.error.issues) {
@@ -108,6 +111,23 @@ function readState(files: GameFiles, ctx: RulesetContext, ruleset: AnyRuleset, c
   }
   problems.push(...found);
   return state;
+}
+
+/** units.yaml becomes the option `civAdvanced.units`, where rulesets offering civ-advanced nest its options. */
+function withUnitTable(files: GameFiles, options: unknown, ruleset: AnyRuleset, problems: Problem[]): unknown {
+  const text = files[UNIT_TABLE_FILE];
+  if (text === undefined || typeof options !== 'object' || options === null) return options;
+  const given = options as { combat?: unknown; civAdvanced?: Record<string, unknown> };
+  if ((given.combat ?? ruleset.defaultCombat) !== 'civ-advanced') {
+    problems.push({ file: UNIT_TABLE_FILE, message: 'this unit table is for civ-advanced combat, but the game does not use it (options.combat in game.yaml).' });
+    return options;
+  }
+  if (given.civAdvanced?.units !== undefined) {
+    problems.push({ file: GAME_FILE, field: 'options.civAdvanced.units', message: `the unit table is given twice, here and in ${UNIT_TABLE_FILE}; keep one.` });
+  }
+  const { table, problems: found } = readUnitTableFile(text, UNIT_TABLE_FILE);
+  problems.push(...found);
+  return table ? { ...given, civAdvanced: { ...given.civAdvanced, units: table } } : options;
 }
 
 function sentence(message: string): string {

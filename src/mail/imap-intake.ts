@@ -105,6 +105,9 @@ export function startIntake(options: IntakeOptions): Intake {
     const validity = String((imap.mailbox && imap.mailbox.uidValidity) ?? '');
     for (;;) {
       const found = (await imap.search(after === 'move' ? { all: true } : { unKeyword: DONE_KEYWORD }, { uid: true })) || [];
+      // Forget what another intake has since taken away, so the set stays as small as the inbox.
+      const present = new Set(found.map((uid) => `${validity}:${uid}`));
+      for (const key of left) if (!present.has(key)) left.delete(key);
       const todo = found.filter((uid) => !left.has(`${validity}:${uid}`)).slice(0, batch);
       if (!todo.length) return;
       const heads = await imap.fetchAll(todo.join(','), { uid: true, envelope: true, internalDate: true, size: true, headers: ['delivered-to', 'x-original-to'] }, { uid: true });

@@ -67,6 +67,7 @@ local step = redis.call('GET', KEYS[1]) or '0'
 if step ~= ARGV[1] then return redis.error_reply('STEP ' .. step) end
 if redis.call('HEXISTS', KEYS[6], ARGV[2]) == 1 then return 0 end
 local c = cjson.decode(ARGV[4])
+if next(c.orders) ~= nil then redis.call('INCR', KEYS[9]) end
 for nation, v in pairs(c.orders) do
   if v[1] == '' then redis.call('HDEL', KEYS[2], nation); redis.call('HDEL', KEYS[3], nation)
   else redis.call('HSET', KEYS[2], nation, v[1]); redis.call('HSET', KEYS[3], nation, v[2]) end
@@ -143,7 +144,7 @@ export class MailLedger {
       gameYaml: changes.gameYaml ?? '',
     };
     try {
-      await this.redis.eval(COMMIT, 8, g.step, g.orders, m.ordersMeta, m.tickets, m.late, m.results, g.files, m.lock, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(COMMIT, 9, g.step, g.orders, m.ordersMeta, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
       if (/LEASE LOST/.test(String((e as Error).message))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);

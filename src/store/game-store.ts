@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { GameState, Order } from '../engine/index.ts';
 import type { GameFiles } from '../game/open-game.ts';
-import { GAMES_KEY, gameKeys } from './keys.ts';
+import { GAMES_KEY, gameKeys, gamePrefix } from './keys.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 export class GameExistsError extends Error {
@@ -18,6 +18,10 @@ export class GameNotFoundError extends Error {
 export class StepAlreadyCommittedError extends Error {
   override name = 'StepAlreadyCommittedError';
 }
+/** Orders in force changed while the step was adjudicated (a late-arriving email): adjudicate again. */
+export class OrdersChangedError extends Error {
+  override name = 'OrdersChangedError';
+}
 
 export interface OrdersInForce {
   orders: Order[];
@@ -28,11 +32,18 @@ export interface OrdersInForce {
 const COMMIT = `
 local current = tonumber(redis.call('GET', KEYS[2]) or '0')
 if current ~= tonumber(ARGV[1]) then return redis.error_reply('STEP ' .. current) end
+if tonumber(redis.call('GET', KEYS[5]) or '0') ~= tonumber(ARGV[4]) then return redis.error_reply('ORDERS CHANGED') end
 redis.call('SET', KEYS[1], ARGV[3])
 redis.call('HSET', KEYS[3], tostring(current + 1), ARGV[2])
 redis.call('SET', KEYS[2], tostring(current + 1))
 redis.call('DEL', KEYS[4])
 return current + 1`;
+
+const GAME_ID = /^[a-z0-9_][a-z0-9_-]*$/;
+
+export class InvalidGameIdError extends Error {
+  override name = 'InvalidGameIdError';
+}
 
 /** Everything a game holds; a new game has only files and a state. */
 export interface GameContents {
@@ -48,6 +59,7 @@ export class GameStore {
 
   /** Stores a new game, or an imported one with its history, in one transaction. */
   async createGame(id: string, contents: GameContents): Promise<void> {
+    if (!GAME_ID.test(id)) throw new InvalidGameIdError(`"${id}" cannot be a game id: use lower-case letters, digits, "-" and "_".`);
     const k = gameKeys(id);
     const history = contents.history ?? [];
     await this.redis.watch(k.state, k.files);
@@ -91,8 +103,9 @@ export class GameStore {
   async commitStep(id: string, record: TurnRecord): Promise<void> {
     const k = gameKeys(id);
     try {
-      await this.redis.eval(COMMIT, 4, k.state, k.step, k.history, k.orders, String(record.step - 1), JSON.stringify(record), JSON.stringify(record.stateAfter));
+      await this.redis.eval(COMMIT, 5, k.state, k.step, k.history, k.orders, k.ordersVersion, String(record.step - 1), JSON.stringify(record), JSON.stringify(record.stateAfter), String(record.ordersVersion));
     } catch (e) {
+      if (String((e as Error).message).includes('ORDERS CHANGED')) throw new OrdersChangedError(`Step ${record.step} of "${id}" was adjudicated on orders that have changed since; adjudicate it again.`);
       const m = /STEP (\d+)/.exec(String((e as Error).message));
       if (m) throw new StepAlreadyCommittedError(`Step ${record.step} of "${id}" cannot be committed: the game is at step ${m[1]}.`);
       throw e;
@@ -117,7 +130,13 @@ export class GameStore {
   }
 
   async setOrders(id: string, nation: string, orders: OrdersInForce): Promise<void> {
-    await this.redis.hset(gameKeys(id).orders, nation, JSON.stringify(orders));
+    const k = gameKeys(id);
+    await this.redis.multi().hset(k.orders, nation, JSON.stringify(orders)).incr(k.ordersVersion).exec();
+  }
+
+  /** Read before the orders themselves, so a change in between makes the commit refuse, never miss it. */
+  async ordersVersion(id: string): Promise<number> {
+    return Number((await this.redis.get(gameKeys(id).ordersVersion)) ?? 0);
   }
 
   /** Keeps a raw email; its id is the SHA-256 of its bytes, so storing it twice is harmless. */
@@ -141,8 +160,16 @@ export class GameStore {
     return out;
   }
 
+  /** Removes every key of the game, whoever wrote it (they all share the game's hash-tagged prefix). */
   async deleteGame(id: string): Promise<void> {
-    await this.redis.del(...Object.values(gameKeys(id)));
+    // Game ids hold no glob characters (checked when the game was created), so the prefix is a safe pattern.
+    const pattern = `${gamePrefix(id)}*`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length) await this.redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
     await this.redis.srem(GAMES_KEY, id);
   }
 }

@@ -3,6 +3,11 @@
 
 export const GAMES_KEY = 'adjutant:games';
 
+/** What every key of one game starts with. */
+export function gamePrefix(gameId: string): string {
+  return `adjutant:{${gameId}}:`;
+}
+
 export function gameKeys(gameId: string) {
   const p = `adjutant:{${gameId}}`;
   return {
@@ -16,6 +21,8 @@ export function gameKeys(gameId: string) {
     history: `${p}:history`,
     /** Hash: nation -> JSON orders in force for the coming step. */
     orders: `${p}:orders`,
+    /** String: bumped by every change to the orders in force, so a step adjudicated on older orders is not committed. */
+    ordersVersion: `${p}:orders:version`,
     /** Hash: mail id -> raw message bytes, kept so every order can be traced to its email. */
     mail: `${p}:mail`,
     /** Hash: message key -> JSON outbox entry (sent or not). */

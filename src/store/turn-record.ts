@@ -12,6 +12,8 @@ export interface TurnRecord {
   events: GameEvent[];
   stateBefore: GameState;
   stateAfter: GameState;
+  /** The orders' version when they were read; the commit is refused if they changed since. */
+  ordersVersion: number;
   /** Ids of the raw emails the orders came from. */
   mails: string[];
   committedAt: string;

@@ -22,6 +22,7 @@ export async function storedGame(store: GameStore, gameId: string): Promise<Game
 /** Adjudicates the next step without committing it (a GM preview, or the first half of runStep). */
 export async function adjudicateStep(store: GameStore, gameId: string, options: StepOptions): Promise<TurnRecord> {
   const game = await storedGame(store, gameId);
+  const ordersVersion = await store.ordersVersion(gameId);
   const inForce = await store.ordersInForce(gameId);
   // A nation with no orders gets an empty list: every ruleset treats that as "hold everything".
   const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, inForce[n]?.orders ?? []]));
@@ -37,6 +38,7 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
     events,
     stateBefore: game.state,
     stateAfter: state,
+    ordersVersion,
     mails: [...new Set(Object.values(inForce).flatMap((o) => o.mails))].sort(),
     committedAt: options.now().toISOString(),
   };

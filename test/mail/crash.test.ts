@@ -20,6 +20,8 @@ const EMAILS = 200;
 const CHILD = fileURLToPath(new URL('./support/crash-child.ts', import.meta.url));
 const gameId = `crash-${randomUUID().slice(0, 8)}`;
 let store: GameStore;
+/** The sending of the 200 emails, awaited before cleaning up even when the test fails early. */
+let sent: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
@@ -30,9 +32,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await sent.catch(() => undefined);
   // A failed run must not leave its mail for later runs to wade through.
   await purgeMail('game@adjutant.test', 'INBOX', { subject: `[${gameId}]` });
   await purgeMail('game@adjutant.test', 'Processed', { subject: `[${gameId}]` });
+  for (const player of ['player1', 'player2']) await purgeMail(`${player}@adjutant.test`, 'INBOX', { subject: `[${gameId}]` });
   await dropGame(store, gameId);
   store.redis.disconnect();
 });
@@ -55,7 +59,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('crash safety', () => {
   it('processes each of 200 emails exactly once while the intake is killed at random points', { timeout: 90_000 }, async () => {
     let sending = true;
-    const sent = (async () => {
+    sent = (async () => {
       for (let i = 0; i < EMAILS; i += 10) {
         await Promise.all(
           Array.from({ length: 10 }, (_, j) => {

@@ -10,13 +10,20 @@ import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices } from '../support/services.ts';
 import { MemoryControl } from './support/fake-control.ts';
 import { startMailLoop, type MailLoop } from './support/mail-loop.ts';
-import { sendMail, waitForMail } from './support/mailbox.ts';
+import { purgeMail, sendMail as send, waitForMail } from './support/mailbox.ts';
 import { dropGame } from './support/mail-game.ts';
 
 const FOLDER = new URL('./fixtures/board-nes/', import.meta.url);
 const gameId = `e2e-${randomUUID().slice(0, 8)}`;
 let loop: MailLoop;
 let store: GameStore;
+const subjects: string[] = [];
+
+/** Sends through the relay, remembering the subject so the mailboxes can be cleaned afterwards. */
+function sendMail(options: Parameters<typeof send>[0]) {
+  subjects.push(String(options.subject));
+  return send(options);
+}
 
 beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
@@ -31,6 +38,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await loop?.stop();
+  for (const subject of subjects) {
+    for (const folder of ['INBOX', 'Processed']) await purgeMail('game@adjutant.test', folder, { subject });
+  }
+  for (const user of ['player1', 'player5', 'gm']) await purgeMail(`${user}@adjutant.test`, 'INBOX', { subject: `[${gameId}]` });
   if (store) {
     await dropGame(store, gameId);
     store.redis.disconnect();

@@ -9,7 +9,7 @@ import { gameKeys, mailKeys } from '../../src/store/keys.ts';
 import { Outbox } from '../../src/store/outbox.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
-import { waitForMail } from './support/mailbox.ts';
+import { purgeMail, waitForMail } from './support/mailbox.ts';
 
 let svc: ServiceEndpoints;
 let redis: ReturnType<typeof connectRedis>;
@@ -20,7 +20,10 @@ beforeAll(async () => {
   svc = await requireServices(['redis', 'smtp', 'imap']);
   redis = connectRedis(svc.redisUrl);
 });
-afterAll(() => redis?.disconnect());
+afterAll(async () => {
+  await purgeMail('player3@adjutant.test', 'INBOX', { subject: 'outbox-test' });
+  redis?.disconnect();
+});
 
 const message = (key: string, to: string, subject: string) => ({ key, from: 'game@adjutant.test', to: [to], subject, text: `hello ${subject}\n`, inReplyTo: '<orders-1@example.com>' });
 
@@ -28,7 +31,7 @@ describe('outbox sender', () => {
   it('sends what the outbox holds with its Message-ID and loop headers, marks it sent, and resends with the same Message-ID', async () => {
     const gameId = `send-${randomUUID().slice(0, 8)}`;
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
-    const subject = `confirmation ${randomUUID()}`;
+    const subject = `outbox-test confirmation ${randomUUID()}`;
     const entry = await outbox.record(gameId, message('reply:1', 'player3@adjutant.test', subject));
     const sender = startOutboxSender({ outbox, redis, smtp: { host: svc.smtp.host, port: svc.smtp.port }, logger, now, pollMs: 50, serves: (id) => id === gameId });
     try {
@@ -52,7 +55,7 @@ describe('outbox sender', () => {
   it('sets aside a message the server refuses for good (550), and keeps sending the others', async () => {
     const gameId = `send-${randomUUID().slice(0, 8)}`;
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
-    const subject = `after the bad one ${randomUUID()}`;
+    const subject = `outbox-test after the bad one ${randomUUID()}`;
     await outbox.record(gameId, message('bad', 'nobody@adjutant.test', 'lost'));
     await outbox.record(gameId, message('good', 'player3@adjutant.test', subject));
     const sender = startOutboxSender({ outbox, redis, smtp: { host: svc.smtp.host, port: svc.smtp.port }, logger, now, pollMs: 50, serves: (id) => id === gameId });

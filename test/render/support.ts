@@ -52,6 +52,7 @@ export function adjudicate(game: Game, orders: Record<string, Order[]> = FIXTURE
     events,
     stateBefore: game.state,
     stateAfter: state,
+    ordersVersion: 0,
     mails: [],
     committedAt: '2026-12-04T20:00:00.000Z',
   };

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../support/fixture-ruleset.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import { exportGame, importGame } from '../../src/store/game-archive.ts';
-import { GameExistsError, GameStore, StepAlreadyCommittedError } from '../../src/store/game-store.ts';
+import { GameExistsError, GameStore, OrdersChangedError, StepAlreadyCommittedError } from '../../src/store/game-store.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
-import { runStep } from '../../src/turns/run-step.ts';
+import { adjudicateStep, runStep } from '../../src/turns/run-step.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/claims');
@@ -51,6 +51,22 @@ describe('game store on the real Redis', () => {
     // A second worker that adjudicated the same step loses, and changes nothing.
     await expect(store.commitStep(id, { ...record, stateAfter: { ...record.stateAfter, turn: 99 } })).rejects.toThrow(StepAlreadyCommittedError);
     expect((await store.state(id)).turn).toBe(2);
+    await store.deleteGame(id);
+  });
+
+  it('refuses a step adjudicated on orders that changed before the commit, so no confirmed order is lost', async () => {
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, FIXTURE);
+    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'nor' }], mails: [] });
+    const now = () => new Date('2026-12-01T20:00:00Z');
+    const stale = await adjudicateStep(store, id, { seed: 's', now });
+    // An email confirmed while the step was being adjudicated:
+    await store.setOrders(id, 'blue', { orders: [{ kind: 'claim', province: 'sou' }], mails: [] });
+    await expect(store.commitStep(id, stale)).rejects.toThrow(OrdersChangedError);
+    expect(await store.step(id)).toBe(0);
+    const fresh = await runStep(store, id, { seed: 's', now });
+    expect(fresh.orders.blue).toEqual([{ kind: 'claim', province: 'sou' }]);
+    expect((await store.state(id)).provinces.sou.owner).toBe('blue');
     await store.deleteGame(id);
   });
 

@@ -19,7 +19,8 @@ export function civBattle(turn: Turn, place: string, kind: 'land' | 'naval', att
   const technologies = Object.fromEntries([attacker, defender].map((b) => [b.nation, Number(state.nations[b.nation]?.technologies ?? 0)]));
   return {
     place,
-    sides: [side(attacker), side(defender)],
+    // Defender first, as board NES lists sides; civ-advanced tells them apart by role.
+    sides: [side(defender), side(attacker)],
     context: { kind, ...base, era: options.era, settlement, ...(greatWall && { greatWall }), technologies },
   };
 }

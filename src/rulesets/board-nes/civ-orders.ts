@@ -8,9 +8,6 @@ import { findUnitKind, unitTypeOfKind, usesUnitKinds } from './unit-kinds.ts';
 
 type WrittenBuyUnit = Extract<WrittenOrder, { kind: 'buy-unit' }>;
 
-const eraNames = ['ancient', 'medieval', 'gunpowder', 'modern'];
-const eraName = (era: number) => `the ${eraNames[era - 1] ?? `era ${era}`} era (${era})`;
-
 /** The unit type a purchase buys: the one written, else the one its kind implies. */
 export function boughtType(order: WrittenBuyUnit, options: BoardNesOptions): 'army' | 'fleet' {
   if (order.unitType) return order.unitType;
@@ -29,10 +26,6 @@ export function checkUnitKind(order: WrittenBuyUnit, options: BoardNesOptions): 
   const type = unitTypeOfKind(found.entry);
   if (order.unitType !== undefined && order.unitType !== type) {
     return illegal('WRONG_UNIT_TYPE', `${capitalised(found.kind)} are ${found.entry.class}: they are bought as ${type === 'fleet' ? 'fleets' : 'armies'}, not ${order.unitType === 'fleet' ? 'fleets' : 'armies'}.`);
-  }
-  const era = options.era ?? 1;
-  if (found.entry.era > era && !options.civAdvanced.buyLaterEras) {
-    return illegal('LATER_ERA', `${capitalised(found.kind)} belong to ${eraName(found.entry.era)}, and this game is in ${eraName(era)}.`);
   }
   return accepted;
 }

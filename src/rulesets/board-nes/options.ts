@@ -16,8 +16,6 @@ export const boardNesOptions = z.strictObject({
       ...civAdvancedOptionsSchema.shape,
       /** The kind a unit gets when bought (or set up) without one. */
       defaultUnitKinds: z.strictObject({ army: z.string().min(1).default('swordsmen'), fleet: z.string().min(1).default('galleons') }).prefault({}),
-      /** Units of an era later than the game's may be bought. */
-      buyLaterEras: z.boolean().default(false),
     })
     .prefault({}),
   /** Gold a nation starts with when game.yaml does not give it (nation attribute `gold`). */

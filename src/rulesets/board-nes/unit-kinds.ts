@@ -1,7 +1,6 @@
 // Unit kinds, for games fought with civ-advanced combat: every army or fleet is a kind of the
 // game's unit table (swordsmen, galleons...), whose class decides whether it is bought as a fleet.
 import type { UnitEntry, UnitTable } from '../../combat/civ-advanced/index.ts';
-import type { Unit } from '../../engine/index.ts';
 
 export const CIV_ADVANCED = 'civ-advanced';
 
@@ -32,12 +31,6 @@ export function unitTypeOfKind(entry: UnitEntry): 'army' | 'fleet' {
 export function kindOf(options: KindsOptions, unit: { type: string; unitKind?: unknown }): string {
   if (typeof unit.unitKind === 'string') return unit.unitKind;
   return unit.type === 'fleet' ? options.civAdvanced.defaultUnitKinds.fleet : options.civAdvanced.defaultUnitKinds.army;
-}
-
-/** Aircraft fly with armies but cannot hold ground alone. */
-export function isAircraft(options: KindsOptions, unit: Unit): boolean {
-  if (!usesUnitKinds(options) || unit.type !== 'army') return false;
-  return findUnitKind(options.civAdvanced.units, kindOf(options, unit))?.entry.class === 'aircraft';
 }
 
 /** "1 swordsman", "3 swordsmen", from the table's names. */

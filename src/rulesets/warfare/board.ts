@@ -53,7 +53,7 @@ export function orderedUnit(board: Board, nation: string, order: Order): number 
   if (unit.nation !== nation) return fail('NOT_YOUR_UNIT', `The ${unitPhrase(map, unit.type, p, unit.coast)} is not yours to order.`);
   const coast = text(order.coast);
   if (coast && coast !== unit.coast && board.options.coasts === 'strict') {
-    return fail('WRONG_COAST', `Your fleet is on ${placeName(map, p, unit.coast)}, not ${placeName(map, p, coast)}.`);
+    return fail('WRONG_COAST', `Your ${unit.type} is in ${placeName(map, p, unit.coast)}, not ${placeName(map, p, coast)}.`);
   }
   return u;
 }

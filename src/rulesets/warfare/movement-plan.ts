@@ -13,7 +13,7 @@ function add(lists: number[][], at: number, value: number): void {
   else lists[at].push(value);
 }
 
-export const HOLD = 0;
+// What a unit does; 0 (the default) is a hold, which is also what an illegal order or no order means.
 export const MOVE = 1;
 export const SUPPORT = 2;
 export const CONVOY = 3;

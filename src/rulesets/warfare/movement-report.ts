@@ -29,8 +29,10 @@ export class MovementReport {
     this.plan = r.plan;
   }
 
-  audience(...nations: string[]): Audience {
-    return this.board.options.revealOrders ? 'public' : [...new Set(nations)];
+  /** Everyone when orders are published; else the nations of the unit and of the others involved. */
+  private audience(u: number, others: readonly number[]): Audience {
+    if (this.board.options.revealOrders) return 'public';
+    return [...new Set([u, ...others].map((k) => this.board.units[k].nation))];
   }
 
   private readonly phrases: string[] = [];
@@ -103,7 +105,7 @@ export class MovementReport {
       target: map.id(p.dest[u]),
       by: by.map((k) => this.at(k)),
       strength: attack,
-      audience: this.audience(unit.nation, ...by.map((k) => this.board.units[k].nation)),
+      audience: this.audience(u, by),
     });
     const names = listNames(by.map((k) => `the ${this.who(k)}`));
     const headToHead = opposing >= 0 && by.includes(opposing) ? ' head to head' : '';
@@ -123,7 +125,7 @@ export class MovementReport {
       target: this.board.map.id(p.dest[u]),
       fleets: lost.map((f) => this.at(f)),
       ...(paradox ? { paradox: true } : {}),
-      audience: this.audience(unit.nation, ...p.convoys[u].map((f) => this.board.units[f].nation)),
+      audience: this.audience(u, p.convoys[u]),
     });
     if (paradox) {
       return { ok: false, reason: 'CONVOY_PARADOX', message: `Your ${this.who(u)} did not sail to ${to}: its convoy was caught in a paradox, and by the Szykman rule a convoy in a paradox fails.` };
@@ -156,7 +158,7 @@ export class MovementReport {
       province: this.at(s),
       by: cutters.map((k) => this.at(k)),
       ...(dislodger >= 0 ? { dislodged: true } : {}),
-      audience: this.audience(unit.nation, ...cutters.map((k) => this.board.units[k].nation)),
+      audience: this.audience(s, cutters),
     });
     const names = listNames(cutters.map((k) => `the ${this.who(k)}`));
     if (dislodger >= 0) return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(s)} was dislodged by ${names}, which cut its support.` };

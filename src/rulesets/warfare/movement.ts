@@ -4,7 +4,7 @@ import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../eng
 import { makeBoard, text, type Board } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import { checkMovement, type Checked } from './movement-check.ts';
-import { HOLD, MOVE, makePlan } from './movement-plan.ts';
+import { MOVE, makePlan } from './movement-plan.ts';
 import { MovementReport } from './movement-report.ts';
 import type { WarfareOptions } from './options.ts';
 import { neighbourPlaces } from './reach.ts';
@@ -27,7 +27,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   for (const a of accepted) checked[a.unit] = a.value;
   const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback);
   const resolver = new Resolver(plan, map, options.edition);
-  for (let u = 0; u < n; u++) if (plan.kind[u] !== HOLD) resolver.succeeds(u);
+  resolver.resolveAll();
 
   const written = (u: number) => byUnit[u]?.order ?? firstWritten(board, orders, u);
   const events: GameEvent[] = refusalEvents(refused);

@@ -1,11 +1,11 @@
 // Where a unit can go in one step: armies over land borders, fleets along coasts and seas (from the
 // coast they stand on), and both through the linked portals, "regardless of adjacency".
-import { COASTAL, LAND, SEA, has, type WarfareMap } from './map-index.ts';
+import { LAND, SEA, has, type WarfareMap } from './map-index.ts';
 
 export type UnitKind = 'army' | 'fleet';
 
 /** Whether a unit of this type may stand in the province at all. */
-export function canStand(map: WarfareMap, type: UnitKind, province: number): boolean {
+function canStand(map: WarfareMap, type: UnitKind, province: number): boolean {
   return type === 'army' ? map.kind[province] !== SEA : map.kind[province] !== LAND;
 }
 
@@ -43,8 +43,4 @@ export function neighbourPlaces(map: WarfareMap, type: UnitKind, from: number, c
   const partner = map.portal[from];
   if (partner >= 0) for (const p of reachablePlaces(map, type, from, coast, partner)) if (!out.includes(p)) out.push(p);
   return out;
-}
-
-export function isCoastal(map: WarfareMap, province: number): boolean {
-  return map.kind[province] === COASTAL;
 }

@@ -1,31 +1,12 @@
-// Kruijswijk's guess-and-check resolver ("The Math of Adjudication", DATC chapter 5). Every unit has
-// one decision (a move succeeds, a support is not cut, a convoying fleet is not dislodged) and every
-// convoyed army a path decision. resolve() settles a decision from the ones it depends on; when it
-// meets itself in a cycle it tries both answers, and if both hold (circular movement) or neither
-// does (a convoy paradox) the backup rule decides.
-//
-// Which guesses an answer leaned on is tracked by depth, as in Tarjan's algorithm: each decision
-// being guessed has the depth of its frame, and a frame learns the shallowest guess it touched. An
-// answer that leaned only on deeper guesses is final; one that leaned on its own guess is a cycle
-// head; one that leaned on a shallower guess is provisional, and is forgotten when that guess is.
+// The decisions of a movement turn, after the DATC's chapter 5: every unit has one (a move
+// succeeds, a support is not cut, a convoying fleet is not dislodged) and every convoyed army a
+// path decision (its convoy holds), settled by guess and check with the Szykman rule as backup.
 import type { Edition } from './options.ts';
+import { GuessAndCheck } from './guess-and-check.ts';
 import { BY_CONVOY, BY_LAND, CONVOY, EITHER, MOVE, SUPPORT, type Plan } from './movement-plan.ts';
 import { SEA, type WarfareMap } from './map-index.ts';
 
-const UNRESOLVED = 0;
-const GUESSING = 1;
-const RESOLVED = 2;
-const NONE = 0x7fffffff;
-
-export class Resolver {
-  private readonly state: Uint8Array;
-  private readonly result: Uint8Array;
-  /** For a decision being guessed, or answered provisionally: the shallowest guess it leans on. */
-  private readonly low: Int32Array;
-  /** Provisional answers, to forget when the guess they lean on is settled or changed. */
-  private readonly deps: number[] = [];
-  private depth = 0;
-  private touched = NONE;
+export class Resolver extends GuessAndCheck {
   /** Armies whose convoy the Szykman rule failed in a paradox. */
   readonly paradox: Uint8Array;
 
@@ -34,11 +15,27 @@ export class Resolver {
     private readonly map: WarfareMap,
     private readonly edition: Edition,
   ) {
-    const buffer = new ArrayBuffer(13 * plan.n);
-    this.low = new Int32Array(buffer, 0, 2 * plan.n);
-    this.state = new Uint8Array(buffer, 8 * plan.n, 2 * plan.n);
-    this.result = new Uint8Array(buffer, 10 * plan.n, 2 * plan.n);
-    this.paradox = new Uint8Array(buffer, 12 * plan.n, plan.n);
+    super(2 * plan.n);
+    this.paradox = new Uint8Array(plan.n);
+  }
+
+  /**
+   * Settles every decision. A line of units each moving into the next one's province is resolved
+   * from its far end back, so each step finds the next already settled: a long line would otherwise
+   * recurse once per unit and could overflow the stack.
+   */
+  resolveAll(): void {
+    const { n, kind, dest, unitAt } = this.plan;
+    const seen = new Uint8Array(n);
+    const line: number[] = [];
+    for (let u = 0; u < n; u++) {
+      for (let v = u; v >= 0 && kind[v] === MOVE && !seen[v]; v = unitAt[dest[v]]) {
+        seen[v] = 1;
+        line.push(v);
+      }
+      while (line.length) this.resolve(line.pop()!);
+    }
+    for (let u = 0; u < n; u++) if (kind[u] === SUPPORT || kind[u] === CONVOY) this.resolve(u);
   }
 
   /** The decision of unit u: move succeeds / support given / convoying fleet not dislodged. */
@@ -51,82 +48,18 @@ export class Resolver {
     return this.resolve(this.plan.n + u);
   }
 
-  private resolve(d: number): boolean {
-    const s = this.state[d];
-    if (s === RESOLVED) return this.result[d] === 1;
-    if (s === GUESSING) {
-      if (this.low[d] < this.touched) this.touched = this.low[d];
-      return this.result[d] === 1;
-    }
-    const outer = this.touched;
-    const k = ++this.depth;
-    const old = this.deps.length;
-    this.state[d] = GUESSING;
-    this.low[d] = k;
-    this.result[d] = 0;
-    this.touched = NONE;
-    const first = this.adjudicate(d);
-    let low = this.touched;
-    let value = first;
-    let paradox = false;
-    if (low === k) {
-      // d heads a cycle: forget the answers that leaned on the guess, and guess the other way.
-      this.forget(old);
-      this.result[d] = 1;
-      this.touched = NONE;
-      const second = this.adjudicate(d);
-      low = this.touched;
-      const cycle = [d, ...this.deps.slice(old)];
-      if (low >= k) this.forget(old);
-      if (first !== second && low >= k) {
-        this.backupRule(cycle);
-        paradox = true;
-      }
-      value = second;
-    }
-    this.depth--;
-    if (low < k) {
-      // Leaned on a shallower guess: provisional, and so is everything that leaned on this one.
-      this.result[d] = value ? 1 : 0;
-      this.low[d] = low;
-      for (let i = old; i < this.deps.length; i++) if (this.low[this.deps[i]] > low) this.low[this.deps[i]] = low;
-      this.deps.push(d);
-      this.touched = Math.min(outer, low);
-      return value;
-    }
-    this.touched = outer;
-    if (paradox) {
-      if (this.state[d] !== RESOLVED) this.state[d] = UNRESOLVED;
-      return this.resolve(d);
-    }
-    this.settle(d, value);
-    return value;
-  }
-
-  /** Provisional answers from `old` on lean on a guess that is being changed or settled. */
-  private forget(old: number): void {
-    for (let i = old; i < this.deps.length; i++) this.state[this.deps[i]] = UNRESOLVED;
-    this.deps.length = old;
-  }
-
-  private settle(d: number, value: boolean): void {
-    this.result[d] = value ? 1 : 0;
-    this.state[d] = RESOLVED;
-  }
-
   /**
    * A cycle with two answers or none. With a convoy in it, it is a paradox: by the Szykman rule
    * (the DATC's preference, and the JSON's) every convoyed army in it fails and cuts nothing.
    * Without one, it is circular movement, and every move in it succeeds.
    */
-  private backupRule(cycle: readonly number[]): void {
+  protected backupRule(cycle: readonly number[]): void {
     const { n, kind, route, subject } = this.plan;
-    for (const d of cycle) if (this.state[d] !== RESOLVED) this.state[d] = UNRESOLVED;
     let failed = 0;
     if (cycle.some((d) => d >= n || kind[d] === CONVOY)) {
       for (const d of cycle) {
         const army = d >= n ? d - n : kind[d] === CONVOY ? subject[d] : kind[d] === MOVE ? d : -1;
-        if (army >= 0 && kind[army] === MOVE && route[army] !== BY_LAND && this.state[n + army] !== GUESSING) {
+        if (army >= 0 && kind[army] === MOVE && route[army] !== BY_LAND && !this.guessing(n + army)) {
           this.settle(n + army, false);
           this.paradox[army] = 1;
           failed++;
@@ -136,7 +69,7 @@ export class Resolver {
     if (!failed) for (const d of cycle) if (d < n && kind[d] === MOVE) this.settle(d, true);
   }
 
-  private adjudicate(d: number): boolean {
+  protected adjudicate(d: number): boolean {
     const { n, kind } = this.plan;
     if (d >= n) return this.adjudicatePath(d - n);
     if (kind[d] === MOVE) return this.adjudicateMove(d);

@@ -2,7 +2,6 @@
 import type { GameState, Unit } from '../../engine/index.ts';
 
 export type Season = 'spring' | 'fall' | 'winter';
-export type WarfarePhase = 'orders' | 'retreats' | 'adjustments';
 
 /** A unit driven out of its province, waiting for its retreat order. */
 export interface DislodgedUnit {

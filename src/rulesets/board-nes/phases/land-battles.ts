@@ -10,7 +10,6 @@ import { unitWord } from '../prices.ts';
 import { downgrade, editProvince, ownerOf, structureOf } from '../state.ts';
 import type { Turn } from '../turn.ts';
 import { UnitIndex } from '../unit-index.ts';
-import { isAircraft } from '../unit-kinds.ts';
 import type { Arrival } from './armies.ts';
 import { fallBack, type FallBack } from './fall-back.ts';
 
@@ -57,8 +56,7 @@ export function fightOnLand(turn: Turn, arrivals: readonly Arrival[]): void {
 function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: FallBack): void {
   const { state } = turn;
   const index = new UnitIndex(state.units);
-  // Aircraft fly with armies but take and hold no ground alone.
-  const holder = (province: string) => index.in(province).find((u) => u.type === 'army' && !isAircraft(turn.options, u))?.nation ?? null;
+  const holder = (province: string) => index.in(province).find((u) => u.type === 'army')?.nation ?? null;
   const claims = turn.of('claim');
   const claimers = new Map<string, Set<string>>();
   for (const c of [...arrivals.filter((a) => a.claim).map((a) => ({ nation: a.nation, province: a.to })), ...claims.map((c) => ({ nation: c.nation, province: c.order.province }))]) {

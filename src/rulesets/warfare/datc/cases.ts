@@ -39,7 +39,7 @@ export function parsePosition(text: string): { nation: string; type: 'army' | 'f
 }
 
 /** One DATC order line as a parsed warfare order; `->` is a retreat in the retreat phase. */
-export function parseOrder(text: string, phase: Phase): { nation: string; order: Order; unit: ReturnType<typeof parsePosition> } {
+function parseOrder(text: string, phase: Phase): { nation: string; order: Order; unit: ReturnType<typeof parsePosition> } {
   const m = /^([A-Z]{3}: [AF] [a-z]{3}(?:\(\w+\))?) (.+)$/.exec(text.trim());
   if (!m) throw new Error(`"${text}" is not a DATC order.`);
   const unit = parsePosition(m[1]);

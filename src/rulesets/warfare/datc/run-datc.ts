@@ -32,7 +32,7 @@ export interface PreparedCase {
   outcomes(events: GameEvent[][]): Record<string, 'Succeeds' | 'Fails'>;
 }
 
-export function datcContext(map: MapGraph, edition: Edition, overrides: Partial<WarfareOptions> = {}): RulesetContext<WarfareOptions> {
+function datcContext(map: MapGraph, edition: Edition, overrides: Partial<WarfareOptions> = {}): RulesetContext<WarfareOptions> {
   return { map, options: { ...warfareOptions.parse({}), coasts: 'strict', edition, ...overrides }, combat: new Registry<CombatSystem>('combat system') };
 }
 
@@ -61,7 +61,8 @@ export function prepareDatc(options: { edition?: string; overrides?: Partial<War
 function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetContext<WarfareOptions>, homes: Map<string, string>, ruling?: Ruling): PreparedCase {
   const base = { id, title: caseTitle(c), name: c.name, edition, ruling };
   const adjudicate = (state: WarfareState, orders: OrdersByNation) => warfare.adjudicate(ctx, state, orders, Dice.forced([]));
-  const withRuling = (orders: Record<string, CaseOrder['expected']>, replaced?: Record<string, CaseOrder['expected']>) => ({ ...(replaced ?? orders), ...(replaced ? {} : ruling?.expect) });
+  /** The case's orders under its ruling: replaced outright, or with expectations overridden. */
+  const withRuling = (orders: Record<string, CaseOrder['expected']>, replaced?: Record<string, CaseOrder['expected']>) => replaced ?? { ...orders, ...ruling?.expect };
 
   if (c.phase === 'Build') {
     const orders = caseOrders(c.orders, 'Build');
