@@ -5,9 +5,9 @@ import { newUnitId, type GameEvent, type Order, type OrdersByNation, type Rulese
 import { fail, text, type Failure } from './board.ts';
 import { civilDisorder } from './civil-disorder.ts';
 import { newYear } from './flow.ts';
-import { mightOf } from './ownership.ts';
 import { LAND, warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
+import { mightOf } from './ownership.ts';
 import { copyState, type WarfareState } from './state.ts';
 import { nationsInOrder } from './turn-orders.ts';
 

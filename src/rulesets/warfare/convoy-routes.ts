@@ -39,6 +39,8 @@ export function routeExists(map: WarfareMap, origin: number, dest: number, fleet
  * capped; a route too tangled to settle within the cap is given the benefit of the doubt.
  */
 export function neededOnSomeRoute(map: WarfareMap, origin: number, dest: number, sea: number, fleetIn: FleetTest, budget = 20_000): boolean {
+  // A fleet touching both coasts is a route on its own, the common case.
+  if (has(map.fleetProvince, sea, origin) && has(map.fleetProvince, sea, dest)) return true;
   const { start, list } = map.fleetProvince;
   const path: number[] = [];
   let steps = 0;

@@ -1,6 +1,6 @@
 // The movement phase: check every order, resolve them all at once, then move the units, drive out
 // the dislodged (with the places each may retreat to) and report why everything happened.
-import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../engine/index.ts';
+import type { GameEvent, Order, OrdersByNation, RulesetContext, Unit } from '../../engine/index.ts';
 import { makeBoard, text, type Board } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import { checkMovement, type Checked } from './movement-check.ts';
@@ -42,14 +42,15 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   for (let u = 0; u < n; u++) {
     const unit = state.units[u];
     if (plan.kind[u] === MOVE && resolver.succeeds(u)) {
-      unit.province = map.id(plan.dest[u]);
-      if (plan.destCoast[u]) unit.coast = plan.destCoast[u];
-      else delete unit.coast;
+      // A new record: unit records are shared with the input state (see copyState).
+      const moved: Unit = { ...unit, province: map.id(plan.dest[u]) };
+      if (plan.destCoast[u]) moved.coast = plan.destCoast[u];
+      else if (moved.coast) delete moved.coast;
       occupied[plan.dest[u]] = 1;
-      kept.push(unit);
-      const moved: GameEvent = { type: 'unit.moved', unit: unit.id, nation: unit.nation, unitType: unit.type, from: map.id(plan.origin[u]), to: unit.province, convoyed: resolver.convoyed(u), audience: 'public' };
-      if (unit.coast) moved.coast = unit.coast;
-      events.push(moved);
+      kept.push(moved);
+      const event: GameEvent = { type: 'unit.moved', unit: unit.id, nation: unit.nation, unitType: unit.type, from: unit.province, to: moved.province, convoyed: resolver.convoyed(u), audience: 'public' };
+      if (moved.coast) event.coast = moved.coast;
+      events.push(event);
       continue;
     }
     dislodger[u] = report.dislodger(u);

@@ -83,6 +83,21 @@ describe('the warfare ruleset', () => {
     expect(everyone.landmarks).toContainEqual({ province: 'hil', landmarks: ['mercenary-company'], owner: null });
   });
 
+  it('never changes the state it is given, whatever the phase', () => {
+    const ctx = context();
+    const fall = stateOf(units('red A ash', 'red A red', 'blue A hil', 'red F nth'), { season: 'fall' });
+    const before = structuredClone(fall);
+    const moved = play(ctx, fall, { red: ['A ash - hil', 'A red S A ash - hil', 'F nth - cape'] });
+    expect(fall).toEqual(before);
+    const afterMove = structuredClone(moved.state);
+    const retreated = play(ctx, moved.state, { blue: ['A hil R low'] });
+    expect(moved.state).toEqual(afterMove);
+    expect(retreated.state.phase).toBe('adjustments');
+    const afterRetreat = structuredClone(retreated.state);
+    play(ctx, retreated.state, { red: ['Build A ash'] });
+    expect(retreated.state).toEqual(afterRetreat);
+  });
+
   it('keeps orders between the kingdoms involved when the GM does not publish them', () => {
     const ctx = context({ revealOrders: false });
     const { events } = play(ctx, stateOf(units('red A ash', 'blue A low', 'green A mid')), { red: ['A ash - low'], green: ['A mid - hil'] });

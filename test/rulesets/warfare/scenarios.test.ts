@@ -1,16 +1,15 @@
-// Every warfare scenario file (test/scenarios/warfare/) through the real scenario runner.
+// The warfare scenario files (test/scenarios/warfare/) are run one by one by test/scenarios.test.ts;
+// this checks that the set covers every landmark and the seed's own sentences.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenarioFile } from '../../../src/scenario/run-scenario.ts';
-import { scenarioFiles } from '../../../src/scenario/run-scenarios.ts';
-import { scenarioTools } from '../../../src/scenario/tools.ts';
 
 const folder = path.join(import.meta.dirname, '../../scenarios/warfare');
-const files = await scenarioFiles([folder]);
 
 describe('warfare scenarios', () => {
   it('has a scenario for each landmark and for the seed sentences', () => {
-    expect(files.map((f) => path.basename(f, '.yaml'))).toEqual(
+    const names = readdirSync(folder).map((f) => path.basename(f, '.yaml'));
+    expect(names).toEqual(
       expect.arrayContaining([
         'landmark-supply-center',
         'landmark-linked-portal',
@@ -23,10 +22,5 @@ describe('warfare scenarios', () => {
         'convoy-fleet-touches-both-coasts',
       ]),
     );
-  });
-
-  it.each(files.map((f) => [path.basename(f), f]))('%s', async (_, file) => {
-    const result = await runScenarioFile(file, scenarioTools());
-    expect(result.failures).toEqual([]);
   });
 });

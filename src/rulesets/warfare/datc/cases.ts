@@ -78,16 +78,16 @@ export function unitsAt(positions: readonly string[]): Unit[] {
   });
 }
 
-/** The units a case without starting positions implies: one per ordered unit. */
-export function unitsOrdered(orders: readonly CaseOrder[], phase: Phase): Unit[] {
+/** The units a movement case without starting positions implies: one per ordered unit. */
+export function unitsOrdered(orders: readonly CaseOrder[]): Unit[] {
   const seen = new Set<string>();
   const positions: string[] = [];
   for (const o of orders) {
-    const key = o.text.split(' ').slice(0, 3).join(' ');
-    const province = key.split(' ')[2].slice(0, 3);
-    if (seen.has(province) || (phase === 'Build' && o.order.kind === 'build')) continue;
+    const position = o.text.split(' ').slice(0, 3).join(' ');
+    const province = position.split(' ')[2].slice(0, 3);
+    if (seen.has(province)) continue;
     seen.add(province);
-    positions.push(key);
+    positions.push(position);
   }
   return unitsAt(positions);
 }

@@ -89,7 +89,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
 
   const mainJson = c.phase === 'Retreat' ? c.preceding_main_phase! : c;
   const mainOrders = caseOrders(c.phase === 'Retreat' ? (ruling?.preceding ?? mainJson.orders) : withRuling(c.orders, ruling?.orders), 'Main');
-  const units = mainJson.starting_state ? unitsAt(mainJson.starting_state) : unitsOrdered(mainOrders, 'Main');
+  const units = mainJson.starting_state ? unitsAt(mainJson.starting_state) : unitsOrdered(mainOrders);
   const start = standardState(homes, units, 'orders');
   const mainByNation = ordersByNation(mainOrders);
   if (c.phase === 'Main') {
