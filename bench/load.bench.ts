@@ -121,7 +121,17 @@ async function waitPublished(rt: Runtime, ids: string[], step: number, then: (id
       seen.set(id, rt.now().getTime());
       await then(id, g);
     }
-    if (performance.now() - started > HOUR / SCALE + 120_000) throw new Error(`step ${step}: only ${seen.size} of ${ids.length} games published in time`);
+    if (performance.now() - started > HOUR / SCALE + 120_000) {
+      for (const id of ids.filter((i) => !seen.has(i))) {
+        console.error('STUCK', id, await rt.redis.get(gameKeys(id).schedule), 'committed', await rt.store.step(id), (await rt.redis.hkeys(gameKeys(id).outbox)).sort().join(','));
+        for (const q of [rt.queues.adjudicateQueue, rt.queues.publishQueue, rt.queues.remindQueue]) {
+          const jobs = (await q.getJobs(['failed', 'active', 'wait', 'delayed', 'completed', 'prioritized', 'waiting-children'], 0, 100000)).filter((j) => j.data.gameId === id);
+          console.error(' ', q.name, JSON.stringify(await q.getJobCounts()), jobs.map((j) => `${j.id} attempts=${j.attemptsMade} failed=${j.failedReason ?? ''} finished=${j.finishedOn ?? ''} ret=${JSON.stringify(j.returnvalue)}`).join(' | '));
+        }
+        console.error('  wake', await rt.redis.zscore('adjutant:scheduler:main:wake', id), 'now', rt.now().toISOString());
+      }
+      throw new Error(`step ${step}: only ${seen.size} of ${ids.length} games published in time`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return seen;

@@ -43,14 +43,13 @@ function checkMove(board: Board, unit: number, order: Order): Checked | Failure 
   if (unitKind(u) === 'fleet') {
     if (viaConvoy) return fail('ONLY_ARMIES_CONVOYED', 'Only armies can be convoyed; fleets move themselves.');
     if (map.kind[dest] === LAND) return fail('FLEET_INLAND', `Fleets cannot enter ${map.name(dest)}, an inland province.`);
-    const places = reachablePlaces(map, 'fleet', from, u.coast, dest);
-    if (!places.length) return fail('NOT_ADJACENT', `Your ${unitPhrase(map, u.type, from, u.coast)} cannot reach ${map.name(dest)} in one move.`);
+    if (!canReach(map, 'fleet', from, u.coast, dest)) return fail('NOT_ADJACENT', `Your ${unitPhrase(map, u.type, from, u.coast)} cannot reach ${map.name(dest)} in one move.`);
     const coasts = map.coasts[dest];
     if (!coasts.length) {
       if (wantCoast && options.coasts === 'strict') return fail('NO_SUCH_COAST', `${map.name(dest)} has no named coasts.`);
       return { kind: 'move', unit, dest, viaConvoy, byLand: true };
     }
-    const reachable = places.map((p) => map.placeCoast[p]!);
+    const reachable = reachablePlaces(map, 'fleet', from, u.coast, dest).map((p) => map.placeCoast[p]!);
     if (wantCoast) {
       if (!coasts.includes(wantCoast)) return fail('NO_SUCH_COAST', `${map.name(dest)} has no coast "${wantCoast}" (its coasts: ${coasts.join(', ')}).`);
       if (!reachable.includes(wantCoast)) return fail('COAST_UNREACHABLE', `Your fleet cannot reach ${placeName(map, dest, wantCoast)} from ${placeName(map, from, u.coast)}.`);
