@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toYaml } from '../src/game/open-game.ts';
+import { missingBorders } from '../src/rulesets/warfare/datc/standard-map.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const csvDir = process.argv[2] ?? [path.join(root, 'test/datc/standard-map'), '/work/shared/datc/standard-map'].find((d) => existsSync(path.join(d, 'borders.csv')));
@@ -49,7 +50,9 @@ for (const [id, name, centre] of rows('provinces.csv')) {
 }
 
 const UNITS: Record<string, string[]> = { land: ['army'], sea: ['fleet'], coast: ['army', 'fleet'] };
-const borders = rows('borders.csv').map(([a, b, terrain]) => {
+// The CSVs leave out a few borders of the real board (Norway - St Petersburg...); the warfare
+// ruleset's loader lists them, and the example map must agree with it.
+const borders = [...rows('borders.csv'), ...missingBorders].map(([a, b, terrain]) => {
   const units = UNITS[terrain];
   if (!units) throw new Error(`borders.csv: unknown border terrain "${terrain}" between ${a} and ${b}.`);
   return [place(a), place(b), ...units];

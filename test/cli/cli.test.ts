@@ -60,11 +60,11 @@ describe('adjutant command line', () => {
     expect(stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it('writes a starter game that validates', async () => {
+  it.each(['board-nes', 'warfare'])('writes a starter %s game that validates', async (ruleset) => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'adjutant-cli-')), 'fresh');
-    expect((await adjutant('game', 'new', dir, '--ruleset', 'board-nes')).code).toBe(0);
+    expect((await adjutant('game', 'new', dir, '--ruleset', ruleset)).code).toBe(0);
     expect((await adjutant('game', 'validate', dir)).code).toBe(0);
-    const again = await adjutant('game', 'new', dir, '--ruleset', 'board-nes');
+    const again = await adjutant('game', 'new', dir, '--ruleset', ruleset);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('this folder is not empty');
   });
