@@ -37,7 +37,7 @@ else await runBench();
 
 async function runWorker(): Promise<void> {
   const env = process.env;
-  const rt = createRuntime({ redisUrl: env.REDIS_URL!, now: clockFrom(Number(env.LOAD_ORIGIN)), logger: pino({ level: 'warn' }), settings: { downAfterMs: HOUR, sweepMs: 10_000 } });
+  const rt = createRuntime({ redisUrl: env.REDIS_URL!, now: clockFrom(Number(env.LOAD_ORIGIN)), logger: pino({ level: 'warn' }, pino.destination(2)), settings: { downAfterMs: HOUR, sweepMs: 10_000 } });
   const workers = startWorkers(rt, { connection: connectionFromUrl(env.REDIS_URL!), concurrency: 8 });
   const scheduler = new Scheduler(rt, { tickMs: 100 });
   await scheduler.tick();

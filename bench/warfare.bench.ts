@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { Dice, MapGraph, Registry, defaultBorderUnits, type Border, type CombatSystem, type Order, type Province, type ProvinceKind, type RulesetContext, type Unit } from '../src/engine/index.ts';
 import { makeBoard } from '../src/rulesets/warfare/board.ts';
-import { prepareDatc } from '../src/rulesets/warfare/datc/run-datc.ts';
+import { prepareDatc } from '../src/datc/run-datc.ts';
 import { warfare } from '../src/rulesets/warfare/index.ts';
 import { warfareMap } from '../src/rulesets/warfare/map-index.ts';
 import { checkMovement } from '../src/rulesets/warfare/movement-check.ts';

@@ -1,15 +1,14 @@
 // Writes examples/standard/map.yaml, the standard Diplomacy map, from the DATC CSVs (provinces,
-// regions with their coasts, borders typed land / sea / coast). Reads test/datc/standard-map/ when
-// the warfare tests have a copy, else /work/shared/datc/standard-map/.
+// regions with their coasts, borders typed land / sea / coast) in test/datc/standard-map/.
 //   node --import tsx scripts/make-standard-map.ts [CSV_DIR] [OUT_FILE]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toYaml } from '../src/game/open-game.ts';
-import { missingBorders } from '../src/rulesets/warfare/datc/standard-map.ts';
+import { missingBorders } from '../src/datc/standard-map.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const csvDir = process.argv[2] ?? [path.join(root, 'test/datc/standard-map'), '/work/shared/datc/standard-map'].find((d) => existsSync(path.join(d, 'borders.csv')));
+const csvDir = process.argv[2] ?? [path.join(root, 'test/datc/standard-map')].find((d) => existsSync(path.join(d, 'borders.csv')));
 const out = process.argv[3] ?? path.join(root, 'examples/standard/map.yaml');
 if (!csvDir) throw new Error('No DATC standard-map CSVs found: pass their folder as the first argument.');
 

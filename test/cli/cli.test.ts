@@ -78,6 +78,13 @@ describe('adjutant command line', () => {
     expect(bad.stdout).toContain('0 passed, 1 failed');
   });
 
+  it('runs the whole DATC and reports every case passed', async () => {
+    const { code, stdout } = await adjutant('datc');
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^(\d+) passed, 0 failed$/);
+    expect(Number(/^(\d+) passed/m.exec(stdout.trim().split('\n').at(-1)!)![1])).toBeGreaterThanOrEqual(164);
+    expect(code).toBe(0);
+  });
+
   describe('with the store', () => {
     beforeAll(() => requireServices(['redis']));
 

@@ -1,4 +1,4 @@
-// Board NES (RoddyVR's rules, /work/shared/seeds/board-nes-rules.txt): a turn in the document's
+// Board NES (RoddyVR's rules, docs/rules/sources/board-nes-rules.txt): a turn in the document's
 // own order of events. Rulings where the text is silent are in docs/rules/board-nes.md.
 import { cloneState, defineRuleset, type Dice, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
 import { reportAims } from './battle.ts';

@@ -1,4 +1,4 @@
-// Warfare (/work/shared/seeds/warfare-rules.md): the Diplomacy family, judged to the DATC 3.0 with
+// Warfare (docs/rules/sources/warfare-rules.md): the Diplomacy family, judged to the DATC 3.0 with
 // Kruijswijk's resolver. Phases: Spring orders, (retreats), Fall orders, (retreats), adjustments.
 // Rulings where the seed is silent are in docs/rules/warfare.md.
 import { defineRuleset, type GameEvent, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';

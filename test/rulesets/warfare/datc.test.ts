@@ -1,7 +1,7 @@
 // The DATC 3.0 (test/datc/): every case of the JSON as its own test, then the DATC text's answers
 // for the options and editions the JSON does not cover.
 import { describe, expect, it } from 'vitest';
-import { prepareDatc, runDatc, type PreparedCase } from '../../../src/rulesets/warfare/datc/run-datc.ts';
+import { prepareDatc, runDatc, type PreparedCase } from '../../../src/datc/run-datc.ts';
 import type { WarfareOptions } from '../../../src/rulesets/warfare/options.ts';
 
 describe('DATC 3.0 (datc_v3.json, each case under its own edition, unmarked ones under 2023)', () => {

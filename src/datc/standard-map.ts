@@ -1,6 +1,6 @@
 // The standard map from the DATC's CSVs: provinces (with supply-centre owners), regions (coasts
 // n/s/e) and borders typed land (armies), sea (fleets) or coast (both).
-import { MapBuilder, type MapGraph } from '../../../engine/index.ts';
+import { MapBuilder, type MapGraph } from '../engine/index.ts';
 import type { DatcFiles } from './files.ts';
 
 export const standardNations: Record<string, string> = {

@@ -1,11 +1,11 @@
 // Runs the DATC: every case of datc_v3.json (under its own edition; cases without one under the 2023
 // rulebook) through the warfare ruleset, judged by each order's success or failure and the units
 // removed in civil disorder. The JSON judges orders exactly as written, so coasts are strict here.
-import { Dice, Registry, type CombatSystem, type GameEvent, type MapGraph, type OrdersByNation, type RulesetContext } from '../../../engine/index.ts';
-import { warfare } from '../index.ts';
-import { warfareMap } from '../map-index.ts';
-import { warfareOptions, type Edition, type WarfareOptions } from '../options.ts';
-import type { WarfareState } from '../state.ts';
+import { Dice, Registry, type CombatSystem, type GameEvent, type MapGraph, type OrdersByNation, type RulesetContext } from '../engine/index.ts';
+import { warfare } from '../rulesets/warfare/index.ts';
+import { warfareMap } from '../rulesets/warfare/map-index.ts';
+import { warfareOptions, type Edition, type WarfareOptions } from '../rulesets/warfare/options.ts';
+import type { WarfareState } from '../rulesets/warfare/state.ts';
 import { caseId, caseOrders, caseTitle, ordersByNation, parsePosition, standardState, unitsAt, unitsOrdered, type CaseOrder, type JsonCase } from './cases.ts';
 import { datcFiles } from './files.ts';
 import { rulings, type Ruling } from './rulings.ts';

@@ -1,8 +1,8 @@
 // The DATC fixtures are test data in the repository (test/datc/), read once. This is the one file of
-// the warfare ruleset that touches the disk; adjudication itself never does.
+// the DATC loader that touches the disk; the warfare ruleset itself never does.
 import { readFileSync } from 'node:fs';
 
-const folder = new URL('../../../../test/datc/', import.meta.url);
+const folder = new URL('../../test/datc/', import.meta.url);
 
 export interface DatcFiles {
   cases: string;

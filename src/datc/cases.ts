@@ -1,8 +1,8 @@
 // DATC cases from datc_v3.json, as warfare states and parsed orders. `ENG: F nth -> pic` reads
 // nation, unit type, place, order; a case without starting units takes them from its orders.
-import type { Order, Unit } from '../../../engine/index.ts';
-import type { Edition } from '../options.ts';
-import type { WarfareState } from '../state.ts';
+import type { Order, Unit } from '../engine/index.ts';
+import type { Edition } from '../rulesets/warfare/options.ts';
+import type { WarfareState } from '../rulesets/warfare/state.ts';
 import { placeOf, standardNations } from './standard-map.ts';
 
 export type Expected = 'Succeeds' | 'Fails' | null;
