@@ -61,7 +61,7 @@ async function runBench(): Promise<void> {
   // the games and start the workers first.
   const origin = Date.now() + 20_000;
   const now = clockFrom(origin);
-  const rt = createRuntime({ redisUrl: url, now, logger: pino({ level: 'warn' }) });
+  const rt = createRuntime({ redisUrl: url, now, logger: pino({ level: 'warn' }, pino.destination(2)) });
   const children: ChildProcess[] = [];
   try {
     const before = await usedMemory(rt.redis);
@@ -122,19 +122,21 @@ async function waitPublished(rt: Runtime, ids: string[], step: number, then: (id
       await then(id, g);
     }
     if (performance.now() - started > HOUR / SCALE + 120_000) {
-      for (const id of ids.filter((i) => !seen.has(i))) {
-        console.error('STUCK', id, await rt.redis.get(gameKeys(id).schedule), 'committed', await rt.store.step(id), (await rt.redis.hkeys(gameKeys(id).outbox)).sort().join(','));
-        for (const q of [rt.queues.adjudicateQueue, rt.queues.publishQueue, rt.queues.remindQueue]) {
-          const jobs = (await q.getJobs(['failed', 'active', 'wait', 'delayed', 'completed', 'prioritized', 'waiting-children'], 0, 100000)).filter((j) => j.data.gameId === id);
-          console.error(' ', q.name, JSON.stringify(await q.getJobCounts()), jobs.map((j) => `${j.id} attempts=${j.attemptsMade} failed=${j.failedReason ?? ''} finished=${j.finishedOn ?? ''} ret=${JSON.stringify(j.returnvalue)}`).join(' | '));
-        }
-        console.error('  wake', await rt.redis.zscore('adjutant:scheduler:main:wake', id), 'now', rt.now().toISOString());
-      }
+      for (const id of ids.filter((i) => !seen.has(i))) await explainStuck(rt, id);
       throw new Error(`step ${step}: only ${seen.size} of ${ids.length} games published in time`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   return seen;
+}
+
+/** What a game that never got published was doing, on stderr, for whoever has to find out why. */
+async function explainStuck(rt: Runtime, id: string): Promise<void> {
+  console.error(`${id}: committed ${await rt.store.step(id)}; schedule ${await rt.redis.get(gameKeys(id).schedule)}; outbox ${(await rt.redis.hkeys(gameKeys(id).outbox)).sort().join(',')}`);
+  for (const queue of [rt.queues.adjudicateQueue, rt.queues.publishQueue]) {
+    const jobs = (await queue.getJobs(['failed', 'active', 'wait', 'delayed', 'completed'], 0, -1)).filter((j) => j.data.gameId === id);
+    console.error(`  ${queue.name}: ${jobs.map((j) => `${j.id} attempts=${j.attemptsMade} ${j.failedReason ?? ''} result=${JSON.stringify(j.returnvalue)}`).join(' | ') || 'no jobs'}`);
+  }
 }
 
 /** Orders for every nation but the first MISSING, each claiming a province that depends on game and turn. */

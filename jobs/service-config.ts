@@ -19,6 +19,8 @@ export interface ServiceConfig {
     imap: { host: string; port: number; secure: boolean; user: string; pass: string };
     /** Mail for no game here: 'answer' it, or 'leave' it in the mailbox for another intake. */
     unrouted: 'answer' | 'leave';
+    /** The games this intake serves (all stored games when absent), so several intakes can share a mailbox. */
+    games?: string[];
     smtp: { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
   };
   /** Game folders to store at start-up (those already stored are left as they are). */
@@ -56,6 +58,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       from,
       imap: { host: env.ADJUTANT_IMAP_HOST ?? '127.0.0.1', port: int(env, 'ADJUTANT_IMAP_PORT', 143), secure: flag(env, 'ADJUTANT_IMAP_SECURE'), user: env.ADJUTANT_IMAP_USER ?? from, pass: env.ADJUTANT_IMAP_PASSWORD ?? password },
       unrouted: env.ADJUTANT_UNROUTED === 'leave' ? 'leave' : 'answer',
+      games: env.ADJUTANT_INTAKE_GAMES ? list(env.ADJUTANT_INTAKE_GAMES) : undefined,
       smtp: {
         host: env.ADJUTANT_SMTP_HOST ?? '127.0.0.1',
         port: int(env, 'ADJUTANT_SMTP_PORT', 25),
@@ -63,7 +66,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
         ...(smtpUser ? { auth: { user: smtpUser, pass: env.ADJUTANT_SMTP_PASSWORD ?? password } } : {}),
       },
     },
-    games: (env.ADJUTANT_GAMES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    games: list(env.ADJUTANT_GAMES ?? ''),
     gamesDir: env.ADJUTANT_GAMES_DIR || undefined,
     outputs: {
       outDir: env.ADJUTANT_OUT_DIR ?? 'out',
@@ -83,6 +86,10 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       ...(env.ADJUTANT_MIN_NOTICE ? { minimumNoticeMs: duration(env, 'ADJUTANT_MIN_NOTICE') } : {}),
     },
   };
+}
+
+function list(text: string): string[] {
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

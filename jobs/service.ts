@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { startIntake } from '../src/mail/imap-intake.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
+import { storedRoutes } from '../src/mail/route-mail.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 import { startOutputServer } from '../src/render/output-server.ts';
 import { importGame } from '../src/store/game-archive.ts';
@@ -34,7 +35,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
 
   const imported = await importGames(rt, config, logger);
   if (parts.has('scheduler')) {
-    const scheduler = new Scheduler(rt, { tickMs: config.tickMs });
+    const scheduler = new Scheduler(rt, { tickMs: config.tickMs, adoptEveryMs: 30_000 });
     const watched = await scheduler.adoptAll();
     scheduler.start();
     logger.info({ games: watched.length, imported }, 'scheduler started');
@@ -42,7 +43,9 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   }
   if (parts.has('intake')) {
     const queue = openQueue(QUEUES.parse, connection, config.prefix);
-    const intake = startIntake({ imap: config.mail.imap, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted });
+    const served = config.mail.games;
+    const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
+    const intake = startIntake({ imap: config.mail.imap, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
     stops.unshift(['intake', async () => (await intake.stop(), await queue.close())]);
   }
@@ -53,7 +56,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       concurrency: config.concurrency,
       lockDurationMs: config.lockMs,
       rendererFor: reportRenderer(config.flavour),
-      outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour], gameDir: gameDirOf(config) },
+      outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour] },
     });
     const parse = createParseWorker({ store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage }, connection, { prefix: config.prefix, concurrency: config.concurrency });
     logger.info({ concurrency: config.concurrency }, 'job workers started');
@@ -99,9 +102,4 @@ async function importGames(rt: ReturnType<typeof createRuntime>, config: Service
     logger.info({ gameId: id, dir }, 'game stored');
   }
   return imported;
-}
-
-function gameDirOf(config: ServiceConfig): (gameId: string) => string | undefined {
-  const byId = new Map(config.games.map((dir) => [gameIdFromFolder(dir), dir]));
-  return (gameId) => byId.get(gameId) ?? (config.gamesDir ? path.join(config.gamesDir, gameId) : undefined);
 }

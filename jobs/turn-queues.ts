@@ -43,7 +43,12 @@ export class BullTurnQueues implements TurnQueues {
   }
 
   async adjudicate(job: AdjudicateJob): Promise<void> {
-    await this.adjudicateQueue.add(QUEUES.adjudicate, job, { ...JOB_OPTIONS, jobId: jobIds.adjudicate(job.gameId, job.step, `e${job.epoch}r${job.run}`) });
+    const jobId = jobIds.adjudicate(job.gameId, job.step, `e${job.epoch}r${job.run}`);
+    // A job that failed for good normally leaves the step waiting for the GM; if that note was lost
+    // (Redis down at the wrong moment), asking again runs the job again, to fail and say so.
+    const existing = await this.adjudicateQueue.getJob(jobId);
+    if (existing && (await existing.isFailed())) return existing.retry('failed');
+    await this.adjudicateQueue.add(QUEUES.adjudicate, job, { ...JOB_OPTIONS, jobId });
   }
 
   async publish(job: StepJob): Promise<void> {

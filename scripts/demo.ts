@@ -33,7 +33,8 @@ const say = (line: string) => console.log(`demo: ${line}`);
 
 async function main(): Promise<void> {
   const gameDir = await prepareGame();
-  const config = serviceConfig({ ...env, ADJUTANT_UNROUTED: 'leave', ADJUTANT_IMAP_USER: `game@${domain}`, ADJUTANT_IMAP_PASSWORD: password });
+  // Only this game's mail is taken from the mailbox: other games on the same services are left alone.
+  const config = serviceConfig({ ...env, ADJUTANT_UNROUTED: 'leave', ADJUTANT_INTAKE_GAMES: gameId, ADJUTANT_IMAP_USER: `game@${domain}`, ADJUTANT_IMAP_PASSWORD: password });
   Object.assign(config, { games: [gameDir], scope: gameId, prefix: `{adjutant-${gameId}}`, tickMs: 200, lockMs: 10_000, shutdownGraceMs: 10_000 });
   Object.assign(config.outputs, { outDir: path.join(demoDir, 'out'), privateDir: path.join(demoDir, 'private'), port: 0, publicUrl: undefined });
   const logFile = path.join(demoDir, 'service.log');
@@ -81,7 +82,8 @@ async function playTurn(store: GameStore, turn: number): Promise<void> {
     await sendMail({ from: game.config.nations[nation].player!.email, to: `game@${domain}`, subject: `[${gameId}] Orders for turn ${turn}`, text: `${nation}-secret\n${lines.join('\n')}\n\nThanks!\n` });
     sent.push(`${nation}: ${lines.join(' | ')}`);
   }
-  say(`turn ${turn}: 11 players emailed orders (${SILENT} sends none):\n    ${sent.join('\n    ')}`);
+  const note = turn === 1 ? '; every third player misspells a province on purpose, and red\'s "Twin Fords" names two provinces' : '';
+  say(`turn ${turn}: 11 players emailed orders (${SILENT} sends none${note}):\n    ${sent.join('\n    ')}`);
   if (turn === 1) await answerTicket();
   await waitUntil(`turn ${turn} to be adjudicated at its deadline`, async () => (await store.step(gameId)) >= turn, 60_000);
   const record = (await store.record(gameId, turn))!;

@@ -161,7 +161,7 @@ start_redis() {
   mkdir -p "$RUN_DIR/redis"
   local protected=yes; [[ "$BIND" == 127.0.0.1 ]] || protected=no
   "$REDIS_BIN" --bind "$BIND" --port "$REDIS_PORT" --protected-mode "$protected" \
-    --dir "$RUN_DIR/redis" --appendonly yes --save "" \
+    --dir "$RUN_DIR/redis" --appendonly yes --appendfsync always --maxmemory-policy noeviction --save "" \
     --daemonize yes --pidfile "$REDIS_PID" --logfile "$REDIS_LOG" >>"$REDIS_LOG" 2>&1 \
     || die_log "$REDIS_LOG" "redis-server failed to start"
   wait_until redis "$REDIS_LOG" "$REDIS_PID" redis-server "$REDIS_PORT" PING '^\+PONG'

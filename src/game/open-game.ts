@@ -1,6 +1,7 @@
 // Turns the texts of a game folder into a game ready to run: config, map, ruleset with checked
 // options, and the current state. Pure (texts in, game or problems out), so the folder loader
 // and the Redis store share it.
+import path from 'node:path';
 import { stringify } from 'yaml';
 import type { AnyRuleset, GameState, MapGraph, NationSetup, RulesetContext } from '../engine/index.ts';
 import { combatSystems } from '../combat/index.ts';
@@ -79,8 +80,10 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
     all.push({ file: GAME_FILE, line: lineOf(yaml, ['map']), field: 'map', message: `the map file "${config.map}" is not in the game folder.` });
     return { problems: all };
   }
-  const { map, problems: mapProblems } = readMapFile(config.map, mapText);
+  const { map, data: mapData, problems: mapProblems } = readMapFile(config.map, mapText);
   all.push(...mapProblems);
+  const image = mapData?.image && path.posix.join(path.posix.dirname(config.map), mapData.image);
+  if (image && files[image] === undefined) all.push({ file: config.map, field: 'image', message: `the key image "${mapData!.image}" is not in the game folder.` });
   if (!map || !ruleset || !options) return { problems: all };
 
   const ctx: RulesetContext = { map, options, combat: combatSystems };

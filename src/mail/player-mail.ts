@@ -27,9 +27,10 @@ function commandContext(ctx: MailContext, nation: string) {
 /** Why the email is too late for the step being played, or null. */
 async function lateness(ctx: MailContext, nation: string): Promise<string | null> {
   if (ctx.settings.acceptLate) return null;
-  const deadline = ctx.status?.deadline;
+  // Orders are still welcome during a grace period: the turn waits for them.
+  const deadline = ctx.status?.graceUntil ?? ctx.status?.deadline;
   const zone = timeZoneOf(ctx, nation);
-  if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, zone)}, after the deadline of ${formatTime(deadline, zone)}.`;
+  if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, zone)}, after the deadline${ctx.status?.graceUntil ? ' and its grace period' : ''}, which ended ${formatTime(deadline, zone)}.`;
   const last = ctx.step > 0 ? await ctx.deps.store.record(ctx.head.gameId, ctx.step) : undefined;
   if (last && ctx.received < new Date(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
   return null;

@@ -1,9 +1,9 @@
 // What a step leaves on disk: the map image and the public updates in out/<game>/turn-<n>/, the
 // folder the output server publishes (so the update's [IMG] link works), and, only when asked, the
 // private reports and the GM's summary in a separate folder that is never served.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Game } from '../game/open-game.ts';
+import { gameFileBytes, type Game } from '../game/open-game.ts';
 import { readMapFile } from '../game/map-file.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { MapImageError } from './render-key-map.ts';
@@ -91,15 +91,13 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   return { dir, files, mapUrl };
 }
 
-/** The key image a game folder's map names (map.yaml `image`, relative to the map file), if any. */
-export async function readKeyImage(gameDir: string, game: Game): Promise<Buffer | undefined> {
+/** The key image the game's map names (map.yaml `image`), from the game's files, if it has one. */
+export function keyImageOf(game: Game): Buffer | undefined {
   const text = game.files[game.config.map];
   const image = text === undefined ? undefined : readMapFile(game.config.map, text).data?.image;
   if (!image) return undefined;
-  const file = path.join(gameDir, path.dirname(game.config.map), image);
-  try {
-    return await readFile(file);
-  } catch {
-    throw new MapImageError(`${game.config.map} names the key image "${image}", but ${file} cannot be read.`);
-  }
+  const name = path.posix.join(path.posix.dirname(game.config.map), image);
+  const bytes = gameFileBytes(game.files, name);
+  if (!bytes) throw new MapImageError(`${game.config.map} names the key image "${image}", but the game has no file ${name}.`);
+  return bytes;
 }

@@ -10,7 +10,7 @@ export interface UndoneStep {
   record: TurnRecord;
 }
 
-// KEYS: state, step, history, orders, undone, rollbacks, preview
+// KEYS: state, step, history, orders, undone, rollbacks, preview, orders version
 // ARGV: expected step, first step undone, state JSON, undoneAt JSON string, then nation/orders pairs
 const ROLLBACK = `
 local current = tonumber(redis.call('GET', KEYS[2]) or '0')
@@ -27,6 +27,7 @@ redis.call('SET', KEYS[1], ARGV[3])
 redis.call('SET', KEYS[2], tostring(first - 1))
 redis.call('DEL', KEYS[4], KEYS[7])
 for i = 5, #ARGV, 2 do redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1]) end
+redis.call('INCR', KEYS[8])
 return redis.call('INCR', KEYS[6])`;
 
 export class RollbackConflictError extends Error {
@@ -49,7 +50,7 @@ export async function rollbackToTurn(store: GameStore, gameId: string, turn: num
     .flatMap(([nation, list]) => [nation, JSON.stringify({ orders: list, mails: first.mails } satisfies OrdersInForce)]);
   const k = gameKeys(gameId);
   try {
-    const epoch = (await store.redis.eval(ROLLBACK, 7, k.state, k.step, k.history, k.orders, k.undone, k.rollbacks, k.preview, String(current), String(first.step), JSON.stringify(first.stateBefore), JSON.stringify(now.toISOString()), ...orders)) as number;
+    const epoch = (await store.redis.eval(ROLLBACK, 8, k.state, k.step, k.history, k.orders, k.undone, k.rollbacks, k.preview, k.ordersVersion, String(current), String(first.step), JSON.stringify(first.stateBefore), JSON.stringify(now.toISOString()), ...orders)) as number;
     return { fromStep: current, toStep: first.step - 1, epoch };
   } catch (e) {
     const m = /STEP (\d+)/.exec(String((e as Error).message));

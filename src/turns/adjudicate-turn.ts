@@ -61,9 +61,9 @@ async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record
   const summary = await reportRenderer()({}).gmSummary(game, record, s.missing ?? []);
   const text = [
     `Preview of turn ${record.turn}: nothing has been sent to the players yet. Reply with one word:`,
-    '  PUBLISH  commit these results and send every report',
-    '  RERUN    adjudicate again with the same dice (after correcting orders)',
-    '  REROLL   adjudicate again with new dice',
+    '  PUBLISH         commit these results and send every report',
+    '  PREVIEW         adjudicate again with the same dice (after correcting orders)',
+    '  PREVIEW REROLL  adjudicate again with new dice',
     '',
     summary.text,
   ].join('\n');

@@ -1,7 +1,7 @@
 // The render job: a committed step's map image and forum updates, written to the output folder
 // the output server publishes (src/render/turn-outputs.ts). Files are written aside and renamed,
 // so running it twice (a retry, a duplicate) writes the same files again, harmlessly.
-import { readKeyImage, writeTurnOutputs } from '../render/turn-outputs.ts';
+import { keyImageOf, writeTurnOutputs } from '../render/turn-outputs.ts';
 import type { Flavour } from '../render/update-model.ts';
 import { storedGame } from './run-step.ts';
 import type { PublishJob } from './publish-turn.ts';
@@ -14,8 +14,6 @@ export interface OutputSettings {
   publicUrl?: string;
   /** Where private reports and GM summaries are also written as files (never served); none when absent. */
   privateDir?: string;
-  /** The game's folder on disk, for a map's key image (stored games keep only their text files). */
-  gameDir?: (gameId: string) => string | undefined;
   flavours?: Flavour[];
 }
 
@@ -26,8 +24,7 @@ export async function renderTurn(rt: TurnRuntime, job: StepJob, outputs: OutputS
   const record = await rt.store.record(gameId, step);
   if (!record) return null;
   const game = await storedGame(rt.store, gameId);
-  const dir = outputs.gameDir?.(gameId);
-  const keyImage = dir ? await readKeyImage(dir, game).catch(() => undefined) : undefined;
+  const keyImage = keyImageOf(game);
   const schedule = await rt.schedules.get(gameId);
   const nextDeadline = schedule?.step === step + 1 && schedule.status === 'open' && schedule.deadline ? schedule.deadline : undefined;
   const written = await writeTurnOutputs({ outDir: outputs.outDir, game, record, keyImage, publicUrl: outputs.publicUrl, nextDeadline, flavours: outputs.flavours, privateDir: outputs.privateDir });

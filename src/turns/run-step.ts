@@ -3,7 +3,7 @@
 import { Dice, type Order } from '../engine/index.ts';
 import { openGame, type Game } from '../game/open-game.ts';
 import { GameFolderError } from '../game/problems.ts';
-import type { GameStore } from '../store/game-store.ts';
+import { OrdersChangedError, type GameStore } from '../store/game-store.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 
 export interface StepOptions {
@@ -44,8 +44,17 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
   };
 }
 
+/** An email that lands between reading the orders and committing makes the commit refuse; read again. */
+const ORDER_CHANGE_RETRIES = 5;
+
 export async function runStep(store: GameStore, gameId: string, options: StepOptions): Promise<TurnRecord> {
-  const record = await adjudicateStep(store, gameId, options);
-  await store.commitStep(gameId, record);
-  return record;
+  for (let attempt = 1; ; attempt++) {
+    const record = await adjudicateStep(store, gameId, options);
+    try {
+      await store.commitStep(gameId, record);
+      return record;
+    } catch (e) {
+      if (!(e instanceof OrdersChangedError) || attempt >= ORDER_CHANGE_RETRIES) throw e;
+    }
+  }
 }

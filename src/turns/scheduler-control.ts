@@ -1,9 +1,9 @@
 // GameControl on the schedule in Redis: what the GM's email commands (and the CLI) do. Each change
 // is a compare-and-set on the schedule and wakes the scheduler, so it takes effect at the next
 // tick; repeating a command the GM sent twice changes nothing.
-import { StepAlreadyCommittedError } from '../store/game-store.ts';
+import { OrdersChangedError, StepAlreadyCommittedError } from '../store/game-store.ts';
 import { rollbackToTurn } from '../store/rollback.ts';
-import { pauseAt, resumedDeadline, withDeadline, graceMs } from './deadlines.ts';
+import { graceMs, pauseAt, resumedDeadline, withDeadline } from './deadlines.ts';
 import type { GameControl, GameStatus } from './game-control.ts';
 import { storedPreview } from './adjudicate-turn.ts';
 import type { TurnSchedule } from './schedule-store.ts';
@@ -21,14 +21,26 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     return { config, schedule: await ensureSchedule(rt, gameId, config) };
   };
   const busy = (s: TurnSchedule, what: string) =>
-    new ControlError(s.status === 'preview' ? `The results of step ${s.step} wait for PUBLISH (or RERUN); ${what} after that.` : `Step ${s.step} is being adjudicated right now; ${what} once its results are out.`);
+    new ControlError(s.status === 'preview' ? `The results of step ${s.step} wait for PUBLISH (or PREVIEW to run them again); ${what} after that.` : `Step ${s.step} is being adjudicated right now; ${what} once its results are out.`);
 
-  /** Applies `change` to the schedule if the step is still the one `change` was decided on, then wakes the scheduler. */
-  const change = async (gameId: string, s: TurnSchedule, next: (cur: TurnSchedule) => TurnSchedule | undefined): Promise<TurnSchedule> => {
-    const { schedule } = await rt.schedules.update(gameId, (cur) => (cur && cur.step === s.step && cur.epoch === s.epoch ? next(cur) : undefined));
+  /**
+   * Decides on the schedule as it is at the moment of writing (a deadline passing or a worker
+   * finishing may change it between the GM's command and here): `decide` returns the new
+   * schedule, undefined for no change, or a ControlError to refuse. Then wakes the scheduler.
+   */
+  const change = async (gameId: string, decide: (cur: TurnSchedule) => TurnSchedule | ControlError | undefined): Promise<void> => {
+    await load(gameId); // a game the scheduler has not seen yet gets its schedule first
+    let refused: ControlError | undefined;
+    await rt.schedules.update(gameId, (cur) => {
+      refused = undefined;
+      const next = cur ? decide(cur) : undefined;
+      if (next instanceof ControlError) refused = next;
+      return next instanceof ControlError ? undefined : next;
+    });
+    if (refused) throw refused;
     await rt.schedules.wake(gameId, rt.now());
-    return schedule ?? s;
   };
+  const busyNow = (cur: TurnSchedule, what: string) => (cur.status === 'adjudicating' || cur.status === 'preview' ? busy(cur, what) : undefined);
 
   return {
     async status(gameId): Promise<GameStatus> {
@@ -52,39 +64,40 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     },
 
     async extend(gameId, ms) {
-      const { config, schedule: s } = await load(gameId);
-      if (s.status === 'adjudicating' || s.status === 'preview') throw busy(s, 'extend the next deadline');
-      const now = rt.now();
-      if (s.status === 'paused') {
-        const left = (s.pausedLeftMs ?? 0) + ms;
-        await change(gameId, s, (cur) => ({ ...cur, pausedLeftMs: left }));
-        return new Date(now.getTime() + left);
-      }
-      // A deadline already passed (a game in its grace period, or waiting) is extended from now.
-      const base = s.status === 'open' && s.deadline ? Math.max(Date.parse(s.deadline), now.getTime()) : now.getTime();
-      const deadline = new Date(base + ms);
-      await change(gameId, s, (cur) => withDeadline(cur, config, deadline, now));
-      return deadline;
+      const config = await gameConfig(rt.store, gameId);
+      let result = rt.now();
+      await change(gameId, (cur) => {
+        const now = rt.now();
+        if (cur.status === 'paused') {
+          const left = (cur.pausedLeftMs ?? 0) + ms;
+          result = new Date(now.getTime() + left);
+          return { ...cur, pausedLeftMs: left };
+        }
+        // A deadline already passed (a game in its grace period, or waiting) is extended from now.
+        const base = cur.status === 'open' && cur.deadline ? Math.max(Date.parse(cur.deadline), now.getTime()) : now.getTime();
+        result = new Date(base + ms);
+        return busyNow(cur, 'extend the next deadline') ?? withDeadline(cur, config, result, now);
+      });
+      return result;
     },
 
     async setDeadline(gameId, deadline) {
-      const { config, schedule: s } = await load(gameId);
-      if (s.status === 'adjudicating' || s.status === 'preview') throw busy(s, 'set the next deadline');
-      await change(gameId, s, (cur) => withDeadline(cur, config, deadline, rt.now()));
+      const config = await gameConfig(rt.store, gameId);
+      await change(gameId, (cur) => busyNow(cur, 'set the next deadline') ?? withDeadline(cur, config, deadline, rt.now()));
     },
 
     async pause(gameId) {
-      const { schedule: s } = await load(gameId);
-      if (s.status === 'paused') return;
-      if (s.status === 'adjudicating' || s.status === 'preview') throw busy(s, 'pause');
-      await change(gameId, s, (cur) => (s.status === 'waiting' ? { ...cur, status: 'paused', pausedLeftMs: cur.waiting?.leftMs } : pauseAt(cur, rt.now())));
+      await change(gameId, (cur) => {
+        if (cur.status === 'paused') return undefined;
+        return busyNow(cur, 'pause') ?? (cur.status === 'waiting' ? { ...cur, status: 'paused', pausedLeftMs: cur.waiting?.leftMs } : pauseAt(cur, rt.now()));
+      });
     },
 
     async resume(gameId) {
-      const { config, schedule: s } = await load(gameId);
-      if (s.status !== 'paused' && s.status !== 'waiting') return;
-      const deadline = resumedDeadline(s, rt.now(), rt.settings.minimumNoticeMs);
-      await change(gameId, s, (cur) => {
+      const config = await gameConfig(rt.store, gameId);
+      await change(gameId, (cur) => {
+        if (cur.status !== 'paused' && cur.status !== 'waiting') return undefined;
+        const deadline = resumedDeadline(cur, rt.now(), rt.settings.minimumNoticeMs);
         if (deadline) return withDeadline(cur, config, deadline, rt.now());
         const { waiting: _waiting, pausedLeftMs: _left, ...rest } = cur;
         return { ...rest, status: 'open', deadline: null };
@@ -93,7 +106,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
 
     async processNow(gameId) {
       const { schedule: s } = await load(gameId);
-      if (s.status === 'preview') throw busy(s, 'process again with RERUN');
+      if (s.status === 'preview') throw busy(s, 'process again with PREVIEW');
       if (s.status === 'adjudicating') return;
       await startAdjudication(rt, gameId, (cur) => cur.step === s.step && cur.epoch === s.epoch && cur.status !== 'adjudicating' && cur.status !== 'preview');
     },
@@ -111,6 +124,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
       try {
         await rt.store.commitStep(gameId, preview.record);
       } catch (e) {
+        if (e instanceof OrdersChangedError) throw new ControlError('Orders changed after the preview was made, so it no longer shows this turn: send PREVIEW to run it again, then PUBLISH.');
         if (!(e instanceof StepAlreadyCommittedError)) throw e;
       }
       await finishStep(rt, gameId, s.step, s.epoch);

@@ -16,6 +16,8 @@ export interface SchedulerOptions {
   tickMs: number;
   /** Games looked at in parallel within a tick. */
   parallel?: number;
+  /** Also watch games stored later (`adjutant game import` while the service runs), looking every this many ms. */
+  adoptEveryMs?: number;
 }
 
 const IDLE_MS = 3_600_000;
@@ -23,6 +25,7 @@ const IDLE_MS = 3_600_000;
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private adoptedAt = -Infinity;
 
   constructor(
     private readonly rt: TurnRuntime,
@@ -44,6 +47,10 @@ export class Scheduler {
   async tick(): Promise<void> {
     const now = this.rt.now();
     const lastSeen = await this.rt.schedules.beat(now);
+    if (this.options.adoptEveryMs !== undefined && now.getTime() - this.adoptedAt >= this.options.adoptEveryMs) {
+      this.adoptedAt = now.getTime();
+      await this.adoptAll();
+    }
     const parallel = this.options.parallel ?? 8;
     const seen = new Set<string>();
     for (;;) {

@@ -3,10 +3,11 @@
 // mail) are idempotent, so a crash anywhere is repaired by doing the same move again.
 import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
+import { gameKeys } from '../store/keys.ts';
 import { missedAlerts, nextStep, openStep } from './deadlines.ts';
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
-import { currentEpoch, gameConfig, playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
+import { gameConfig, playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
 /** A dice seed from the operating system's random source: the edge where randomness enters. */
 export function freshSeed(): string {
@@ -18,11 +19,13 @@ export function freshSeed(): string {
  * rollback (which changes the store's step and epoch under the schedule's feet).
  */
 export async function ensureSchedule(rt: TurnRuntime, gameId: string, config: GameFile): Promise<TurnSchedule> {
-  const committed = await rt.store.step(gameId);
-  const epoch = await currentEpoch(rt.store, gameId);
-  const stale = (s: TurnSchedule | null) => !s || s.epoch !== epoch || s.step > committed + 1;
+  // One read for both, so they agree with each other (a rollback changes them together).
+  const k = gameKeys(gameId);
+  const [committed, epoch] = (await rt.store.redis.mget(k.step, k.rollbacks)).map((v) => Number(v ?? 0));
+  // Only a schedule behind the store is rebuilt: by the time this runs, a commit or another
+  // rebuild may have moved the schedule past what was read above, and that must stand.
   const { schedule } = await rt.schedules.update(gameId, (s) =>
-    stale(s) ? openStep(config, rt.now(), committed + 1, epoch, { missed: s?.missed ?? {}, absences: s?.absences ?? [] }) : undefined,
+    !s || s.epoch < epoch ? openStep(config, rt.now(), committed + 1, epoch, { missed: s?.missed ?? {}, absences: s?.absences ?? [] }) : undefined,
   );
   return schedule!;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startOutputServer } from '../../src/render/output-server.ts';
-import { mapCaption, readKeyImage, turnFolder, writeTurnOutputs } from '../../src/render/turn-outputs.ts';
+import { keyImageOf, mapCaption, turnFolder, writeTurnOutputs } from '../../src/render/turn-outputs.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import { adjudicate, fixtureGame } from './support.ts';
 
@@ -61,8 +61,9 @@ describe('turn outputs', async () => {
 
   it('reads the key image a game folder names', async () => {
     const demo = await loadGame('examples/demo-world');
-    expect((await readKeyImage('examples/demo-world', demo))!.subarray(1, 4).toString()).toBe('PNG');
-    expect(await readKeyImage('test/render/fixtures/board-nes', game)).toBeUndefined();
-    await expect(readKeyImage('test/render/fixtures', demo)).rejects.toThrow('map.yaml names the key image "key.png", but test/render/fixtures/key.png cannot be read.');
+    expect(keyImageOf(demo)!.subarray(1, 4).toString()).toBe('PNG');
+    expect(keyImageOf(game)).toBeUndefined();
+    const { 'key.png': _image, ...withoutImage } = demo.files;
+    expect(() => keyImageOf({ ...demo, files: withoutImage })).toThrow('map.yaml names the key image "key.png", but the game has no file key.png.');
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startOutboxSender } from '../../src/mail/outbox-sender.ts';
+import { remindPlayers } from '../../src/turns/remind-players.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
@@ -76,6 +77,26 @@ describe('a turn from deadline to published reports', () => {
     expect(next.deadline).toBe('2026-12-04T20:00:00.000Z');
     expect(next.missed).toEqual({ blue: 1, red: 0 });
     expect((await control.status(id)).missing).toEqual(['blue', 'red']);
+  });
+
+  it('lists the open tickets for the GM with the reminder, and drops a reminder whose deadline moved', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const id = await storeFixtureGame(rt, { schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: ['2h'] } });
+    games.push(id);
+    await scheduler.adopt(id);
+    await scheduler.tick();
+    const s = (await rt.schedules.get(id))!;
+    const job = { gameId: id, step: 1, epoch: 0, offset: '2h', deadline: s.deadline! };
+    const ticket = { token: 'T-ABC234', nation: 'red', line: 2, text: 'claim the vale', readings: ['You claim Northvale.', 'You claim Southvale.'] };
+    expect(await remindPlayers(rt, job, async () => [ticket])).toEqual(['blue', 'red']);
+    const [notice] = (await outboxEntries(rt, id)).filter((e) => e.key.startsWith('gm:tickets:'));
+    expect(notice.to).toEqual(['gm@adjutant.test']);
+    expect(notice.subject).toContain('1 ticket wait for your ruling');
+    expect(notice.text).toContain('T-ABC234  Redmark, line 2: claim the vale');
+    expect(notice.text).toContain('2. You claim Southvale.');
+
+    await control.extend(id, 3_600_000);
+    expect(await remindPlayers(rt, job, async () => [ticket])).toEqual([]);
   });
 
   it('moves the deadline at once when the GM sets or extends it', async () => {

@@ -7,7 +7,7 @@ import { loadGame } from '../../game/load-game.ts';
 import { decodeImage } from '../../render/key-image.ts';
 import { importedMapYaml, importKeyImage } from '../../render/map-import.ts';
 import { renderMap } from '../../render/render-map.ts';
-import { readKeyImage } from '../../render/turn-outputs.ts';
+import { keyImageOf } from '../../render/turn-outputs.ts';
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -45,7 +45,7 @@ export function register(program: Command): void {
       const view = game.ruleset.publicView(game.ctx, game.state, []);
       const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
       const caption = `Turn ${game.state.turn}, before its orders`;
-      const png = await renderMap({ map: game.map, view, title: game.config.title, caption, colours, keyImage: await readKeyImage(dir, game), seed: game.id });
+      const png = await renderMap({ map: game.map, view, title: game.config.title, caption, colours, keyImage: keyImageOf(game), seed: game.id });
       await writeFile(opts.out, png);
       console.log(`Wrote ${opts.out}.`);
     });
