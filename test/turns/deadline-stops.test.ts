@@ -1,21 +1,17 @@
 // When a deadline does not simply adjudicate: the service was down across it, orders are missing
 // (grace, wait, standing orders, alerts), or the ruleset fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionFromUrl } from '../../jobs/queues.ts';
-import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import { describe, expect, it } from 'vitest';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { fixtureRuleset } from '../support/fixture-ruleset.ts';
-import { requireServices } from '../support/services.ts';
-import { claim, cleanUp, outboxEntries, storeFixtureGame, testClock, testRuntime, waitFor } from './support.ts';
+import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 const rt = testRuntime(clock, undefined, { downAfterMs: 2 * 3_600_000, minimumNoticeMs: 3_600_000 });
 const scheduler = new Scheduler(rt, { tickMs: 1000 });
 const control = createGameControl(rt);
 const games: string[] = [];
-let workers: RunningWorkers;
 
 // A ruleset that throws while `broken` is set, standing for a ruleset bug the GM works around.
 let broken = true;
@@ -30,15 +26,7 @@ if (!rulesets.has('fixture-fragile')) {
   });
 }
 
-beforeAll(async () => {
-  const { redisUrl } = await requireServices(['redis']);
-  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000 });
-});
-afterAll(async () => {
-  await workers.close();
-  await cleanUp(rt, games);
-  await rt.close();
-});
+useWorkers(rt, games);
 
 async function newGame(schedule: Record<string, unknown> = {}, changes: Record<string, unknown> = {}): Promise<string> {
   clock.set('2026-12-01T10:00:00Z');

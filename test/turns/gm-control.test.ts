@@ -1,30 +1,18 @@
 // What the GM's commands do to a running game (GameControl), on the real Redis and BullMQ.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionFromUrl } from '../../jobs/queues.ts';
-import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import { describe, expect, it } from 'vitest';
 import { undoneSteps } from '../../src/store/rollback.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { ControlError, createGameControl } from '../../src/turns/scheduler-control.ts';
-import { requireServices } from '../support/services.ts';
-import { claim, cleanUp, outboxEntries, storeFixtureGame, testClock, testRuntime, waitFor } from './support.ts';
+import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 const rt = testRuntime(clock, undefined, { downAfterMs: 86_400_000 });
 const scheduler = new Scheduler(rt, { tickMs: 1000 });
 const control = createGameControl(rt);
 const games: string[] = [];
-let workers: RunningWorkers;
 const SCHEDULE = { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [] };
 
-beforeAll(async () => {
-  const { redisUrl } = await requireServices(['redis']);
-  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000 });
-});
-afterAll(async () => {
-  await workers.close();
-  await cleanUp(rt, games);
-  await rt.close();
-});
+useWorkers(rt, games);
 
 async function newGame(changes: Record<string, unknown> = {}): Promise<string> {
   clock.set('2026-12-01T10:00:00Z');

@@ -11,7 +11,10 @@ import { openGame } from '../../src/game/open-game.ts';
 import type { OutboxEntry } from '../../src/store/outbox.ts';
 import { gameKeys, schedulerKeys } from '../../src/store/keys.ts';
 import { createRuntime, type Runtime } from '../../jobs/runtime.ts';
-import { serviceEndpoints } from '../support/services.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { connectionFromUrl } from '../../jobs/queues.ts';
+import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 export const FIXTURE = path.join(import.meta.dirname, '../fixtures/claims');
 
@@ -77,4 +80,18 @@ export async function cleanUp(rt: Runtime, gameIds: string[]): Promise<void> {
   await rt.redis.del(...Object.values(schedulerKeys(rt.scope)));
   const keys = await rt.redis.keys(`${rt.prefix}*`);
   if (keys.length) await rt.redis.del(...keys);
+}
+
+/** Runs the job workers for a test file on the test Redis, and removes the file's games afterwards. */
+export function useWorkers(rt: Runtime, games: string[]): void {
+  let workers: RunningWorkers;
+  beforeAll(async () => {
+    const { redisUrl } = await requireServices(['redis']);
+    workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000 });
+  });
+  afterAll(async () => {
+    await workers.close();
+    await cleanUp(rt, games);
+    await rt.close();
+  });
 }

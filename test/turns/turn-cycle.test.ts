@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import { describe, expect, it } from 'vitest';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startOutboxSender } from '../../src/mail/outbox-sender.ts';
 import { remindPlayers } from '../../src/turns/remind-players.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
+import { startWorkers } from '../../jobs/workers.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
-import { claim, cleanUp, outboxEntries, storeFixtureGame, testClock, testRuntime, waitFor } from './support.ts';
+import { claim, cleanUp, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 // The test jumps hours at a time; a day-long gap still counts as "up" here (the safety stop has its own test).
@@ -22,17 +22,8 @@ const rt = testRuntime(clock, undefined, { downAfterMs: 86_400_000 });
 const scheduler = new Scheduler(rt, { tickMs: 1000 });
 const control = createGameControl(rt);
 const games: string[] = [];
-let workers: RunningWorkers;
 
-beforeAll(async () => {
-  const { redisUrl } = await requireServices(['redis']);
-  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000 });
-});
-afterAll(async () => {
-  await workers.close();
-  await cleanUp(rt, games);
-  await rt.close();
-});
+useWorkers(rt, games);
 
 describe('a turn from deadline to published reports', () => {
   it('reminds only players without orders, adjudicates at the deadline and publishes every report once', async () => {
