@@ -8,8 +8,9 @@ export interface GameEvent {
   /** Dotted type, e.g. 'move.bounced', 'caravan.stolen', 'battle.fought'. */
   type: string;
   audience: Audience;
-  /** The ordering nation and the order's index in its list, when the event answers an order. */
+  /** The nation the event is about: the ordering nation when it answers an order (with `order`). */
   nation?: string;
+  /** The order's index in that nation's list, when the event answers an order. */
   order?: number;
   /** Machine-readable reason code, when something failed. */
   reason?: string;

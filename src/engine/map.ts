@@ -127,9 +127,11 @@ export class MapGraph {
 /** Builds a map fluently: `new MapBuilder().land('par', 'Paris').sea('eng', 'English Channel').border('par', 'eng').build()`. */
 export class MapBuilder {
   private readonly provinces: Province[] = [];
+  private readonly kinds = new Map<string, ProvinceKind>();
   private readonly borders: Border[] = [];
 
   province(id: string, kind: ProvinceKind, fields: Partial<Omit<Province, 'id' | 'kind'>> = {}): this {
+    this.kinds.set(id, kind);
     this.provinces.push({
       id,
       kind,
@@ -160,9 +162,9 @@ export class MapBuilder {
     const pa = parsePlace(a);
     const pb = parsePlace(b);
     const kind = (id: string) => {
-      const p = this.provinces.find((x) => x.id === id);
-      if (!p) throw new MapError(`The border ${a} - ${b} names "${id}", which is not a province (declare provinces before borders).`);
-      return p.kind;
+      const found = this.kinds.get(id);
+      if (!found) throw new MapError(`The border ${a} - ${b} names "${id}", which is not a province (declare provinces before borders).`);
+      return found;
     };
     this.borders.push({ a: pa, b: pb, units: units ?? defaultBorderUnits(kind(pa.province), kind(pb.province)) });
     return this;
