@@ -4,15 +4,12 @@
 // report recorded, then prints throughput, deadline-to-published lag and Redis memory per game.
 //   node --import tsx bench/load.bench.ts            (LOAD_GAMES, LOAD_NATIONS, LOAD_SCALE to vary)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { stringify } from 'yaml';
 import '../test/support/fixture-ruleset.ts';
+import { PrivateRedis } from '../test/support/private-redis.ts';
 import { openGame } from '../src/game/open-game.ts';
 import { gameKeys } from '../src/store/keys.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
@@ -52,11 +49,8 @@ async function runWorker(): Promise<void> {
 }
 
 async function runBench(): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'adjutant-load-'));
-  const port = await freePort();
-  const redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--logfile', path.join(dir, 'redis.log')], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
-  await listening(port);
+  const redisServer = await PrivateRedis.start();
+  const url = redisServer.url;
   // Game time meets real time 20 s from now, when the first deadline falls: time enough to store
   // the games and start the workers first.
   const origin = Date.now() + 20_000;
@@ -104,8 +98,7 @@ async function runBench(): Promise<void> {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
     await rt.close();
-    redisServer.kill('SIGKILL');
-    await rm(dir, { recursive: true, force: true });
+    await redisServer.stop();
   }
 }
 
@@ -196,27 +189,4 @@ async function startChild(url: string, origin: number): Promise<ChildProcess> {
 
 async function usedMemory(redis: Runtime['redis']): Promise<number> {
   return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
-}
-
-async function listening(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port }, () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`redis-server did not start on port ${port}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

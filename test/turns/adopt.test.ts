@@ -2,7 +2,7 @@
 // it would take up every other test's games).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/turns/scheduler.ts';
-import { PrivateRedis } from './private-redis.ts';
+import { PrivateRedis } from '../support/private-redis.ts';
 import { storeFixtureGame, testClock, testRuntime } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { between, sleep, spawnWorker, type WorkerChild } from './children.ts';
 import { expectedKeys, orderAll, storeCrowdGame } from './fault-fixtures.ts';
-import { PrivateRedis } from './private-redis.ts';
+import { PrivateRedis } from '../support/private-redis.ts';
 import { outboxEntries, testRuntime, waitFor } from './support.ts';
 
 const NATIONS = 12;
