@@ -1,8 +1,7 @@
 // Every message the mail loop sends is built here: rendered from templates/mail/ (a game folder
 // may override any of them), threaded to the email it answers, marked as automatic so other
 // robots do not answer it, and with every secret of the game blotted out.
-import { createHash } from 'node:crypto';
-import { createTemplates, type Templates } from '../render/templates.ts';
+import type { Templates } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { IncomingMail } from './read-mail.ts';
@@ -17,20 +16,6 @@ export interface Letterhead {
   secrets: string[];
   /** The "[game-id]" tag subjects carry so answers route back; empty for mail that routes nowhere. */
   tag: string;
-}
-
-const cache = new Map<string, Templates>();
-
-/** Templates for a game's files, compiled once per set of overrides. */
-export function templatesFor(files: Record<string, string>): Templates {
-  const overrides = Object.fromEntries(Object.entries(files).filter(([name]) => name.endsWith('.hbs')));
-  const key = createHash('sha256').update(JSON.stringify(overrides)).digest('hex');
-  let templates = cache.get(key);
-  if (!templates) {
-    if (cache.size > 100) cache.clear();
-    cache.set(key, (templates = createTemplates(overrides)));
-  }
-  return templates;
 }
 
 /** The subject without "Re:"/"Fwd:" prefixes and game tags, for quoting and for commands in the subject. */

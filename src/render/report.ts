@@ -4,7 +4,7 @@
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { gmSummaryModel, privateReportModel } from './report-model.ts';
-import { createTemplates, type Templates } from './templates.ts';
+import { templatesFor } from './templates.ts';
 import { updateModel, type Flavour, type UpdateOptions } from './update-model.ts';
 
 export interface RenderedMessage {
@@ -21,17 +21,13 @@ export const UPDATE_TEMPLATES: Record<Flavour, string> = {
 
 export const FLAVOURS = Object.keys(UPDATE_TEMPLATES) as Flavour[];
 
-function templatesOf(game: Game): Templates {
-  return createTemplates(game.files);
-}
-
 export interface ReportOptions {
   nextDeadline?: Date | string;
 }
 
 export function renderPrivateReport(game: Game, record: TurnRecord, nation: string, options: ReportOptions = {}): RenderedMessage {
   const model = privateReportModel(game, record, nation, options.nextDeadline);
-  const templates = templatesOf(game);
+  const templates = templatesFor(game.files);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} results for ${model.nation.name}`,
     text: templates.render('report.txt.hbs', model),
@@ -48,7 +44,7 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
   const model = updateModel(game, record, options);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
-    text: templatesOf(game).render(UPDATE_TEMPLATES[options.flavour], model),
+    text: templatesFor(game.files).render(UPDATE_TEMPLATES[options.flavour], model),
   };
 }
 
@@ -56,7 +52,7 @@ export function renderGmSummary(game: Game, record: TurnRecord, missing: readonl
   const model = gmSummaryModel(game, record, missing, options.nextDeadline);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} GM summary`,
-    text: templatesOf(game).render('gm-summary.txt.hbs', model),
+    text: templatesFor(game.files).render('gm-summary.txt.hbs', model),
   };
 }
 

@@ -5,6 +5,7 @@
 // Helpers are registered in helpers.ts, and only there. A template's data is escaped for its
 // format (BBCode, Markdown, HTML) before it is rendered: see escape.ts.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
@@ -34,6 +35,21 @@ export interface Templates {
 }
 
 const ESCAPERS = { bbcode: escapeBbcode, md: escapeMarkdown } as const;
+
+const compiledByOverrides = new Map<string, Templates>();
+
+/** Templates for a game's files, compiled once per set of `*.hbs` overrides (reports and replies share them). */
+export function templatesFor(files: Record<string, string>): Templates {
+  const overrides = Object.fromEntries(Object.entries(files).filter(([name]) => name.endsWith('.hbs')));
+  const key = createHash('sha256').update(JSON.stringify(overrides)).digest('hex');
+  let templates = compiledByOverrides.get(key);
+  if (!templates) {
+    // A long-running worker serving many games keeps a bounded number of compiled sets.
+    if (compiledByOverrides.size > 100) compiledByOverrides.clear();
+    compiledByOverrides.set(key, (templates = createTemplates(overrides)));
+  }
+  return templates;
+}
 
 /**
  * Templates for one game: the project's, with the game folder's `*.hbs` files (from its GameFiles)
