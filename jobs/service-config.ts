@@ -1,6 +1,6 @@
 // The service's configuration, from the environment (docs/operations.md lists every variable).
 // Read once at start-up; a wrong value stops the process with a sentence naming the variable.
-import type { Flavour } from '../src/render/update-model.ts';
+import { FLAVOUR_NAMES, isFlavour, type Flavour } from '../src/render/flavours.ts';
 import { redisUrl } from '../src/store/redis.ts';
 import { durationMs } from '../src/turns/schedule.ts';
 import type { TurnSettings } from '../src/turns/turn-runtime.ts';
@@ -47,7 +47,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
   const smtpUser = env.ADJUTANT_SMTP_USER;
   const outputPort = env.ADJUTANT_OUTPUT_PORT ?? '8080';
   const flavour = env.ADJUTANT_FORUM_FLAVOUR ?? 'xenforo';
-  if (!['xenforo', 'phpbb', 'discourse'].includes(flavour)) throw new ConfigError(`ADJUTANT_FORUM_FLAVOUR=${flavour}: write xenforo, phpbb or discourse.`);
+  if (!isFlavour(flavour)) throw new ConfigError(`ADJUTANT_FORUM_FLAVOUR=${flavour}: write ${FLAVOUR_NAMES.slice(0, -1).join(', ')} or ${FLAVOUR_NAMES.at(-1)}.`);
   return {
     redisUrl: redisUrl(env),
     prefix: env.ADJUTANT_QUEUE_PREFIX ?? QUEUE_PREFIX,
@@ -75,7 +75,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       port: outputPort === 'off' ? null : int(env, 'ADJUTANT_OUTPUT_PORT', 8080),
       host: env.ADJUTANT_OUTPUT_HOST ?? '127.0.0.1',
     },
-    flavour: flavour as Flavour,
+    flavour,
     concurrency: int(env, 'ADJUTANT_CONCURRENCY', 4),
     lockMs: int(env, 'ADJUTANT_LOCK_MS', 30_000),
     tickMs: int(env, 'ADJUTANT_TICK_MS', 1000),

@@ -16,7 +16,7 @@ import type { Game } from '../src/game/open-game.ts';
 import { exportGame } from '../src/store/game-archive.ts';
 import { GameStore } from '../src/store/game-store.ts';
 import { connectRedis } from '../src/store/redis.ts';
-import { storedGame } from '../src/turns/run-step.ts';
+import { storedGame } from '../src/store/stored-game.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TURNS = 3;

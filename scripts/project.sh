@@ -2,7 +2,7 @@
 # local services run. Callers set `say` for their messages.
 
 # A fresh clone has no node_modules; npm ci keeps it to the lock file. The nearley grammars compile
-# to src/orders/generated/ (git-ignored), rebuilt every time so edits to grammar/ count.
+# to grammar.generated.ts beside each grammar.ne (git-ignored), rebuilt every time so edits count.
 prepare_project() {
   if [[ ! -d node_modules ]]; then
     say "node_modules missing; running npm ci"

@@ -5,6 +5,8 @@ import { Dice, Registry, type CombatSystem, type GameEvent, type MapGraph, type 
 import { warfare } from '../rulesets/warfare/index.ts';
 import { warfareMap } from '../rulesets/warfare/map-index.ts';
 import { warfareOptions, type Edition, type WarfareOptions } from '../rulesets/warfare/options.ts';
+
+export { editions } from '../rulesets/warfare/options.ts';
 import type { WarfareState } from '../rulesets/warfare/state.ts';
 import { caseId, caseOrders, caseTitle, ordersByNation, parsePosition, standardState, unitsAt, unitsOrdered, type CaseOrder, type JsonCase } from './cases.ts';
 import { datcFiles } from './files.ts';

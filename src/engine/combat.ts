@@ -43,8 +43,29 @@ export interface BattleResult {
   notes: string[];
 }
 
+/** One mistake in a data file: where, and what is wrong (the game folder adds the file's name). */
+export interface DataFileProblem {
+  line?: number;
+  field?: string;
+  message: string;
+}
+
+/**
+ * A file a GM may put in the game folder for a combat system (a unit table...). The folder loader
+ * reads the text and hands it here, so the system itself does no I/O; the value becomes the option
+ * at `option` of the game's options, where a ruleset offering the system nests its options.
+ */
+export interface CombatDataFile {
+  file: string;
+  /** What the file is, in a GM's words ("unit table"). */
+  what: string;
+  option: readonly [string, ...string[]];
+  read(text: string): { value?: unknown; problems: DataFileProblem[] };
+}
+
 export interface CombatSystem {
   id: string;
   title: string;
   fight(battle: Battle, dice: Dice, options?: Record<string, unknown>): BattleResult;
+  dataFiles?: readonly CombatDataFile[];
 }

@@ -1,6 +1,7 @@
 export * from './map.ts';
 export * from './state.ts';
 export * from './orders.ts';
+export * from './order-language.ts';
 export * from './events.ts';
 export * from './dice.ts';
 export * from './combat.ts';

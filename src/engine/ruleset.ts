@@ -6,6 +6,7 @@ import type { CombatSystem } from './combat.ts';
 import type { Dice } from './dice.ts';
 import type { GameEvent } from './events.ts';
 import type { MapGraph } from './map.ts';
+import type { OrderLanguage } from './order-language.ts';
 import type { Order, OrderKindDoc, OrdersByNation, Verdict } from './orders.ts';
 import type { Registry } from './registry.ts';
 import type { GameState, Unit } from './state.ts';
@@ -51,6 +52,13 @@ export interface Ruleset<S extends GameState = GameState, O = Record<string, unk
   title: string;
   /** Order kinds this ruleset understands, documented for players. */
   orderKinds: readonly OrderKindDoc[];
+  /** How players write the orders (grammar, order words, unit types); absent: orders only as data. */
+  language?: OrderLanguage;
+  /**
+   * What an order is about: a later order about the same thing replaces it (docs/mail.md's
+   * resubmission rules), and standing orders are kept per subject. `unitOrderSubject` is the usual answer.
+   */
+  orderSubject(order: Order): string;
   /** Game options (house rules, editions, combat system); parse() fills defaults. */
   options: z.ZodType<O>;
   /** Combat system used when the game does not choose one; absent for rulesets without dice battles. */

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { AnyRuleset, GameState, MapGraph, NationSetup, RulesetContext } from '../engine/index.ts';
 import { combatSystems } from '../combat/index.ts';
-import { readUnitTableFile } from '../combat/civ-advanced/index.ts';
 import { rulesets } from '../rulesets/index.ts';
 import { gameFileSchema, type GameFile } from './game-file.ts';
 import { readMapFile } from './map-file.ts';
@@ -40,8 +39,6 @@ export interface Game {
 
 export const GAME_FILE = 'game.yaml';
 export const STATE_FILE = 'state.yaml';
-/** A civ-advanced game's unit table (examples/civ-advanced-units.yaml shows the format). */
-export const UNIT_TABLE_FILE = 'units.yaml';
 
 export function openGame(id: string, files: GameFiles): { game?: Game; problems: Problem[] } {
   const text = files[GAME_FILE];
@@ -60,7 +57,7 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
     all.push({ file: GAME_FILE, line: lineOf(yaml, ['ruleset']), field: 'ruleset', message: `there is no ruleset "${raw.ruleset}"${guess ? ` (did you mean "${guess}"?)` : ''}; known rulesets: ${rulesets.ids().join(', ')}.` });
   } else if (typeof raw.ruleset === 'string') {
     ruleset = rulesets.get(raw.ruleset);
-    const parsed = ruleset.options.safeParse(withUnitTable(files, raw.options ?? {}, ruleset, all));
+    const parsed = ruleset.options.safeParse(withDataFiles(files, raw.options ?? {}, ruleset, all));
     if (parsed.success) options = parsed.data as Record<string, unknown>;
     else {
       for (const issue of parsed.error.issues) {
@@ -116,21 +113,37 @@ function readState(files: GameFiles, ctx: RulesetContext, ruleset: AnyRuleset, c
   return state;
 }
 
-/** units.yaml becomes the option `civAdvanced.units`, where rulesets offering civ-advanced nest its options. */
-function withUnitTable(files: GameFiles, options: unknown, ruleset: AnyRuleset, problems: Problem[]): unknown {
-  const text = files[UNIT_TABLE_FILE];
-  if (text === undefined || typeof options !== 'object' || options === null) return options;
-  const given = options as { combat?: unknown; civAdvanced?: Record<string, unknown> };
-  if ((given.combat ?? ruleset.defaultCombat) !== 'civ-advanced') {
-    problems.push({ file: UNIT_TABLE_FILE, message: 'this unit table is for civ-advanced combat, but the game does not use it (options.combat in game.yaml).' });
-    return options;
+/** Data files of combat systems (a civ-advanced unit table) become the options where each system says. */
+function withDataFiles(files: GameFiles, options: unknown, ruleset: AnyRuleset, problems: Problem[]): unknown {
+  if (typeof options !== 'object' || options === null) return options;
+  let given = options as Record<string, unknown>;
+  const combat = given.combat ?? ruleset.defaultCombat;
+  for (const system of combatSystems.all()) {
+    for (const data of system.dataFiles ?? []) {
+      const text = files[data.file];
+      if (text === undefined) continue;
+      if (combat !== system.id) {
+        problems.push({ file: data.file, message: `this ${data.what} is for ${system.id} combat, but the game does not use it (options.combat in game.yaml).` });
+        continue;
+      }
+      if (valueAt(given, data.option) !== undefined) {
+        problems.push({ file: GAME_FILE, field: ['options', ...data.option].join('.'), message: `the ${data.what} is given twice, here and in ${data.file}; keep one.` });
+      }
+      const { value, problems: found } = data.read(text);
+      problems.push(...found.map((p) => ({ file: data.file, ...p })));
+      if (value !== undefined) given = withValueAt(given, data.option, value);
+    }
   }
-  if (given.civAdvanced?.units !== undefined) {
-    problems.push({ file: GAME_FILE, field: 'options.civAdvanced.units', message: `the unit table is given twice, here and in ${UNIT_TABLE_FILE}; keep one.` });
-  }
-  const { table, problems: found } = readUnitTableFile(text, UNIT_TABLE_FILE);
-  problems.push(...found);
-  return table ? { ...given, civAdvanced: { ...given.civAdvanced, units: table } } : options;
+  return given;
+}
+
+function valueAt(options: Record<string, unknown>, at: readonly string[]): unknown {
+  return at.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), options);
+}
+
+function withValueAt(options: Record<string, unknown>, [key, ...rest]: readonly string[], value: unknown): Record<string, unknown> {
+  const inner = options[key];
+  return { ...options, [key]: rest.length ? withValueAt(typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {}, rest, value) : value };
 }
 
 function sentence(message: string): string {

@@ -2,11 +2,12 @@
 // owes), where each order in force came from, open tickets, late mail. Every change an email
 // makes is written by one script, together with the mark that it was processed, and only while
 // the game is still at the step it was read at: a crash or a turn ending mid-way changes nothing.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
-import type { NationOrders, OrderSource } from './orders-in-force.ts';
+import { decodeOrders, encodeOrders, fromMail } from '../store/stored-orders.ts';
+import type { NationOrders } from './orders-in-force.ts';
 import type { Ticket } from './tickets.ts';
 
 export type Outcome =
@@ -62,26 +63,20 @@ export interface Lease {
 }
 
 const COMMIT = `
-if redis.call('GET', KEYS[8]) ~= ARGV[5] then return redis.error_reply('LEASE LOST') end
+if redis.call('GET', KEYS[7]) ~= ARGV[5] then return redis.error_reply('LEASE LOST') end
 local step = redis.call('GET', KEYS[1]) or '0'
 if step ~= ARGV[1] then return redis.error_reply('STEP ' .. step) end
-if redis.call('HEXISTS', KEYS[6], ARGV[2]) == 1 then return 0 end
+if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then return 0 end
 local c = cjson.decode(ARGV[4])
-if next(c.orders) ~= nil then redis.call('INCR', KEYS[9]) end
+if next(c.orders) ~= nil then redis.call('INCR', KEYS[8]) end
 for nation, v in pairs(c.orders) do
-  if v[1] == '' then redis.call('HDEL', KEYS[2], nation); redis.call('HDEL', KEYS[3], nation)
-  else redis.call('HSET', KEYS[2], nation, v[1]); redis.call('HSET', KEYS[3], nation, v[2]) end
+  if v == '' then redis.call('HDEL', KEYS[2], nation) else redis.call('HSET', KEYS[2], nation, v) end
 end
-for token, v in pairs(c.tickets) do redis.call('HSET', KEYS[4], token, v) end
-for nation, v in pairs(c.late) do redis.call('HSET', KEYS[5], nation, v) end
-if c.gameYaml ~= '' then redis.call('HSET', KEYS[7], 'game.yaml', c.gameYaml) end
-redis.call('HSET', KEYS[6], ARGV[2], ARGV[3])
+for token, v in pairs(c.tickets) do redis.call('HSET', KEYS[3], token, v) end
+for nation, v in pairs(c.late) do redis.call('HSET', KEYS[4], nation, v) end
+if c.gameYaml ~= '' then redis.call('HSET', KEYS[6], 'game.yaml', c.gameYaml); redis.call('SET', KEYS[9], c.filesVersion) end
+redis.call('HSET', KEYS[5], ARGV[2], ARGV[3])
 return 1`;
-
-interface StoredMeta {
-  step: number;
-  sources: OrderSource[];
-}
 
 export class MailLedger {
   constructor(readonly redis: Redis) {}
@@ -113,12 +108,11 @@ export class MailLedger {
   }
 
   /** The nation's orders in force with their sources; sources unknown (orders set elsewhere) count as oldest. */
-  async nationOrders(gameId: string, step: number, nation: string): Promise<NationOrders> {
-    const [ordersJson, metaJson] = await Promise.all([this.redis.hget(gameKeys(gameId).orders, nation), this.redis.hget(mailKeys(gameId).ordersMeta, nation)]);
-    const orders = ordersJson ? ((JSON.parse(ordersJson) as { orders: NationOrders['orders'] }).orders ?? []) : [];
-    const meta = metaJson ? (JSON.parse(metaJson) as StoredMeta) : null;
-    const sources = meta && meta.step === step && meta.sources.length === orders.length ? meta.sources : orders.map(() => ({ mailId: '', date: '' }));
-    return { orders, sources };
+  async nationOrders(gameId: string, nation: string): Promise<NationOrders> {
+    const json = await this.redis.hget(gameKeys(gameId).orders, nation);
+    const stored = json === null ? null : decodeOrders(json);
+    const orders = stored?.orders ?? [];
+    return { orders, sources: stored?.sources ?? orders.map(() => ({ mailId: '', date: '' })) };
   }
 
   async lateMails(gameId: string, step: number, nation: string): Promise<string[]> {
@@ -134,7 +128,7 @@ export class MailLedger {
     const orders = Object.fromEntries(
       Object.entries(changes.orders ?? {}).map(([nation, list]) => [
         nation,
-        list ? [JSON.stringify({ orders: list.orders, mails: [...new Set(list.sources.map((s) => s.mailId).filter(Boolean))].sort() }), JSON.stringify({ step, sources: list.sources } satisfies StoredMeta)] : ['', ''],
+        list ? encodeOrders(fromMail(list.orders, list.sources)) : '',
       ]),
     );
     const payload = {
@@ -142,9 +136,10 @@ export class MailLedger {
       tickets: Object.fromEntries((changes.tickets ?? []).map((t) => [t.token, JSON.stringify(t)])),
       late: Object.fromEntries(Object.entries(changes.late ?? {}).map(([nation, mails]) => [nation, JSON.stringify({ step, mails })])),
       gameYaml: changes.gameYaml ?? '',
+      filesVersion: randomUUID(),
     };
     try {
-      await this.redis.eval(COMMIT, 9, g.step, g.orders, m.ordersMeta, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(COMMIT, 9, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
       if (/LEASE LOST/.test(String((e as Error).message))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);

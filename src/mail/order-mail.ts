@@ -69,7 +69,7 @@ export function applyOrderText(ctx: MailContext, input: OrderText, current: Nati
 
   const incoming = parsed.orders.map(bareOrder);
   const sources: OrderSource[] = parsed.orders.map((o) => ({ mailId: input.mailId, date: input.date, line: o.line, text: quote(o.text) }));
-  const merged = mergeOrders(current, { orders: incoming, sources, replaceAll, date: input.date });
+  const merged = mergeOrders(ctx.game.ruleset.orderSubject, current, { orders: incoming, sources, replaceAll, date: input.date });
   const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, input.nation, merged.next);
 
   const confirmation: Confirmation = {

@@ -1,39 +1,14 @@
 // The resubmission rules (docs/mail.md): a new email replaces the nation's orders for the units
 // and provinces it names, or all of them with REPLACE ALL; between two emails the later Date: wins.
 import type { AnyRuleset, GameState, Order, RulesetContext } from '../engine/index.ts';
+import type { OrderSource } from '../store/stored-orders.ts';
 
-/** Where an order in force came from. */
-export interface OrderSource {
-  mailId: string;
-  /** The email's Date: header (or its arrival), ISO; the later one wins. */
-  date: string;
-  line?: number;
-  /** The player's line, as written (secrets already removed). */
-  text?: string;
-  /** Set when the GM chose this order for an ambiguous line. */
-  ticket?: string;
-}
+export type { OrderSource } from '../store/stored-orders.ts';
 
 export interface NationOrders {
   orders: Order[];
   /** One per order, same positions. */
   sources: OrderSource[];
-}
-
-// Orders that tell the units in a province what to do: a later one for the same province replaces
-// the earlier, whatever its kind ("A par - bur" after "A par H").
-const UNIT_ORDERS = new Set(['hold', 'move', 'support', 'convoy', 'retreat', 'disband', 'load', 'unload', 'naval-attack']);
-
-/**
- * What an order is about, for the resubmission rules: the units in its province for unit orders;
- * otherwise its kind with its place and nation ("buy-unit@lon", "caravan@@blue"), so a new
- * "buy army in lon" replaces the old one but leaves the move out of London alone.
- */
-export function orderKey(order: Order): string {
-  const slot = (name: string) => (typeof order[name] === 'string' ? (order[name] as string) : '');
-  if (typeof order.unit === 'string') return `unit@${order.unit}`;
-  if (UNIT_ORDERS.has(order.kind) && slot('province')) return `units@${slot('province')}`;
-  return `${order.kind}@${slot('province')}@${slot('nation')}`;
 }
 
 export interface Incoming {
@@ -50,14 +25,15 @@ export interface MergeResult {
   outdated: Array<{ order: Order; source: OrderSource; newer: OrderSource }>;
 }
 
-export function mergeOrders(current: NationOrders, incoming: Incoming): MergeResult {
-  const keys = new Set(incoming.orders.map(orderKey));
+/** `subject` is the ruleset's orderSubject: what each order is about. */
+export function mergeOrders(subject: (order: Order) => string, current: NationOrders, incoming: Incoming): MergeResult {
+  const keys = new Set(incoming.orders.map(subject));
   const newerByKey = new Map<string, OrderSource>();
   const keptOrders: Order[] = [];
   const keptSources: OrderSource[] = [];
   current.orders.forEach((order, i) => {
     const source = current.sources[i];
-    const key = orderKey(order);
+    const key = subject(order);
     const named = incoming.replaceAll || keys.has(key);
     if (named && source.date > incoming.date) newerByKey.set(key, source);
     if (!named || source.date > incoming.date) {
@@ -67,7 +43,7 @@ export function mergeOrders(current: NationOrders, incoming: Incoming): MergeRes
   });
   const outdated: MergeResult['outdated'] = [];
   incoming.orders.forEach((order, i) => {
-    const newer = newerByKey.get(orderKey(order));
+    const newer = newerByKey.get(subject(order));
     if (newer) outdated.push({ order, source: incoming.sources[i], newer });
     else {
       keptOrders.push(order);

@@ -50,7 +50,7 @@ function playerTo(ctx: MailContext): string {
 }
 
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
-  const current = await ctx.ledger.nationOrders(ctx.head.gameId, ctx.step, nation);
+  const current = await ctx.ledger.nationOrders(ctx.head.gameId, nation);
   const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.mail.messageId, subject: ctx.mail.subject } }, current);
   if (ctx.mail.truncated) applied.confirmation.warnings.push('Your email was very long; only its first 64 KB were read.');
   if (ctx.mail.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.mail.attachments.map((a) => a.filename).join(', ')}); put orders in the text of the email.`);
@@ -116,7 +116,7 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
       results.push({ command: line.text, text: said });
     }
   }
-  const current = cleared ? { orders: [], sources: [] } : await ctx.ledger.nationOrders(ctx.head.gameId, ctx.step, nation);
+  const current = cleared ? { orders: [], sources: [] } : await ctx.ledger.nationOrders(ctx.head.gameId, nation);
   const waiting = cleared ? [] : await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
   const reply = answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'commands', {
     gameTitle: ctx.game.config.title,

@@ -6,7 +6,7 @@ import { mailSettings } from '../game/game-file.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
 import { automaticReason } from './auto-mail.ts';
 import { dkimPassingDomains } from './dkim.ts';
-import { currentGame } from './game-cache.ts';
+import { storedGame } from '../store/stored-game.ts';
 import { handleGm } from './gm-mail.ts';
 import { MailLedger, StepMovedError, type MailResult } from './mail-ledger.ts';
 import { decision, type Decision, type MailContext, type MailDeps } from './mail-context.ts';
@@ -67,7 +67,7 @@ async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId
   const received = (await ledger.received(gameId, mailId)) ?? deps.now();
   // A game deleted while its mail waited is, for that mail, no game at all.
   if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, mailId, raw, mail, received);
-  const game = await currentGame(deps.store, gameId);
+  const game = await storedGame(deps.store, gameId);
   const settings = mailSettings(game.config);
   const head: Letterhead = { gameId, from: game.config.mailbox ?? deps.address, templates: templatesFor(game.files), secrets: secretsOf(game.config), tag: gameId };
   const status = await deps.control.status(gameId).catch((err: unknown) => {

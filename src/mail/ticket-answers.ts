@@ -16,7 +16,7 @@ export class WorkingOrders {
   constructor(private readonly ctx: MailContext) {}
 
   async get(nation: string): Promise<NationOrders> {
-    return this.changed.get(nation) ?? this.ctx.ledger.nationOrders(this.ctx.head.gameId, this.ctx.step, nation);
+    return this.changed.get(nation) ?? this.ctx.ledger.nationOrders(this.ctx.head.gameId, nation);
   }
 
   set(nation: string, orders: NationOrders): void {
@@ -45,7 +45,7 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
 
   const current = await work.get(ticket.nation);
   const source = { mailId: ticket.mailId, date: ticket.date, line: ticket.line, text: ticket.text, ticket: ticket.token };
-  const merged = mergeOrders(current, { orders: [chosen], sources: [source], replaceAll: false, date: ticket.date });
+  const merged = mergeOrders(ctx.game.ruleset.orderSubject, current, { orders: [chosen], sources: [source], replaceAll: false, date: ticket.date });
   const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, ticket.nation, merged.next);
   work.set(ticket.nation, next);
   const reading = describe(ctx, chosen);

@@ -2,7 +2,7 @@
 // and the nearest readings that work) or a greeting (set it aside quietly)?
 import type { Order } from '../engine/index.ts';
 import { describeExpected, orList } from './expectations.ts';
-import type { OrderGrammar } from './grammars.ts';
+import type { OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { parseTokens, type LineParse } from './parse-line.ts';
 import { readLine, type ReadingContext } from './readings.ts';

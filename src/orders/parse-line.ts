@@ -3,7 +3,7 @@
 // place where reading stopped and what the grammar would have accepted there.
 import nearley from 'nearley';
 import type { Draft } from './drafts.ts';
-import type { OrderGrammar } from './grammars.ts';
+import type { OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { TokenStream } from './token-stream.ts';
 

@@ -4,12 +4,12 @@
 import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
 import { checkOrders } from './check-orders.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
-import { grammarFor, type OrderGrammar } from './grammars.ts';
+import { grammarOf, type OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
 import { parseTokens } from './parse-line.ts';
-import { checkHeading, orderKey, readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { checkHeading, sameOrderKey, readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
 
@@ -26,7 +26,7 @@ export interface ParseInput {
 }
 
 export function parseMessage(input: ParseInput): ParseResult {
-  const grammar = grammarFor(input.ruleset.id);
+  const grammar = grammarOf(input.ruleset);
   const { lines, ignored } = cleanMessage(input.text);
   const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
   const ctx: ReadingContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase };
@@ -115,7 +115,7 @@ function placeReadings(alternatives: PlacedOrder[][], where: LineInContext, resu
 function distinct(list: PlacedOrder[]): PlacedOrder[] {
   const seen = new Set<string>();
   return list.filter((p) => {
-    const key = orderKey(p.order);
+    const key = sameOrderKey(p.order);
     return seen.has(key) ? false : (seen.add(key), true);
   });
 }

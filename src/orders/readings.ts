@@ -63,7 +63,7 @@ export function readLine(results: readonly LineResult[], ctx: ReadingContext): L
   const seen = new Set<string>();
   return {
     alternatives: alternatives.filter((list) => {
-      const key = list.map((p) => orderKey(p.order)).join('|');
+      const key = list.map((p) => sameOrderKey(p.order)).join('|');
       return seen.has(key) ? false : (seen.add(key), true);
     }),
     failures,
@@ -71,7 +71,7 @@ export function readLine(results: readonly LineResult[], ctx: ReadingContext): L
 }
 
 /** The same order whatever order its slots were written in. */
-export function orderKey(order: Order): string {
+export function sameOrderKey(order: Order): string {
   return JSON.stringify(Object.keys(order).sort().map((k) => [k, order[k]]));
 }
 

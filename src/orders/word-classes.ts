@@ -6,7 +6,7 @@
 interface CompiledRule {
   name: string;
   symbols: unknown[];
-  postprocess?: (d: unknown[], location?: number, reject?: unknown) => unknown;
+  postprocess?: (d: unknown[], location?: number, reject?: object) => unknown;
 }
 
 interface WordToken {

@@ -5,21 +5,14 @@ import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { gmSummaryModel, privateReportModel } from './report-model.ts';
 import { templatesFor } from './templates.ts';
-import { updateModel, type Flavour, type UpdateOptions } from './update-model.ts';
+import { FLAVOURS, type Flavour } from './flavours.ts';
+import { updateModel, type UpdateOptions } from './update-model.ts';
 
 export interface RenderedMessage {
   subject: string;
   text: string;
   html?: string;
 }
-
-export const UPDATE_TEMPLATES: Record<Flavour, string> = {
-  xenforo: 'update-xenforo.bbcode.hbs',
-  phpbb: 'update-phpbb.bbcode.hbs',
-  discourse: 'update-discourse.md.hbs',
-};
-
-export const FLAVOURS = Object.keys(UPDATE_TEMPLATES) as Flavour[];
 
 export interface ReportOptions {
   nextDeadline?: Date | string;
@@ -44,7 +37,7 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
   const model = updateModel(game, record, options);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
-    text: templatesFor(game.files).render(UPDATE_TEMPLATES[options.flavour], model),
+    text: templatesFor(game.files).render(FLAVOURS[options.flavour].template, model),
   };
 }
 

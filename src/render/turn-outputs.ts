@@ -8,9 +8,9 @@ import { readMapFile } from '../game/map-file.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { MapImageError } from './render-key-map.ts';
 import { renderMap } from './render-map.ts';
-import { FLAVOURS, renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
+import { FLAVOUR_NAMES, FLAVOURS, type Flavour } from './flavours.ts';
+import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
 import { stepLabel } from './report-common.ts';
-import type { Flavour } from './update-model.ts';
 
 export interface TurnOutputInput {
   /** Root of the published folder; the step goes to <outDir>/<game>/turn-<n>/. */
@@ -34,8 +34,6 @@ export interface TurnOutputs {
   files: string[];
   mapUrl?: string;
 }
-
-const UPDATE_FILES: Record<Flavour, string> = { xenforo: 'update-xenforo.txt', phpbb: 'update-phpbb.txt', discourse: 'update-discourse.md' };
 
 /** Files of a turn's later steps (retreats, adjustments) carry the phase: map-retreats.png. */
 function named(file: string, phase: string): string {
@@ -75,9 +73,9 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
   const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, seed: game.id });
   const files = [await put(path.join(dir, mapFile), png)];
-  for (const flavour of input.flavours ?? FLAVOURS) {
+  for (const flavour of input.flavours ?? FLAVOUR_NAMES) {
     const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: input.nextDeadline });
-    files.push(await put(path.join(dir, named(UPDATE_FILES[flavour], record.phase)), update.text));
+    files.push(await put(path.join(dir, named(FLAVOURS[flavour].file, record.phase)), update.text));
   }
   if (input.privateDir) {
     const secret = path.join(input.privateDir, folder);

@@ -1,6 +1,7 @@
 // The data of the public update for the forum, built from the ruleset's publicView and nothing
 // else, so no secret (a nation's orders, its hidden gold, who stole from whom) can reach it.
 import type { PublicView } from '../engine/index.ts';
+import type { Flavour } from './flavours.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { battleModel, type BattleModel } from './battles.ts';
@@ -9,7 +10,6 @@ import { adjustmentLines, dislodgementLines } from './sections.ts';
 import { formatDeadline, messagesOf, namesFor, stepLabel } from './report-common.ts';
 import { humanize } from './report-model.ts';
 
-export type Flavour = 'xenforo' | 'phpbb' | 'discourse';
 
 export interface UpdateModel {
   gameTitle: string;

@@ -1,11 +1,12 @@
 // Redis is the system of record. Each step is committed by one Lua script (state, history,
 // orders in force), so a crash leaves either the old turn or the new one, never half of each,
 // and a second worker committing the same step is refused.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { GameState, Order } from '../engine/index.ts';
+import type { GameState } from '../engine/index.ts';
 import type { GameFiles } from '../game/open-game.ts';
 import { GAMES_KEY, gameKeys, gamePrefix } from './keys.ts';
+import { decodeOrders, encodeOrders, type OrdersInForce } from './stored-orders.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 export class GameExistsError extends Error {
@@ -23,11 +24,7 @@ export class OrdersChangedError extends Error {
   override name = 'OrdersChangedError';
 }
 
-export interface OrdersInForce {
-  orders: Order[];
-  /** Raw emails these orders came from. */
-  mails: string[];
-}
+export type { OrdersInForce } from './stored-orders.ts';
 
 const COMMIT = `
 local current = tonumber(redis.call('GET', KEYS[2]) or '0')
@@ -38,6 +35,12 @@ redis.call('HSET', KEYS[3], tostring(current + 1), ARGV[2])
 redis.call('SET', KEYS[2], tostring(current + 1))
 redis.call('DEL', KEYS[4])
 return current + 1`;
+
+// Orders repeated for a nation that sent none, unless its own arrived meanwhile.
+const REPEAT_ORDERS = `
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('INCR', KEYS[2])
+return 1`;
 
 const GAME_ID = /^[a-z0-9_][a-z0-9_-]*$/;
 
@@ -67,9 +70,9 @@ export class GameStore {
       await this.redis.unwatch();
       throw new GameExistsError(`A game "${id}" is already stored; pick another id or remove it first.`);
     }
-    const tx = this.redis.multi().hset(k.files, contents.files).set(k.state, JSON.stringify(contents.state)).set(k.step, String(history.length));
+    const tx = this.redis.multi().hset(k.files, contents.files).set(k.filesVersion, randomUUID()).set(k.state, JSON.stringify(contents.state)).set(k.step, String(history.length));
     for (const record of history) tx.hset(k.history, String(record.step), JSON.stringify(record));
-    for (const [nation, orders] of Object.entries(contents.orders ?? {})) tx.hset(k.orders, nation, JSON.stringify(orders));
+    for (const [nation, orders] of Object.entries(contents.orders ?? {})) tx.hset(k.orders, nation, encodeOrders(orders));
     for (const [mailId, raw] of contents.mail ?? []) tx.hset(k.mail, mailId, raw);
     tx.sadd(GAMES_KEY, id);
     if ((await tx.exec()) === null) throw new GameExistsError(`A game "${id}" was stored by another process at the same moment.`);
@@ -87,6 +90,16 @@ export class GameStore {
     const files = await this.redis.hgetall(gameKeys(id).files);
     if (!Object.keys(files).length) throw new GameNotFoundError(`There is no game "${id}" in the store.`);
     return files;
+  }
+
+  /** Changes whenever a game file does (stored-game.ts opens a game again only then). */
+  async filesVersion(id: string): Promise<string> {
+    const k = gameKeys(id);
+    const version = await this.redis.get(k.filesVersion);
+    if (version !== null) return version;
+    // Games stored before files were versioned get a version the first time one is asked for.
+    await this.redis.setnx(k.filesVersion, randomUUID());
+    return (await this.redis.get(k.filesVersion)) ?? '';
   }
 
   async state(id: string): Promise<GameState> {
@@ -126,12 +139,23 @@ export class GameStore {
 
   async ordersInForce(id: string): Promise<Record<string, OrdersInForce>> {
     const all = await this.redis.hgetall(gameKeys(id).orders);
-    return Object.fromEntries(Object.entries(all).map(([nation, json]) => [nation, JSON.parse(json) as OrdersInForce]));
+    return Object.fromEntries(Object.entries(all).map(([nation, json]) => [nation, decodeOrders(json)]));
+  }
+
+  async nationOrders(id: string, nation: string): Promise<OrdersInForce | null> {
+    const json = await this.redis.hget(gameKeys(id).orders, nation);
+    return json === null ? null : decodeOrders(json);
   }
 
   async setOrders(id: string, nation: string, orders: OrdersInForce): Promise<void> {
     const k = gameKeys(id);
-    await this.redis.multi().hset(k.orders, nation, JSON.stringify(orders)).incr(k.ordersVersion).exec();
+    await this.redis.multi().hset(k.orders, nation, encodeOrders(orders)).incr(k.ordersVersion).exec();
+  }
+
+  /** Standing orders for a nation that sent none; orders it sent at the last moment win. True if set. */
+  async repeatOrders(id: string, nation: string, orders: OrdersInForce): Promise<boolean> {
+    const k = gameKeys(id);
+    return (await this.redis.eval(REPEAT_ORDERS, 2, k.orders, k.ordersVersion, nation, encodeOrders(orders))) === 1;
   }
 
   /** Read before the orders themselves, so a change in between makes the commit refuse, never miss it. */

@@ -13,13 +13,15 @@ export function gameKeys(gameId: string) {
   return {
     /** Hash: file path -> text (game.yaml, map.yaml, templates) as the GM wrote them. */
     files: `${p}:files`,
+    /** String: a fresh random id whenever a file changes, so an opened game is kept until then. */
+    filesVersion: `${p}:files:version`,
     /** String: JSON of the state the next step starts from. */
     state: `${p}:state`,
     /** String: number of committed steps (adjudications) so far. */
     step: `${p}:step`,
     /** Hash: step number -> JSON turn record. */
     history: `${p}:history`,
-    /** Hash: nation -> JSON orders in force for the coming step. */
+    /** Hash: nation -> JSON orders in force for the coming step, with the email each came from (stored-orders.ts; written through GameStore). */
     orders: `${p}:orders`,
     /** String: bumped by every change to the orders in force, so a step adjudicated on older orders is not committed. */
     ordersVersion: `${p}:orders:version`,
@@ -61,8 +63,6 @@ export function mailKeys(gameId: string) {
     received: `${p}:received`,
     /** Hash: Message-ID or body hash -> the mail id that claimed it first (later copies are duplicates). */
     dedupe: `${p}:dedupe`,
-    /** Hash: nation -> JSON of when and from which email each order in force came, for the current step. */
-    ordersMeta: `${p}:orders-meta`,
     /** Hash: ticket token -> JSON ticket (a line the parser was unsure of, waiting for the GM). */
     tickets: `${p}:tickets`,
     /** Hash: Message-ID of a ticket email -> ticket token, so a reply in the thread finds its ticket. */

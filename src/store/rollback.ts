@@ -1,7 +1,8 @@
 // ROLLBACK <turn>: the game goes back to the start of that turn, with the orders that were in force
 // for it. One Lua script does it all, like commitStep, so a crash leaves the game either rolled back
 // or not; the undone steps move to a list, so what was undone stays on record.
-import type { GameStore, OrdersInForce } from './game-store.ts';
+import type { GameStore } from './game-store.ts';
+import { encodeOrders } from './stored-orders.ts';
 import { gameKeys } from './keys.ts';
 import type { TurnRecord } from './turn-record.ts';
 
@@ -47,7 +48,7 @@ export async function rollbackToTurn(store: GameStore, gameId: string, turn: num
   // Nations that gave no orders get no entry, so they still count as missing after the rollback.
   const orders = Object.entries(first.orders)
     .filter(([, list]) => list.length)
-    .flatMap(([nation, list]) => [nation, JSON.stringify({ orders: list, mails: first.mails } satisfies OrdersInForce)]);
+    .flatMap(([nation, list]) => [nation, encodeOrders({ orders: list, mails: first.mails })]);
   const k = gameKeys(gameId);
   try {
     const epoch = (await store.redis.eval(ROLLBACK, 8, k.state, k.step, k.history, k.orders, k.undone, k.rollbacks, k.preview, k.ordersVersion, String(current), String(first.step), JSON.stringify(first.stateBefore), JSON.stringify(now.toISOString()), ...orders)) as number;

@@ -6,7 +6,8 @@ import type { GameFile } from '../game/game-file.ts';
 import { StepAlreadyCommittedError } from '../store/game-store.ts';
 import { gameKeys } from '../store/keys.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
-import { adjudicateStep, runStep, storedGame } from './run-step.ts';
+import { storedGame } from '../store/stored-game.ts';
+import { adjudicateStep, runStep } from './run-step.ts';
 import { tellGm } from './gm-notices.ts';
 import { reportRenderer } from './turn-renderer.ts';
 import type { TurnSchedule } from './schedule-store.ts';
@@ -37,7 +38,7 @@ export async function adjudicateTurn(rt: TurnRuntime, job: AdjudicateJob): Promi
   if (!mine(schedule)) return 'stale';
 
   if (config.schedule?.missedOrders === 'standing') await repeatStandingOrders(rt, gameId, schedule.missing ?? []);
-  const options = { seed: schedule.seed!, now: rt.now };
+  const options = { seed: schedule.seed!, now: rt.now, step };
   if (config.preview) {
     await preview(rt, gameId, config, await adjudicateStep(rt.store, gameId, options), schedule);
     return 'previewed';
@@ -90,7 +91,6 @@ async function repeatStandingOrders(rt: TurnRuntime, gameId: string, missing: re
     for (const order of last.orders[nation] ?? []) {
       if (game.ruleset.validate(game.ctx, game.state, nation, order, repeated).ok) repeated.push(order);
     }
-    // HSETNX: orders a player sent at the last moment win over the repeated ones.
-    if (repeated.length) await rt.store.redis.hsetnx(gameKeys(gameId).orders, nation, JSON.stringify({ orders: repeated, mails: [] }));
+    if (repeated.length) await rt.store.repeatOrders(gameId, nation, { orders: repeated, mails: [] });
   }
 }

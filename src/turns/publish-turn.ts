@@ -2,7 +2,7 @@
 // committed step, recorded in the outbox under keys naming the step. A worker killed half-way
 // and retried records only what is missing, so each message goes out exactly once.
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { storedGame } from './run-step.ts';
+import { storedGame } from '../store/stored-game.ts';
 import { reportRenderer, type RendererFactory, type TurnMessage } from './turn-renderer.ts';
 import { currentEpoch, mailFrom, playerNations, stepLabel, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 

@@ -2,8 +2,8 @@
 // the output server publishes (src/render/turn-outputs.ts). Files are written aside and renamed,
 // so running it twice (a retry, a duplicate) writes the same files again, harmlessly.
 import { keyImageOf, writeTurnOutputs } from '../render/turn-outputs.ts';
-import type { Flavour } from '../render/update-model.ts';
-import { storedGame } from './run-step.ts';
+import type { Flavour } from '../render/flavours.ts';
+import { storedGame } from '../store/stored-game.ts';
 import type { PublishJob } from './publish-turn.ts';
 import { currentEpoch, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 

@@ -1,26 +1,26 @@
 // One adjudication, from the store and back: the orders in force, the ruleset, a recorded seed,
 // and one atomic commit. Jobs, the GM's PROCESS command and the demo all come through here.
 import { Dice, type Order } from '../engine/index.ts';
-import { openGame, type Game } from '../game/open-game.ts';
-import { GameFolderError } from '../game/problems.ts';
-import { OrdersChangedError, type GameStore } from '../store/game-store.ts';
+import { OrdersChangedError, StepAlreadyCommittedError, type GameStore } from '../store/game-store.ts';
+import { storedGame } from '../store/stored-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 
 export interface StepOptions {
   /** The dice seed; a fresh one per step, kept so a preview re-run rolls the same dice. */
   seed: string;
   now: () => Date;
-}
-
-/** The game as stored: its files, opened, at the state the next step starts from. */
-export async function storedGame(store: GameStore, gameId: string): Promise<Game> {
-  const { game, problems } = openGame(gameId, await store.files(gameId));
-  if (!game) throw new GameFolderError(problems);
-  return { ...game, state: await store.state(gameId) };
+  /** The step a job is for: refused (StepAlreadyCommittedError) when the game is already past it. */
+  step?: number;
 }
 
 /** Adjudicates the next step without committing it (a GM preview, or the first half of runStep). */
 export async function adjudicateStep(store: GameStore, gameId: string, options: StepOptions): Promise<TurnRecord> {
+  // The step is read before the state: a step committed by another worker in between then makes
+  // this commit refuse, where reading it after would label a stale state as the next step.
+  const step = (await store.step(gameId)) + 1;
+  if (options.step !== undefined && step !== options.step) {
+    throw new StepAlreadyCommittedError(`Step ${options.step} of "${gameId}" is already committed: the game is at step ${step - 1}.`);
+  }
   const game = await storedGame(store, gameId);
   const ordersVersion = await store.ordersVersion(gameId);
   const inForce = await store.ordersInForce(gameId);
@@ -29,7 +29,7 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
   const dice = Dice.seeded(options.seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
   return {
-    step: (await store.step(gameId)) + 1,
+    step,
     turn: game.state.turn,
     phase: game.state.phase,
     seed: options.seed,

@@ -2,7 +2,7 @@
 // folder may override) are the default; tests slow them down to place a kill in the middle.
 import type { Game } from '../game/open-game.ts';
 import { createReportRenderer } from '../render/report.ts';
-import type { Flavour } from '../render/update-model.ts';
+import type { Flavour } from '../render/flavours.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 
 export interface TurnMessage {

@@ -1,11 +1,9 @@
 // What the turn machinery needs from the outside world, injected: the store, the outbox, the
 // queues (BullMQ in jobs/, something simpler in tests), the clock, the logger and the settings.
 import type { Logger } from 'pino';
-import { gameFileSchema, type GameFile } from '../game/game-file.ts';
-import { GAME_FILE } from '../game/open-game.ts';
-import { GameFolderError } from '../game/problems.ts';
-import { checkSchema, readYaml } from '../game/yaml-file.ts';
+import type { GameFile } from '../game/game-file.ts';
 import type { GameStore } from '../store/game-store.ts';
+import { storedGame } from '../store/stored-game.ts';
 import { gameKeys } from '../store/keys.ts';
 import type { Outbox } from '../store/outbox.ts';
 import type { ScheduleStore } from './schedule-store.ts';
@@ -57,14 +55,9 @@ export interface TurnRuntime {
   settings: TurnSettings;
 }
 
-/** Only game.yaml, checked: the scheduler reads it every time a game is due, so it skips the map and state. */
+/** The game's checked game.yaml, from the game as opened once per version of its files. */
 export async function gameConfig(store: GameStore, gameId: string): Promise<GameFile> {
-  const text = (await store.files(gameId))[GAME_FILE];
-  const { yaml, problems } = readYaml(GAME_FILE, text ?? '');
-  if (problems.length) throw new GameFolderError(problems);
-  const { value, problems: schemaProblems } = checkSchema(yaml, gameFileSchema);
-  if (!value) throw new GameFolderError(schemaProblems);
-  return value;
+  return (await storedGame(store, gameId)).config;
 }
 
 /** Nations someone plays: only they are reminded, counted as missing, and sent reports. */

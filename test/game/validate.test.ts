@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import '../support/fixture-ruleset.ts';
+import '../support/fixture-claims/index.ts';
 import { loadGame, validateGameFolder } from '../../src/game/load-game.ts';
 import { formatProblem } from '../../src/game/problems.ts';
 

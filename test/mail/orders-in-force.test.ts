@@ -1,7 +1,12 @@
 // The resubmission rules as pure functions: replace what a new email names, or all with
 // REPLACE ALL, and let the later Date: win.
 import { describe, expect, it } from 'vitest';
-import { mergeOrders, orderKey, type NationOrders } from '../../src/mail/orders-in-force.ts';
+import { mergeOrders as mergeWith, type NationOrders } from '../../src/mail/orders-in-force.ts';
+import { rulesets } from '../../src/rulesets/index.ts';
+
+// The resubmission rules with board NES's idea of what an order is about.
+const subjectOf = rulesets.get('board-nes').orderSubject;
+const mergeOrders = (current: NationOrders, incoming: Parameters<typeof mergeWith>[2]) => mergeWith(subjectOf, current, incoming);
 
 const claim = (province: string) => ({ kind: 'claim', province });
 const from = (mailId: string, date: string) => ({ mailId, date });
@@ -12,11 +17,11 @@ function current(): NationOrders {
 
 describe('orders in force', () => {
   it('keys unit orders by their province, and other orders by kind, place and nation', () => {
-    expect(orderKey({ kind: 'move', unitType: 'army', province: 'par', target: 'bur' })).toBe(orderKey({ kind: 'hold', unitType: 'army', province: 'par' }));
-    expect(orderKey({ kind: 'buy-unit', unitType: 'army', province: 'par' })).not.toBe(orderKey({ kind: 'move', unitType: 'army', province: 'par', target: 'bur' }));
-    expect(orderKey({ kind: 'caravan', nation: 'blue', count: 3 })).not.toBe(orderKey({ kind: 'caravan', nation: 'green', count: 3 }));
-    expect(orderKey({ kind: 'disband', unit: 'a3' })).toBe('unit@a3');
-    expect(orderKey({ kind: 'tax' })).toBe(orderKey({ kind: 'tax' }));
+    expect(subjectOf({ kind: 'move', unitType: 'army', province: 'par', target: 'bur' })).toBe(subjectOf({ kind: 'hold', unitType: 'army', province: 'par' }));
+    expect(subjectOf({ kind: 'buy-unit', unitType: 'army', province: 'par' })).not.toBe(subjectOf({ kind: 'move', unitType: 'army', province: 'par', target: 'bur' }));
+    expect(subjectOf({ kind: 'caravan', nation: 'blue', count: 3 })).not.toBe(subjectOf({ kind: 'caravan', nation: 'green', count: 3 }));
+    expect(subjectOf({ kind: 'disband', unit: 'a3' })).toBe('unit@a3');
+    expect(subjectOf({ kind: 'tax' })).toBe(subjectOf({ kind: 'tax' }));
   });
 
   it('replaces only what the new email names', () => {

@@ -2,9 +2,7 @@ import nearley from 'nearley';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readMapFile } from '../../src/game/map-file.ts';
-import boardNesCompiled from '../../src/orders/generated/board-nes.ts';
-import warfareCompiled from '../../src/orders/generated/warfare.ts';
-import { grammarFor, hasGrammar, NoGrammarError, type OrderGrammar } from '../../src/orders/grammars.ts';
+import { grammarOf, NoGrammarError, type OrderGrammar } from '../../src/orders/order-grammar.ts';
 import { NameResolver, provinceNames } from '../../src/orders/names.ts';
 import { parseMessage } from '../../src/orders/parse-message.ts';
 import { parseTokens } from '../../src/orders/parse-line.ts';
@@ -14,6 +12,10 @@ import { orderRuleset } from './support/rulesets.ts';
 const { map } = readMapFile('orders-standard.yaml', readFileSync(new URL('../maps/orders-standard.yaml', import.meta.url), 'utf8'));
 const names = new NameResolver([provinceNames(map!)]);
 
+function grammarFor(id: 'warfare' | 'board-nes'): OrderGrammar {
+  return grammarOf(orderRuleset(id));
+}
+
 function tokens(grammar: OrderGrammar, line: string) {
   const lexed = lineTokens(line, grammar.vocabulary, names);
   if ('tooLong' in lexed) throw new Error(lexed.tooLong);
@@ -21,15 +23,15 @@ function tokens(grammar: OrderGrammar, line: string) {
 }
 
 describe('order grammars', () => {
-  it('are found by ruleset id', () => {
-    expect(hasGrammar('warfare') && hasGrammar('board-nes')).toBe(true);
+  it('come with the ruleset, prepared once', () => {
     expect(grammarFor('warfare').rulesetId).toBe('warfare');
+    expect(grammarFor('warfare')).toBe(grammarFor('warfare'));
   });
 
   it('say clearly when a ruleset has none', () => {
-    expect(hasGrammar('fixture-claims')).toBe(false);
-    expect(() => grammarFor('fixture-claims')).toThrow(NoGrammarError);
-    expect(() => grammarFor('fixture-claims')).toThrow(/"fixture-claims" cannot be read from text: it has no order grammar \(grammars exist for board-nes, warfare\)/);
+    const silent = { ...orderRuleset('warfare'), id: 'no-words', language: undefined };
+    expect(() => grammarOf(silent)).toThrow(NoGrammarError);
+    expect(() => grammarOf(silent)).toThrow(/"no-words" cannot be read from text: it has no order language/);
   });
 
   it('take their words from the grammar: the base fillers, and each ruleset its own', () => {
@@ -52,7 +54,9 @@ describe('order grammars', () => {
 
   it('read the same with word classes folded as compiled, only faster', () => {
     const lines = ['A Par - Bur', 'F Nth C A Lon - Nwy', 'Build A Ber, A Mun and F Kie', 'waive two builds', 'A Mun S Par - Bur', 'F Spa (sc) - Wes', 'Lon - Wal; Bre H'];
-    for (const [compiled, grammar] of [[warfareCompiled, grammarFor('warfare')], [boardNesCompiled, grammarFor('board-nes')]] as const) {
+    for (const id of ['warfare', 'board-nes'] as const) {
+      const grammar = grammarFor(id);
+      const compiled = orderRuleset(id).language!.grammar;
       const unfolded: OrderGrammar = { ...grammar, grammar: nearley.Grammar.fromCompiled(compiled as unknown as nearley.CompiledRules) };
       expect(grammar.grammar.rules.length).toBeLessThan(unfolded.grammar.rules.length);
       for (const line of lines) {

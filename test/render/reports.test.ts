@@ -2,7 +2,8 @@
 // an escorted caravan stolen, a failed build) and a fixed warfare turn (bounces, a dislodgement).
 // UPDATE_GOLDEN=1 rewrites the expected files in test/render/golden/ (then read the diff).
 import { describe, expect, it } from 'vitest';
-import { renderGmSummary, renderPrivateReport, renderPublicUpdate, FLAVOURS } from '../../src/render/report.ts';
+import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
+import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
 import { adjudicate, expectGolden, fixtureGame } from './support.ts';
 
 const deadline = new Date('2026-12-11T20:00:00Z');
@@ -19,7 +20,7 @@ describe('board NES reports', async () => {
     expect(report.subject).toBe(`[The Three Crowns] Turn 3 results for ${game.config.nations[nation].name}`);
   });
 
-  it.each(FLAVOURS)('renders the public update for %s', (flavour) => {
+  it.each(FLAVOUR_NAMES)('renders the public update for %s', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: deadline });
     expectGolden(`board-nes-update-${flavour}.txt`, update.text);
     expect(update.text).toContain(mapUrl);
@@ -71,7 +72,7 @@ describe('warfare reports', async () => {
     expect(report.text).toContain('FAILED (DISLODGED)');
   });
 
-  it.each(FLAVOURS)('renders the public update for %s with the revealed orders', (flavour) => {
+  it.each(FLAVOUR_NAMES)('renders the public update for %s with the revealed orders', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline });
     expectGolden(`warfare-update-${flavour}.txt`, update.text);
     expect(update.text).toContain('A ruh S A mun - bur');

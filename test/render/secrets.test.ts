@@ -2,7 +2,8 @@
 // thefts or escorts' reports; and a nation's report holds no other nation's secrets.
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/engine/index.ts';
-import { FLAVOURS, renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
+import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
+import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
 import { adjudicate, fixtureGame } from './support.ts';
 
 /** What only some nations were told: every private event's message, and each nation's order texts. */
@@ -21,7 +22,7 @@ describe('secrets', async () => {
     expect(secrets.length).toBeGreaterThan(5);
   });
 
-  it.each(FLAVOURS)('keeps every private message and every order out of the %s update', (flavour) => {
+  it.each(FLAVOUR_NAMES)('keeps every private message and every order out of the %s update', (flavour) => {
     const text = renderPublicUpdate(game, record, { flavour }).text.replace(/\u200b|\\/g, '');
     for (const secret of [...secrets, ...orderTexts]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/ledger|steal|stole|escort|caravan/i);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import '../support/fixture-ruleset.ts';
+import '../support/fixture-claims/index.ts';
 import { runScenarioFile } from '../../src/scenario/run-scenario.ts';
 import { runScenarios } from '../../src/scenario/run-scenarios.ts';
 import { scenarioTools } from '../../src/scenario/tools.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../support/fixture-ruleset.ts';
+import '../support/fixture-claims/index.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import { exportGame, importGame } from '../../src/store/game-archive.ts';
 import { GameExistsError, GameStore, OrdersChangedError, StepAlreadyCommittedError } from '../../src/store/game-store.ts';
@@ -51,6 +51,19 @@ describe('game store on the real Redis', () => {
     // A second worker that adjudicated the same step loses, and changes nothing.
     await expect(store.commitStep(id, { ...record, stateAfter: { ...record.stateAfter, turn: 99 } })).rejects.toThrow(StepAlreadyCommittedError);
     expect((await store.state(id)).turn).toBe(2);
+    await store.deleteGame(id);
+  });
+
+  it('refuses a retried job\'s step once it is committed, rather than committing it again as the next step', async () => {
+    const id = `t-${randomUUID()}`;
+    await importGame(store, id, FIXTURE);
+    const now = () => new Date('2026-12-01T20:00:00Z');
+    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'nor' }], mails: [] });
+    await runStep(store, id, { seed: 's', now, step: 1 });
+    // The same job run again (a stalled lock, a second worker): step 1 is done, so nothing is committed.
+    await expect(runStep(store, id, { seed: 's', now, step: 1 })).rejects.toThrow(StepAlreadyCommittedError);
+    expect(await store.step(id)).toBe(1);
+    expect((await store.history(id)).map((r) => r.step)).toEqual([1]);
     await store.deleteGame(id);
   });
 

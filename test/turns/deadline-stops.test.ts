@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
-import { fixtureRuleset } from '../support/fixture-ruleset.ts';
+import { fixtureRuleset } from '../support/fixture-claims/index.ts';
 import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');

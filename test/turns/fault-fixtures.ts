@@ -10,7 +10,7 @@ import { rulesets } from '../../src/rulesets/index.ts';
 import { openGame } from '../../src/game/open-game.ts';
 import { reportRenderer, type RendererFactory } from '../../src/turns/turn-renderer.ts';
 import type { TurnRuntime } from '../../src/turns/turn-runtime.ts';
-import { fixtureRuleset } from '../support/fixture-ruleset.ts';
+import { fixtureRuleset } from '../support/fixture-claims/index.ts';
 import { FIXTURE } from './support.ts';
 
 const options = z.strictObject({ bonus: z.number().int().default(0), busyMs: z.number().int().default(0) });

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { parse, stringify } from 'yaml';
-import '../support/fixture-ruleset.ts';
+import '../support/fixture-claims/index.ts';
 import { openGame } from '../../src/game/open-game.ts';
 import type { OutboxEntry } from '../../src/store/outbox.ts';
 import { gameKeys, schedulerKeys } from '../../src/store/keys.ts';

@@ -1,8 +1,7 @@
 // `adjutant datc`: the Diplomacy Adjudicator Test Cases against the warfare ruleset. Prints one line
 // per failing case (every case with --verbose) and ends with "N passed, M failed"; exits 1 on a failure.
 import type { Command } from 'commander';
-import { runDatc } from '../../datc/run-datc.ts';
-import { editions } from '../../rulesets/warfare/options.ts';
+import { editions, runDatc } from '../../datc/run-datc.ts';
 
 export function register(program: Command): void {
   program

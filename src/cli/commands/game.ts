@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { newGame } from '../../game/new-game.ts';
 import { gameIdFromFolder, validateGameFolder } from '../../game/load-game.ts';
 import { formatProblem } from '../../game/problems.ts';
+import { rulesets } from '../../rulesets/index.ts';
 import { exportGame, importGame } from '../../store/game-archive.ts';
 import { GameStore } from '../../store/game-store.ts';
 import { connectRedis } from '../../store/redis.ts';
@@ -22,7 +23,7 @@ export function register(program: Command): void {
     .command('new')
     .description('Write a working starter game for a ruleset.')
     .argument('<dir>', 'the folder to create (must not exist or be empty)')
-    .requiredOption('--ruleset <id>', 'the ruleset, e.g. board-nes or warfare')
+    .requiredOption('--ruleset <id>', `the ruleset: ${rulesets.ids().join(', ')}`)
     .action(async (dir: string, opts: { ruleset: string }) => {
       const files = await newGame(dir, opts.ruleset);
       console.log(`Wrote a ${opts.ruleset} game in ${dir}: ${files.join(', ')}. Edit game.yaml (players, GM, schedule), then run "adjutant game validate ${dir}".`);

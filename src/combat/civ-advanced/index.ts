@@ -2,11 +2,26 @@
 // supplies (unit fields, battle context, battle plans) is documented in types.ts and options.ts.
 import type { CombatSystem } from '../../engine/index.ts';
 import { fightCivAdvanced } from './battle.ts';
+import { readUnitTableFile } from './unit-table-file.ts';
+
+/** A civ-advanced game's unit table (examples/civ-advanced-units.yaml shows the format). */
+export const UNIT_TABLE_FILE = 'units.yaml';
 
 export const civAdvancedCombat: CombatSystem = {
   id: 'civ-advanced',
   title: 'Civilization advanced combat (waves, damage totals, aircraft support)',
   fight: fightCivAdvanced,
+  dataFiles: [
+    {
+      file: UNIT_TABLE_FILE,
+      what: 'unit table',
+      option: ['civAdvanced', 'units'],
+      read(text) {
+        const { table, problems } = readUnitTableFile(text, UNIT_TABLE_FILE);
+        return { value: table, problems: problems.map(({ file: _file, ...rest }) => rest) };
+      },
+    },
+  ],
 };
 
 export { civAdvancedContextSchema, civAdvancedOptionsSchema, civAdvancedPlanSchema, CivAdvancedError, type CivAdvancedOptions } from './options.ts';

@@ -3,6 +3,7 @@
 import { cloneState, defineRuleset, type Dice, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
 import { reportAims } from './battle.ts';
 import { describeOrder } from './describe.ts';
+import { language, orderSubject } from './language.ts';
 import { OrderChecker, normalize } from './order-check.ts';
 import { boardNesOptions, type BoardNesOptions } from './options.ts';
 import { formatOrder, orderKinds, readOrder } from './orders.ts';
@@ -59,6 +60,8 @@ export const boardNes = defineRuleset<BoardNesState, BoardNesOptions>({
   id: 'board-nes',
   title: 'Board NES (RoddyVR)',
   orderKinds,
+  language,
+  orderSubject,
   options: boardNesOptions,
   defaultCombat: 'board-nes-dice',
   setup,

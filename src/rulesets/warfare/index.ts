@@ -7,6 +7,7 @@ import { advance } from './flow.ts';
 import { warfareMap } from './map-index.ts';
 import { adjudicateMovement } from './movement.ts';
 import { warfareOptions, type WarfareOptions } from './options.ts';
+import { language, orderSubject } from './language.ts';
 import { describeOrder, formatOrder, orderKinds } from './order-kinds.ts';
 import { adjudicateRetreats } from './retreats.ts';
 import { setup } from './setup.ts';
@@ -48,6 +49,8 @@ export const warfare = defineRuleset<WarfareState, WarfareOptions>({
   id: 'warfare',
   title: 'Warfare (Diplomacy family, DATC 3.0)',
   orderKinds,
+  language,
+  orderSubject,
   options: warfareOptions,
   setup,
   validate,

@@ -1,4 +1,4 @@
-// A small order reader for the fixture ruleset (fixture-claims has no grammar): "claim <province>",
+// A small order reader for the fixture ruleset, independent of the project's parser: "claim <province>",
 // where a name several provinces share ("claim vale") is ambiguous and an unknown one an error.
 import type { Order } from '../../../src/engine/index.ts';
 import type { MessageParser } from '../../../src/mail/mail-context.ts';

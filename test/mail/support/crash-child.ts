@@ -6,7 +6,7 @@ import { processMail } from '../../../src/mail/process-mail.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
-import '../../support/fixture-ruleset.ts';
+import '../../support/fixture-claims/index.ts';
 import { serviceEndpoints } from '../../support/services.ts';
 import { claimsParser } from './claims-parser.ts';
 import { MemoryControl } from './fake-control.ts';

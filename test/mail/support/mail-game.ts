@@ -15,7 +15,7 @@ import { MailLedger, type MailResult } from '../../../src/mail/mail-ledger.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
-import '../../support/fixture-ruleset.ts';
+import '../../support/fixture-claims/index.ts';
 import { claimsParser } from './claims-parser.ts';
 import { MemoryControl } from './fake-control.ts';
 

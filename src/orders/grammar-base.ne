@@ -4,8 +4,8 @@
 # Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
 
 @{%
-import { lexer } from '../token-stream.ts';
-import * as g from '../grammar-helpers.ts';
+import { lexer } from '@grammar-kit/token-stream.ts';
+import * as g from '@grammar-kit/grammar-helpers.ts';
 %}
 # Included files are compiled on their own by nearleyc, so the lexer is named here too.
 @lexer lexer

@@ -1,13 +1,23 @@
-// A tiny ruleset for testing the machinery around rulesets (store, game folders, scenario runner)
-// apart from any real rules: nations claim provinces; a contested claim is settled by a d6 each.
+// A tiny ruleset for testing the machinery around rulesets (store, game folders, mail, turns,
+// scenario runner) apart from any real rules: nations claim provinces; a contested claim is settled
+// by a d6 each. It is also the worked example of docs/rulesets.md: one folder, one registry line.
 import { z } from 'zod';
-import { baseNationView, basePublicView, cloneState, illegal, accepted, defineRuleset, type GameEvent, type GameState } from '../../src/engine/index.ts';
-import { rulesets } from '../../src/rulesets/index.ts';
+import { baseNationView, basePublicView, cloneState, illegal, accepted, defineRuleset, type GameEvent, type GameState } from '../../../src/engine/index.ts';
+import { rulesets } from '../../../src/rulesets/index.ts';
+import grammar from './grammar.generated.ts';
 
 export const fixtureRuleset = defineRuleset<GameState, { bonus: number }>({
   id: 'fixture-claims',
   title: 'Claims (test fixture)',
   orderKinds: [{ kind: 'claim', summary: 'Claim a province.', examples: ['claim par'] }],
+  language: {
+    grammar,
+    orderWords: ['CLAIM_VERB'],
+    // Claims need no units.
+    unitTypes: { land: [], coastal: [], sea: [] },
+  },
+  // A second claim of the same province replaces the first.
+  orderSubject: (order) => `claim@${String(order.province)}`,
   options: z.strictObject({ bonus: z.number().int().default(0) }),
   setup: (ctx, nations) => ({
     turn: 1,
