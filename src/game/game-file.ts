@@ -1,5 +1,6 @@
 // game.yaml: the ruleset and its options, the nations and their players, the GM, the schedule.
 import { z } from 'zod';
+import { forumSchema } from '../forum/forum-config.ts';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
 const email = z.email('this is not an email address');
@@ -72,7 +73,13 @@ export const gameFileSchema = z.strictObject({
   /** The GM sees each turn's results first and publishes with one reply. */
   preview: z.boolean().default(false),
   mail: mailSchema.optional(),
+  /** The game's thread on a forum (docs/forums.md). */
+  forum: forumSchema.optional(),
   nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
+}).superRefine((game, ctx) => {
+  for (const [member, nation] of Object.entries(game.forum?.players ?? {})) {
+    if (!game.nations[nation]) ctx.addIssue({ code: 'custom', path: ['forum', 'players', member], message: `there is no nation "${nation}" in this game (nations: ${Object.keys(game.nations).join(', ')})` });
+  }
 });
 
 export type GameFile = z.infer<typeof gameFileSchema>;

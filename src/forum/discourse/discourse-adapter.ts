@@ -1,0 +1,108 @@
+// Discourse through its API (docs.discourse.org): requests carry Api-Key and Api-Username; the map
+// is uploaded first (POST /uploads.json, type "composer") and the post's Markdown names it by its
+// upload:// short URL; a topic's posts are read by id from its post stream, with their raw Markdown.
+import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PublishedPost, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
+import { ForumNotFoundError } from '../forum-errors.ts';
+import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
+
+export interface DiscourseSettings {
+  /** The forum's address, e.g. https://forum.example.com */
+  baseUrl: string;
+  topicId: number;
+  apiKey: string;
+  /** The user Adjutant posts as. */
+  apiUsername: string;
+  http?: Partial<ForumHttpOptions>;
+}
+
+interface DcPost {
+  id: number;
+  username: string;
+  user_id: number;
+  raw?: string;
+  created_at: string;
+  updated_at: string;
+  post_number: number;
+}
+
+/** Discourse hands out at most this many posts per request by id. */
+const CHUNK = 20;
+/** How far back findOwnPost looks: our post is among the topic's newest. */
+const POSTS_SEARCHED = 60;
+
+export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
+  const http = new ForumHttp({
+    baseUrl: settings.baseUrl,
+    headers: { 'Api-Key': settings.apiKey, 'Api-Username': settings.apiUsername },
+    // Errors come as { errors: [text], error_type }.
+    errorText: (body) => (body as { errors?: string[] } | null)?.errors?.join(' ') || undefined,
+    ...settings.http,
+  });
+  const topic = settings.topicId;
+  const stream = async () => (await http.get<{ post_stream: { stream: number[] } }>(`t/${topic}.json`)).post_stream.stream;
+  const postsById = async (ids: readonly number[]): Promise<DcPost[]> => {
+    const out: DcPost[] = [];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const got = await http.get<{ post_stream: { posts: DcPost[] } }>(`t/${topic}/posts.json`, { 'post_ids[]': ids.slice(i, i + CHUNK).map(String), include_raw: 'true' });
+      out.push(...got.post_stream.posts);
+    }
+    return out.sort((a, b) => a.id - b.id);
+  };
+
+  return {
+    software: 'discourse',
+
+    async publish(post: OutgoingPost): Promise<PublishedPost> {
+      const images: string[] = [];
+      for (const image of post.images) {
+        const form = new FormData();
+        form.append('type', 'composer');
+        form.append('synchronous', 'true');
+        form.append('file', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), image.filename);
+        const up = await http.post<{ short_url: string; original_filename: string }>('uploads.json', form);
+        images.push(`![${up.original_filename}](${up.short_url})`);
+      }
+      const raw = [post.text, ...images, `<small>${markerLine(post.marker)}</small>`].join('\n\n');
+      const made = await http.post<{ id: number; topic_id: number; post_number: number; topic_slug?: string }>('posts.json', { topic_id: topic, raw });
+      return { id: String(made.id), url: `${settings.baseUrl.replace(/\/+$/, '')}/t/${made.topic_slug ?? 'topic'}/${made.topic_id}/${made.post_number}` };
+    },
+
+    async findOwnPost(marker: string): Promise<PublishedPost | null> {
+      const line = markerLine(marker);
+      const recent = (await stream()).slice(-POSTS_SEARCHED);
+      const found = (await postsById(recent)).find((p) => p.username.toLowerCase() === settings.apiUsername.toLowerCase() && (p.raw ?? '').includes(line));
+      return found ? { id: String(found.id) } : null;
+    },
+
+    async readSince(cursor: string | null): Promise<ThreadPage> {
+      const after = cursor ? Number(cursor) : 0;
+      const ids = (await stream()).filter((id) => id > after);
+      const posts = (await postsById(ids)).map(threadPost);
+      return { posts, cursor: String(Math.max(after, ...ids)) };
+    },
+
+    async sendPrivate(pm: PrivateMessage): Promise<void> {
+      await http.post('posts.json', { title: pm.title, raw: pm.text, target_recipients: pm.to.join(','), archetype: 'private_message' });
+    },
+
+    async whoIs(name: string): Promise<ForumUser | null> {
+      try {
+        const { user } = await http.get<{ user: { id: number; username: string } }>(`u/${encodeURIComponent(name)}.json`);
+        return { id: String(user.id), name: user.username };
+      } catch (e) {
+        if (e instanceof ForumNotFoundError) return null;
+        throw e;
+      }
+    },
+  };
+}
+
+function threadPost(p: DcPost): ThreadPost {
+  return {
+    id: String(p.id),
+    author: { id: String(p.user_id), name: p.username },
+    text: p.raw ?? '',
+    postedAt: p.created_at,
+    ...(p.updated_at !== p.created_at && { editedAt: p.updated_at }),
+  };
+}

@@ -1,0 +1,72 @@
+// What Adjutant needs from a forum, whatever its software: post the turn's update into the game's
+// thread (with its map), find a post of its own again after a crash, read the thread's new posts,
+// send a private message, and look a member up. One adapter per forum software implements it.
+
+export type ForumSoftware = 'xenforo' | 'discourse' | 'phpbb';
+
+export interface ForumImage {
+  filename: string;
+  /** PNG bytes. */
+  data: Buffer;
+}
+
+export interface OutgoingPost {
+  /** The post in the forum's own markup (BBCode or Markdown), without its images. */
+  text: string;
+  /** Images shown in the post, below its text. */
+  images: readonly ForumImage[];
+  /**
+   * A reference unique to this post (game, turn, kind), written into it, so the adapter can tell
+   * after a crash whether the post already went out: see findOwnPost.
+   */
+  marker: string;
+}
+
+export interface PublishedPost {
+  id: string;
+  url?: string;
+}
+
+export interface ForumUser {
+  id: string;
+  name: string;
+}
+
+/** A post read from the thread, as its author wrote it (markup source where the API gives it). */
+export interface ThreadPost {
+  id: string;
+  author: ForumUser;
+  text: string;
+  /** ISO times. */
+  postedAt: string;
+  editedAt?: string;
+}
+
+export interface ThreadPage {
+  posts: ThreadPost[];
+  /** Where the next read starts; pass it back unchanged. */
+  cursor: string | null;
+}
+
+export interface PrivateMessage {
+  /** Forum user names. */
+  to: readonly string[];
+  title: string;
+  text: string;
+}
+
+export interface ForumAdapter {
+  readonly software: ForumSoftware;
+  publish(post: OutgoingPost): Promise<PublishedPost>;
+  /** Our own post carrying `marker`, if it is already in the thread. */
+  findOwnPost(marker: string): Promise<PublishedPost | null>;
+  /** Posts after `cursor` (null: from the start), oldest first. */
+  readSince(cursor: string | null): Promise<ThreadPage>;
+  sendPrivate(message: PrivateMessage): Promise<void>;
+  whoIs(name: string): Promise<ForumUser | null>;
+}
+
+/** The line that marks a post as Adjutant's, with its reference. */
+export function markerLine(marker: string): string {
+  return `Adjutant ref ${marker}`;
+}

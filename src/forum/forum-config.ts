@@ -1,0 +1,39 @@
+// The `forum:` section of game.yaml: which forum the game's thread is on, how Adjutant reaches it
+// (credentials by the names of environment variables, never the secrets themselves), which markup
+// its update uses, and which forum member plays which nation (docs/forums.md).
+import { z } from 'zod';
+import { FLAVOUR_NAMES, type Flavour } from '../render/flavours.ts';
+
+const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'write the name of an environment variable (like XF_API_KEY), not the secret itself');
+
+export const forumSchema = z
+  .strictObject({
+    software: z.enum(['xenforo', 'discourse', 'phpbb']),
+    /** XenForo: the API root (https://forums.example.com/api); Discourse and phpBB: the forum's address. */
+    url: z.url({ protocol: /^https?$/, error: 'write the forum\'s address, starting with https://' }),
+    /** The game thread's id (XenForo) or topic id (Discourse, phpBB), as in its address. */
+    thread: z.number().int().positive(),
+    /** The markup of the update posted there; by default the forum's own. */
+    flavour: z.enum(FLAVOUR_NAMES as [Flavour, ...Flavour[]]).optional(),
+    credentials: z
+      .strictObject({
+        /** The API key's variable. */
+        key: envName,
+        /** XenForo: the user a super-user key posts as; Discourse: the Api-Username. */
+        user: envName.optional(),
+      })
+      .optional(),
+    /** Forum member name -> nation id: whose posts are read as whose orders. */
+    players: z.record(z.string().min(1), z.string().min(1)).default({}),
+  })
+  .superRefine((forum, ctx) => {
+    if (forum.software !== 'phpbb' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });
+    if (forum.software === 'discourse' && forum.credentials && !forum.credentials.user) ctx.addIssue({ code: 'custom', path: ['credentials', 'user'], message: 'Discourse needs the Api-Username: give credentials.user, the name of the environment variable holding it' });
+  });
+
+export type ForumConfig = z.infer<typeof forumSchema>;
+
+/** The update's markup on this forum. */
+export function forumFlavour(forum: ForumConfig): Flavour {
+  return forum.flavour ?? forum.software;
+}

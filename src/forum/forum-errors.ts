@@ -1,0 +1,38 @@
+// What can go wrong talking to a forum, each error saying what the GM or the caller should do.
+
+export class ForumError extends Error {
+  override name = 'ForumError';
+}
+
+/** The API key was refused or lacks a permission: the GM must fix the key (docs/forums.md). */
+export class ForumAuthError extends ForumError {
+  override name = 'ForumAuthError';
+}
+
+/** The thread, topic or user is not there (deleted, moved, or a wrong id in game.yaml). */
+export class ForumNotFoundError extends ForumError {
+  override name = 'ForumNotFoundError';
+}
+
+/** The forum asked us to slow down for longer than we wait in one call; try again after `retryAfterMs`. */
+export class ForumRateLimitedError extends ForumError {
+  override name = 'ForumRateLimitedError';
+  constructor(message: string, readonly retryAfterMs: number) {
+    super(message);
+  }
+}
+
+/** The forum did not answer, or answered with a server error, through every retry: try again later. */
+export class ForumUnavailableError extends ForumError {
+  override name = 'ForumUnavailableError';
+}
+
+/** The forum refused the request as written (a bug on our side or a forum setting); retrying will not help. */
+export class ForumRequestError extends ForumError {
+  override name = 'ForumRequestError';
+}
+
+/** This forum software has no way to do it through an API (phpBB cannot post): the GM does it by hand. */
+export class ForumCannotError extends ForumError {
+  override name = 'ForumCannotError';
+}

@@ -1,0 +1,101 @@
+// HTTP to a forum's API: its auth headers on every call, a time limit, retries with backoff on
+// network errors and server errors (p-retry), the forum's 429 + Retry-After honoured, and each
+// failure turned into the typed error that says what to do (forum-errors.ts).
+import pRetry, { AbortError } from 'p-retry';
+import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError, ForumRequestError, ForumUnavailableError } from './forum-errors.ts';
+
+export interface ForumHttpOptions {
+  baseUrl: string;
+  headers: Record<string, string>;
+  /** The forum's own words for a refused request, from its error body. */
+  errorText: (body: unknown) => string | undefined;
+  /** Further tries after the first, for network errors, 5xx and short 429s. */
+  retries?: number;
+  /** The first pause between tries; it doubles each time. */
+  backoffMs?: number;
+  /** The longest Retry-After slept through inside one call; a longer one is the caller's to wait. */
+  maxWaitMs?: number;
+  timeoutMs?: number;
+}
+
+export type Body = URLSearchParams | FormData | Record<string, unknown>;
+
+export class ForumHttp {
+  private readonly base: string;
+
+  constructor(private readonly options: ForumHttpOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  get<T>(path: string, query?: Record<string, string | readonly string[]>): Promise<T> {
+    return this.request<T>('GET', withQuery(path, query));
+  }
+
+  post<T>(path: string, body: Body): Promise<T> {
+    return this.request<T>('POST', path, body);
+  }
+
+  private async request<T>(method: string, path: string, body?: Body): Promise<T> {
+    const { retries = 4, backoffMs = 500 } = this.options;
+    return pRetry(() => this.once<T>(method, path, body), { retries, minTimeout: backoffMs, factor: 2, randomize: true });
+  }
+
+  private async once<T>(method: string, path: string, body?: Body): Promise<T> {
+    const url = `${this.base}/${path.replace(/^\/+/, '')}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers: this.headersFor(body), body: encoded(body), signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000) });
+    } catch (e) {
+      throw new ForumUnavailableError(`${method} ${url} got no answer (${(e as Error).message}); the forum may be down.`);
+    }
+    const text = await response.text();
+    const parsed = parseJson(text);
+    if (response.ok) return parsed as T;
+    const said = this.options.errorText(parsed) ?? `HTTP ${response.status}`;
+    const what = `${method} ${url}: ${said.replace(/[.\s]+$/, "")}`;
+    if (response.status === 401 || response.status === 403) throw new AbortError(new ForumAuthError(`${what}. Check the API key and its permissions (docs/forums.md).`));
+    if (response.status === 404) throw new AbortError(new ForumNotFoundError(`${what}. Check the id in game.yaml's forum section; the thread may have been deleted or moved.`));
+    if (response.status === 429) {
+      const waitMs = retryAfterMs(response.headers.get('retry-after'), parsed);
+      if (waitMs > (this.options.maxWaitMs ?? 60_000)) throw new AbortError(new ForumRateLimitedError(`${what}. The forum asks us to wait ${Math.ceil(waitMs / 1000)} s.`, waitMs));
+      await new Promise((r) => setTimeout(r, waitMs));
+      throw new ForumUnavailableError(`${what}. Still rate limited after waiting ${Math.ceil(waitMs / 1000)} s.`);
+    }
+    if (response.status >= 500) throw new ForumUnavailableError(`${what}. The forum had a server error.`);
+    throw new AbortError(new ForumRequestError(`${what}.`));
+  }
+
+  private headersFor(body?: Body): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
+    if (body && !(body instanceof URLSearchParams) && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    return headers;
+  }
+}
+
+function encoded(body?: Body): BodyInit | undefined {
+  if (body === undefined || body instanceof URLSearchParams || body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+function withQuery(path: string, query?: Record<string, string | readonly string[]>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) for (const v of [value].flat()) params.append(key, v);
+  return `${path}?${params}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date; Discourse also says `extras.wait_seconds`. */
+function retryAfterMs(header: string | null, body: unknown): number {
+  if (header && /^\d+$/.test(header.trim())) return Number(header) * 1000;
+  if (header && !Number.isNaN(Date.parse(header))) return Math.max(0, Date.parse(header) - Date.now());
+  const wait = (body as { extras?: { wait_seconds?: unknown } } | null)?.extras?.wait_seconds;
+  return typeof wait === 'number' ? wait * 1000 : 1000;
+}

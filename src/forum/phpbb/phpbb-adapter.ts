@@ -1,0 +1,73 @@
+// phpBB has no write API. Adjutant reads a game topic through the board's Atom feed
+// (app.php/feed/topic/{id}, phpBB 3.2 and 3.3; the board must have feeds and topic feeds on), and
+// everything it would post (the update, private messages) goes to the GM to paste by hand.
+import { XMLParser } from 'fast-xml-parser';
+import { convert } from 'html-to-text';
+import type { ForumAdapter, ThreadPage, ThreadPost } from '../forum-adapter.ts';
+import { ForumCannotError, ForumRequestError } from '../forum-errors.ts';
+import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
+
+export interface PhpbbSettings {
+  /** The board's address, e.g. https://forum.example.com */
+  baseUrl: string;
+  topicId: number;
+  http?: Partial<ForumHttpOptions>;
+}
+
+interface AtomEntry {
+  id: string;
+  author?: { name?: string };
+  published?: string;
+  updated?: string;
+  content?: string | { '#text'?: string };
+}
+
+const atom = new XMLParser({ ignoreAttributes: true, isArray: (name) => name === 'entry', processEntities: true, htmlEntities: true });
+
+export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
+  // phpBB answers errors with an HTML page, not a body to quote.
+  const http = new ForumHttp({ baseUrl: settings.baseUrl, headers: { accept: 'application/atom+xml' }, errorText: () => undefined, ...settings.http });
+  const cannot = (what: string) => new ForumCannotError(`phpBB has no API to ${what}: the GM does it by hand (docs/forums.md).`);
+
+  return {
+    software: 'phpbb',
+    publish: async () => {
+      throw cannot('post with');
+    },
+    findOwnPost: async () => null,
+
+    async readSince(cursor: string | null): Promise<ThreadPage> {
+      const text = await http.get<unknown>(`app.php/feed/topic/${settings.topicId}`);
+      if (typeof text !== 'string') throw new ForumRequestError(`The feed of topic ${settings.topicId} is not an Atom feed; are feeds on in the board's settings?`);
+      const feed = atom.parse(text) as { feed?: { entry?: AtomEntry[] } };
+      if (!feed.feed) throw new ForumRequestError(`The feed of topic ${settings.topicId} is not an Atom feed; are feeds on in the board's settings?`);
+      const after = cursor ? Number(cursor) : 0;
+      // The feed lists the newest posts first, and only the newest few: read it often enough.
+      const posts = (feed.feed.entry ?? []).map(threadPost).filter((p) => Number(p.id) > after).sort((a, b) => Number(a.id) - Number(b.id));
+      return { posts, cursor: String(Math.max(after, ...posts.map((p) => Number(p.id)))) };
+    },
+
+    sendPrivate: async () => {
+      throw cannot('send private messages');
+    },
+    whoIs: async () => {
+      throw cannot('look members up');
+    },
+  };
+}
+
+function threadPost(entry: AtomEntry): ThreadPost {
+  // Entry ids are post links: ".../viewtopic.php?p=123#p123".
+  const id = /[#?&]p=?(\d+)/.exec(entry.id)?.[1] ?? '0';
+  const name = String(entry.author?.name ?? '');
+  const html = typeof entry.content === 'string' ? entry.content : (entry.content?.['#text'] ?? '');
+  // phpBB ends each entry with "Statistics: Posted by <name> — <date>" after a rule.
+  const body = html.replace(/<p>\s*Statistics:[\s\S]*$/i, '');
+  return {
+    id,
+    author: { id: name, name },
+    text: convert(body, { wordwrap: false }).trim(),
+    postedAt: new Date(entry.published ?? entry.updated ?? 0).toISOString(),
+    ...(entry.updated && entry.updated !== entry.published && { editedAt: new Date(entry.updated).toISOString() }),
+  };
+}

@@ -1,0 +1,130 @@
+// XenForo 2 through its REST API (XenForo's "REST API endpoints (2.2)" document): requests carry
+// XF-Api-Key (and XF-Api-User for a super-user key) with form-encoded bodies; the map goes up as
+// an attachment (attachments/new-key, then attachments) and the post names it with [ATTACH].
+import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PublishedPost, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
+import { ForumNotFoundError } from '../forum-errors.ts';
+import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
+
+export interface XenForoSettings {
+  /** The forum's API root, e.g. https://forums.example.com/api */
+  baseUrl: string;
+  threadId: number;
+  apiKey: string;
+  /** For a super-user key: the user Adjutant posts as. */
+  apiUser?: string;
+  http?: Partial<ForumHttpOptions>;
+}
+
+interface XfUser {
+  user_id: number;
+  username: string;
+}
+
+interface XfPost {
+  post_id: number;
+  user_id: number;
+  username: string;
+  message: string;
+  post_date: number;
+  last_edit_date?: number;
+}
+
+interface XfPostsPage {
+  posts: XfPost[];
+  pagination: { current_page: number; last_page: number };
+}
+
+/** How far back findOwnPost looks: our post is among the thread's newest. */
+const PAGES_SEARCHED = 3;
+
+export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
+  const http = new ForumHttp({
+    baseUrl: settings.baseUrl,
+    headers: { 'XF-Api-Key': settings.apiKey, ...(settings.apiUser && { 'XF-Api-User': settings.apiUser }) },
+    // Errors come as { errors: [{ code, message, params }] }.
+    errorText: (body) => (body as { errors?: Array<{ message?: string }> } | null)?.errors?.map((e) => e.message).join(' ') || undefined,
+    ...settings.http,
+  });
+  const thread = settings.threadId;
+  let me: XfUser | undefined;
+
+  const page = (n: number) => http.get<XfPostsPage>(`threads/${thread}/posts`, { page: String(n) });
+  const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
+
+  return {
+    software: 'xenforo',
+
+    async publish(post: OutgoingPost): Promise<PublishedPost> {
+      const attachments: number[] = [];
+      if (post.images.length) {
+        const { key } = await http.post<{ key: string }>('attachments/new-key', new URLSearchParams({ type: 'post', 'context[thread_id]': String(thread) }));
+        for (const image of post.images) {
+          const form = new FormData();
+          form.append('key', key);
+          form.append('attachment', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), image.filename);
+          attachments.push((await http.post<{ attachment: { attachment_id: number } }>('attachments', form)).attachment.attachment_id);
+        }
+        return posted(await http.post('posts/', new URLSearchParams({ thread_id: String(thread), message: message(post, attachments), attachment_key: key })));
+      }
+      return posted(await http.post('posts/', new URLSearchParams({ thread_id: String(thread), message: message(post, attachments) })));
+    },
+
+    async findOwnPost(marker: string): Promise<PublishedPost | null> {
+      const { user_id } = await self();
+      const line = markerLine(marker);
+      const last = (await page(1)).pagination.last_page;
+      for (let n = last; n >= Math.max(1, last - PAGES_SEARCHED + 1); n--) {
+        const found = (await page(n)).posts.find((p) => p.user_id === user_id && p.message.includes(line));
+        if (found) return { id: String(found.post_id) };
+      }
+      return null;
+    },
+
+    async readSince(cursor: string | null): Promise<ThreadPage> {
+      const from = cursor ? (JSON.parse(cursor) as { page: number; last: number }) : { page: 1, last: 0 };
+      const posts: ThreadPost[] = [];
+      let at = from;
+      for (let n = from.page; ; n++) {
+        const got = await page(n);
+        for (const p of got.posts) if (p.post_id > at.last) posts.push(threadPost(p));
+        at = { page: got.pagination.current_page, last: Math.max(at.last, ...got.posts.map((p) => p.post_id)) };
+        if (n >= got.pagination.last_page) break;
+      }
+      return { posts, cursor: JSON.stringify(at) };
+    },
+
+    async sendPrivate(pm: PrivateMessage): Promise<void> {
+      const body = new URLSearchParams({ title: pm.title, message: pm.text });
+      for (const name of pm.to) {
+        const user = await this.whoIs(name);
+        if (!user) throw new ForumNotFoundError(`There is no forum member "${name}" to send "${pm.title}" to.`);
+        body.append('recipient_ids[]', user.id);
+      }
+      await http.post('conversations/', body);
+    },
+
+    async whoIs(name: string): Promise<ForumUser | null> {
+      const { exact } = await http.get<{ exact: XfUser | null }>('users/find-name', { username: name });
+      return exact ? { id: String(exact.user_id), name: exact.username } : null;
+    },
+  };
+}
+
+function message(post: OutgoingPost, attachments: readonly number[]): string {
+  return [post.text, ...attachments.map((id) => `[ATTACH=full]${id}[/ATTACH]`), `[SIZE=1]${markerLine(post.marker)}[/SIZE]`].join('\n\n');
+}
+
+function posted(body: unknown): PublishedPost {
+  const post = (body as { post?: { post_id?: number; view_url?: string } }).post;
+  return { id: String(post?.post_id), ...(post?.view_url && { url: post.view_url }) };
+}
+
+function threadPost(p: XfPost): ThreadPost {
+  return {
+    id: String(p.post_id),
+    author: { id: String(p.user_id), name: p.username },
+    text: p.message,
+    postedAt: new Date(p.post_date * 1000).toISOString(),
+    ...(p.last_edit_date ? { editedAt: new Date(p.last_edit_date * 1000).toISOString() } : {}),
+  };
+}

@@ -1,0 +1,74 @@
+// A small local HTTP server standing in for a forum's API in tests: routes written from the
+// forum's documentation, every request recorded, and faults a test can queue (an outage, a 429
+// storm, a revoked key) for the next requests. Bodies are read as the forum would: JSON, or form
+// data (URL-encoded or multipart) through the standard Request.formData().
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ContractRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  /** Form fields (text values; files as their names' File). */
+  form?: FormData;
+  json?: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Route = (req: ContractRequest, params: string[]) => Reply | Promise<Reply>;
+
+export interface ContractServer {
+  url: string;
+  requests: ContractRequest[];
+  /** The next `count` requests get this reply instead of their route's. */
+  fail(reply: Reply, count?: number): void;
+  /** The server stops answering (connections refused) until `up()`. */
+  down(): Promise<void>;
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startContractServer(routes: Array<[string, RegExp, Route]>, auth: (req: ContractRequest) => Reply | null): Promise<ContractServer> {
+  const requests: ContractRequest[] = [];
+  const faults: Reply[] = [];
+  const handle = async (incoming: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(incoming.url ?? '/', 'http://forum.test');
+    const req: ContractRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers };
+    const type = String(incoming.headers['content-type'] ?? '');
+    if (body.length && type.includes('json')) req.json = JSON.parse(body.toString('utf8'));
+    else if (body.length) req.form = await new Request('http://forum.test', { method: 'POST', headers: { 'content-type': type }, body }).formData();
+    requests.push(req);
+    const reply = faults.shift() ?? auth(req) ?? (await route(req));
+    res.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'application/atom+xml; charset=UTF-8' : 'application/json; charset=utf-8', ...reply.headers });
+    res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+  };
+  const route = async (req: ContractRequest): Promise<Reply> => {
+    for (const [method, pattern, fn] of routes) {
+      const m = pattern.exec(req.path);
+      if (m && method === req.method) return fn(req, m.slice(1));
+    }
+    return { status: 404, body: { errors: ['not found'] } };
+  };
+  let server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const listen = () => new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res))).listen(port, '127.0.0.1', resolve));
+  const stop = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    fail: (reply, count = 1) => faults.push(...Array.from({ length: count }, () => reply)),
+    down: stop,
+    up: listen,
+    close: stop,
+  };
+}

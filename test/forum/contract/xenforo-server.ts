@@ -1,0 +1,115 @@
+// XenForo 2's REST API as its "REST API endpoints (2.2)" document describes it, for the calls
+// Adjutant makes: keys in XF-Api-Key (XF-Api-User for super-user keys), form-encoded or multipart
+// bodies, errors as { errors: [{ code, message, params }] }, thread posts paged with
+// { pagination: { current_page, last_page, per_page, shown, total }, posts, thread }.
+import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
+
+export interface XfPost {
+  post_id: number;
+  thread_id: number;
+  user_id: number;
+  username: string;
+  message: string;
+  post_date: number;
+  last_edit_date: number;
+  attach_count: number;
+  view_url: string;
+}
+
+export interface XenForoForum {
+  server: ContractServer;
+  apiUrl: string;
+  key: string;
+  posts: XfPost[];
+  attachments: Map<number, { key: string; filename: string; data: Buffer }>;
+  conversations: Array<{ recipient_ids: string[]; title: string; message: string }>;
+  /** A post by a member, as if written on the forum. */
+  say(userId: number, message: string): XfPost;
+  deleteThread(): void;
+  revokeKey(): void;
+}
+
+const PER_PAGE = 20;
+const error = (status: number, code: string, message: string): Reply => ({ status, body: { errors: [{ code, message, params: [] }] } });
+
+export async function startXenForo(threadId = 77, users = [{ user_id: 1, username: 'Adjutant' }, { user_id: 2, username: 'Alice' }, { user_id: 3, username: 'Bob' }]): Promise<XenForoForum> {
+  let key = 'xf-key-1';
+  let threadExists = true;
+  const posts: XfPost[] = [];
+  const attachments = new Map<number, { key: string; filename: string; data: Buffer }>();
+  const keys = new Set<string>();
+  const conversations: XenForoForum['conversations'] = [];
+  let nextPost = 1000;
+  let nextAttachment = 500;
+  const me = users[0];
+  const say = (userId: number, message: string): XfPost => {
+    const user = users.find((u) => u.user_id === userId)!;
+    const post = { post_id: nextPost++, thread_id: threadId, user_id: userId, username: user.username, message, post_date: 1_800_000_000 + nextPost, last_edit_date: 0, attach_count: 0, view_url: `https://forum.test/posts/${nextPost}/` };
+    posts.push(post);
+    return post;
+  };
+  const field = (req: ContractRequest, name: string) => req.form?.get(name);
+  const thread = (id: string) => (threadExists && Number(id) === threadId ? null : error(404, 'requested_thread_not_found', 'Requested thread not found.'));
+
+  const server = await startContractServer(
+    [
+      ['GET', /^\/api\/me\/?$/, () => ({ status: 200, body: { me } })],
+      ['GET', /^\/api\/threads\/(\d+)\/posts\/?$/, (req, [id]) => {
+        const missing = thread(id);
+        if (missing) return missing;
+        const last = Math.max(1, Math.ceil(posts.length / PER_PAGE));
+        const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
+        const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+        return { status: 200, body: { thread: { thread_id: threadId }, posts: shown, pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: posts.length } } };
+      }],
+      ['POST', /^\/api\/attachments\/new-key\/?$/, (req) => {
+        if (field(req, 'type') !== 'post' || thread(String(field(req, 'context[thread_id]')))) return error(400, 'invalid_attachment_context', 'The attachment context is not valid.');
+        const made = `key-${keys.size + 1}`;
+        keys.add(made);
+        return { status: 200, body: { key: made } };
+      }],
+      ['POST', /^\/api\/attachments\/?$/, async (req) => {
+        const file = field(req, 'attachment');
+        const given = String(field(req, 'key'));
+        if (!keys.has(given) || !(file instanceof File)) return error(400, 'attachment_key_or_file_missing', 'An attachment key and a file are required.');
+        const id = nextAttachment++;
+        attachments.set(id, { key: given, filename: file.name, data: Buffer.from(await file.arrayBuffer()) });
+        return { status: 200, body: { attachment: { attachment_id: id, filename: file.name, file_size: file.size } } };
+      }],
+      ['POST', /^\/api\/posts\/?$/, (req) => {
+        const missing = thread(String(field(req, 'thread_id')));
+        if (missing) return missing;
+        const post = say(me.user_id, String(field(req, 'message') ?? ''));
+        const attachmentKey = field(req, 'attachment_key');
+        if (attachmentKey) post.attach_count = [...attachments.values()].filter((a) => a.key === attachmentKey).length;
+        return { status: 200, body: { success: true, post } };
+      }],
+      ['POST', /^\/api\/conversations\/?$/, (req) => {
+        const recipient_ids = (req.form?.getAll('recipient_ids[]') ?? []).map(String);
+        if (!recipient_ids.length) return error(400, 'please_enter_at_least_one_valid_recipient', 'Please enter at least one valid recipient.');
+        conversations.push({ recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
+        return { status: 200, body: { success: true, conversation: { conversation_id: conversations.length } } };
+      }],
+      ['GET', /^\/api\/users\/find-name\/?$/, (req) => {
+        const name = (req.query.get('username') ?? '').toLowerCase();
+        return { status: 200, body: { exact: users.find((u) => u.username.toLowerCase() === name) ?? null, recommendations: [] } };
+      }],
+    ],
+    (req) => {
+      const given = req.headers['xf-api-key'];
+      if (!given) return error(400, 'no_api_key_in_request', 'No API key was included in the request.');
+      return given === key ? null : error(401, 'api_key_not_found', 'API key provided in request was not found.');
+    },
+  );
+  return {
+    server,
+    apiUrl: `${server.url}/api`,
+    key,
+    posts,
+    attachments,
+    conversations,
+    say,
+    deleteThread: () => void (threadExists = false),
+    revokeKey: () => void (key = 'revoked'),
+  };
+}

@@ -1,0 +1,93 @@
+// The Discourse adapter against a local server that follows Discourse's documented API
+// (test/forum/contract/discourse-server.ts), and webhook signatures as Discourse makes them.
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
+import { verifyWebhook, webhookPost } from '../../src/forum/discourse/webhook.ts';
+import { markerLine } from '../../src/forum/forum-adapter.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../../src/forum/forum-errors.ts';
+import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+
+let forum: DiscourseForum;
+const adapter = (username = 'adjutant', key = forum.key) => discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: key, apiUsername: username, http: { backoffMs: 10, retries: 3, maxWaitMs: 5_000 } });
+
+beforeEach(async () => {
+  forum = await startDiscourse();
+});
+afterEach(async () => {
+  await forum.server.close();
+});
+
+describe('the Discourse adapter', () => {
+  it('uploads the map and posts Markdown naming it by its upload:// short URL', async () => {
+    const data = Buffer.from('a map, as png bytes');
+    const published = await adapter().publish({ text: '**Spring 1901**', images: [{ filename: 'map.png', data }], marker: 'demo:1:update' });
+    const [post] = forum.posts;
+    expect(forum.uploads[0].data.equals(data)).toBe(true);
+    expect(post.raw).toContain('**Spring 1901**');
+    expect(post.raw).toContain(`![map.png](${forum.uploads[0].short_url})`);
+    expect(post.raw).toContain(markerLine('demo:1:update'));
+    expect(post.username).toBe('adjutant');
+    expect(published).toEqual({ id: String(post.id), url: `${forum.server.url}/t/game-thread/55/1` });
+  });
+
+  it('reads every post by id in chunks, with its Markdown and its edit time, and from a cursor only the new', async () => {
+    for (let i = 0; i < 47; i++) forum.say(i % 2 ? 'alice' : 'bob', `post ${i}`);
+    forum.edit(forum.posts[3], 'post 3, edited');
+    const first = await adapter().readSince(null);
+    expect(first.posts.map((p) => p.text)).toEqual(Array.from({ length: 47 }, (_, i) => (i === 3 ? 'post 3, edited' : `post ${i}`)));
+    expect(first.posts[3].editedAt).toBeDefined();
+    expect(first.posts[2].editedAt).toBeUndefined();
+    expect(forum.server.requests.filter((r) => r.path.endsWith('/posts.json')).map((r) => r.query.getAll('post_ids[]').length)).toEqual([20, 20, 7]);
+    forum.say('alice', 'A Par - Bur');
+    expect((await adapter().readSince(first.cursor)).posts.map((p) => [p.author.name, p.text])).toEqual([['alice', 'A Par - Bur']]);
+  });
+
+  it('finds its own post by its reference, not another member\'s quoting it', async () => {
+    forum.say('alice', `> ${markerLine('demo:2:update')}`);
+    expect(await adapter().findOwnPost('demo:2:update')).toBeNull();
+    const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
+    expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id });
+  });
+
+  it('sends private messages, and looks members up', async () => {
+    await adapter().sendPrivate({ to: ['alice', 'bob'], title: 'Your orders', text: 'Read: A Par - Bur' });
+    expect(forum.messages).toEqual([{ title: 'Your orders', raw: 'Read: A Par - Bur', target_recipients: 'alice,bob' }]);
+    expect(await adapter().whoIs('alice')).toEqual({ id: '2', name: 'alice' });
+    expect(await adapter().whoIs('mallory')).toBeNull();
+  });
+
+  it('waits out a 429 by its wait_seconds, refuses a wrong key at once, and names a missing topic', async () => {
+    forum.server.fail({ status: 429, body: { errors: ['You’ve performed this action too many times.'], error_type: 'rate_limit', extras: { wait_seconds: 1 } } });
+    const started = Date.now();
+    await adapter().publish({ text: 'after a wait', images: [], marker: 'm' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    forum.server.fail({ status: 429, body: { errors: ['Slow down.'], error_type: 'rate_limit', extras: { wait_seconds: 600 } }, headers: { 'retry-after': '600' } });
+    await expect(adapter().readSince(null)).rejects.toBeInstanceOf(ForumRateLimitedError);
+
+    const before = forum.server.requests.length;
+    await expect(adapter('adjutant', 'wrong').readSince(null)).rejects.toThrow(ForumAuthError);
+    expect(forum.server.requests.length - before).toBe(1);
+    await expect(discourseAdapter({ baseUrl: forum.server.url, topicId: 56, apiKey: forum.key, apiUsername: 'adjutant' }).readSince(null)).rejects.toThrow(ForumNotFoundError);
+  });
+});
+
+describe('Discourse webhooks', () => {
+  const secret = 'whsec-1';
+  const body = Buffer.from(JSON.stringify({ post: { id: 9001, topic_id: 55, username: 'alice', raw: 'A Par - Bur' } }));
+  const signed = (b: Buffer, s = secret) => `sha256=${createHmac('sha256', s).update(b).digest('hex')}`;
+
+  it('accepts a delivery signed with the webhook secret, and nothing else', () => {
+    expect(verifyWebhook(body, signed(body), secret)).toBe(true);
+    expect(verifyWebhook(body, signed(body, 'other'), secret)).toBe(false);
+    expect(verifyWebhook(Buffer.from(body.toString().replace('alice', 'bob')), signed(body), secret)).toBe(false);
+    expect(verifyWebhook(body, undefined, secret)).toBe(false);
+    expect(verifyWebhook(body, 'sha256=zz', secret)).toBe(false);
+  });
+
+  it('reads the post a post_created delivery is about', () => {
+    expect(webhookPost('post_created', JSON.parse(body.toString()))).toEqual({ id: 9001, topicId: 55, username: 'alice' });
+    expect(webhookPost('topic_created', JSON.parse(body.toString()))).toBeNull();
+    expect(webhookPost('post_created', { post: { id: 'x' } })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+// The XenForo adapter against a local server that follows XenForo's documented REST API
+// (test/forum/contract/xenforo-server.ts): posting with the map attached, reading the thread page
+// by page, finding its own post after a crash, private messages, and every way the forum can fail.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { markerLine } from '../../src/forum/forum-adapter.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from '../../src/forum/forum-errors.ts';
+import { xenforoAdapter } from '../../src/forum/xenforo/xenforo-adapter.ts';
+import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+
+let forum: XenForoForum;
+const map = Buffer.from('89504e470d0a1a0a-a-map', 'utf8');
+const adapter = (maxWaitMs = 5_000) => xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, http: { backoffMs: 10, retries: 3, maxWaitMs } });
+
+beforeEach(async () => {
+  forum = await startXenForo();
+});
+afterEach(async () => {
+  await forum.server.close();
+});
+
+describe('the XenForo adapter', () => {
+  it('posts the update into the thread with the map attached, marked with its reference', async () => {
+    const published = await adapter().publish({ text: '[B]Spring 1901[/B]', images: [{ filename: 'map.png', data: map }], marker: 'demo:1:update' });
+    const [post] = forum.posts;
+    expect(published.id).toBe(String(post.post_id));
+    const [[attachmentId, attachment]] = [...forum.attachments];
+    expect(attachment.data.equals(map)).toBe(true);
+    expect(attachment.filename).toBe('map.png');
+    expect(post.message).toContain('[B]Spring 1901[/B]');
+    expect(post.message).toContain(`[ATTACH=full]${attachmentId}[/ATTACH]`);
+    expect(post.message).toContain(markerLine('demo:1:update'));
+    expect(post.attach_count).toBe(1);
+    const newKey = forum.server.requests.find((r) => r.path === '/api/attachments/new-key')!;
+    expect(newKey.form?.get('context[thread_id]')).toBe('77');
+    expect(forum.server.requests.every((r) => r.headers['xf-api-key'] === forum.key)).toBe(true);
+  });
+
+  it('reads the thread page by page, oldest first, and from a cursor only what is new', async () => {
+    for (let i = 0; i < 45; i++) forum.say(i % 2 ? 2 : 3, `post ${i}`);
+    const first = await adapter().readSince(null);
+    expect(first.posts.map((p) => p.text)).toEqual(Array.from({ length: 45 }, (_, i) => `post ${i}`));
+    expect(first.posts[1].author).toEqual({ id: '2', name: 'Alice' });
+    expect(forum.server.requests.filter((r) => r.path.endsWith('/posts')).map((r) => r.query.get('page'))).toEqual(['1', '2', '3']);
+    forum.say(2, 'A Par - Bur');
+    const next = await adapter().readSince(first.cursor);
+    expect(next.posts.map((p) => p.text)).toEqual(['A Par - Bur']);
+    expect((await adapter().readSince(next.cursor)).posts).toEqual([]);
+  });
+
+  it('finds its own post by its reference, and not a player\'s post quoting it', async () => {
+    forum.say(2, `quoting: ${markerLine('demo:2:update')}`);
+    expect(await adapter().findOwnPost('demo:2:update')).toBeNull();
+    const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
+    for (let i = 0; i < 30; i++) forum.say(3, `chatter ${i}`);
+    expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id });
+  });
+
+  it('sends a private message to members by name, and says when a name is not a member', async () => {
+    await adapter().sendPrivate({ to: ['alice', 'Bob'], title: 'Your orders', text: 'Read: A Par - Bur' });
+    expect(forum.conversations).toEqual([{ recipient_ids: ['2', '3'], title: 'Your orders', message: 'Read: A Par - Bur' }]);
+    await expect(adapter().sendPrivate({ to: ['Mallory'], title: 't', text: 'x' })).rejects.toThrow(ForumNotFoundError);
+  });
+
+  it('retries server errors and waits out a short 429, then succeeds', async () => {
+    forum.server.fail({ status: 503, body: { errors: [{ code: 'maintenance', message: 'Down for maintenance.', params: [] }] } }, 2);
+    forum.server.fail({ status: 429, body: { errors: [] }, headers: { 'retry-after': '1' } });
+    const started = Date.now();
+    await adapter().publish({ text: 'after a storm', images: [], marker: 'demo:3:update' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(forum.posts.map((p) => p.message.split('\n')[0])).toEqual(['after a storm']);
+  });
+
+  it('says what is wrong, without retrying what cannot succeed', async () => {
+    forum.revokeKey();
+    await expect(adapter().readSince(null)).rejects.toThrow(ForumAuthError);
+    await expect(adapter().readSince(null)).rejects.toThrow(/API key provided in request was not found.*Check the API key/);
+    expect(forum.server.requests).toHaveLength(2);
+
+    const fresh = await startXenForo();
+    fresh.deleteThread();
+    const gone = xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key, http: { backoffMs: 10 } });
+    await expect(gone.publish({ text: 'x', images: [], marker: 'm' })).rejects.toThrow(/Requested thread not found/);
+    await expect(gone.publish({ text: 'x', images: [], marker: 'm' })).rejects.toThrow(ForumNotFoundError);
+
+    fresh.server.fail({ status: 429, body: { errors: [] }, headers: { 'retry-after': '3600' } });
+    const waited = await xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key }).readSince(null).catch((e: unknown) => e);
+    expect(waited).toBeInstanceOf(ForumRateLimitedError);
+    expect((waited as ForumRateLimitedError).retryAfterMs).toBe(3_600_000);
+
+    await fresh.server.down();
+    await expect(xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key, http: { backoffMs: 10, retries: 2 } }).readSince(null)).rejects.toThrow(ForumUnavailableError);
+  });
+});
