@@ -79,8 +79,16 @@ export function mailKeys(gameId: string) {
     lock: `${p}:lock`,
     /** Hash: outbox key -> JSON {error, at} for messages the SMTP server refused for good. */
     outboxFailed: `${p}:outbox:failed`,
-    /** String per outbox key, set while one sender is sending that message. */
-    outboxSending: (key: string) => `${p}:outbox:sending:${key}`,
+    /** Hash: outbox key -> SMTP conversations begun for it (noted before each, so a crash mid-send shows). */
+    outboxAttempts: `${p}:outbox:attempts`,
+    /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). */
+    deadMail: `${p}:dead`,
+    /** Sorted set per nation: wrong secrets from its registered address, by time, for the GM's alert. */
+    secretFailures: (nation: string) => `${p}:secret-failures:${nation}`,
+    /** Hash: DKIM-vouched Message-ID -> mail id, so a signed email is accepted once only. */
+    dkimSeen: `${p}:dkim-seen`,
+    /** Hash: "<step>:<nation>" -> tickets opened for the nation in that step (capped per turn). */
+    ticketCount: `${p}:ticket-count`,
   };
 }
 

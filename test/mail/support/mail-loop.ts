@@ -7,13 +7,13 @@ import { connectionFromUrl, openQueue, QUEUES } from '../../../jobs/queues.ts';
 import { createParseWorker, enqueueParse } from '../../../jobs/parse.ts';
 import { startIntake, type Intake, type IntakeOptions } from '../../../src/mail/imap-intake.ts';
 import type { MailDeps } from '../../../src/mail/mail-context.ts';
-import { startOutboxSender } from '../../../src/mail/outbox-sender.ts';
 import { processMail } from '../../../src/mail/process-mail.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
 import type { GameControl } from '../../../src/turns/game-control.ts';
 import { serviceEndpoints } from '../../support/services.ts';
+import { startTestSender } from './test-sender.ts';
 
 export interface LoopOptions {
   games: Array<{ id: string; mailbox?: string }>;
@@ -25,6 +25,7 @@ export interface LoopOptions {
   /** Called after each email is processed (direct mode). */
   onProcessed?: (gameId: string, mailId: string) => void;
   concurrency?: number;
+  sender?: Partial<Parameters<typeof startTestSender>[0]>;
 }
 
 export interface MailLoop {
@@ -68,7 +69,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
     unrouted: 'leave',
     ...options.intake,
   });
-  const sender = startOutboxSender({ outbox, redis, smtp: { host: svc.smtp.host, port: svc.smtp.port }, logger, now, pollMs: 50, parallel: 8, serves: (id) => ids.has(id) });
+  const sender = startTestSender({ outbox, store, logger, now, prefix, games: (id) => ids.has(id), ...options.sender });
   return {
     store,
     outbox,
@@ -79,6 +80,9 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
       await queue?.obliterate({ force: true }).catch(() => undefined);
       await queue?.close();
       await sender.stop();
+      const sendQueue = openQueue(QUEUES.send, connectionFromUrl(svc.redisUrl), prefix);
+      await sendQueue.obliterate({ force: true }).catch(() => undefined);
+      await sendQueue.close();
       redis.disconnect();
     },
   };
