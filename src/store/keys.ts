@@ -69,7 +69,7 @@ export function mailKeys(gameId: string) {
     ticketThreads: `${p}:ticket-threads`,
     /** Hash: nation -> JSON list of late mail ids for the current step, for the GM's "ORDER <nation> LATE". */
     late: `${p}:late`,
-    /** Sorted set per sender: mail ids by arrival time, for the flood limit. */
+    /** Sorted set per counted thing ("auth:<address>", "anon:<address>", "wrong-secret:<nation>"): mail ids by arrival time, for the flood limits. */
     rate: (sender: string) => `${p}:rate:${sender}`,
     /** String per sender, set while the one flood notice of the current window is out. */
     rateNotice: (sender: string) => `${p}:rate-notice:${sender}`,
@@ -83,12 +83,6 @@ export function mailKeys(gameId: string) {
     outboxAttempts: `${p}:outbox:attempts`,
     /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). */
     deadMail: `${p}:dead`,
-    /** Sorted set per nation: wrong secrets from its registered address, by time, for the GM's alert. */
-    secretFailures: (nation: string) => `${p}:secret-failures:${nation}`,
-    /** Hash: DKIM-vouched Message-ID -> mail id, so a signed email is accepted once only. */
-    dkimSeen: `${p}:dkim-seen`,
-    /** Hash: "<step>:<nation>" -> tickets opened for the nation in that step (capped per turn). */
-    ticketCount: `${p}:ticket-count`,
   };
 }
 
