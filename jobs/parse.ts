@@ -22,10 +22,11 @@ export const PARSE_JOB_OPTIONS = {
   removeOnFail: false,
 } as const;
 
-/** The intake's `enqueue`: adds the job unless one with its id is already there. */
-export function enqueueParse(queue: Queue): (job: ParseJob) => Promise<void> {
+/** The intake's `enqueue`: adds the job unless one with its id is already there. `retries`: tests make them few and quick. */
+export function enqueueParse(queue: Queue, retries?: { attempts: number; delayMs: number }): (job: ParseJob) => Promise<void> {
+  const options = retries ? { ...PARSE_JOB_OPTIONS, attempts: retries.attempts, backoff: { type: 'exponential', delay: retries.delayMs } } : PARSE_JOB_OPTIONS;
   return async (job) => {
-    await queue.add(QUEUES.parse, job, { ...PARSE_JOB_OPTIONS, jobId: jobIds.parse(job.gameId, job.mailId) });
+    await queue.add(QUEUES.parse, job, { ...options, jobId: jobIds.parse(job.gameId, job.mailId) });
   };
 }
 

@@ -3,6 +3,7 @@
 // provider throttling our sending. Each goes through the outbox under a key naming what it is
 // about, so an alert is sent once however often the fault is seen.
 import type { Logger } from 'pino';
+import { parse } from 'yaml';
 import type { GameStore } from '../store/game-store.ts';
 import type { Outbox } from '../store/outbox.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
@@ -22,16 +23,36 @@ export const ALERT_PREFIX = 'alert:';
 
 async function tellGm(deps: AlertDeps, gameId: string, key: string, subject: string, lines: string[]): Promise<void> {
   if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return;
-  const { config } = await currentGame(deps.store, gameId);
+  const gm = await gmOf(deps, gameId);
+  if (!gm) return void deps.logger.error({ gameId, alert: key }, `${subject}; game.yaml names no GM to tell`);
   await deps.outbox.record(gameId, {
     key: `${ALERT_PREFIX}${key}`,
-    from: config.mailbox ?? deps.address,
-    to: [config.gm.email],
+    from: gm.mailbox ?? deps.address,
+    to: [gm.email],
     subject: `[${gameId}] ${subject}`,
     text: `${lines.join('\n\n')}\n`,
     headers: { 'Auto-Submitted': 'auto-generated' },
   });
   deps.logger.warn({ gameId, alert: key }, subject);
+}
+
+/** The GM's address and the game's, even from a game.yaml too broken to open (that may be why the GM is told). */
+async function gmOf(deps: AlertDeps, gameId: string): Promise<{ email: string; mailbox?: string } | null> {
+  try {
+    const { config } = await currentGame(deps.store, gameId);
+    return { email: config.gm.email, mailbox: config.mailbox };
+  } catch {
+    const text = (await deps.store.files(gameId))['game.yaml'] ?? '';
+    type Loose = { gm?: { email?: unknown }; mailbox?: unknown } | null;
+    let raw: Loose;
+    try {
+      raw = parse(text) as Loose;
+    } catch {
+      return null;
+    }
+    const email = raw?.gm?.email;
+    return typeof email === 'string' ? { email, mailbox: typeof raw?.mailbox === 'string' ? raw.mailbox : undefined } : null;
+  }
 }
 
 /** An email that could not be processed; `adjutant dead-letter retry` runs it again. */

@@ -26,9 +26,14 @@ export interface LoopOptions {
   onProcessed?: (gameId: string, mailId: string) => void;
   concurrency?: number;
   sender?: Partial<Parameters<typeof startTestSender>[0]>;
+  /** Tries per parse job and the first wait between them (the service's own when absent). */
+  retries?: { attempts: number; delayMs: number };
+  dkimResolver?: MailDeps['dkimResolver'];
 }
 
 export interface MailLoop {
+  /** The BullMQ prefix of this loop's queues, for `adjutant` commands run against them. */
+  prefix: string;
   store: GameStore;
   outbox: Outbox;
   intake: Intake;
@@ -42,7 +47,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   const now = () => new Date();
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const outbox = new Outbox(redis, { domain: svc.domain, now });
-  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse };
+  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dkimResolver: options.dkimResolver };
   const ids = new Set(options.games.map((g) => g.id));
   const prefix = `{adjutant-test-${[...ids][0]}}`;
   let queue: Queue | undefined;
@@ -52,7 +57,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
     const connection = connectionFromUrl(svc.redisUrl);
     queue = openQueue(QUEUES.parse, connection, prefix);
     worker = createParseWorker(deps, connection, { prefix, concurrency: options.concurrency ?? 8 });
-    enqueue = enqueueParse(queue);
+    enqueue = enqueueParse(queue, options.retries);
   } else {
     enqueue = async (job) => {
       await processMail(deps, job);
@@ -71,6 +76,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   });
   const sender = startTestSender({ outbox, store, logger, now, prefix, games: (id) => ids.has(id), ...options.sender });
   return {
+    prefix,
     store,
     outbox,
     intake,
