@@ -1,8 +1,12 @@
 // The parse queue: one job per stored email (job id = game + mail id, so queueing twice is
 // harmless), each running processMail. The intake queues with `enqueueParse`; `adjutant worker`
-// starts `createParseWorker`.
-import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
+// starts `createParseWorker`. An email whose job fails for good (a fault on every try, or handed
+// back by crashed workers too often) becomes a dead letter the GM is told about, never a silence.
+import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
+import { deadMailAlert } from '../src/mail/mail-alerts.ts';
+import { DeadLetters } from '../src/mail/dead-letters.ts';
 import { processMail, type MailDeps } from '../src/mail/process-mail.ts';
+import { readMail } from '../src/mail/read-mail.ts';
 import { jobIds, QUEUE_PREFIX, QUEUES } from './queues.ts';
 
 export interface ParseJob {
@@ -10,28 +14,88 @@ export interface ParseJob {
   mailId: string;
 }
 
-/** The intake's `enqueue`: adds the job unless one with its id is already there. */
-export function enqueueParse(queue: Queue): (job: ParseJob) => Promise<void> {
+export const PARSE_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  // Kept a week, so a late duplicate trigger finds the job done instead of running it again.
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: false,
+} as const;
+
+/** The intake's `enqueue`: adds the job unless one with its id is already there. `retries`: tests make them few and quick. */
+export function enqueueParse(queue: Queue, retries?: { attempts: number; delayMs: number }): (job: ParseJob) => Promise<void> {
+  const options = retries ? { ...PARSE_JOB_OPTIONS, attempts: retries.attempts, backoff: { type: 'exponential', delay: retries.delayMs } } : PARSE_JOB_OPTIONS;
   return async (job) => {
-    await queue.add(QUEUES.parse, job, {
-      jobId: jobIds.parse(job.gameId, job.mailId),
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 1000 },
-      // Kept a week, so a late duplicate trigger finds the job done instead of running it again.
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: false,
-    });
+    await queue.add(QUEUES.parse, job, { ...options, jobId: jobIds.parse(job.gameId, job.mailId) });
   };
 }
 
-/** `prefix`: the queues' key prefix (QUEUE_PREFIX); tests pass their own to keep to their jobs. */
-export function createParseWorker(deps: MailDeps, connection: ConnectionOptions, options: { concurrency?: number; prefix?: string } = {}): Worker<ParseJob> {
-  return new Worker<ParseJob>(
+/** Runs a dead letter's email again: its failed job is removed and queued anew. False when the email is not a dead letter. */
+export async function retryDeadMail(queue: Queue, deadLetters: DeadLetters, job: ParseJob): Promise<boolean> {
+  if (!(await deadLetters.release(job.gameId, job.mailId))) return false;
+  await (await queue.getJob(jobIds.parse(job.gameId, job.mailId)))?.remove();
+  await enqueueParse(queue)(job);
+  return true;
+}
+
+export interface ParseWorkerOptions {
+  concurrency?: number;
+  /** The queues' key prefix (QUEUE_PREFIX); tests pass their own to keep to their jobs. */
+  prefix?: string;
+  /** How long a job stays locked to a worker that stopped answering, before another takes it. */
+  lockDurationMs?: number;
+}
+
+export function createParseWorker(deps: MailDeps, connection: ConnectionOptions, options: ParseWorkerOptions = {}): Worker<ParseJob> {
+  const lockDuration = options.lockDurationMs ?? 30_000;
+  const deadLetters = new DeadLetters(deps.store.redis);
+  const worker = new Worker<ParseJob>(
     QUEUES.parse,
     async (job) => {
       const result = await processMail(deps, job.data);
       return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
     },
-    { connection, prefix: options.prefix ?? QUEUE_PREFIX, concurrency: options.concurrency ?? 4 },
+    {
+      connection,
+      prefix: options.prefix ?? QUEUE_PREFIX,
+      concurrency: options.concurrency ?? 4,
+      lockDuration,
+      stalledInterval: lockDuration,
+      // A job may be handed back several times (workers killed, Redis restarted) before that counts as its failure.
+      maxStalledCount: 10,
+    },
   );
+  const bury = (job: Job<ParseJob>, error: string) => deadLetter(deps, deadLetters, job.data, error).catch((err: unknown) => deps.logger.error({ err, jobId: job.id }, 'could not record a dead letter; the job stays failed in the queue'));
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    void job.isFailed().then((final) => {
+      if (final) return bury(job, err.message);
+      deps.logger.warn({ jobId: job.id, err: err.message, attempt: job.attemptsMade }, 'processing an email failed; it will be tried again');
+    }, () => undefined);
+  });
+  worker.on('error', (err) => deps.logger.warn({ err: err.message }, 'parse worker error'));
+  return worker;
+}
+
+/** Records a failed email as a dead letter and tells the GM, once per email. */
+export async function deadLetter(deps: MailDeps, deadLetters: DeadLetters, job: ParseJob, error: string): Promise<boolean> {
+  if (!(await deadLetters.record(job.gameId, job.mailId, error, deps.now()))) return false;
+  deps.logger.error({ gameId: job.gameId, mailId: job.mailId, err: error }, 'an email could not be processed; it is a dead letter and the GM is told');
+  const raw = await deps.store.mail(job.gameId, job.mailId);
+  const from = raw ? (await readMail(raw)).from : null;
+  await deadMailAlert({ store: deps.store, outbox: deps.outbox, logger: deps.logger, now: deps.now, address: deps.address }, job.gameId, job.mailId, from, error);
+  return true;
+}
+
+/** Dead-letters failed parse jobs that have none yet: their process died between the failure and the record. Run at every start. */
+export async function buryFailedJobs(deps: MailDeps, queue: Queue<ParseJob>): Promise<number> {
+  const deadLetters = new DeadLetters(deps.store.redis);
+  let buried = 0;
+  for (let start = 0; ; start += 100) {
+    const jobs = await queue.getFailed(start, start + 99);
+    for (const job of jobs) {
+      if (job?.data?.gameId && (await deadLetter(deps, deadLetters, job.data, job.failedReason || 'failed'))) buried++;
+    }
+    if (jobs.length < 100) return buried;
+  }
 }

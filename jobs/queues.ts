@@ -1,6 +1,7 @@
 // The BullMQ queues. Each job names its game; job ids make adding a job idempotent
 // (a duplicate trigger for the same mail or the same step finds the job already there).
 import { Queue, type ConnectionOptions } from 'bullmq';
+import { SEND_QUEUE } from '../src/mail/outbox-sender.ts';
 
 export const QUEUES = {
   /** A raw email was stored: route, check the sender, parse, update orders in force, confirm. */
@@ -13,6 +14,8 @@ export const QUEUES = {
   publish: 'publish',
   /** Deadline reminders to players without orders, and the GM's list of open tickets. */
   remind: 'remind',
+  /** A message recorded in the outbox: sent over SMTP at the configured rate, retried, set aside on refusal. */
+  send: SEND_QUEUE,
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

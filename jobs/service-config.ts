@@ -1,5 +1,6 @@
 // The service's configuration, from the environment (docs/operations.md lists every variable).
 // Read once at start-up; a wrong value stops the process with a sentence naming the variable.
+import type { SendRate } from '../src/mail/outbox-sender.ts';
 import { FLAVOUR_NAMES, isFlavour, type Flavour } from '../src/render/flavours.ts';
 import { redisUrl } from '../src/store/redis.ts';
 import { durationMs } from '../src/turns/schedule.ts';
@@ -22,6 +23,8 @@ export interface ServiceConfig {
     /** The games this intake serves (all stored games when absent), so several intakes can share a mailbox. */
     games?: string[];
     smtp: { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+    /** The most messages sent per period (the provider's limit, or below it); none when absent. */
+    sendRate?: SendRate;
   };
   /** Game folders to store at start-up (those already stored are left as they are). */
   games: string[];
@@ -65,6 +68,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
         secure: flag(env, 'ADJUTANT_SMTP_SECURE'),
         ...(smtpUser ? { auth: { user: smtpUser, pass: env.ADJUTANT_SMTP_PASSWORD ?? password } } : {}),
       },
+      sendRate: env.ADJUTANT_SEND_RATE ? sendRate(env.ADJUTANT_SEND_RATE) : undefined,
     },
     games: list(env.ADJUTANT_GAMES ?? ''),
     gamesDir: env.ADJUTANT_GAMES_DIR || undefined,
@@ -86,6 +90,20 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       ...(env.ADJUTANT_MIN_NOTICE ? { minimumNoticeMs: duration(env, 'ADJUTANT_MIN_NOTICE') } : {}),
     },
   };
+}
+
+/** "20/1m": at most 20 messages a minute. */
+function sendRate(text: string): SendRate {
+  const [count, per] = text.split('/');
+  const max = Number(count);
+  let perMs = NaN;
+  try {
+    perMs = durationMs(per ?? '');
+  } catch {
+    // said below
+  }
+  if (!Number.isInteger(max) || max < 1 || !(perMs > 0)) throw new ConfigError(`ADJUTANT_SEND_RATE=${text}: write a count and a period, like "20/1m" (at most 20 messages a minute).`);
+  return { max, perMs };
 }
 
 function list(text: string): string[] {

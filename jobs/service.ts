@@ -5,6 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { startIntake } from '../src/mail/imap-intake.ts';
+import { sendAlert } from '../src/mail/mail-alerts.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
@@ -14,7 +15,7 @@ import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
-import { createParseWorker, enqueueParse } from './parse.ts';
+import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, connectionFromUrl, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
 import type { ServiceConfig } from './service-config.ts';
@@ -58,12 +59,27 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       rendererFor: reportRenderer(config.flavour),
       outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour] },
     });
-    const parse = createParseWorker({ store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage }, connection, { prefix: config.prefix, concurrency: config.concurrency });
+    const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage };
+    const parse = createParseWorker(mailDeps, connection, { prefix: config.prefix, concurrency: config.concurrency, lockDurationMs: config.lockMs });
+    const parseQueue = openQueue(QUEUES.parse, connection, config.prefix);
+    const buried = await buryFailedJobs(mailDeps, parseQueue).finally(() => parseQueue.close());
+    if (buried) logger.warn({ buried }, 'emails that failed before the last stop are now dead letters; the GM is told');
     logger.info({ concurrency: config.concurrency }, 'job workers started');
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }
   if (parts.has('sender')) {
-    const sender = startOutboxSender({ outbox: rt.outbox, redis: rt.redis, smtp: config.mail.smtp, logger, now });
+    const alertDeps = { store: rt.store, outbox: rt.outbox, logger, now, address: config.mail.from };
+    const sender = startOutboxSender({
+      outbox: rt.outbox,
+      smtp: config.mail.smtp,
+      logger,
+      now,
+      connection,
+      prefix: config.prefix,
+      rate: config.mail.sendRate,
+      lockMs: config.lockMs,
+      alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+    });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
     stops.push(['sender', () => sender.stop()]);
   }

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { GameFolderError } from '../game/problems.ts';
 import * as datc from './commands/datc.ts';
+import * as deadLetter from './commands/dead-letter.ts';
 import * as forum from './commands/forum.ts';
 import * as game from './commands/game.ts';
 import * as map from './commands/map.ts';
@@ -9,7 +10,7 @@ import * as parse from './commands/parse.ts';
 import * as scenario from './commands/scenario.ts';
 import * as serve from './commands/serve.ts';
 
-const COMMANDS = [game, scenario, parse, datc, map, forum, serve];
+const COMMANDS = [game, scenario, parse, datc, map, forum, serve, deadLetter];
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('adjutant')

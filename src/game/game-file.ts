@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { forumSchema } from '../forum/forum-config.ts';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
+/** Shorter secrets are refused: each email may try one, and a short one falls to a patient guesser. */
+export const MIN_SECRET_LENGTH = 8;
+
 const email = z.email('this is not an email address');
 const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const timeZone = z.string().refine((tz) => timeZones.has(tz), { message: 'this is not a time zone name (write e.g. "Europe/London" or "UTC")' });
@@ -38,13 +41,17 @@ const personSchema = z.strictObject({
 
 const gmSchema = personSchema.extend({
   /** The GM's passphrase: email commands (EXTEND, PROCESS...) count only when they carry it. */
-  secret: z.string().min(4, 'a secret needs at least 4 characters').optional(),
+  secret: z.string().min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`).regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"').optional(),
 });
 
 /** How the mail loop treats this game's email (docs/mail.md); every field has a default. */
 const mailSchema = z.strictObject({
   /** Accept a DKIM signature of the registered address's domain in place of the nation's secret. */
   dkim: z.boolean().default(false),
+  /** Which DKIM signing domains vouch for an address: its own domain only ('exact'), or its parent domains too ('relaxed'). */
+  dkimAlignment: z.enum(['exact', 'relaxed']).default('exact'),
+  /** GM tickets one nation may open in a turn; further unclear lines are refused and must be rewritten. */
+  ticketsPerTurn: z.number().int().min(1).default(10),
   /** Apply orders that arrive after the deadline (normally kept, answered, and left for the GM). */
   acceptLate: z.boolean().default(false),
   /** Emails one address may send in `per` before further ones are kept unread (one notice is sent). */
@@ -56,7 +63,7 @@ const nationSchema = z.strictObject({
   colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'write a colour as #rrggbb'),
   player: personSchema.optional(),
   /** The passphrase a player puts in each order email, as the classic judges' SIGNON. */
-  secret: z.string().min(4, 'a secret needs at least 4 characters').optional(),
+  secret: z.string().min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`).regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"').optional(),
   attributes: z.record(z.string(), z.unknown()).optional(),
 });
 

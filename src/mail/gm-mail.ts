@@ -22,6 +22,8 @@ interface GmOutcome {
   work: WorkingOrders;
   late: Record<string, string[]>;
   gameYaml?: string;
+  /** Nations given a new player by REPLACE in this email: nation -> the new address. */
+  replaced: Record<string, string>;
   help: boolean;
   status: boolean;
 }
@@ -32,7 +34,7 @@ interface GmOutcome {
  */
 export async function handleGm(ctx: MailContext, threadTokens: string[], commandsAllowed: boolean): Promise<Decision> {
   const text = newText(stripSecrets(ctx.mail.text, ctx.head.secrets));
-  const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, help: false, status: false };
+  const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, replaced: {}, help: false, status: false };
   const lines = meaningfulLines(text);
   const explicit = lines.filter((l) => /^T-[A-Z0-9]{6}\b/i.test(l));
   // A reply in a ticket's thread answers it with its first line, unless that line is a command.
@@ -132,6 +134,7 @@ function replacePlayer(ctx: MailContext, out: GmOutcome, nation: string, address
   const { problems } = openGame(ctx.head.gameId, { ...ctx.game.files, 'game.yaml': text });
   if (problems.length) return `Not done: game.yaml would not be valid (${problems[0].message})`;
   out.gameYaml = text;
+  out.replaced[nation] = address.toLowerCase();
   return `Done: ${nationName(ctx, nation)} is now played from ${address}. Give the new player the nation's secret yourself (Adjutant never sends it), or change it in game.yaml.`;
 }
 

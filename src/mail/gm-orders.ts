@@ -8,8 +8,13 @@ import { readMail } from './read-mail.ts';
 import { bareSubject, compose } from './replies.ts';
 import { stripSecrets } from './secret.ts';
 
+/** The nation's player now: replaced earlier in this email, or as game.yaml says. */
+function currentPlayer(ctx: MailContext, out: GmOutcome, nation: string): string | undefined {
+  return out.replaced[nation] ?? playerAddress(ctx, nation);
+}
+
 export async function applyGmOrders(ctx: MailContext, out: GmOutcome, nation: string, text: string): Promise<string> {
-  const address = playerAddress(ctx, nation) ?? '';
+  const address = currentPlayer(ctx, out, nation) ?? '';
   const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address, messageId: null, subject: '' } }, await out.work.get(nation));
   out.work.set(nation, applied.next);
   if (address) out.replies.push(playerNotice(ctx, nation, applied, address, `gm-order:${ctx.mailId}:${nation}`, `Orders entered by your GM for ${nationName(ctx, nation)}`, null));
@@ -26,7 +31,8 @@ export async function applyLateMail(ctx: MailContext, out: GmOutcome, nation: st
     const mail = await readMail(raw);
     const received = (await ctx.ledger.received(ctx.head.gameId, mailId)) ?? ctx.received;
     const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
-    const address = mail.from ?? playerAddress(ctx, nation) ?? '';
+    // The notice goes to whoever plays the nation now: after a REPLACE, not the one who wrote late.
+    const address = currentPlayer(ctx, out, nation) ?? mail.from ?? '';
     const text = newText(stripSecrets(mail.text, ctx.head.secrets));
     const applied = applyOrderText(ctx, { nation, text, mailId, date, player: { address, messageId: mail.messageId, subject: mail.subject } }, await out.work.get(nation));
     out.work.set(nation, applied.next);

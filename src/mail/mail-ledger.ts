@@ -176,9 +176,11 @@ export class MailLedger {
 
   /**
    * Runs `work` while holding the game's mail lock, so emails of one game apply one at a time
-   * across workers. Within a process they queue in order; across processes a short, renewed
-   * Redis lease decides, so a killed worker blocks the others for a second only; and since a
-   * commit checks the lease, a worker that lost it (a long pause) cannot write over another's work.
+   * across workers. Within a process they queue in order; across processes a Redis lease decides.
+   * The lease (LEASE_MS) is renewed by a timer and before each expensive step (`renew`), and is
+   * several times longer than the longest synchronous step (reading at most MAX_TEXT of an email),
+   * so it outlives the work; a killed worker blocks the game's mail for LEASE_MS at most; and since
+   * a commit checks the lease, a worker that lost it anyway cannot write over another's work.
    */
   async withLock<T>(gameId: string, work: (lease: Lease) => Promise<T>): Promise<T> {
     const run = (queued.get(gameId) ?? Promise.resolve()).catch(() => undefined).then(() => this.withLease(gameId, work));
@@ -190,7 +192,12 @@ export class MailLedger {
     }
   }
 
-  private async withLease<T>(gameId: string, work: (lease: Lease) => Promise<T>, leaseMs = 1000): Promise<T> {
+  /** Extends the lease before a long step; throws LeaseLostError when it ran out already. */
+  async renew(gameId: string, lease: Lease): Promise<void> {
+    if (!(await this.redis.eval(RENEW, 1, mailKeys(gameId).lock, lease.token, String(LEASE_MS)))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
+  }
+
+  private async withLease<T>(gameId: string, work: (lease: Lease) => Promise<T>, leaseMs = LEASE_MS): Promise<T> {
     const key = mailKeys(gameId).lock;
     const token = randomBytes(8).toString('hex');
     for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
@@ -199,7 +206,7 @@ export class MailLedger {
     }
     const renew = setInterval(() => {
       this.redis.eval(RENEW, 1, key, token, String(leaseMs)).catch(() => undefined);
-    }, leaseMs / 3);
+    }, leaseMs / 5);
     try {
       return await work({ token });
     } finally {
@@ -208,6 +215,9 @@ export class MailLedger {
     }
   }
 }
+
+/** The mail lease: long beside the longest synchronous step, short enough that a killed worker's game waits little. */
+export const LEASE_MS = 5000;
 
 // The last piece of work queued per game in this process.
 const queued = new Map<string, Promise<unknown>>();

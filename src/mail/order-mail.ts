@@ -112,21 +112,29 @@ export function applyOrderText(ctx: MailContext, input: OrderText, current: Nati
   return { next, tickets, replaceAll, confirmation };
 }
 
-/** The email that asks the GM to rule on a ticket. */
-export function ticketMail(ctx: MailContext, ticket: Ticket, otherOpen: string[]): OutgoingMessage {
+/**
+ * The one email that asks the GM to rule on the tickets one incoming email opened: however many
+ * unclear lines it had, the GM gets one message (tickets are capped per nation and turn besides).
+ */
+export function ticketMail(ctx: MailContext, tickets: Ticket[], otherOpen: string[]): OutgoingMessage {
+  const first = tickets[0];
+  const nation = nationName(ctx, first.nation);
+  const subject =
+    tickets.length === 1
+      ? `Ticket ${first.token}: ${nation}'s line ${first.line} needs your ruling`
+      : `Tickets ${tickets.map((t) => t.token).join(', ')}: ${tickets.length} of ${nation}'s lines need your ruling`;
   return compose(ctx.head, {
-    key: `ticket:${ticket.token}`,
+    key: `tickets:${first.mailId}`,
     to: ctx.game.config.gm.email,
-    subject: `Ticket ${ticket.token}: ${nationName(ctx, ticket.nation)}'s line ${ticket.line} needs your ruling`,
+    subject,
     template: 'ticket',
     data: {
       gameTitle: ctx.game.config.title,
       turn: ctx.game.state.turn,
-      nationName: nationName(ctx, ticket.nation),
-      token: ticket.token,
-      line: ticket.line,
-      text: ticket.text,
-      readings: ticket.readings.map((text, i) => ({ number: i + 1, text })),
+      nationName: nation,
+      several: tickets.length > 1,
+      tickets: tickets.map((t) => ({ token: t.token, line: t.line, text: t.text, readings: t.readings.map((text, i) => ({ number: i + 1, text })) })),
+      token: first.token,
       otherOpen: otherOpen.join(', '),
     },
   });

@@ -1,13 +1,20 @@
-// Sends what the outbox holds, over SMTP, and marks each message sent. A crash between the SMTP
-// server's "OK" and the mark resends the message with the same Message-ID, which mail clients
-// fold into one. Temporary SMTP failures are retried with backoff; a permanent refusal (5xx) is
-// set aside with its reason instead of being retried for ever.
+// Sends what the outbox holds, over SMTP, through a BullMQ queue: one job per message (its id is
+// the message's key, so queueing twice is harmless), a `limiter` holding the send rate under the
+// provider's, retries with backoff for temporary failures, and a set-aside state the GM is told
+// about for refusals and exhausted retries. A sweep queues every message recorded but not yet
+// sent, so after a crash (recorded, not queued; or queued, not sent) the outbox is checked again.
+//
+// Each attempt is noted in the outbox before the SMTP conversation and the message marked sent
+// right after it; only a crash between the server's "OK" and that mark resends a message, with
+// the same Message-ID (SMTP itself cannot promise more; docs/operations.md says how close this is).
+import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { gameKeys, mailKeys } from '../store/keys.ts';
 import type { Outbox, OutboxEntry } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
+import { classifySmtpError } from './smtp-errors.ts';
+
+export const SEND_QUEUE = 'send';
 
 export interface SmtpSettings {
   host: string;
@@ -16,112 +23,154 @@ export interface SmtpSettings {
   auth?: { user: string; pass: string };
 }
 
+/** At most `max` messages per `perMs`, across every sender sharing the queue. */
+export interface SendRate {
+  max: number;
+  perMs: number;
+}
+
 export interface OutboxSenderOptions {
   outbox: Outbox;
-  redis: Redis;
   smtp: SmtpSettings;
   logger: Logger;
   now: () => Date;
-  /** How often to look for new messages when there is nothing to send. */
-  pollMs?: number;
-  /** First retry delay after a temporary failure; doubles up to `maxRetryMs`. */
+  connection: ConnectionOptions;
+  /** BullMQ key prefix; tests pass their own. */
+  prefix: string;
+  rate?: SendRate;
+  /** Tries per message before it is set aside; the waits between them double from `retryMs`. */
+  attempts?: number;
   retryMs?: number;
-  maxRetryMs?: number;
-  /** Messages sent at once. */
+  /** How long to hold all sending when the provider says it is throttling us. */
+  throttleMs?: number;
+  /** How often the outbox is checked for messages without a job. */
+  sweepMs?: number;
+  /** Messages sent at once by this process. */
   parallel?: number;
+  /** How long a send stays locked to a process that stopped answering. */
+  lockMs?: number;
   /** The games this sender serves (all when absent): several senders may split the games between them. */
   serves?: (gameId: string) => boolean;
+  /** Tells the GM of a game about a set-aside message or throttling (src/mail/mail-alerts.ts). */
+  alert: (gameId: string, alert: SendAlert) => Promise<void>;
+}
+
+export type SendAlert = { kind: 'set-aside'; entry: OutboxEntry; error: string } | { kind: 'throttled'; error: string; holdMs: number };
+
+export interface SendJob {
+  gameId: string;
+  key: string;
 }
 
 export interface OutboxSender {
   stop(): Promise<void>;
 }
 
-// The outbox's set of games with mail to send (src/store/outbox.ts keeps it under this name).
-const PENDING_GAMES = 'adjutant:outbox:pending';
+export function sendJobId(gameId: string, key: string): string {
+  return `${gameId}/${encodeURIComponent(key)}`;
+}
 
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
-  const { outbox, redis, logger } = options;
-  const pollMs = options.pollMs ?? 200;
-  const retryMs = options.retryMs ?? 1000;
-  const maxRetryMs = options.maxRetryMs ?? 300_000;
+  const { outbox, logger } = options;
   const transport: Transporter = nodemailer.createTransport({ ...options.smtp, pool: true, maxConnections: options.parallel ?? 4, ignoreTLS: !options.smtp.secure && options.smtp.port !== 587 });
-  const failures = new Map<string, { count: number; retryAt: number }>();
-  let running = true;
-  let wake: () => void = () => undefined;
+  const queue = new Queue<SendJob>(SEND_QUEUE, { connection: options.connection, prefix: options.prefix });
+  queue.on('error', (err) => logger.warn({ err: err.message }, 'send queue connection error'));
+  const lockMs = options.lockMs ?? 30_000;
+  const worker: Worker<SendJob> = new Worker<SendJob>(SEND_QUEUE, (job) => send(job), {
+    connection: options.connection,
+    prefix: options.prefix,
+    concurrency: options.parallel ?? 4,
+    limiter: options.rate ? { max: options.rate.max, duration: options.rate.perMs } : undefined,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    maxStalledCount: 10,
+  });
+  worker.on('error', (err) => logger.warn({ err: err.message }, 'send worker error'));
+  // A job handed back too often by processes that died under it fails without the processor's say.
+  worker.on('failed', (job, err) => {
+    if (!job || err.name === 'UnrecoverableError' || err.name === 'RateLimitError') return;
+    void job.isFailed().then((final) => (final ? giveUp(job.data, err.message) : undefined), () => undefined);
+  });
+  const queued = new Set<string>();
 
-  /** True when the message went out. */
-  async function send(gameId: string, entry: OutboxEntry): Promise<boolean> {
-    const id = `${gameId}/${entry.key}`;
-    const failed = failures.get(id);
-    if (failed && failed.retryAt > options.now().getTime()) return false;
-    // Two senders must not both send one message: whoever sets the claim sends it.
-    const claim = mailKeys(gameId).outboxSending(entry.key);
-    if (!(await redis.set(claim, '1', 'PX', 60_000, 'NX'))) return false;
-    const domain = entry.from.slice(entry.from.indexOf('@') + 1);
+  async function send(job: Job<SendJob>): Promise<string> {
+    const { gameId, key } = job.data;
+    const begun = await outbox.markAttempt(gameId, key);
+    if (!begun) {
+      await outbox.markSent(gameId, key);
+      queued.delete(sendJobId(gameId, key));
+      return 'already sent';
+    }
+    const { entry, attempt } = begun;
+    if (attempt > 1 && job.attemptsMade === 0) logger.warn({ gameId, key, attempt }, 'a send was begun before and not marked done (a crash mid-send); sending again with the same Message-ID');
     try {
-      await transport.sendMail({
-        messageId: entry.messageId,
-        date: options.now(),
-        from: entry.from,
-        to: entry.to,
-        subject: entry.subject,
-        text: entry.text,
-        html: entry.html,
-        inReplyTo: entry.inReplyTo,
-        references: entry.references,
-        attachments: entry.attachments,
-        headers: { 'Auto-Submitted': entry.inReplyTo ? 'auto-replied' : 'auto-generated', 'X-Loop': loopMarker(domain), ...entry.headers },
-      });
-      await outbox.markSent(gameId, entry.key);
-      failures.delete(id);
-      return true;
+      await transport.sendMail(mailOf(entry, options.now()));
     } catch (e) {
-      const err = e as Error & { responseCode?: number; code?: string };
-      if (err.responseCode && err.responseCode >= 500 && err.responseCode < 600) {
-        logger.error({ gameId, key: entry.key, to: entry.to, err: err.message }, 'the SMTP server refused a message for good; set aside');
-        await setAside(gameId, entry.key, err.message);
-      } else {
-        const count = (failed?.count ?? 0) + 1;
-        const delay = Math.min(retryMs * 2 ** (count - 1), maxRetryMs);
-        failures.set(id, { count, retryAt: options.now().getTime() + delay });
-        logger.warn({ gameId, key: entry.key, err: err.message, code: err.code, retryInMs: delay }, 'sending failed; will retry');
+      const err = e as Error & { responseCode?: number };
+      const kind = classifySmtpError(err);
+      if (kind === 'permanent') {
+        await giveUp(job.data, err.message);
+        throw new UnrecoverableError(err.message);
       }
-      return false;
-    } finally {
-      await redis.del(claim);
+      if (kind === 'throttled') {
+        const holdMs = options.throttleMs ?? 60_000;
+        logger.warn({ gameId, key, err: err.message, holdMs }, 'the SMTP server is throttling us; holding all sending');
+        await options.alert(gameId, { kind: 'throttled', error: err.message, holdMs }).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about throttling'));
+        await worker.rateLimit(holdMs);
+        throw Worker.RateLimitError();
+      }
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await giveUp(job.data, `${err.message} (after ${job.attemptsMade + 1} tries)`);
+        throw new UnrecoverableError(err.message);
+      }
+      logger.warn({ gameId, key, err: err.message, attempt: job.attemptsMade + 1 }, 'sending failed; will retry');
+      throw err;
+    }
+    await outbox.markSent(gameId, key);
+    queued.delete(sendJobId(gameId, key));
+    return 'sent';
+  }
+
+  async function giveUp({ gameId, key }: SendJob, error: string): Promise<void> {
+    queued.delete(sendJobId(gameId, key));
+    logger.error({ gameId, key, err: error }, 'a message could not be sent and is set aside; the GM is told');
+    try {
+      await outbox.setAside(gameId, key, error);
+      const entry = await outbox.entry(gameId, key);
+      if (entry) await options.alert(gameId, { kind: 'set-aside', entry, error });
+    } catch (e) {
+      logger.error({ err: e, gameId, key }, 'could not set a failed message aside; it stays in the outbox');
     }
   }
 
-  async function setAside(gameId: string, key: string, error: string): Promise<void> {
-    await redis.multi().hset(mailKeys(gameId).outboxFailed, key, JSON.stringify({ error, at: options.now().toISOString() })).zrem(gameKeys(gameId).outboxPending, key).exec();
-    if ((await redis.zcard(gameKeys(gameId).outboxPending)) === 0) await redis.srem(PENDING_GAMES, gameId);
-  }
-
-  async function round(): Promise<boolean> {
-    let busy = false;
+  /** Queues every unsent message that has no job (recorded just now, or before a crash, or resent by the GM). */
+  async function sweep(): Promise<void> {
     for (const gameId of await outbox.gamesWithPending()) {
       if (options.serves && !options.serves(gameId)) continue;
-      const entries = await outbox.pending(gameId, 50);
-      const parallel = options.parallel ?? 4;
-      for (let i = 0; i < entries.length; i += parallel) {
-        const sent = await Promise.all(entries.slice(i, i + parallel).map((entry) => send(gameId, entry)));
-        busy ||= sent.includes(true);
+      for (const entry of await outbox.pending(gameId, 500)) {
+        const jobId = sendJobId(gameId, entry.key);
+        if (queued.has(jobId)) continue;
+        const old = await queue.getJob(jobId);
+        // A finished job for a message still pending: set aside and resent, or marked sent by nobody.
+        if (old && ((await old.isFailed()) || (await old.isCompleted()))) await old.remove();
+        await queue.add(SEND_QUEUE, { gameId, key: entry.key }, { jobId, attempts: options.attempts ?? 8, backoff: { type: 'exponential', delay: options.retryMs ?? 2000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } });
+        queued.add(jobId);
       }
     }
-    return busy;
   }
 
-  const loop = (async () => {
+  let running = true;
+  let wake: () => void = () => undefined;
+  const sweeping = (async () => {
     while (running) {
-      let busy = false;
       try {
-        busy = await round();
+        await sweep();
       } catch (e) {
         logger.error({ err: (e as Error).message }, 'the outbox sender could not read the outbox; retrying');
       }
-      if (!busy && running) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+      if (queued.size > 50_000) queued.clear();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.sweepMs ?? 250);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -134,8 +183,27 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     async stop() {
       running = false;
       wake();
-      await loop;
+      await sweeping;
+      await worker.close();
+      await queue.close();
       transport.close();
     },
+  };
+}
+
+function mailOf(entry: OutboxEntry, date: Date) {
+  const domain = entry.from.slice(entry.from.indexOf('@') + 1);
+  return {
+    messageId: entry.messageId,
+    date,
+    from: entry.from,
+    to: entry.to,
+    subject: entry.subject,
+    text: entry.text,
+    html: entry.html,
+    inReplyTo: entry.inReplyTo,
+    references: entry.references,
+    attachments: entry.attachments,
+    headers: { 'Auto-Submitted': entry.inReplyTo ? 'auto-replied' : 'auto-generated', 'X-Loop': loopMarker(domain), ...entry.headers },
   };
 }

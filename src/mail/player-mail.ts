@@ -5,10 +5,11 @@ import { isCommandText, readCommands, type CommandLine } from './commands.ts';
 import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-mail.ts';
 import { newText } from './quoted-text.ts';
+import { MAX_TEXT } from './read-mail.ts';
 import { answer, bareSubject } from './replies.ts';
 import { stripSecrets } from './secret.ts';
 import { formatTime } from './time-text.ts';
-import { openTickets, openTicketsOf, type Ticket } from './tickets.ts';
+import { openTickets, openTicketsOf, ticketsOfStep, type Ticket } from './tickets.ts';
 
 export async function handlePlayer(ctx: MailContext, nation: string): Promise<Decision> {
   const text = newText(stripSecrets(ctx.mail.text, ctx.head.secrets));
@@ -52,14 +53,16 @@ function playerTo(ctx: MailContext): string {
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
   const current = await ctx.ledger.nationOrders(ctx.head.gameId, nation);
   const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.mail.messageId, subject: ctx.mail.subject } }, current);
-  if (ctx.mail.truncated) applied.confirmation.warnings.push('Your email was very long; only its first 64 KB were read.');
+  if (ctx.mail.truncated) applied.confirmation.warnings.push(`Your email was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
   if (ctx.mail.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.mail.attachments.map((a) => a.filename).join(', ')}); put orders in the text of the email.`);
+  await capTickets(ctx, nation, applied);
   const superseded = applied.replaceAll ? await supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
-  const replies = [confirmationMail(ctx, nation, applied), ...(await ticketMails(ctx, applied.tickets))];
+  const asked = await ticketMails(ctx, applied.tickets);
+  const replies = [confirmationMail(ctx, nation, applied), ...asked];
   const c = applied.confirmation;
   return decision(
     ctx,
-    { outcome: 'orders', role: 'player', nation, replies, ticketMails: applied.tickets.map((t) => ({ key: `ticket:${t.token}`, token: t.token })), counts: { accepted: c.accepted.length, rejected: c.rejected.length, waiting: c.waiting.length } },
+    { outcome: 'orders', role: 'player', nation, replies, ticketMails: asked.length ? applied.tickets.map((t) => ({ key: asked[0].key, token: t.token })) : [], counts: { accepted: c.accepted.length, rejected: c.rejected.length, waiting: c.waiting.length } },
     { orders: { [nation]: applied.next }, tickets: [...superseded, ...applied.tickets] },
   );
 }
@@ -70,10 +73,29 @@ async function supersede(ctx: MailContext, nation: string, why: string): Promise
   return open.map((t) => ({ ...t, status: 'superseded' as const, outcome: why }));
 }
 
+/** One email to the GM for all the tickets an email opened. */
 async function ticketMails(ctx: MailContext, tickets: Ticket[]): Promise<OutgoingMessage[]> {
   if (!tickets.length) return [];
-  const open = (await openTickets(ctx.deps.store, ctx.head.gameId)).map((t) => t.token);
-  return tickets.map((t) => ticketMail(ctx, t, open.filter((o) => o !== t.token)));
+  const mine = new Set(tickets.map((t) => t.token));
+  const open = (await openTickets(ctx.deps.store, ctx.head.gameId)).map((t) => t.token).filter((t) => !mine.has(t));
+  return [ticketMail(ctx, tickets, open)];
+}
+
+/**
+ * A nation opens at most `ticketsPerTurn` tickets a turn: past that, an unclear line is refused
+ * for the player to rewrite, so no email (or flood of them) can bury the GM in questions.
+ */
+async function capTickets(ctx: MailContext, nation: string, applied: Applied): Promise<void> {
+  const used = (await ticketsOfStep(ctx.redis, ctx.head.gameId, ctx.step, nation)).length;
+  const room = Math.max(0, ctx.settings.ticketsPerTurn - used);
+  if (applied.tickets.length <= room) return;
+  const over = applied.tickets.slice(room);
+  applied.tickets = applied.tickets.slice(0, room);
+  const kept = new Set(applied.tickets.map((t) => t.token));
+  const c = applied.confirmation;
+  c.waiting = c.waiting.filter((w) => kept.has(w.token));
+  for (const t of over) c.rejected.push({ line: t.line, text: t.text, reason: `It can be read more than one way (${t.readings.join(' / ')}), and your GM rules on at most ${ctx.settings.ticketsPerTurn} such lines of yours a turn. Write it so it reads one way and send it again.`, suggestions: [] });
+  c.rejected.sort((a, b) => a.line - b.line);
 }
 
 function confirmationMail(ctx: MailContext, nation: string, applied: Applied): OutgoingMessage {

@@ -5,7 +5,7 @@ import type { GameFile } from '../game/game-file.ts';
 import { mailSettings } from '../game/game-file.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
 import { automaticReason } from './auto-mail.ts';
-import { dkimPassingDomains } from './dkim.ts';
+import { dkimSignatures, dkimVouches } from './dkim.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { handleGm } from './gm-mail.ts';
 import { MailLedger, StepMovedError, type MailResult } from './mail-ledger.ts';
@@ -13,8 +13,9 @@ import { decision, type Decision, type MailContext, type MailDeps } from './mail
 import { handlePlayer } from './player-mail.ts';
 import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../render/templates.ts';
-import { answer, type Letterhead } from './replies.ts';
-import { identifySender } from './sender-check.ts';
+import type { OutgoingMessage } from '../store/outbox.ts';
+import { answer, compose, type Letterhead } from './replies.ts';
+import { identifySender, type Identity } from './sender-check.ts';
 import { parseDuration } from './time-text.ts';
 import { readTickets, rememberThread, ticketsInThread, tokensIn } from './tickets.ts';
 
@@ -35,6 +36,7 @@ export async function processMail(deps: MailDeps, job: { gameId: string; mailId:
     for (let attempt = 1; ; attempt++) {
       const again = await ledger.result(job.gameId, job.mailId);
       if (again) return again;
+      await ledger.renew(job.gameId, lease);
       const step = await deps.store.step(job.gameId);
       const { result, changes } = await decide(deps, ledger, job.gameId, job.mailId, raw, mail, step);
       try {
@@ -53,8 +55,8 @@ export async function processMail(deps: MailDeps, job: { gameId: string; mailId:
 async function deliver(deps: MailDeps, gameId: string, result: MailResult): Promise<MailResult> {
   for (const reply of result.replies) {
     const entry = await deps.outbox.record(gameId, reply);
-    const ticket = result.ticketMails.find((t) => t.key === reply.key);
-    if (ticket) await rememberThread(deps.store.redis, gameId, entry.messageId, ticket.token);
+    const tokens = result.ticketMails.filter((t) => t.key === reply.key).map((t) => t.token);
+    if (tokens.length) await rememberThread(deps.store.redis, gameId, entry.messageId, tokens);
   }
   return result;
 }
@@ -80,21 +82,18 @@ async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId
   const auto = automaticReason(mail);
   if (auto) return decision(ctx, { outcome: 'automatic', code: 'AUTOMATIC' });
   if ((await ledger.claim(gameId, dedupeKey(raw), mailId)) !== mailId) return decision(ctx, { outcome: 'duplicate', code: 'DUPLICATE' });
-  const limited = await rateLimited(ctx, gameId);
-  if (limited) return limited;
 
   const threadTokens = await ticketTokens(ctx);
   const isGm = mail.from === game.config.gm.email.toLowerCase();
   const identity = await identifySender(game.config, mail, settings.dkim, {
-    dkimDomains: () => dkimPassingDomains(raw, { resolver: deps.dkimResolver, now: deps.now() }),
+    dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dkimResolver, now: deps.now() }), { from: mail.from, gameAddress: head.from, alignment: settings.dkimAlignment, received }),
     ticketToken: isGm && threadTokens.length > 0,
   });
-  if (!identity.ok) {
-    const replies = mail.from
-      ? [answer(head, mail, mail.from, `reply:${mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] })]
-      : [];
-    return decision(ctx, { outcome: 'refused', code: identity.code, replies });
-  }
+  // Only mail that proved its sender counts against that sender's limit: strangers writing in a
+  // player's name fill a count of their own, and can never silence the player.
+  if (!identity.ok) return refused(ctx, identity);
+  const limited = await rateLimited(ctx, `auth:${mail.from}`);
+  if (limited) return limited;
   if (identity.role === 'gm') return handleGm(ctx, threadTokens, identity.via !== 'ticket');
   return handlePlayer(ctx, identity.nation);
 }
@@ -107,19 +106,61 @@ async function ticketTokens(ctx: MailContext): Promise<string[]> {
   return (await readTickets(redis, head.gameId, candidates)).map((t) => t.token);
 }
 
-async function rateLimited(ctx: MailContext, gameId: string): Promise<Decision | null> {
+async function rateLimited(ctx: MailContext, counted: string): Promise<Decision | null> {
   const { mail, settings } = ctx;
   if (!mail.from) return null;
-  const windowMs = parseDuration(settings.rateLimit.per) ?? 3_600_000;
-  const place = await ctx.ledger.countAgainstLimit(gameId, mail.from, ctx.mailId, ctx.received, windowMs);
+  const place = await ctx.ledger.countAgainstLimit(ctx.head.gameId, counted, ctx.mailId, ctx.received, windowOf(ctx));
   if (place <= settings.rateLimit.count) return null;
-  const replies = (await ctx.ledger.firstNotice(gameId, mail.from, windowMs))
+  const replies = (await ctx.ledger.firstNotice(ctx.head.gameId, counted, windowOf(ctx)))
     ? [answer(ctx.head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', {
         gameTitle: ctx.game.config.title,
         paragraphs: [`Adjutant has had more than ${settings.rateLimit.count} emails from ${mail.from} in ${settings.rateLimit.per}, so it has stopped reading them for a while.`, 'They are all kept, but nothing in them was applied, and no more notices like this one will be sent. Please wait an hour, then send your orders once more in a single email. If this flood was not you, tell your GM.'],
       })]
     : [];
   return decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED', replies });
+}
+
+function windowOf(ctx: MailContext): number {
+  return parseDuration(ctx.settings.rateLimit.per) ?? 3_600_000;
+}
+
+/** The GM hears of wrong secrets for a nation at the 5th in a window, then at every 20th. */
+const GUESS_ALERT_AT = 5;
+
+/**
+ * A refusal is answered while the address's unproven mail stays under the limit (no more: that
+ * would make the game a spam cannon); a wrong secret from a registered address is a guess, counted
+ * per nation, and the GM is told when they pile up.
+ */
+async function refused(ctx: MailContext, identity: Extract<Identity, { ok: false }>): Promise<Decision> {
+  const { mail, head, game } = ctx;
+  const place = mail.from ? await ctx.ledger.countAgainstLimit(head.gameId, `anon:${mail.from}`, ctx.mailId, ctx.received, windowOf(ctx)) : Infinity;
+  const replies =
+    mail.from && place <= ctx.settings.rateLimit.count
+      ? [answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] })]
+      : [];
+  for (const nation of identity.wrongSecretFor) {
+    const guesses = await ctx.ledger.countAgainstLimit(head.gameId, `wrong-secret:${nation}`, ctx.mailId, ctx.received, windowOf(ctx));
+    if (guesses === GUESS_ALERT_AT || (guesses > GUESS_ALERT_AT && guesses % 20 === 0)) replies.push(guessAlert(ctx, nation, guesses));
+  }
+  return decision(ctx, { outcome: 'refused', code: identity.code, replies });
+}
+
+function guessAlert(ctx: MailContext, nation: string, guesses: number): OutgoingMessage {
+  const who = nation === 'gm' ? 'your GM secret' : `the secret of ${ctx.game.config.nations[nation]?.name ?? nation}`;
+  return compose(ctx.head, {
+    key: `alert:wrong-secret:${nation}:${ctx.mailId}`,
+    to: ctx.game.config.gm.email,
+    subject: `${guesses} emails with a wrong secret for ${nation === 'gm' ? 'the GM' : (ctx.game.config.nations[nation]?.name ?? nation)}`,
+    template: 'notice',
+    data: {
+      gameTitle: ctx.game.config.title,
+      paragraphs: [
+        `In the last ${ctx.settings.rateLimit.per}, ${guesses} emails from the registered address offered a wrong value for ${who}. Each email can try one secret, so this may be someone guessing it, with a forged sender.`,
+        'Nothing in them was applied. If it goes on, give the nation a new, long secret in game.yaml (adjutant game new makes strong ones) and tell the player privately.',
+      ],
+    },
+  });
 }
 
 async function unrouted(deps: MailDeps, ledger: MailLedger, mailId: string, raw: Buffer, mail: IncomingMail, received: Date): Promise<Decision> {

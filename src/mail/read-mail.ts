@@ -5,8 +5,12 @@ import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { htmlToText } from '../orders/clean-message.ts';
 
-/** Text beyond this is not read (a 10 MB body is kept, but nobody types 64 KB of orders). */
-export const MAX_TEXT = 64 * 1024;
+/**
+ * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds
+ * the order parser's synchronous work per email (bench/mail.bench.ts, mail-parse-max) well inside
+ * the mail lease (src/mail/mail-ledger.ts).
+ */
+export const MAX_TEXT = 16 * 1024;
 
 export interface IncomingMail {
   /** The From address, lower-cased; null when there is none, or several. */

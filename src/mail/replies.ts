@@ -5,7 +5,7 @@ import type { Templates } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { IncomingMail } from './read-mail.ts';
-import { redactSecrets } from './secret.ts';
+import { carriesSecret, redactSecrets } from './secret.ts';
 
 export interface Letterhead {
   gameId: string;
@@ -51,11 +51,14 @@ export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
     text: `${text}\n`,
     headers: { 'Auto-Submitted': 'auto-replied', 'X-Loop': loopMarker(head.from.slice(head.from.indexOf('@') + 1)) },
   };
+  // A Message-ID is written by the sender's mail client, or by the sender: one holding a secret is
+  // left out of the thread rather than echoed back.
+  const clean = (id: string) => !head.secrets.some((secret) => carriesSecret(id, secret));
   const thread = spec.inReplyTo;
-  if (thread?.messageId) {
+  if (thread?.messageId && clean(thread.messageId)) {
     message.inReplyTo = thread.messageId;
-    message.references = [...thread.references.filter((r) => r !== thread.messageId), thread.messageId];
-  }
+    message.references = [...thread.references.filter((r) => r !== thread.messageId && clean(r)), thread.messageId];
+  } else if (thread?.references.some(clean)) message.references = thread.references.filter(clean);
   return message;
 }
 

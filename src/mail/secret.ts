@@ -1,6 +1,8 @@
 // Secrets (the classic judges' SIGNON): a nation's passphrase proves an email is really from its
-// player. They are found as whole words anywhere in the subject or the new text, removed before
-// the order parser sees the text, and blotted out of everything Adjutant sends back.
+// player. An email offers one candidate, from one defined place (`secretCandidate`), so one
+// email is one guess. Secrets are removed before the order parser sees the text, and blotted out of
+// everything Adjutant sends back.
+import { MIN_SECRET_LENGTH } from '../game/game-file.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -15,6 +17,38 @@ export function carriesSecret(text: string, secret: string | undefined): boolean
 
 // "SIGNON ruby-falcon", "secret: ruby-falcon" or the bare secret on a line of its own.
 const SIGNON_WORDS = '(?:signon|sign-on|secret|password|passphrase|passwort|code)';
+const WORD = '([\\p{L}\\p{N}_-]+)';
+// In a subject, "secret" and its kin need a ":" or "=" ("Re: secret plans" offers no secret).
+const SUBJECT_SIGNON = new RegExp(`(?:^|[\\s\\[(,;])(?:sign-?on\\s*[:=]?|(?:secret|password|passphrase|passwort|code)\\s*[:=])\\s*${WORD}`, 'iu');
+const SIGNON_LINE = new RegExp(`^\\s*${SIGNON_WORDS}\\s*[:=]?\\s*${WORD}\\s*[.;,]?\\s*$`, 'iu');
+const BARE_LINE = new RegExp(`^\\s*${WORD}\\s*[.;,]?\\s*$`, 'u');
+
+/**
+ * The one secret an email offers, from the first of these places that has one: a "SECRET: x" (or
+ * "SIGNON x") in the subject, a sign-on line in the text, the text's first line of one long word,
+ * the subject's last word when it looks like a secret (long enough, and with a digit, "-" or "_",
+ * so that a subject like "Re: commands" offers none).
+ */
+export function secretCandidate(subject: string, text: string): string | null {
+  const inSubject = SUBJECT_SIGNON.exec(subject)?.[1];
+  if (inSubject) return inSubject;
+  const lines = text.split('\n');
+  for (const line of lines) {
+    const signon = SIGNON_LINE.exec(line)?.[1];
+    if (signon) return signon;
+  }
+  for (const line of lines) {
+    const bare = BARE_LINE.exec(line)?.[1];
+    if (bare && bare.length >= MIN_SECRET_LENGTH) return bare;
+  }
+  const last = /([\p{L}\p{N}_-]+)[\s.;,!)\]]*$/u.exec(subject)?.[1];
+  return last && last.length >= MIN_SECRET_LENGTH && /[\p{N}_-]/u.test(last) ? last : null;
+}
+
+/** The candidate is this secret (letter case aside). */
+export function isSecret(candidate: string | null, secret: string | undefined): boolean {
+  return !!candidate && !!secret && candidate.toLowerCase() === secret.toLowerCase();
+}
 
 /** Removes every secret: a line that only signs on becomes empty (line numbers stay), other mentions vanish. */
 export function stripSecrets(text: string, secrets: readonly string[]): string {
@@ -27,7 +61,7 @@ export function stripSecrets(text: string, secrets: readonly string[]): string {
       for (const secret of live) {
         const whole = new RegExp(`^\\s*(?:${SIGNON_WORDS}\\s*[:=]?\\s*)?${escape(secret)}\\s*[.;,]?\\s*$`, 'iu');
         if (whole.test(out)) return '';
-        out = out.replace(secretPattern(secret, 'gi'), '');
+        out = out.replace(new RegExp(`(?:${SIGNON_WORDS}\\s*[:=]?\\s*)?${secretPattern(secret).source}`, 'giu'), '');
       }
       return out;
     })

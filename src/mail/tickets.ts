@@ -50,15 +50,15 @@ export async function readTickets(redis: Redis, gameId: string, tokens: readonly
   return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as Ticket);
 }
 
-/** The ticket a reply belongs to, by the Message-IDs it answers. */
+/** The tickets a reply belongs to, by the Message-IDs it answers (one ticket email may ask several). */
 export async function ticketsInThread(redis: Redis, gameId: string, messageIds: readonly string[]): Promise<string[]> {
   if (!messageIds.length) return [];
   const tokens = await redis.hmget(mailKeys(gameId).ticketThreads, ...messageIds);
-  return [...new Set(tokens.filter((t): t is string => t !== null))];
+  return [...new Set(tokens.filter((t): t is string => t !== null).flatMap((t) => t.split(',')))];
 }
 
-export async function rememberThread(redis: Redis, gameId: string, messageId: string, token: string): Promise<void> {
-  await redis.hset(mailKeys(gameId).ticketThreads, messageId, token);
+export async function rememberThread(redis: Redis, gameId: string, messageId: string, tokens: readonly string[]): Promise<void> {
+  await redis.hset(mailKeys(gameId).ticketThreads, messageId, tokens.join(','));
 }
 
 async function allTickets(redis: Redis, gameId: string): Promise<Ticket[]> {
@@ -70,6 +70,11 @@ async function allTickets(redis: Redis, gameId: string): Promise<Ticket[]> {
 export async function openTickets(store: GameStore, gameId: string): Promise<Ticket[]> {
   const step = await store.step(gameId);
   return (await allTickets(store.redis, gameId)).filter((t) => t.status === 'open' && t.step === step);
+}
+
+/** Every ticket the nation opened in the step, whatever became of it: what the per-turn cap counts. */
+export async function ticketsOfStep(redis: Redis, gameId: string, step: number, nation: string): Promise<Ticket[]> {
+  return (await allTickets(redis, gameId)).filter((t) => t.step === step && t.nation === nation);
 }
 
 export async function openTicketsOf(redis: Redis, gameId: string, step: number, nation: string): Promise<Ticket[]> {

@@ -69,7 +69,7 @@ export function mailKeys(gameId: string) {
     ticketThreads: `${p}:ticket-threads`,
     /** Hash: nation -> JSON list of late mail ids for the current step, for the GM's "ORDER <nation> LATE". */
     late: `${p}:late`,
-    /** Sorted set per sender: mail ids by arrival time, for the flood limit. */
+    /** Sorted set per counted thing ("auth:<address>", "anon:<address>", "wrong-secret:<nation>"): mail ids by arrival time, for the flood limits. */
     rate: (sender: string) => `${p}:rate:${sender}`,
     /** String per sender, set while the one flood notice of the current window is out. */
     rateNotice: (sender: string) => `${p}:rate-notice:${sender}`,
@@ -79,8 +79,10 @@ export function mailKeys(gameId: string) {
     lock: `${p}:lock`,
     /** Hash: outbox key -> JSON {error, at} for messages the SMTP server refused for good. */
     outboxFailed: `${p}:outbox:failed`,
-    /** String per outbox key, set while one sender is sending that message. */
-    outboxSending: (key: string) => `${p}:outbox:sending:${key}`,
+    /** Hash: outbox key -> SMTP conversations begun for it (noted before each, so a crash mid-send shows). */
+    outboxAttempts: `${p}:outbox:attempts`,
+    /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). */
+    deadMail: `${p}:dead`,
   };
 }
 

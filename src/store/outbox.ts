@@ -1,8 +1,11 @@
-// Every message Adjutant sends is recorded here before it is sent and marked sent after, so a
-// crash resends at most once, with the same Message-ID (mail clients fold such twins into one).
+// Every message Adjutant sends is recorded here before it is sent, each attempt is noted just
+// before the SMTP conversation and the message marked sent just after it, so a crash resends at
+// most the one message whose "OK" it did not live to note, with the same Message-ID (mail clients
+// fold such twins into one). A message the server refuses for good is set aside, to be listed and
+// sent again by the GM (`adjutant dead-letter`).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { gameKeys } from './keys.ts';
+import { gameKeys, mailKeys } from './keys.ts';
 
 export interface OutgoingMessage {
   /** What the message is, unique within the game: "report:step-3:red". Recording it twice is a no-op. */
@@ -24,6 +27,13 @@ export interface OutboxEntry extends OutgoingMessage {
   sentAt?: string;
 }
 
+/** A message set aside: refused for good by the SMTP server, or out of attempts. */
+export interface SetAsideMessage {
+  key: string;
+  error: string;
+  at: string;
+}
+
 const PENDING_GAMES = 'adjutant:outbox:pending';
 
 // Recording and queueing happen together, or a crash between them would strand a message unsent.
@@ -31,6 +41,13 @@ const RECORD = `
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return redis.call('HGET', KEYS[1], ARGV[1]) end
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return false`;
+
+// The attempt is counted beside the entry, so after a crash the record shows a send was begun.
+const ATTEMPT = `
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+if string.find(json, '"sentAt":', 1, true) then return {json, 0} end
+return {json, redis.call('HINCRBY', KEYS[2], ARGV[1], 1)}`;
 
 export class Outbox {
   constructor(
@@ -60,13 +77,52 @@ export class Outbox {
     return (await this.redis.smembers(PENDING_GAMES)).sort();
   }
 
+  /** Marks a message sent (keeping the first time it was) and out of line for sending. */
   async markSent(gameId: string, key: string): Promise<void> {
     const k = gameKeys(gameId);
     const json = await this.redis.hget(k.outbox, key);
-    if (!json) return;
-    const entry = { ...(JSON.parse(json) as OutboxEntry), sentAt: this.options.now().toISOString() };
-    await this.redis.multi().hset(k.outbox, key, JSON.stringify(entry)).zrem(k.outboxPending, key).exec();
+    const tx = this.redis.multi().zrem(k.outboxPending, key);
+    if (json) {
+      const entry = JSON.parse(json) as OutboxEntry;
+      if (!entry.sentAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, sentAt: this.options.now().toISOString() }));
+    }
+    await tx.exec();
     if ((await this.redis.zcard(k.outboxPending)) === 0) await this.redis.srem(PENDING_GAMES, gameId);
+  }
+
+  /**
+   * Notes that an SMTP conversation for this message begins; returns the entry and how many
+   * conversations were begun for it so far (a count above one means an earlier one may have got
+   * through), or undefined when the message was sent already or is not recorded.
+   */
+  async markAttempt(gameId: string, key: string): Promise<{ entry: OutboxEntry; attempt: number } | undefined> {
+    const found = (await this.redis.eval(ATTEMPT, 2, gameKeys(gameId).outbox, mailKeys(gameId).outboxAttempts, key)) as [string, number] | null;
+    if (!found || found[1] === 0) return undefined;
+    return { entry: JSON.parse(found[0]) as OutboxEntry, attempt: found[1] };
+  }
+
+  /** Takes a message out of sending, with the reason, until `resend`. */
+  async setAside(gameId: string, key: string, error: string): Promise<void> {
+    const k = gameKeys(gameId);
+    const failure = JSON.stringify({ error, at: this.options.now().toISOString() });
+    await this.redis.multi().hset(mailKeys(gameId).outboxFailed, key, failure).zrem(k.outboxPending, key).exec();
+    if ((await this.redis.zcard(k.outboxPending)) === 0) await this.redis.srem(PENDING_GAMES, gameId);
+  }
+
+  async setAsideMessages(gameId: string): Promise<SetAsideMessage[]> {
+    const all = await this.redis.hgetall(mailKeys(gameId).outboxFailed);
+    return Object.entries(all)
+      .map(([key, json]) => ({ key, ...(JSON.parse(json) as { error: string; at: string }) }))
+      .sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Puts a set-aside message back in line for sending; false when there is no such message. */
+  async resend(gameId: string, key: string): Promise<boolean> {
+    const k = gameKeys(gameId);
+    if (!(await this.redis.hexists(mailKeys(gameId).outboxFailed, key))) return false;
+    await this.redis.sadd(PENDING_GAMES, gameId);
+    await this.redis.multi().zadd(k.outboxPending, Date.parse(this.options.now().toISOString()), key).hdel(mailKeys(gameId).outboxFailed, key).exec();
+    return true;
   }
 
   async entry(gameId: string, key: string): Promise<OutboxEntry | undefined> {

@@ -3,7 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dkimPassingDomains, type DNSResolver } from '../../src/mail/dkim.ts';
+import { dkimSignatures, type DNSResolver } from '../../src/mail/dkim.ts';
 import { requireServices } from '../support/services.ts';
 import { gameFiles, mailTestGame, type MailTestGame } from './support/mail-game.ts';
 
@@ -38,9 +38,12 @@ afterEach(async () => {
 describe('DKIM instead of the secret', () => {
   it('finds the domains whose signatures verify', async () => {
     const now = new Date('2029-12-30T11:00:00Z');
-    expect(await dkimPassingDomains(await signed(ours, 'claim nor'), { resolver, now })).toEqual(['adjutant.test']);
+    const [signature, ...more] = await dkimSignatures(await signed(ours, 'claim nor'), { resolver, now });
+    expect(more).toEqual([]);
+    expect(signature.domain).toBe('adjutant.test');
+    expect(signature.lines.map((l) => l.slice(0, l.indexOf(':')).toLowerCase())).toEqual(expect.arrayContaining(['from', 'to', 'subject', 'date', 'message-id']));
     const tampered = Buffer.from((await signed(ours, 'claim nor')).toString().replace('claim nor', 'claim sou'));
-    expect(await dkimPassingDomains(tampered, { resolver, now })).toEqual([]);
+    expect(await dkimSignatures(tampered, { resolver, now })).toEqual([]);
   });
 
   it('accepts a signed email from the registered address without the secret, when the game enables DKIM', async () => {

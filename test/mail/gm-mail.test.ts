@@ -27,7 +27,7 @@ async function entry(g: MailTestGame, key: string) {
 async function ambiguousOrder(g: MailTestGame) {
   const result = await g.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'my orders', text: 'ruby-falcon\nclaim nor\nclaim vale' }));
   const [ticket] = await openTickets(g.store, g.id);
-  return { result, ticket, mail: await entry(g, `ticket:${ticket.token}`) };
+  return { result, ticket, mail: await entry(g, `tickets:${result.mailId}`) };
 }
 
 describe('GM tickets', () => {

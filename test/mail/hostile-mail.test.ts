@@ -74,7 +74,7 @@ describe('hostile and broken mail', () => {
     const big = `${orders}\n${'x'.repeat(99)}\n`.padEnd(10 * 1024 * 1024, 'filler line of no orders\n');
     const result = await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'orders', text: big }));
     expect(result.outcome).toBe('orders');
-    expect(result.replies[0].text).toContain('only its first 64 KB were read');
+    expect(result.replies[0].text).toContain('only its first 16 KB were read');
     expect((await game.store.mail(game.id, result.mailId))!.length).toBeGreaterThan(10 * 1024 * 1024);
   });
 

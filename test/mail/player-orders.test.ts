@@ -62,10 +62,10 @@ describe('orders from a player', () => {
 
   it('never quotes the secret back, even when it is in the subject', async () => {
     game = await mailTestGame();
-    const result = await game.receive(await red('claim nor', { subject: 'Orders ruby-falcon turn 1' }));
+    const result = await game.receive(await red('claim nor', { subject: 'Orders, secret: ruby-falcon, turn 1' }));
     expect(result.outcome).toBe('orders');
     const confirmation = await reply(game, `reply:${result.mailId}`);
-    expect(confirmation.subject).toBe(`[${game.id}] Re: Orders [secret] turn 1`);
+    expect(confirmation.subject).toBe(`[${game.id}] Re: Orders, secret: [secret], turn 1`);
     expect(JSON.stringify(confirmation)).not.toMatch(/ruby-falcon/i);
   });
 
@@ -133,14 +133,14 @@ describe('orders from a player', () => {
     const absence = await game.receive(await red('ruby-falcon\nABSENCE 2030-01-10 to 2030-01-12'));
     expect(game.control.called('absence')[0]).toEqual([game.id, 'red', new Date('2030-01-09T23:00:00Z'), new Date('2030-01-12T23:00:00Z')]);
     expect((await reply(game, `reply:${absence.mailId}`)).text).toContain('Noted: away from');
-    const clear = await game.receive(await red('CLEAR ruby-falcon'));
+    const clear = await game.receive(await red('ruby-falcon\nCLEAR'));
     expect(clear.outcome).toBe('commands');
     expect(await inForce(game, 'red')).toEqual([]);
   });
 
   it('reads a command from the subject when the body is empty, and answers HELP with the ruleset\'s examples', async () => {
     game = await mailTestGame();
-    const help = await game.receive(await red('', { subject: 'HELP ruby-falcon' }));
+    const help = await game.receive(await red('', { subject: 'HELP SIGNON ruby-falcon' }));
     expect(help.outcome).toBe('commands');
     expect((await reply(game, `reply:${help.mailId}`)).text).toContain('claim par');
   });

@@ -8,7 +8,7 @@ import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { connectionFromUrl } from '../../jobs/queues.ts';
-import { startOutboxSender } from '../../src/mail/outbox-sender.ts';
+import { startTestSender } from '../mail/support/test-sender.ts';
 import { remindPlayers } from '../../src/turns/remind-players.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { startWorkers } from '../../jobs/workers.ts';
@@ -124,7 +124,7 @@ describe('a turn delivered by mail', () => {
     const running = startWorkers(rendering, { connection: connectionFromUrl(svc.redisUrl), prefix: rendering.prefix, outputs: { outDir, publicUrl: 'http://maps.example' } });
     const title = `Claims ${randomUUID().slice(0, 8)}`;
     const id = await storeFixtureGame(rendering, { title, schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [] } });
-    const sender = startOutboxSender({ outbox: rendering.outbox, redis: rendering.redis, smtp: svc.smtp, logger: rendering.logger, now: () => new Date(), pollMs: 50, serves: (g) => g === id });
+    const sender = startTestSender({ outbox: rendering.outbox, store: rendering.store, logger: rendering.logger, games: (g) => g === id });
     try {
       clock.set('2026-12-01T10:00:00Z');
       const schedulerOf = new Scheduler(rendering, { tickMs: 1000 });

@@ -7,13 +7,13 @@ import { connectionFromUrl, openQueue, QUEUES } from '../../../jobs/queues.ts';
 import { createParseWorker, enqueueParse } from '../../../jobs/parse.ts';
 import { startIntake, type Intake, type IntakeOptions } from '../../../src/mail/imap-intake.ts';
 import type { MailDeps } from '../../../src/mail/mail-context.ts';
-import { startOutboxSender } from '../../../src/mail/outbox-sender.ts';
 import { processMail } from '../../../src/mail/process-mail.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
 import type { GameControl } from '../../../src/turns/game-control.ts';
 import { serviceEndpoints } from '../../support/services.ts';
+import { startTestSender } from './test-sender.ts';
 
 export interface LoopOptions {
   games: Array<{ id: string; mailbox?: string }>;
@@ -25,9 +25,15 @@ export interface LoopOptions {
   /** Called after each email is processed (direct mode). */
   onProcessed?: (gameId: string, mailId: string) => void;
   concurrency?: number;
+  sender?: Partial<Parameters<typeof startTestSender>[0]>;
+  /** Tries per parse job and the first wait between them (the service's own when absent). */
+  retries?: { attempts: number; delayMs: number };
+  dkimResolver?: MailDeps['dkimResolver'];
 }
 
 export interface MailLoop {
+  /** The BullMQ prefix of this loop's queues, for `adjutant` commands run against them. */
+  prefix: string;
   store: GameStore;
   outbox: Outbox;
   intake: Intake;
@@ -41,7 +47,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   const now = () => new Date();
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const outbox = new Outbox(redis, { domain: svc.domain, now });
-  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse };
+  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dkimResolver: options.dkimResolver };
   const ids = new Set(options.games.map((g) => g.id));
   const prefix = `{adjutant-test-${[...ids][0]}}`;
   let queue: Queue | undefined;
@@ -51,7 +57,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
     const connection = connectionFromUrl(svc.redisUrl);
     queue = openQueue(QUEUES.parse, connection, prefix);
     worker = createParseWorker(deps, connection, { prefix, concurrency: options.concurrency ?? 8 });
-    enqueue = enqueueParse(queue);
+    enqueue = enqueueParse(queue, options.retries);
   } else {
     enqueue = async (job) => {
       await processMail(deps, job);
@@ -68,8 +74,9 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
     unrouted: 'leave',
     ...options.intake,
   });
-  const sender = startOutboxSender({ outbox, redis, smtp: { host: svc.smtp.host, port: svc.smtp.port }, logger, now, pollMs: 50, parallel: 8, serves: (id) => ids.has(id) });
+  const sender = startTestSender({ outbox, store, logger, now, prefix, games: (id) => ids.has(id), ...options.sender });
   return {
+    prefix,
     store,
     outbox,
     intake,
@@ -79,6 +86,9 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
       await queue?.obliterate({ force: true }).catch(() => undefined);
       await queue?.close();
       await sender.stop();
+      const sendQueue = openQueue(QUEUES.send, connectionFromUrl(svc.redisUrl), prefix);
+      await sendQueue.obliterate({ force: true }).catch(() => undefined);
+      await sendQueue.close();
       redis.disconnect();
     },
   };

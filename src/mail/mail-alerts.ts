@@ -1,0 +1,82 @@
+// Mail the GM gets when the mail service could not do its work: an email that could not be
+// processed (a dead letter), a message the SMTP server refused or that ran out of tries, the
+// provider throttling our sending. Each goes through the outbox under a key naming what it is
+// about, so an alert is sent once however often the fault is seen.
+import type { Logger } from 'pino';
+import { parse } from 'yaml';
+import type { GameStore } from '../store/game-store.ts';
+import type { Outbox } from '../store/outbox.ts';
+import { UNROUTED_GAME } from '../store/keys.ts';
+import { storedGame } from '../store/stored-game.ts';
+import type { SendAlert } from './outbox-sender.ts';
+
+export interface AlertDeps {
+  store: GameStore;
+  outbox: Outbox;
+  logger: Logger;
+  now: () => Date;
+  /** The address Adjutant writes from when a game names no mailbox. */
+  address: string;
+}
+
+export const ALERT_PREFIX = 'alert:';
+
+async function tellGm(deps: AlertDeps, gameId: string, key: string, subject: string, lines: string[]): Promise<void> {
+  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return;
+  const gm = await gmOf(deps, gameId);
+  if (!gm) return void deps.logger.error({ gameId, alert: key }, `${subject}; game.yaml names no GM to tell`);
+  await deps.outbox.record(gameId, {
+    key: `${ALERT_PREFIX}${key}`,
+    from: gm.mailbox ?? deps.address,
+    to: [gm.email],
+    subject: `[${gameId}] ${subject}`,
+    text: `${lines.join('\n\n')}\n`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  });
+  deps.logger.warn({ gameId, alert: key }, subject);
+}
+
+/** The GM's address and the game's, even from a game.yaml too broken to open (that may be why the GM is told). */
+async function gmOf(deps: AlertDeps, gameId: string): Promise<{ email: string; mailbox?: string } | null> {
+  try {
+    const { config } = await storedGame(deps.store, gameId);
+    return { email: config.gm.email, mailbox: config.mailbox };
+  } catch {
+    const text = (await deps.store.files(gameId))['game.yaml'] ?? '';
+    type Loose = { gm?: { email?: unknown }; mailbox?: unknown } | null;
+    let raw: Loose;
+    try {
+      raw = parse(text) as Loose;
+    } catch {
+      return null;
+    }
+    const email = raw?.gm?.email;
+    return typeof email === 'string' ? { email, mailbox: typeof raw?.mailbox === 'string' ? raw.mailbox : undefined } : null;
+  }
+}
+
+/** An email that could not be processed; `adjutant dead-letter retry` runs it again. */
+export function deadMailAlert(deps: AlertDeps, gameId: string, mailId: string, from: string | null, error: string): Promise<void> {
+  return tellGm(deps, gameId, `dead-mail:${mailId}`, 'An email could not be processed', [
+    `An email${from ? ` from ${from}` : ''} could not be processed, so nothing in it was applied and its sender has had no answer: ${error}`,
+    `It is kept (mail id ${mailId}). Once the cause is fixed, run: adjutant dead-letter retry ${gameId} ${mailId}`,
+  ]);
+}
+
+/** What the outbox sender reports: a message set aside for good, or the provider throttling us. */
+export async function sendAlert(deps: AlertDeps, gameId: string, alert: SendAlert): Promise<void> {
+  if (alert.kind === 'throttled') {
+    // One notice an hour is enough to tell the GM that mail is slowed down.
+    const hour = deps.now().toISOString().slice(0, 13);
+    return tellGm(deps, gameId, `throttled:${hour}`, 'Your mail provider is slowing down Adjutant\'s mail', [
+      `The SMTP server refused to take more mail for now: ${alert.error}`,
+      `Adjutant holds all sending for ${Math.round(alert.holdMs / 1000)} seconds at a time and tries again; nothing is lost, but replies and reports arrive late. If this happens often, lower ADJUTANT_SEND_RATE below your provider's limit.`,
+    ]);
+  }
+  // An alert that cannot be sent is not alerted about again: that would loop.
+  if (alert.entry.key.startsWith(ALERT_PREFIX)) return;
+  return tellGm(deps, gameId, `set-aside:${alert.entry.key}`, 'A message could not be sent', [
+    `The message "${alert.entry.subject}" to ${alert.entry.to.join(', ')} could not be sent and is set aside: ${alert.error}`,
+    `Once the cause is fixed (a wrong address, say), run: adjutant dead-letter retry ${gameId} ${alert.entry.key}`,
+  ]);
+}

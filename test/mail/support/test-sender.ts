@@ -1,0 +1,37 @@
+// The outbox sender as the service starts it (src/mail/outbox-sender.ts on its BullMQ queue, GM
+// alerts through the outbox), under a private queue prefix and limited to the test's games.
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { sendAlert } from '../../../src/mail/mail-alerts.ts';
+import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../src/mail/outbox-sender.ts';
+import type { GameStore } from '../../../src/store/game-store.ts';
+import type { Outbox } from '../../../src/store/outbox.ts';
+import { serviceEndpoints } from '../../support/services.ts';
+
+export interface TestSenderOptions extends Partial<Omit<OutboxSenderOptions, 'outbox' | 'serves' | 'connection'>> {
+  outbox: Outbox;
+  store: GameStore;
+  games: (gameId: string) => boolean;
+}
+
+export function startTestSender(options: TestSenderOptions): OutboxSender & { prefix: string } {
+  const svc = serviceEndpoints();
+  const logger = options.logger ?? pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
+  const now = options.now ?? (() => new Date());
+  const prefix = options.prefix ?? `{adjutant-test-send-${randomUUID().slice(0, 8)}}`;
+  const alertDeps = { store: options.store, outbox: options.outbox, logger, now, address: `game@${svc.domain}` };
+  const sender = startOutboxSender({
+    smtp: { host: svc.smtp.host, port: svc.smtp.port },
+    sweepMs: 50,
+    parallel: 8,
+    alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+    ...options,
+    logger,
+    now,
+    prefix,
+    connection: connectionFromUrl(svc.redisUrl),
+    serves: options.games,
+  });
+  return { prefix, stop: () => sender.stop() };
+}
