@@ -8,12 +8,13 @@ import { startIntake } from '../src/mail/imap-intake.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
-import { startOutputServer } from '../src/render/output-server.ts';
 import { importGame } from '../src/store/game-archive.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
+import { nationPageUrls } from '../src/web/nation-links.ts';
+import { startWebServer } from '../src/web/web-server.ts';
 import { createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, connectionFromUrl, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
@@ -31,6 +32,8 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
   const connection = connectionFromUrl(config.redisUrl);
   const control = createGameControl(rt);
+  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage };
+  const pageUrl = nationPageUrls(rt.redis, config.outputs, now);
   const stops: Array<[string, () => Promise<unknown>]> = [];
 
   const imported = await importGames(rt, config, logger);
@@ -55,10 +58,10 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       prefix: config.prefix,
       concurrency: config.concurrency,
       lockDurationMs: config.lockMs,
-      rendererFor: reportRenderer(config.flavour),
+      rendererFor: reportRenderer(config.flavour, pageUrl),
       outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour] },
     });
-    const parse = createParseWorker({ store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage }, connection, { prefix: config.prefix, concurrency: config.concurrency });
+    const parse = createParseWorker(mailDeps, connection, { prefix: config.prefix, concurrency: config.concurrency });
     logger.info({ concurrency: config.concurrency }, 'job workers started');
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }
@@ -68,8 +71,9 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     stops.push(['sender', () => sender.stop()]);
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
-    const server = await startOutputServer({ dir: config.outputs.outDir, port: config.outputs.port, host: config.outputs.host });
-    logger.info({ url: server.url, dir: config.outputs.outDir }, 'output server started');
+    const o = config.outputs;
+    const server = await startWebServer({ dir: o.outDir, port: o.port!, host: o.host, publicUrl: o.publicUrl, trustProxy: o.trustProxy, secret: o.webSecret, deps: mailDeps, logger });
+    logger.info({ url: server.url, dir: o.outDir, privatePages: !!o.webSecret }, 'web server started');
     stops.push(['outputs', () => server.close()]);
   }
 

@@ -71,6 +71,8 @@ export const gameFileSchema = z.strictObject({
   schedule: scheduleSchema.optional(),
   /** The GM sees each turn's results first and publishes with one reply. */
   preview: z.boolean().default(false),
+  /** Listed on the service's game index, with a public page (status, maps, updates) anyone may read. */
+  public: z.boolean().default(false),
   mail: mailSchema.optional(),
   nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
 });

@@ -1,0 +1,115 @@
+// The public pages: the index of public games, and a game's page (status, deadline, who has
+// ordered but never what, the map, and the public update of each turn, with its history). Only
+// public facts: the updates come from the ruleset's public view, as the forum's do.
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { currentGame } from '../mail/game-cache.ts';
+import type { Game } from '../game/open-game.ts';
+import { mapPath } from '../render/turn-outputs.ts';
+import { gameKeys } from '../store/keys.ts';
+import type { GameStatus } from '../turns/game-control.ts';
+import { renderPage } from './page-templates.ts';
+import { stepIndex, turnsOf } from './step-index.ts';
+import { updateHtml } from './update-html.ts';
+import { nationNames, type WebContext } from './web-context.ts';
+
+/** How long a page is served from memory while nothing it shows has changed (the map may appear meanwhile). */
+const PAGE_TTL_MS = 5000;
+
+const pages = new Map<string, { fingerprint: string; at: number; html: Promise<string | null> }>();
+
+/** The game if it exists and is public; anything else is simply not found. */
+async function publicGame(web: WebContext, gameId: string): Promise<Game | null> {
+  if (!/^[a-z0-9_][a-z0-9_-]*$/.test(gameId) || !(await web.deps.store.exists(gameId))) return null;
+  const game = await currentGame(web.deps.store, gameId);
+  return game.config.public ? game : null;
+}
+
+/** What a page of the game shows changes only with these: read in one round trip. */
+async function fingerprint(web: WebContext, gameId: string): Promise<string> {
+  const k = gameKeys(gameId);
+  const res = await web.deps.store.redis.pipeline().get(k.step).get(k.rollbacks).get(k.ordersVersion).get(k.schedule).hget(k.files, 'game.yaml').exec();
+  return createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64');
+}
+
+/** Serves from memory while the fingerprint holds; one build at a time per page. */
+async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<string | null>): Promise<string | null> {
+  const print = await fingerprint(web, gameId);
+  const now = Date.now();
+  const hit = pages.get(key);
+  if (hit && hit.fingerprint === print && now - hit.at < PAGE_TTL_MS) return hit.html;
+  const html = build();
+  if (pages.size > 1000) pages.clear();
+  pages.set(key, { fingerprint: print, at: now, html });
+  html.catch(() => pages.delete(key));
+  return html;
+}
+
+export function statusModel(game: Game, status: GameStatus | null): Record<string, unknown> {
+  if (!status) return { unknown: true };
+  return {
+    deadline: status.deadline?.toISOString(),
+    deadlineUtc: status.deadline?.toUTCString(),
+    paused: status.paused,
+    waiting: status.waitingForGm,
+    preview: status.previewStep !== undefined,
+    ordered: nationNames(game.config, status.ordered),
+    missing: nationNames(game.config, status.missing),
+  };
+}
+
+async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
+  const file = mapPath(game.id, record);
+  const exists = await access(path.join(web.outDir, file)).then(() => true, () => false);
+  return exists ? `${web.base}/${file.split(path.sep).map(encodeURIComponent).join('/')}` : undefined;
+}
+
+export async function gamePage(web: WebContext, gameId: string, turn?: number): Promise<string | null> {
+  const game = await publicGame(web, gameId);
+  if (!game) return null;
+  return cached(web, gameId, `${gameId}:${turn ?? 'now'}`, async () => {
+    const steps = await stepIndex(web.deps.store, game);
+    const turns = turnsOf(steps);
+    const shown = turn ?? turns.at(-1);
+    if (turn !== undefined && !turns.includes(turn)) return null;
+    const status = await web.deps.control.status(gameId).catch(() => null);
+    const shownSteps = await Promise.all(
+      steps
+        .filter((s) => s.turn === shown)
+        .map(async (s) => {
+          const record = (await web.deps.store.record(gameId, s.step))!;
+          return { label: s.label, mapUrl: await mapUrl(web, game, s), update: updateHtml(game, record) };
+        }),
+    );
+    const at = shown === undefined ? -1 : turns.indexOf(shown);
+    const turnUrl = (t: number) => `${web.base}/${gameId}/turn-${t}/`;
+    return renderPage('game', { title: game.config.title, base: web.base }, {
+      game: { id: gameId, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase },
+      status: statusModel(game, status),
+      shown: shown === undefined ? undefined : { turn: shown, steps: shownSteps, latest: shown === turns.at(-1) },
+      previous: at > 0 ? turnUrl(turns[at - 1]) : undefined,
+      next: at >= 0 && at < turns.length - 1 ? turnUrl(turns[at + 1]) : undefined,
+      history: turns.map((t) => ({ turn: t, url: turnUrl(t), shown: t === shown })).reverse(),
+    });
+  });
+}
+
+let index: { at: number; html: Promise<string> } | undefined;
+
+export async function indexPage(web: WebContext): Promise<string> {
+  if (index && Date.now() - index.at < PAGE_TTL_MS) return index.html;
+  const build = async () => {
+    const games: Array<Record<string, unknown>> = [];
+    for (const id of await web.deps.store.listGames()) {
+      const game = await publicGame(web, id).catch(() => null);
+      if (!game) continue;
+      const status = await web.deps.control.status(id).catch(() => null);
+      games.push({ id, url: `${web.base}/${id}/`, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status) });
+    }
+    return renderPage('index', { title: 'Games', base: web.base }, { games });
+  };
+  index = { at: Date.now(), html: build() };
+  index.html.catch(() => (index = undefined));
+  return index.html;
+}
