@@ -11,9 +11,10 @@
   }
   function localTimes() {
     var fmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-    document.querySelectorAll('time.deadline[datetime]').forEach(function (el) {
+    var short = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    document.querySelectorAll('time.deadline[datetime], time.when[datetime]').forEach(function (el) {
       var at = new Date(el.getAttribute('datetime'));
-      if (!isNaN(at.getTime())) { el.textContent = fmt.format(at); el.title = at.toISOString(); }
+      if (!isNaN(at.getTime())) { el.textContent = (el.classList.contains('when') ? short : fmt).format(at); el.title = at.toISOString(); }
     });
   }
   function tick() {

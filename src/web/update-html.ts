@@ -11,6 +11,12 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
 // Links in an update may only lead to the web: no javascript: or data: URLs.
 markdown.validateLink = (url: string) => /^(https?:|\/|#)/i.test(url.trim());
 
+// On the page the update and the report sit under the page's own title: their headings go two levels down.
+markdown.core.ruler.push('demote_headings', (state) => {
+  for (const token of state.tokens) if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
+});
+const demote = (html: string) => html.replace(/<(\/?)h([1-6])\b/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + 2)}`);
+
 const updates = new BoundedCache<string>(2000);
 const reports = new BoundedCache<string>(2000);
 
@@ -25,6 +31,6 @@ export function reportHtml(game: Game, record: TurnRecord, nation: string): stri
   return reports.get(`${stepKey(game, record)}:${nation}`, () => {
     const html = renderPrivateReport(game, record, nation).html ?? '';
     const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
-    return body ? body[1] : html;
+    return demote(body ? body[1] : html);
   });
 }

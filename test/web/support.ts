@@ -1,6 +1,7 @@
 // A world for the web tests: the claims fixture game stored on the real Redis, public, with a GM
 // secret, a schedule the real scheduler keeps, job workers that adjudicate and render maps into a
 // temporary output folder, and the web server on a free port with a test web secret.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,10 @@ import pino from 'pino';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import type { Runtime } from '../../jobs/runtime.ts';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { MailDeps } from '../../src/mail/mail-context.ts';
+import { MailLedger, type MailResult } from '../../src/mail/mail-ledger.ts';
+import { processMail } from '../../src/mail/process-mail.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../../src/turns/turn-renderer.ts';
@@ -41,6 +45,14 @@ export async function testDeps(): Promise<{ deps: MailDeps; close(): Promise<voi
   const rt = testRuntime(undefined, redisUrl);
   const deps: MailDeps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
   return { deps, close: () => rt.close() };
+}
+
+/** An email as the intake would hand it over: stored, its arrival noted, then processed. */
+export async function receiveMail(deps: MailDeps, gameId: string, mail: { from: string; subject: string; text: string }): Promise<MailResult> {
+  const raw = await new MailComposer({ ...mail, to: 'game@adjutant.test', date: new Date(), messageId: `<${randomUUID()}@adjutant.test>` }).compile().build();
+  const mailId = await deps.store.putMail(gameId, raw);
+  await new MailLedger(deps.store.redis).markReceived(gameId, mailId, new Date());
+  return processMail(deps, { gameId, mailId });
 }
 
 export async function webWorld(changes: Record<string, unknown> = {}): Promise<WebWorld> {
