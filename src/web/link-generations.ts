@@ -15,8 +15,8 @@ export class WebLinks {
     private readonly now: () => Date,
   ) {}
 
-  private async generation(claims: Pick<LinkClaims, 'kind'> & { game?: string; nation?: string; email?: string }): Promise<number> {
-    const raw = claims.kind === 'nation' ? await this.redis.hget(webKeys(claims.game!).nationLinks, claims.nation!) : await this.redis.hget(WEB_KEYS.gmLinks, claims.email!.toLowerCase());
+  private async generation(of: { kind: 'nation'; game: string; nation: string } | { kind: 'gm'; email: string }): Promise<number> {
+    const raw = of.kind === 'nation' ? await this.redis.hget(webKeys(of.game).nationLinks, of.nation) : await this.redis.hget(WEB_KEYS.gmLinks, of.email);
     return Number(raw ?? 0);
   }
 

@@ -14,10 +14,18 @@ import { stepIndex, turnsOf } from './step-index.ts';
 import { updateHtml } from './update-html.ts';
 import { nationNames, type WebContext } from './web-context.ts';
 
-/** How long a page is served from memory while nothing it shows has changed (the map may appear meanwhile). */
+/** How long a page still waiting for its map, and the index, are served from memory before being built again. */
 const PAGE_TTL_MS = 5000;
 
-const pages = new Map<string, { fingerprint: string; at: number; html: Promise<string | null> }>();
+interface CachedPage {
+  fingerprint: string;
+  at: number;
+  /** Every map the page shows was there: nothing will appear on its own, so no need to look again. */
+  complete: boolean;
+  html: Promise<string | null>;
+}
+
+const pages = new Map<string, CachedPage>();
 
 /** The game if it exists and is public; anything else is simply not found. */
 async function publicGame(web: WebContext, gameId: string): Promise<Game | null> {
@@ -26,24 +34,49 @@ async function publicGame(web: WebContext, gameId: string): Promise<Game | null>
   return game.config.public ? game : null;
 }
 
-/** What a page of the game shows changes only with these: read in one round trip. */
-async function fingerprint(web: WebContext, gameId: string): Promise<string> {
-  const k = gameKeys(gameId);
-  const res = await web.deps.store.redis.pipeline().get(k.step).get(k.rollbacks).get(k.ordersVersion).get(k.schedule).hget(k.files, 'game.yaml').exec();
-  return createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64');
+const inFlight = new Map<string, Promise<string>>();
+
+/**
+ * What a page of the game shows changes only with these: read in one round trip. Readers arriving
+ * while a read is under way share it, so a crowd costs Redis one read at a time, not one each.
+ */
+function fingerprint(web: WebContext, gameId: string): Promise<string> {
+  let read = inFlight.get(gameId);
+  if (!read) {
+    const k = gameKeys(gameId);
+    read = web.deps.store.redis
+      .pipeline()
+      .get(k.step)
+      .get(k.rollbacks)
+      .get(k.ordersVersion)
+      .get(k.schedule)
+      .hget(k.files, 'game.yaml')
+      .exec()
+      .then((res) => createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64'))
+      .finally(() => inFlight.delete(gameId));
+    inFlight.set(gameId, read);
+  }
+  return read;
 }
 
-/** Serves from memory while the fingerprint holds; one build at a time per page. */
-async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<string | null>): Promise<string | null> {
+/**
+ * Serves a page from memory while its fingerprint holds, so a reader costs one Redis round trip;
+ * one build at a time per page. A page still waiting for a map is built again after a few seconds.
+ */
+async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<{ html: string; complete: boolean } | null>): Promise<string | null> {
   const print = await fingerprint(web, gameId);
   const now = Date.now();
   const hit = pages.get(key);
-  if (hit && hit.fingerprint === print && now - hit.at < PAGE_TTL_MS) return hit.html;
-  const html = build();
+  if (hit && hit.fingerprint === print && (hit.complete || now - hit.at < PAGE_TTL_MS)) return hit.html;
+  const entry: CachedPage = { fingerprint: print, at: now, complete: false, html: Promise.resolve(null) };
+  entry.html = build().then((page) => {
+    entry.complete = page?.complete ?? true;
+    return page?.html ?? null;
+  });
   if (pages.size > 1000) pages.clear();
-  pages.set(key, { fingerprint: print, at: now, html });
-  html.catch(() => pages.delete(key));
-  return html;
+  pages.set(key, entry);
+  entry.html.catch(() => pages.delete(key));
+  return entry.html;
 }
 
 export function statusModel(game: Game, status: GameStatus | null): Record<string, unknown> {
@@ -66,9 +99,10 @@ async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase
 }
 
 export async function gamePage(web: WebContext, gameId: string, turn?: number): Promise<string | null> {
-  const game = await publicGame(web, gameId);
-  if (!game) return null;
+  if (!/^[a-z0-9_][a-z0-9_-]*$/.test(gameId)) return null;
   return cached(web, gameId, `${gameId}:${turn ?? 'now'}`, async () => {
+    const game = await publicGame(web, gameId);
+    if (!game) return null;
     const steps = await stepIndex(web.deps.store, game);
     const turns = turnsOf(steps);
     const shown = turn ?? turns.at(-1);
@@ -84,7 +118,7 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
     );
     const at = shown === undefined ? -1 : turns.indexOf(shown);
     const turnUrl = (t: number) => `${web.base}/${gameId}/turn-${t}/`;
-    return renderPage('game', { title: game.config.title, base: web.base }, {
+    const html = renderPage('game', { title: game.config.title, base: web.base }, {
       game: { id: gameId, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase },
       status: statusModel(game, status),
       shown: shown === undefined ? undefined : { turn: shown, steps: shownSteps, latest: shown === turns.at(-1) },
@@ -92,6 +126,7 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
       next: at >= 0 && at < turns.length - 1 ? turnUrl(turns[at + 1]) : undefined,
       history: turns.map((t) => ({ turn: t, url: turnUrl(t), shown: t === shown })).reverse(),
     });
+    return { html, complete: shownSteps.every((s) => s.mapUrl) };
   });
 }
 

@@ -36,8 +36,9 @@ export function readLink(secret: string, token: string, now: Date): LinkClaims |
   if (token.length > MAX_TOKEN) return null;
   const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
-  const given = Buffer.from(m[2], 'base64url');
-  const expected = mac(secret, m[1]);
+  // Compared as text, so a signature written in a non-canonical base64 (spare bits set) is refused too.
+  const given = Buffer.from(m[2]);
+  const expected = Buffer.from(mac(secret, m[1]).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let claims: LinkClaims;
   try {

@@ -22,6 +22,19 @@ const TYPES: Record<string, string> = {
 
 const IMAGES = new Set(['.png', '.jpg', '.jpeg', '.webp', '.svg']);
 
+const realRoots = new Map<string, Promise<string>>();
+
+/** The folder's real path, looked up once (the folder itself does not move while the server runs). */
+function realRoot(root: string): Promise<string> {
+  let real = realRoots.get(root);
+  if (!real) {
+    real = realpath(root);
+    real.catch(() => realRoots.delete(root));
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
 /** The file a request path names inside `root`, or null when it is not one we may serve. */
 export async function resolveInside(root: string, urlPath: string): Promise<string | null> {
   let decoded: string;
@@ -34,8 +47,8 @@ export async function resolveInside(root: string, urlPath: string): Promise<stri
   const candidate = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   try {
     const real = await realpath(candidate);
-    const realRoot = await realpath(root);
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
+    const inside = await realRoot(root);
+    if (real !== inside && !real.startsWith(inside + path.sep)) return null;
     return (await stat(real)).isFile() ? real : null;
   } catch {
     return null;

@@ -62,6 +62,16 @@ describe('web security', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('sends each nation its page link in its report mail, text and HTML', async () => {
+    const report = JSON.parse((await world.rt.redis.hget(gameKeys(world.gameId).outbox, 'report:1:red'))!) as { text: string; html: string };
+    const link = new RegExp(`${url}(/-/nation/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(report.text);
+    expect(link).not.toBeNull();
+    expect(report.html).toContain(`href="${url}${link![1]}"`);
+    const page = await call(url, link![1]);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<h1>Redmark</h1>');
+  });
+
   it('never shows a nation the orders of another', async () => {
     const page = await call(url, await nationPath('blue'));
     expect(page.status).toBe(200);
