@@ -40,6 +40,8 @@ describe('web security', () => {
   beforeAll(async () => {
     world = await webWorld({ title: HOSTILE_TITLE });
     url = world.server.url;
+    // A GM's own update template may hold raw HTML and script links: on the page they are text.
+    await world.rt.redis.hset(gameKeys(world.gameId).files, 'update-discourse.md.hbs', '## Turn {{turn}}\n\n<script>alert("gm")</script>\n\n[a link](javascript:alert(3))\n');
     await world.playStep({ red: 'nor', blue: 'sou' });
     // The red player's line as the mail loop keeps it: where each order in force came from.
     const step = await world.rt.store.step(world.gameId);
@@ -106,6 +108,8 @@ describe('web security', () => {
     expect(page.body).not.toContain('<b>html</b>');
     expect(page.body).toContain('&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
     expect(page.body).toContain('<img src="/'); // the turn's map
+    expect(page.body).toContain('&lt;script&gt;alert(&quot;gm&quot;)&lt;/script&gt;');
+    expect(page.body).not.toMatch(/href="javascript/i);
     const index = await call(url, '/');
     expect(index.body).toContain(`href="/${world.gameId}/"`);
     expect(index.body).not.toContain('<script>alert');
