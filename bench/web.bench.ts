@@ -1,8 +1,9 @@
-// The public game page under load: 200 readers at once, each loading the page and its map over
-// and over (the map revalidated from the browser's cache, as browsers do), against a 2,000-province game of 12 nations with three turns played, served by the
-// web server in its own process (as `adjutant serve` runs it) on a private Redis. The map comes
-// from the output folder, where the render step wrote it; the page from the server's memory while
-// nothing it shows has changed.
+// The public game page under load: 200 readers at once, each loading the page and its map over and
+// over (the map revalidated from the browser's cache, as browsers do), first as fast as the server
+// answers, then each reloading once a second; against a 2,000-province game of 12 nations with
+// three turns played, served by the web server in its own process (as `adjutant serve` runs it) on
+// a private Redis. The map comes from the output folder, where the render step wrote it; the page
+// from the server's memory while nothing it shows has changed.
 //   node --import tsx bench/web.bench.ts        (WEB_READERS, WEB_SECONDS to vary)
 import { spawn } from 'node:child_process';
 import { mkdtemp, stat } from 'node:fs/promises';
@@ -106,31 +107,40 @@ async function bench(): Promise<void> {
     }
     const mapBytes = (await stat(path.join(outDir, GAME, 'turn-3', 'map.png'))).size;
     const mapFirst = await get(agent, base, map);
-    const pages: number[] = [];
-    const maps: number[] = [];
-    let failures = 0;
-    const until = performance.now() + SECONDS * 1000;
-    await Promise.all(
-      // Each reader is a browser: it has the map from an earlier visit and asks whether it changed.
-      Array.from({ length: READERS }, async () => {
-        while (performance.now() < until) {
-          const a = await get(agent, base, page);
-          const b = await get(agent, base, map, { 'if-none-match': mapFirst.etag! });
-          if (a.status !== 200 || b.status !== 304) failures++;
-          pages.push(a.ms);
-          maps.push(b.ms);
-        }
-      }),
-    );
+    /** `thinkMs`: a reader's pause between visits (0: as fast as the server answers). */
+    const load = async (thinkMs: number) => {
+      const pages: number[] = [];
+      const maps: number[] = [];
+      let failures = 0;
+      const until = performance.now() + SECONDS * 1000;
+      await Promise.all(
+        // Each reader is a browser: it has the map from an earlier visit and asks whether it changed.
+        Array.from({ length: READERS }, async (_, r) => {
+          await new Promise((done) => setTimeout(done, (thinkMs * r) / READERS));
+          while (performance.now() < until) {
+            const a = await get(agent, base, page);
+            const b = await get(agent, base, map, { 'if-none-match': mapFirst.etag! });
+            if (a.status !== 200 || b.status !== 304) failures++;
+            pages.push(a.ms);
+            maps.push(b.ms);
+            if (thinkMs) await new Promise((done) => setTimeout(done, thinkMs));
+          }
+        }),
+      );
+      return { pages, maps, failures };
+    };
+    const flat = await load(0);
+    const reading = await load(1000);
     agent.destroy();
     const p95 = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length * 0.95)];
     const line = (name: string, value: number, unit: string, target: number) => console.log(JSON.stringify({ bench: name, value: Math.round(value * 10) / 10, unit, target }));
-    line('web-public-page-p95-200-readers', p95(pages), 'ms', 100);
-    line('web-map-revalidated-p95-200-readers', p95(maps), 'ms', 100);
+    line('web-public-page-p95-200-readers', p95(flat.pages), 'ms', 100);
+    line('web-map-revalidated-p95-200-readers', p95(flat.maps), 'ms', 100);
+    line('web-pages-per-second', flat.pages.length / SECONDS, 'pages/s', 500);
+    line('web-public-page-p95-200-readers-reloading-every-second', p95(reading.pages), 'ms', 100);
     line('web-map-first-load', mapFirst.ms, 'ms', 1000);
-    line('web-pages-per-second', pages.length / SECONDS, 'pages/s', 500);
-    line('web-failed-requests', failures, 'requests', 0);
     line('web-map-size', mapBytes / 1024, 'KiB', 2048);
+    line('web-failed-requests', flat.failures + reading.failures, 'requests', 0);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

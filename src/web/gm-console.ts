@@ -38,6 +38,7 @@ export async function gmGamesPage(web: WebContext, session: GmSession): Promise<
       status?.waitingForGm ? `Waiting for you: ${status.waitingForGm}.` : '',
       status?.previewStep !== undefined ? `A preview of step ${status.previewStep} waits for PUBLISH.` : '',
       Object.keys(failed).length ? `${Object.keys(failed).length} message(s) could not be sent.` : '',
+      game.config.gm.secret ? '' : 'No GM secret in game.yaml: the console\'s buttons cannot act.',
     ].filter(Boolean);
     games.push({ id, url: `${web.base}/-/gm/${id}`, title: game.config.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status), tickets: tickets.length, problems });
   }
