@@ -1,6 +1,7 @@
 // The generations that make web links revocable, owned here and nowhere else: a nation's link and
 // a GM's link are valid only while their generation matches the one stored in Redis, so revoking
 // is one INCR, and the next report carries a link of the new generation.
+import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { webKeys, WEB_KEYS } from '../store/keys.ts';
 import { readLink, signLink, type LinkClaims } from './signed-links.ts';
@@ -15,9 +16,18 @@ export class WebLinks {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * The current generation. The first one is random, not 0: a game deleted and created again under
+   * the same id starts afresh, so links to the old game open nothing in the new one.
+   */
   private async generation(of: { kind: 'nation'; game: string; nation: string } | { kind: 'gm'; email: string }): Promise<number> {
-    const raw = of.kind === 'nation' ? await this.redis.hget(webKeys(of.game).nationLinks, of.nation) : await this.redis.hget(WEB_KEYS.gmLinks, of.email);
-    return Number(raw ?? 0);
+    const [key, field] = of.kind === 'nation' ? [webKeys(of.game).nationLinks, of.nation] : [WEB_KEYS.gmLinks, of.email];
+    let raw = await this.redis.hget(key, field);
+    if (raw === null) {
+      await this.redis.hsetnx(key, field, String(randomInt(1, 2 ** 47)));
+      raw = (await this.redis.hget(key, field)) ?? '0';
+    }
+    return Number(raw);
   }
 
   private expires(): number {

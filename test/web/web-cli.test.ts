@@ -40,6 +40,19 @@ describe('adjutant web', () => {
     expect(await links.check(token)).toBeNull();
   });
 
+  it('opens nothing in a game created again under the id of a deleted one', async () => {
+    const id = await storeFixtureGame(rt);
+    const token = await links.nationToken(id, 'red');
+    expect(await links.check(token)).not.toBeNull();
+    await rt.store.deleteGame(id);
+    await storeFixtureGame(rt, {}, id);
+    try {
+      expect(await links.check(token)).toBeNull();
+    } finally {
+      await cleanUp(rt, [id]);
+    }
+  });
+
   it('prints the GM\'s login link, and revoking stops it', async () => {
     const email = `gm-${gameId}@adjutant.test`;
     const token = /\/-\/gm\/login\/(\S+)$/.exec((await run('gm-link', email.toUpperCase())).out)![1];
