@@ -30,7 +30,8 @@ export interface ServiceConfig {
   games: string[];
   /** A folder of game folders: each is imported, and its key image found for maps. */
   gamesDir?: string;
-  outputs: { outDir: string; publicUrl?: string; privateDir?: string; port: number | null; host: string };
+  /** The web server (src/web) publishes outDir and the game pages on port (null: off). */
+  outputs: { outDir: string; publicUrl?: string; privateDir?: string; port: number | null; host: string; webSecret?: string; trustProxy: boolean };
   flavour: Flavour;
   concurrency: number;
   lockMs: number;
@@ -78,6 +79,8 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       privateDir: env.ADJUTANT_PRIVATE_DIR || undefined,
       port: outputPort === 'off' ? null : int(env, 'ADJUTANT_OUTPUT_PORT', 8080),
       host: env.ADJUTANT_OUTPUT_HOST ?? '127.0.0.1',
+      webSecret: env.ADJUTANT_WEB_SECRET || undefined,
+      trustProxy: flag(env, 'ADJUTANT_TRUST_PROXY'),
     },
     flavour,
     concurrency: int(env, 'ADJUTANT_CONCURRENCY', 4),

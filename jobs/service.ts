@@ -9,12 +9,13 @@ import { sendAlert } from '../src/mail/mail-alerts.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
-import { startOutputServer } from '../src/render/output-server.ts';
 import { importGame } from '../src/store/game-archive.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
+import { nationPageUrls } from '../src/web/nation-links.ts';
+import { startWebServer } from '../src/web/web-server.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, connectionFromUrl, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
@@ -32,6 +33,8 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
   const connection = connectionFromUrl(config.redisUrl);
   const control = createGameControl(rt);
+  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage };
+  const pageUrl = nationPageUrls(rt.redis, config.outputs, now);
   const stops: Array<[string, () => Promise<unknown>]> = [];
 
   const imported = await importGames(rt, config, logger);
@@ -56,10 +59,9 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       prefix: config.prefix,
       concurrency: config.concurrency,
       lockDurationMs: config.lockMs,
-      rendererFor: reportRenderer(config.flavour),
+      rendererFor: reportRenderer(config.flavour, pageUrl),
       outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour] },
     });
-    const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage };
     const parse = createParseWorker(mailDeps, connection, { prefix: config.prefix, concurrency: config.concurrency, lockDurationMs: config.lockMs });
     const parseQueue = openQueue(QUEUES.parse, connection, config.prefix);
     const buried = await buryFailedJobs(mailDeps, parseQueue).finally(() => parseQueue.close());
@@ -84,8 +86,9 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     stops.push(['sender', () => sender.stop()]);
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
-    const server = await startOutputServer({ dir: config.outputs.outDir, port: config.outputs.port, host: config.outputs.host });
-    logger.info({ url: server.url, dir: config.outputs.outDir }, 'output server started');
+    const o = config.outputs;
+    const server = await startWebServer({ dir: o.outDir, port: o.port!, host: o.host, publicUrl: o.publicUrl, trustProxy: o.trustProxy, secret: o.webSecret, deps: mailDeps, logger });
+    logger.info({ url: server.url, dir: o.outDir, privatePages: !!o.webSecret }, 'web server started');
     stops.push(['outputs', () => server.close()]);
   }
 

@@ -13,6 +13,8 @@ prepare_project
 say "typechecking (tsc --noEmit)"
 npx --no-install tsc --noEmit || { say "typecheck failed" >&2; exit 1; }
 services_up
+say "checking for Debian's chromium, which the browser tests drive (scripts/browser.sh ensure)"
+bash scripts/browser.sh ensure
 
 set +e
 npx --no-install vitest run "$@"

@@ -9,8 +9,9 @@ import * as map from './commands/map.ts';
 import * as parse from './commands/parse.ts';
 import * as scenario from './commands/scenario.ts';
 import * as serve from './commands/serve.ts';
+import * as web from './commands/web.ts';
 
-const COMMANDS = [game, scenario, parse, datc, map, forum, serve, deadLetter];
+const COMMANDS = [game, scenario, parse, datc, map, forum, serve, web, deadLetter];
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('adjutant')

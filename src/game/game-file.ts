@@ -79,6 +79,8 @@ export const gameFileSchema = z.strictObject({
   schedule: scheduleSchema.optional(),
   /** The GM sees each turn's results first and publishes with one reply. */
   preview: z.boolean().default(false),
+  /** Listed on the service's game index, with a public page (status, maps, updates) anyone may read. */
+  public: z.boolean().default(false),
   mail: mailSchema.optional(),
   /** The game's thread on a forum (docs/forums.md). */
   forum: forumSchema.optional(),

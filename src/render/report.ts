@@ -16,10 +16,12 @@ export interface RenderedMessage {
 
 export interface ReportOptions {
   nextDeadline?: Date | string;
+  /** The nation's private web page (a signed link), shown in its report when the site is public. */
+  pageUrl?: string;
 }
 
 export function renderPrivateReport(game: Game, record: TurnRecord, nation: string, options: ReportOptions = {}): RenderedMessage {
-  const model = privateReportModel(game, record, nation, options.nextDeadline);
+  const model = { ...privateReportModel(game, record, nation, options.nextDeadline), pageUrl: options.pageUrl };
   const templates = templatesFor(game.files);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} results for ${model.nation.name}`,
@@ -54,12 +56,15 @@ export interface ReportRendererOptions {
   /** Where the step's map image is served (see writeTurnOutputs), for the update's [IMG]. */
   mapUrl?: (game: Game, record: TurnRecord) => string | undefined;
   nextDeadline?: (game: Game, record: TurnRecord) => Date | string | undefined;
+  /** The nation's private page link for its report (see src/web/nation-links.ts). */
+  pageUrl?: (gameId: string, nation: string) => Promise<string>;
 }
 
 /** The three renderers in the shape the publish job calls them (privateReport, publicUpdate, gmSummary). */
 export function createReportRenderer(options: ReportRendererOptions = {}) {
   return {
-    privateReport: (game: Game, record: TurnRecord, nation: string) => renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record) }),
+    privateReport: async (game: Game, record: TurnRecord, nation: string) =>
+      renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record), pageUrl: await options.pageUrl?.(game.id, nation) }),
     publicUpdate: (game: Game, record: TurnRecord) =>
       renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), nextDeadline: options.nextDeadline?.(game, record) }),
     gmSummary: (game: Game, record: TurnRecord, missing: readonly string[]) => renderGmSummary(game, record, missing, { nextDeadline: options.nextDeadline?.(game, record) }),

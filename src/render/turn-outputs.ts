@@ -99,3 +99,8 @@ export function keyImageOf(game: Game): Buffer | undefined {
   if (!bytes) throw new MapImageError(`${game.config.map} names the key image "${image}", but the game has no file ${name}.`);
   return bytes;
 }
+
+/** Where a step's map lies in the published folder, which is also its URL path: <game>/turn-<n>/map[-phase].png. */
+export function mapPath(gameId: string, record: Pick<TurnRecord, 'turn' | 'phase'>): string {
+  return path.join(turnFolder(gameId, record.turn), named('map.png', record.phase));
+}

@@ -92,6 +92,12 @@ export class GameStore {
     return files;
   }
 
+  /** Adds or replaces game files (a GM's template, a new key image); the game is opened anew. */
+  async putFiles(id: string, files: Record<string, string>): Promise<void> {
+    const k = gameKeys(id);
+    await this.redis.multi().hset(k.files, files).set(k.filesVersion, randomUUID()).exec();
+  }
+
   /** Changes whenever a game file does (stored-game.ts opens a game again only then). */
   async filesVersion(id: string): Promise<string> {
     const k = gameKeys(id);

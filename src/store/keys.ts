@@ -88,3 +88,18 @@ export function mailKeys(gameId: string) {
 
 /** Pseudo-game holding mail that routes to no game, and the polite replies to it. Not a valid game id. */
 export const UNROUTED_GAME = '_unrouted';
+
+/** Keys of the web pages (src/web): the generations that revoke links, and the GM login limit. */
+export function webKeys(gameId: string) {
+  return {
+    /** Hash: nation -> generation of its private-page link; bumping it revokes every link sent so far. */
+    nationLinks: `adjutant:{${gameId}}:web:nation-links`,
+  };
+}
+
+export const WEB_KEYS = {
+  /** Hash: GM address (lower case) -> generation of the GM's console link. */
+  gmLinks: 'adjutant:web:gm-links',
+  /** String per client address: failed GM logins in the current window. */
+  loginFailures: (client: string) => `adjutant:web:login-failures:${client}`,
+};

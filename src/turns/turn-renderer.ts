@@ -28,6 +28,7 @@ export interface TurnRenderer {
 /** A renderer per publish job, given what is known about the step then. */
 export type RendererFactory = (info: RenderInfo) => TurnRenderer;
 
-export function reportRenderer(flavour: Flavour = 'xenforo'): RendererFactory {
-  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, nextDeadline: () => info.nextDeadline });
+/** `pageUrl`: each nation's private page link for its report, when the site is public. */
+export function reportRenderer(flavour: Flavour = 'xenforo', pageUrl?: (gameId: string, nation: string) => Promise<string>): RendererFactory {
+  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, nextDeadline: () => info.nextDeadline, pageUrl });
 }

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGame } from '../../src/game/open-game.ts';
-import { gameKeys } from '../../src/store/keys.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
@@ -66,7 +65,7 @@ describe('nothing dropped silently', () => {
     loops.push(loop);
     // A game.yaml broken after the game was stored: every try to process its mail fails.
     const good = (await store.files(id))['game.yaml'];
-    await store.redis.hset(gameKeys(id).files, 'game.yaml', good.replace('ruleset: fixture-claims', 'ruleset: no-such-ruleset'));
+    await store.putFiles(id, { 'game.yaml': good.replace('ruleset: fixture-claims', 'ruleset: no-such-ruleset') });
     await mailGame(id, 'player1@adjutant.test', 'orders in limbo', 'ruby-falcon\nclaim mid');
     const [alert] = await waitForMail('gm@adjutant.test', { subject: `[${id}] An email could not be processed` }, { timeoutMs: 30_000 });
     expect(alert.text).toContain('from player1@adjutant.test');
@@ -77,7 +76,7 @@ describe('nothing dropped silently', () => {
     expect(listed).toContain(`${id}  email  ${mailId}`);
     expect(listed).toContain('no-such-ruleset');
 
-    await store.redis.hset(gameKeys(id).files, 'game.yaml', good);
+    await store.putFiles(id, { 'game.yaml': good });
     expect(await adjutant(loop.prefix, 'dead-letter', 'retry', id, mailId)).toContain('is queued again');
     const [confirmation] = await waitForMail('player1@adjutant.test', { subject: `[${id}] Re: orders in limbo` }, { timeoutMs: 30_000 });
     expect(confirmation.text).toContain('claim mid');

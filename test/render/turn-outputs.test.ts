@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startOutputServer } from '../../src/render/output-server.ts';
+import { startWebServer } from '../../src/web/web-server.ts';
+import { testDeps } from '../web/support.ts';
 import { keyImageOf, mapCaption, turnFolder, writeTurnOutputs } from '../../src/render/turn-outputs.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import { adjudicate, fixtureGame } from './support.ts';
@@ -16,7 +17,8 @@ describe('turn outputs', async () => {
   it('writes the map and the updates where the server publishes them, with a working [IMG] link', async () => {
     const base = await mkdtemp(path.join(tmpdir(), 'adjutant-turn-'));
     const outDir = path.join(base, 'out');
-    const server = await startOutputServer({ dir: outDir, port: 0 });
+    const services = await testDeps();
+    const server = await startWebServer({ dir: outDir, port: 0, deps: services.deps });
     try {
       const outputs = await writeTurnOutputs({ outDir, game, record, publicUrl: `${server.url}/`, privateDir: path.join(base, 'private') });
       expect(outputs.dir).toBe(path.join(outDir, 'board-nes', 'turn-3'));
@@ -30,6 +32,7 @@ describe('turn outputs', async () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(await readFile(path.join(outputs.dir, 'map.png')))).toBe(true);
     } finally {
       await server.close();
+      await services.close();
     }
   });
 

@@ -9,14 +9,14 @@ import { serviceConfig } from '../../../jobs/service-config.ts';
 export function register(program: Command): void {
   program
     .command('serve')
-    .description('Run everything in one process: IMAP intake, job workers, deadline scheduler, outbox sender, output HTTP server.')
+    .description('Run everything in one process: IMAP intake, job workers, deadline scheduler, outbox sender, web server (game pages, GM console, maps).')
     .action(() => run(['intake', 'workers', 'scheduler', 'sender', 'outputs']));
   program
     .command('worker')
     .description('Run job workers (parse, adjudicate, render, publish, remind), with the scheduler and the outbox sender unless told not to.')
     .option('--no-scheduler', 'do not run the deadline scheduler here')
     .option('--no-sender', 'do not send the outbox here')
-    .option('--outputs', 'also serve the output folder over HTTP')
+    .option('--outputs', 'also run the web server (game pages, GM console, maps)')
     .action((opts: { scheduler: boolean; sender: boolean; outputs?: boolean }) => {
       const parts: Part[] = ['workers'];
       if (opts.scheduler) parts.push('scheduler');

@@ -1,0 +1,69 @@
+// The console's buttons are GM emails: each is written as the GM's command email (From: the GM,
+// carrying the GM's secret), stored like any incoming mail, and handed to processMail. So a
+// button runs the very code an emailed EXTEND or "T-ABC234 2" runs, once, is kept in the game's
+// mail like every command, and the GM gets the same confirmation by mail.
+import { randomUUID } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { Game } from '../game/open-game.ts';
+import { MailLedger, type MailResult } from '../mail/mail-ledger.ts';
+import { processMail } from '../mail/process-mail.ts';
+import type { WebContext } from './web-context.ts';
+
+export class ConsoleActionError extends Error {
+  override name = 'ConsoleActionError';
+}
+
+const DURATION = /^\d{1,4}\s*(m|min|h|d|w)$/i;
+const TICKET = /^T-[A-HJ-NP-Z2-9]{6}$/;
+
+/** The command line a console button stands for; refuses anything but the plain forms it offers. */
+export function commandLine(action: string, argument: string): string {
+  const arg = argument.trim();
+  switch (action) {
+    case 'extend':
+      if (!DURATION.test(arg)) throw new ConsoleActionError('Write the extension as a duration, like 24h, 3d or 90m.');
+      return `EXTEND ${arg.replace(/\s+/g, '')}`;
+    case 'rollback':
+      if (!/^\d{1,5}$/.test(arg)) throw new ConsoleActionError('Write the turn to roll back to as a number.');
+      return `ROLLBACK ${arg}`;
+    case 'pause':
+    case 'resume':
+    case 'process':
+    case 'publish':
+    case 'preview':
+      return action.toUpperCase();
+    case 'reroll':
+      return 'PREVIEW REROLL';
+    default:
+      throw new ConsoleActionError(`There is no console action "${action}".`);
+  }
+}
+
+/** The line answering a ticket: its token and the GM's answer, on one line. */
+export function ticketLine(token: string, answer: string): string {
+  const text = answer.replace(/[\r\n]+/g, ' ').trim();
+  if (!TICKET.test(token)) throw new ConsoleActionError('That is not a ticket token.');
+  if (!text || text.length > 300) throw new ConsoleActionError('Answer with a reading\'s number, an order (one line), or "reject".');
+  return `${token} ${text}`;
+}
+
+/** Sends `line` as the GM's email to the game, through the mail loop; returns the mail's id and what it did. */
+export async function runAsGmEmail(web: WebContext, game: Game, line: string): Promise<{ mailId: string; result: MailResult }> {
+  const secret = game.config.gm.secret;
+  if (!secret) throw new ConsoleActionError('The console acts by the GM\'s email commands, which need a GM secret: add "secret:" under gm in game.yaml.');
+  const now = web.deps.now();
+  const raw = await new MailComposer({
+    from: game.config.gm.email,
+    to: game.config.mailbox ?? web.deps.address,
+    subject: `[${game.id}] from the web console`,
+    text: `${line}\n\n${secret}\n`,
+    date: now,
+    messageId: `<web-${randomUUID()}@${web.deps.address.split('@')[1] ?? 'adjutant'}>`,
+    headers: { 'X-Adjutant-Source': 'web-console' },
+  })
+    .compile()
+    .build();
+  const mailId = await web.deps.store.putMail(game.id, raw);
+  await new MailLedger(web.deps.store.redis).markReceived(game.id, mailId, now);
+  return { mailId, result: await processMail(web.deps, { gameId: game.id, mailId }) };
+}

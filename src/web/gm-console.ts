@@ -1,0 +1,74 @@
+// The GM's console: the GM's games with their state and problems, and for one game its open
+// tickets, the players who have not ordered, the buttons (which send GM commands through the mail
+// loop, gm-actions.ts) and the outbox: what was sent, what waits, what the mail server refused.
+import { storedGame } from '../store/stored-game.ts';
+import { MailLedger } from '../mail/mail-ledger.ts';
+import { openTickets } from '../mail/tickets.ts';
+import type { Game } from '../game/open-game.ts';
+import { gameKeys, mailKeys } from '../store/keys.ts';
+import type { OutboxEntry } from '../store/outbox.ts';
+import type { GmSession } from './gm-session.ts';
+import { renderPage } from './page-templates.ts';
+import { statusModel } from './public-pages.ts';
+import type { WebContext } from './web-context.ts';
+
+/** Outbox messages listed, newest first. */
+const OUTBOX_SHOWN = 60;
+
+/** The game if this GM runs it; null otherwise (the caller answers 404, not revealing whose it is). */
+export async function gmGame(web: WebContext, session: GmSession, gameId: string): Promise<Game | null> {
+  if (!/^[a-z0-9_][a-z0-9_-]*$/.test(gameId) || !(await web.deps.store.exists(gameId))) return null;
+  const game = await storedGame(web.deps.store, gameId);
+  return game.config.gm.email.toLowerCase() === session.email ? game : null;
+}
+
+async function failures(web: WebContext, gameId: string): Promise<Record<string, { error: string; at: string }>> {
+  const all = await web.deps.store.redis.hgetall(mailKeys(gameId).outboxFailed);
+  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, JSON.parse(v) as { error: string; at: string }]));
+}
+
+export async function gmGamesPage(web: WebContext, session: GmSession): Promise<string> {
+  const games = [];
+  for (const id of await web.deps.store.listGames()) {
+    const game = await gmGame(web, session, id).catch(() => null);
+    if (!game) continue;
+    const [status, tickets, failed] = await Promise.all([web.deps.control.status(id).catch(() => null), openTickets(web.deps.store, id), failures(web, id)]);
+    const problems = [
+      status ? '' : 'The scheduler did not answer; deadlines are unknown.',
+      status?.waitingForGm ? `Waiting for you: ${status.waitingForGm}.` : '',
+      status?.previewStep !== undefined ? `A preview of step ${status.previewStep} waits for PUBLISH.` : '',
+      Object.keys(failed).length ? `${Object.keys(failed).length} message(s) could not be sent.` : '',
+      game.config.gm.secret ? '' : 'No GM secret in game.yaml: the console\'s buttons cannot act.',
+    ].filter(Boolean);
+    games.push({ id, url: `${web.base}/-/gm/${id}`, title: game.config.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status), tickets: tickets.length, problems });
+  }
+  return renderPage('gm-games', { title: 'GM console', base: web.base, private: true }, { email: session.email, games, csrf: session.csrf });
+}
+
+/** `mailId`: a console action just done, whose results are shown at the top. */
+export async function gmGamePage(web: WebContext, session: GmSession, game: Game, mailId?: string, problem?: string): Promise<string> {
+  const id = game.id;
+  const names = (nation: string) => game.config.nations[nation]?.name ?? nation;
+  const [status, tickets, failed, outboxRaw, done] = await Promise.all([
+    web.deps.control.status(id).catch(() => null),
+    openTickets(web.deps.store, id),
+    failures(web, id),
+    web.deps.store.redis.hvals(gameKeys(id).outbox),
+    mailId ? new MailLedger(web.deps.store.redis).result(id, mailId) : null,
+  ]);
+  const outbox = outboxRaw
+    .map((json) => JSON.parse(json) as OutboxEntry)
+    .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.key.localeCompare(b.key))
+    .slice(0, OUTBOX_SHOWN)
+    .map((e) => ({ key: e.key, to: e.to.join(', '), subject: e.subject, recordedAt: e.recordedAt, sentAt: e.sentAt, failed: failed[e.key]?.error }));
+  return renderPage('gm-game', { title: `${game.config.title}: GM console`, base: web.base, private: true }, {
+    game: { id, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public, hasSecret: !!game.config.gm.secret },
+    status: statusModel(game, status),
+    tickets: tickets.map((t) => ({ token: t.token, nation: names(t.nation), line: t.line, text: t.text, readings: t.readings.map((text, i) => ({ number: i + 1, text })) })),
+    outbox,
+    done: done ? { outcome: done.outcome, replies: done.replies.filter((r) => r.to.includes(game.config.gm.email.toLowerCase()) || r.to.includes(game.config.gm.email)).map((r) => r.text) } : undefined,
+    problem,
+    csrf: session.csrf,
+    action: `${web.base}/-/gm/${id}`,
+  });
+}

@@ -1,0 +1,58 @@
+// The GM's login: the GM opens the signed link Adjutant gives them (`adjutant web gm-link`), and
+// the token goes into a cookie only this site's console paths receive. Failed logins are counted
+// per client address and refused past a limit; every console form carries a CSRF token derived
+// from the session, so another site cannot make the GM's browser press a button.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { WEB_KEYS } from '../store/keys.ts';
+import { clientAddress, cookies, isHttps } from './http-kit.ts';
+import type { WebContext } from './web-context.ts';
+
+export const SESSION_COOKIE = 'adjutant_gm';
+/** Failed logins allowed per client address in a window. */
+export const LOGIN_LIMIT = 10;
+const LOGIN_WINDOW_S = 15 * 60;
+
+export interface GmSession {
+  email: string;
+  csrf: string;
+}
+
+function csrfFor(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(`adjutant-csrf-v1.${token}`).digest('base64url');
+}
+
+/** The GM a request's cookie proves, or null. */
+export async function gmSession(web: WebContext, req: IncomingMessage): Promise<GmSession | null> {
+  const token = cookies(req)[SESSION_COOKIE];
+  if (!token || !web.links || !web.secret) return null;
+  const claims = await web.links.check(token);
+  return claims?.kind === 'gm' ? { email: claims.email, csrf: csrfFor(web.secret, token) } : null;
+}
+
+export function csrfMatches(session: GmSession, given: string | null): boolean {
+  const a = Buffer.from(session.csrf);
+  const b = Buffer.from(given ?? '');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export type LoginOutcome = { ok: true; cookie: string } | { ok: false; limited: boolean };
+
+/** Checks a login link's token; on success the cookie to set, else whether the client is now refused for a while. */
+export async function login(web: WebContext, req: IncomingMessage, token: string): Promise<LoginOutcome> {
+  const key = WEB_KEYS.loginFailures(clientAddress(req, web.trustProxy));
+  const redis = web.deps.store.redis;
+  if (Number((await redis.get(key)) ?? 0) >= LOGIN_LIMIT) return { ok: false, limited: true };
+  const claims = web.links ? await web.links.check(token) : null;
+  if (claims?.kind !== 'gm') {
+    const [[, count]] = (await redis.multi().incr(key).expire(key, LOGIN_WINDOW_S, 'NX').exec()) as [[null, number], unknown];
+    return { ok: false, limited: count >= LOGIN_LIMIT };
+  }
+  const maxAge = Math.max(0, claims.expires - Math.floor(web.deps.now().getTime() / 1000));
+  const secure = isHttps(req, web.trustProxy) ? '; Secure' : '';
+  return { ok: true, cookie: `${SESSION_COOKIE}=${token}; Path=${web.base}/-/gm; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}` };
+}
+
+export function logoutCookie(web: WebContext): string {
+  return `${SESSION_COOKIE}=; Path=${web.base}/-/gm; Max-Age=0; HttpOnly; SameSite=Strict`;
+}

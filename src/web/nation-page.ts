@@ -1,0 +1,53 @@
+// A nation's private page, reached by the signed link in its reports: its own report of every
+// step (rendered from its private view, as the mail is) and its orders in force as Adjutant read
+// them, read-only. Nothing here is about another nation beyond what its reports already say.
+import { storedGame } from '../store/stored-game.ts';
+import { MailLedger } from '../mail/mail-ledger.ts';
+import { openTicketsOf } from '../mail/tickets.ts';
+import type { Game } from '../game/open-game.ts';
+import type { Order } from '../engine/index.ts';
+import { renderPage } from './page-templates.ts';
+import { statusModel } from './public-pages.ts';
+import { stepIndex } from './step-index.ts';
+import { reportHtml } from './update-html.ts';
+import type { WebContext } from './web-context.ts';
+
+/** Reports shown on the page, newest first; older ones are in the player's mail. */
+const MAX_REPORTS = 30;
+
+function describe(game: Game, order: Order): string {
+  try {
+    return game.ruleset.describeOrder(game.ctx, order);
+  } catch {
+    return game.ruleset.formatOrder(order);
+  }
+}
+
+/** The page for a link's game and nation; null when the game or nation is gone. */
+export async function nationPage(web: WebContext, gameId: string, nation: string): Promise<string | null> {
+  const { store } = web.deps;
+  if (!(await store.exists(gameId))) return null;
+  const game = await storedGame(store, gameId);
+  const config = game.config.nations[nation];
+  if (!config) return null;
+  const step = await store.step(gameId);
+  const [inForce, tickets, status, steps] = await Promise.all([
+    new MailLedger(store.redis).nationOrders(gameId, nation),
+    openTicketsOf(store.redis, gameId, step, nation),
+    web.deps.control.status(gameId).catch(() => null),
+    stepIndex(store, game),
+  ]);
+  const reports = [];
+  for (const s of steps.slice(-MAX_REPORTS).reverse()) {
+    const record = await store.record(gameId, s.step);
+    if (record?.stateAfter.nations[nation] || record?.stateBefore.nations[nation]) reports.push({ label: s.label, html: reportHtml(game, record, nation) });
+  }
+  return renderPage('nation', { title: `${config.name}: ${game.config.title}`, base: web.base, private: true }, {
+    game: { id: gameId, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public },
+    nation: config.name,
+    status: statusModel(game, status),
+    orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
+    tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
+    reports,
+  });
+}

@@ -1,0 +1,150 @@
+// The public pages: the index of public games, and a game's page (status, deadline, who has
+// ordered but never what, the map, and the public update of each turn, with its history). Only
+// public facts: the updates come from the ruleset's public view, as the forum's do.
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { storedGame } from '../store/stored-game.ts';
+import type { Game } from '../game/open-game.ts';
+import { mapPath } from '../render/turn-outputs.ts';
+import { gameKeys } from '../store/keys.ts';
+import type { GameStatus } from '../turns/game-control.ts';
+import { renderPage } from './page-templates.ts';
+import { stepIndex, turnsOf } from './step-index.ts';
+import { updateHtml } from './update-html.ts';
+import { nationNames, type WebContext } from './web-context.ts';
+
+/** How long a page still waiting for its map, and the index, are served from memory before being built again. */
+const PAGE_TTL_MS = 5000;
+
+interface CachedPage {
+  fingerprint: string;
+  at: number;
+  /** Every map the page shows was there: nothing will appear on its own, so no need to look again. */
+  complete: boolean;
+  html: Promise<string | null>;
+}
+
+const pages = new Map<string, CachedPage>();
+
+/** The game if it exists and is public; anything else is simply not found. */
+async function publicGame(web: WebContext, gameId: string): Promise<Game | null> {
+  if (!/^[a-z0-9_][a-z0-9_-]*$/.test(gameId) || !(await web.deps.store.exists(gameId))) return null;
+  const game = await storedGame(web.deps.store, gameId);
+  return game.config.public ? game : null;
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+/**
+ * What a page of the game shows changes only with these: read in one round trip. Readers arriving
+ * while a read is under way share it, so a crowd costs Redis one read at a time, not one each.
+ */
+function fingerprint(web: WebContext, gameId: string): Promise<string> {
+  let read = inFlight.get(gameId);
+  if (!read) {
+    const k = gameKeys(gameId);
+    read = web.deps.store.redis
+      .pipeline()
+      .get(k.step)
+      .get(k.rollbacks)
+      .get(k.ordersVersion)
+      .get(k.schedule)
+      .hget(k.files, 'game.yaml')
+      .exec()
+      .then((res) => createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64'))
+      .finally(() => inFlight.delete(gameId));
+    inFlight.set(gameId, read);
+  }
+  return read;
+}
+
+/**
+ * Serves a page from memory while its fingerprint holds, so a reader costs one Redis round trip;
+ * one build at a time per page. A page still waiting for a map is built again after a few seconds.
+ */
+async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<{ html: string; complete: boolean } | null>): Promise<string | null> {
+  const print = await fingerprint(web, gameId);
+  const now = Date.now();
+  const hit = pages.get(key);
+  if (hit && hit.fingerprint === print && (hit.complete || now - hit.at < PAGE_TTL_MS)) return hit.html;
+  const entry: CachedPage = { fingerprint: print, at: now, complete: false, html: Promise.resolve(null) };
+  entry.html = build().then((page) => {
+    entry.complete = page?.complete ?? true;
+    return page?.html ?? null;
+  });
+  if (pages.size > 1000) pages.clear();
+  pages.set(key, entry);
+  entry.html.catch(() => pages.delete(key));
+  return entry.html;
+}
+
+export function statusModel(game: Game, status: GameStatus | null): Record<string, unknown> {
+  if (!status) return { unknown: true };
+  return {
+    deadline: status.deadline?.toISOString(),
+    deadlineUtc: status.deadline?.toUTCString(),
+    paused: status.paused,
+    waiting: status.waitingForGm,
+    preview: status.previewStep !== undefined,
+    ordered: nationNames(game.config, status.ordered),
+    missing: nationNames(game.config, status.missing),
+  };
+}
+
+async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
+  const file = mapPath(game.id, record);
+  const exists = await access(path.join(web.outDir, file)).then(() => true, () => false);
+  return exists ? `${web.base}/${file.split(path.sep).map(encodeURIComponent).join('/')}` : undefined;
+}
+
+export async function gamePage(web: WebContext, gameId: string, turn?: number): Promise<string | null> {
+  if (!/^[a-z0-9_][a-z0-9_-]*$/.test(gameId)) return null;
+  return cached(web, gameId, `${gameId}:${turn ?? 'now'}`, async () => {
+    const game = await publicGame(web, gameId);
+    if (!game) return null;
+    const steps = await stepIndex(web.deps.store, game);
+    const turns = turnsOf(steps);
+    const shown = turn ?? turns.at(-1);
+    if (turn !== undefined && !turns.includes(turn)) return null;
+    const status = await web.deps.control.status(gameId).catch(() => null);
+    const shownSteps = await Promise.all(
+      steps
+        .filter((s) => s.turn === shown)
+        .map(async (s) => {
+          const record = (await web.deps.store.record(gameId, s.step))!;
+          return { label: s.label, mapUrl: await mapUrl(web, game, s), update: updateHtml(game, record) };
+        }),
+    );
+    const at = shown === undefined ? -1 : turns.indexOf(shown);
+    const turnUrl = (t: number) => `${web.base}/${gameId}/turn-${t}/`;
+    const html = renderPage('game', { title: game.config.title, base: web.base }, {
+      game: { id: gameId, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase },
+      status: statusModel(game, status),
+      shown: shown === undefined ? undefined : { turn: shown, steps: shownSteps, latest: shown === turns.at(-1) },
+      previous: at > 0 ? turnUrl(turns[at - 1]) : undefined,
+      next: at >= 0 && at < turns.length - 1 ? turnUrl(turns[at + 1]) : undefined,
+      history: turns.map((t) => ({ turn: t, url: turnUrl(t), shown: t === shown })).reverse(),
+    });
+    return { html, complete: shownSteps.every((s) => s.mapUrl) };
+  });
+}
+
+let index: { at: number; html: Promise<string> } | undefined;
+
+export async function indexPage(web: WebContext): Promise<string> {
+  if (index && Date.now() - index.at < PAGE_TTL_MS) return index.html;
+  const build = async () => {
+    const games: Array<Record<string, unknown>> = [];
+    for (const id of await web.deps.store.listGames()) {
+      const game = await publicGame(web, id).catch(() => null);
+      if (!game) continue;
+      const status = await web.deps.control.status(id).catch(() => null);
+      games.push({ id, url: `${web.base}/${id}/`, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status) });
+    }
+    return renderPage('index', { title: 'Games', base: web.base }, { games });
+  };
+  index = { at: Date.now(), html: build() };
+  index.html.catch(() => (index = undefined));
+  return index.html;
+}

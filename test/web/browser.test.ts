@@ -1,0 +1,136 @@
+// The pages in a real browser: Debian's chromium (scripts/browser.sh) driven by playwright-core.
+// A game in progress: its public page with a live countdown in the reader's time zone, stepping
+// back through its history, a nation's private page by a valid then a revoked link, and the GM
+// console answering a ticket and extending the deadline, seen in Redis and in the mail that
+// arrives. Screenshots of each page go to test-output/web/ (git-ignored).
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxSender } from '../../src/mail/outbox-sender.ts';
+import { startTestSender } from '../mail/support/test-sender.ts';
+import { readTickets } from '../../src/mail/tickets.ts';
+import { waitForMail } from '../mail/support/mailbox.ts';
+import { requireServices } from '../support/services.ts';
+import { receiveMail, webWorld, type WebWorld } from './support.ts';
+
+const CHROMIUM = process.env.ADJUTANT_CHROMIUM ?? '/usr/bin/chromium';
+// Without these Chromium reaches out to the network on its own (updates, sync, field trials).
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = path.join(import.meta.dirname, '../../test-output/web');
+
+describe('the web pages in chromium', () => {
+  let world: WebWorld;
+  let context: BrowserContext;
+  let profile: string;
+  let sender: OutboxSender;
+  let page: Page;
+
+  const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    const svc = await requireServices(['redis', 'imap', 'smtp']);
+    await mkdir(SHOTS, { recursive: true });
+    world = await webWorld();
+    await world.playStep({ red: 'nor', blue: 'sou' });
+    await world.playStep({ red: 'mid' });
+    sender = startTestSender({ outbox: world.rt.outbox, store: world.rt.store, games: (id) => id === world.gameId, logger: world.deps.logger });
+    profile = await mkdtemp(path.join(tmpdir(), 'adjutant-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, timezoneId: 'Asia/Tokyo', locale: 'en-GB' });
+    page = context.pages()[0] ?? (await context.newPage());
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await sender?.stop();
+    await world?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('shows the public page with the deadline in the reader\'s zone, counting down, and the map', async () => {
+    await page.goto(`${world.server.url}/`);
+    await shot('index');
+    await page.click(`a[href="/${world.gameId}/"]`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Claims of the Three Valleys');
+    await expect.poll(() => page.locator('.status time.deadline').textContent()).toMatch(/GMT\+9/);
+    const countdown = page.locator('.countdown');
+    const first = await countdown.textContent();
+    const m = /^\((?:(\d+)d )?(\d\d)h (\d\d)m (\d\d)s left\)$/.exec(first ?? '');
+    expect(m, first ?? '').not.toBeNull();
+    const shownMs = (((Number(m![1] ?? 0) * 24 + Number(m![2])) * 60 + Number(m![3])) * 60 + Number(m![4])) * 1000;
+    const deadline = (await world.deps.control.status(world.gameId)).deadline!.getTime();
+    expect(Math.abs(deadline - Date.now() - shownMs)).toBeLessThan(5000);
+    await page.waitForTimeout(1100);
+    expect(await countdown.textContent()).not.toBe(first);
+    expect(await page.locator('.status').textContent()).toMatch(/Ordered:\s*nobody yet/);
+    const map = page.locator('figure.map img').first();
+    expect(await map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.locator('.shown').textContent()).toBe('Turn 2 (latest)');
+    await shot('public-page');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('public-page-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('steps back through the turns and zooms the map', async () => {
+    await page.goto(`${world.server.url}/${world.gameId}/`);
+    await page.click('a.prev');
+    await expect.poll(() => page.url()).toMatch(/\/turn-1\/$/);
+    expect(await page.locator('.shown').textContent()).toBe('Turn 1');
+    expect(await page.locator('a.prev').count()).toBe(0);
+    await page.click('figure.map .zoom-in');
+    expect(await page.locator('figure.map .zoom').getAttribute('data-zoom')).toBe('1.5');
+    await shot('history-turn-1');
+    await page.click('a.next');
+    await expect.poll(() => page.url()).toMatch(/\/turn-2\/$/);
+  });
+
+  it('opens a nation\'s private page by its link, and not once the link is revoked', async () => {
+    const link = `${world.server.url}/-/nation/${await world.links.nationToken(world.gameId, 'red')}`;
+    await page.goto(link);
+    expect(await page.locator('h1').textContent()).toBe('Redmark');
+    expect(await page.locator('details.report').count()).toBe(2);
+    await shot('nation-page');
+    await world.links.revokeNation(world.gameId, 'red');
+    const refused = await page.goto(link);
+    expect(refused?.status()).toBe(403);
+    expect(await page.locator('h1').textContent()).toBe('This link does not work');
+    expect(await page.content()).not.toContain('Redmark');
+    await shot('nation-page-revoked');
+  });
+
+  it('answers a ticket and extends the deadline from the GM console, as the GM\'s email would', async () => {
+    const subject = `orders for ${world.gameId}`;
+    const result = await receiveMail(world.deps, world.gameId, { from: 'player1@adjutant.test', subject, text: 'ruby-falcon\nclaim vale' });
+    const token = result.ticketMails[0].token;
+    await page.goto(`${world.server.url}/-/gm/login/${await world.links.gmToken('gm@adjutant.test')}`);
+    expect(await page.locator('h1').textContent()).toBe('GM console');
+    await shot('gm-games');
+    await page.click(`a[href="/-/gm/${world.gameId}"]`);
+    await shot('gm-game');
+    const ticket = page.locator('form.ticket', { hasText: token });
+    await ticket.locator('input[name="reading"][value="2"]').check();
+    await ticket.locator('button', { hasText: 'Answer' }).click();
+    await expect.poll(() => page.locator('section.done').textContent()).toContain(`${token} (Redmark, line 2)`);
+    const [stored] = await readTickets(world.rt.redis, world.gameId, [token]);
+    expect(stored.status).toBe('resolved');
+    const { red } = await world.rt.store.ordersInForce(world.gameId);
+    expect(red.sources?.some((s) => s.ticket === token)).toBe(true);
+    const outcome = await waitForMail('player1@adjutant.test', { subject, body: 'The GM read it as' });
+    expect(outcome[0].text).toContain('It is now in force.');
+    await shot('gm-ticket-answered');
+
+    const before = (await world.deps.control.status(world.gameId)).deadline!.getTime();
+    await page.fill('input[name="argument"][value="24h"]', '2d');
+    await page.click('button:has-text("Extend")');
+    await expect.poll(() => page.locator('section.done').textContent()).toContain('Done: the deadline is now');
+    expect((await world.deps.control.status(world.gameId)).deadline!.getTime()).toBe(before + 2 * 86_400_000);
+    const reply = await waitForMail('gm@adjutant.test', { subject: world.gameId, body: 'Done: the deadline is now' });
+    expect(reply[0].text).toContain('EXTEND 2d');
+    expect(reply[0].text).not.toContain('gm-granite-owl');
+    await shot('gm-extended');
+    expect(await page.locator('section.outbox').textContent()).toMatch(/sent/);
+  });
+});

@@ -1,0 +1,96 @@
+// A world for the web tests: the claims fixture game stored on the real Redis, public, with a GM
+// secret, a schedule the real scheduler keeps, job workers that adjudicate and render maps into a
+// temporary output folder, and the web server on a free port with a test web secret.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { connectionFromUrl } from '../../jobs/queues.ts';
+import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import type { Runtime } from '../../jobs/runtime.ts';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { MailDeps } from '../../src/mail/mail-context.ts';
+import { MailLedger, type MailResult } from '../../src/mail/mail-ledger.ts';
+import { processMail } from '../../src/mail/process-mail.ts';
+import { Scheduler } from '../../src/turns/scheduler.ts';
+import { createGameControl } from '../../src/turns/scheduler-control.ts';
+import { reportRenderer } from '../../src/turns/turn-renderer.ts';
+import { WebLinks } from '../../src/web/link-generations.ts';
+import { nationPageUrls } from '../../src/web/nation-links.ts';
+import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
+import { claimsParser } from '../mail/support/claims-parser.ts';
+import { requireServices } from '../support/services.ts';
+import { claim, cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
+
+export const WEB_SECRET = 'test-only-web-secret-0123456789abcdef0123456789';
+export const GM_SECRET = 'gm-granite-owl';
+
+export interface WebWorld {
+  rt: Runtime;
+  deps: MailDeps;
+  scheduler: Scheduler;
+  server: WebServer;
+  links: WebLinks;
+  outDir: string;
+  gameId: string;
+  /** Plays one step with these claims (nation -> province) and waits until its map is written. */
+  playStep(claims: Record<string, string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The pages' dependencies on the real Redis, for tests that need no game; `close` when done. */
+export async function testDeps(): Promise<{ deps: MailDeps; close(): Promise<void> }> {
+  const { redisUrl } = await requireServices(['redis']);
+  const rt = testRuntime(undefined, redisUrl);
+  const deps: MailDeps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
+  return { deps, close: () => rt.close() };
+}
+
+/** An email as the intake would hand it over: stored, its arrival noted, then processed. */
+export async function receiveMail(deps: MailDeps, gameId: string, mail: { from: string; subject: string; text: string }): Promise<MailResult> {
+  const raw = await new MailComposer({ ...mail, to: 'game@adjutant.test', date: new Date(), messageId: `<${randomUUID()}@adjutant.test>` }).compile().build();
+  const mailId = await deps.store.putMail(gameId, raw);
+  await new MailLedger(deps.store.redis).markReceived(gameId, mailId, new Date());
+  return processMail(deps, { gameId, mailId });
+}
+
+export async function webWorld(changes: Record<string, unknown> = {}): Promise<WebWorld> {
+  const { redisUrl } = await requireServices(['redis']);
+  const rt = testRuntime(undefined, redisUrl, { downAfterMs: 86_400_000, minimumNoticeMs: 60_000 }, true);
+  const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-web-'));
+  const control = createGameControl(rt);
+  const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
+  const deps: MailDeps = { store: rt.store, outbox: rt.outbox, control, now: () => new Date(), logger, address: 'game@adjutant.test', parse: claimsParser };
+  const start = new Date(Date.now() + 2 * 3600_000).toISOString();
+  const gameId = await storeFixtureGame(rt, { public: true, gm: { name: 'Grace the GM', email: 'gm@adjutant.test', secret: GM_SECRET }, schedule: { every: '3d', start, reminders: [] }, ...changes });
+  const scheduler = new Scheduler(rt, { tickMs: 1000 });
+  await scheduler.adopt(gameId);
+  await scheduler.tick();
+  const server = await startWebServer({ dir: outDir, port: 0, secret: WEB_SECRET, deps, publicUrl: undefined });
+  const pageUrl = nationPageUrls(rt.redis, { publicUrl: server.url, webSecret: WEB_SECRET }, deps.now);
+  const workers: RunningWorkers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000, outputs: { outDir, publicUrl: server.url }, rendererFor: reportRenderer('discourse', pageUrl) });
+  return {
+    rt,
+    deps,
+    scheduler,
+    server,
+    links: new WebLinks(rt.redis, WEB_SECRET, deps.now),
+    outDir,
+    gameId,
+    async playStep(claims) {
+      const step = await rt.store.step(gameId);
+      for (const [nation, province] of Object.entries(claims)) await claim(rt, gameId, nation, province);
+      await control.processNow(gameId);
+      await scheduler.tick();
+      await waitFor(`step ${step + 1} and its report`, async () => (await rt.store.step(gameId)) === step + 1 && (await rt.schedules.get(gameId))?.step === step + 2);
+      await waitFor('the published reports', async () => (await rt.redis.hexists(`adjutant:{${gameId}}:outbox`, `report:${step + 1}:red`)) === 1);
+    },
+    async close() {
+      await server.close();
+      await workers.close();
+      await cleanUp(rt, [gameId]);
+      await rt.close();
+    },
+  };
+}
