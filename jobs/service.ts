@@ -5,11 +5,13 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { startIntake } from '../src/mail/imap-intake.ts';
+import { smtpAuth, tokenSource } from '../src/mail/mail-login.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 import { startOutputServer } from '../src/render/output-server.ts';
 import { importGame } from '../src/store/game-archive.ts';
+import { reachRedis } from '../src/store/reach-redis.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
@@ -28,9 +30,13 @@ export interface Service {
 
 export async function startService(config: ServiceConfig, parts: ReadonlySet<Part>, logger: Logger): Promise<Service> {
   const now = () => new Date();
+  // Redis down at start-up is a sentence and an exit, not a wait; once running, clients wait through restarts.
+  (await reachRedis(config.redisUrl)).disconnect();
   const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
   const connection = connectionFromUrl(config.redisUrl);
   const control = createGameControl(rt);
+  // One token source for IMAP and SMTP, so they share each access token.
+  const tokens = tokenSource(config.mail.oauth2);
   const stops: Array<[string, () => Promise<unknown>]> = [];
 
   const imported = await importGames(rt, config, logger);
@@ -45,7 +51,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const queue = openQueue(QUEUES.parse, connection, config.prefix);
     const served = config.mail.games;
     const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
-    const intake = startIntake({ imap: config.mail.imap, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
+    const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
     stops.unshift(['intake', async () => (await intake.stop(), await queue.close())]);
   }
@@ -63,7 +69,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }
   if (parts.has('sender')) {
-    const sender = startOutboxSender({ outbox: rt.outbox, redis: rt.redis, smtp: config.mail.smtp, logger, now });
+    const sender = startOutboxSender({ outbox: rt.outbox, redis: rt.redis, smtp: { ...config.mail.smtp, auth: smtpAuth(config.mail.smtp.auth, tokens) }, logger, now });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
     stops.push(['sender', () => sender.stop()]);
   }

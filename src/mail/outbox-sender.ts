@@ -8,12 +8,13 @@ import type { Logger } from 'pino';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import type { Outbox, OutboxEntry } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
+import type { SmtpAuth } from './mail-login.ts';
 
 export interface SmtpSettings {
   host: string;
   port: number;
   secure?: boolean;
-  auth?: { user: string; pass: string };
+  auth?: SmtpAuth;
 }
 
 export interface OutboxSenderOptions {
