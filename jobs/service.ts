@@ -8,6 +8,7 @@ import { startIntake } from '../src/mail/imap-intake.ts';
 import { smtpAuth, tokenSource } from '../src/mail/mail-login.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
+import { welcomePlayers } from '../src/mail/welcome.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 import { startOutputServer } from '../src/render/output-server.ts';
 import { importGame } from '../src/store/game-archive.ts';
@@ -40,6 +41,12 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   const stops: Array<[string, () => Promise<unknown>]> = [];
 
   const imported = await importGames(rt, config, logger);
+  for (const id of imported) {
+    // A game brought back with its history already has its players.
+    if ((await rt.store.step(id)) > 0) continue;
+    const welcomed = await welcomePlayers({ store: rt.store, outbox: rt.outbox, control, address: config.mail.from, publicUrl: config.outputs.publicUrl }, id);
+    logger.info({ gameId: id, players: welcomed }, 'welcome mails recorded');
+  }
   if (parts.has('scheduler')) {
     const scheduler = new Scheduler(rt, { tickMs: config.tickMs, adoptEveryMs: 30_000 });
     const watched = await scheduler.adoptAll();
@@ -64,7 +71,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       rendererFor: reportRenderer(config.flavour),
       outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour] },
     });
-    const parse = createParseWorker({ store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage }, connection, { prefix: config.prefix, concurrency: config.concurrency });
+    const parse = createParseWorker({ store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessage }, connection, { prefix: config.prefix, concurrency: config.concurrency });
     logger.info({ concurrency: config.concurrency }, 'job workers started');
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }

@@ -8,6 +8,9 @@ import { reachRedis } from '../../store/reach-redis.ts';
 import { gameOverview, overviewText, withRuntime } from '../game-overview.ts';
 import { printJson, type JsonOption } from '../output.ts';
 import { confirm } from '../confirm.ts';
+import { serviceConfig } from '../../../jobs/service-config.ts';
+import { welcomePlayers } from '../../mail/welcome.ts';
+import { createGameControl } from '../../turns/scheduler-control.ts';
 
 export function register(program: Command): void {
   const game = program.command('game').description('Game folders: create, check, and move them in and out of the store.');
@@ -37,10 +40,18 @@ export function register(program: Command): void {
     .description('Store a game folder (new, or exported with its history) in Redis.')
     .argument('<dir>', 'the game folder')
     .option('--id <id>', 'the game id (default: the folder name)')
-    .action(async (dir: string, opts: { id?: string }) => {
+    .option('--no-welcome', 'do not send the players their welcome mail')
+    .action(async (dir: string, opts: { id?: string; welcome: boolean }) => {
       const id = opts.id ?? gameIdFromFolder(dir);
-      await withStore((store) => importGame(store, id, dir));
-      console.log(`Stored game "${id}" from ${dir}.`);
+      const config = serviceConfig();
+      await withRuntime(async (rt) => {
+        await importGame(rt.store, id, dir);
+        console.log(`Stored game "${id}" from ${dir}.`);
+        if (!opts.welcome || (await rt.store.step(id)) > 0) return;
+        const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), address: config.mail.from, publicUrl: config.outputs.publicUrl };
+        const players = await welcomePlayers(deps, id);
+        if (players) console.log(`Welcome mails to ${players} players are in the outbox; the service sends them ("adjutant serve").`);
+      });
     });
   game
     .command('export')
