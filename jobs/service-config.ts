@@ -155,16 +155,18 @@ type Env = z.infer<typeof schema>;
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof Env>;
 
 export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const parsed = schema.safeParse(env);
+  // An empty variable counts as unset (compose passes "" for a variable given without a value).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      const value = env[name];
+      const value = given[name];
       if (value === undefined) return `${issue.message}.`;
       const shown = (SECRET_VARIABLES as readonly string[]).includes(name) ? '(hidden)' : value;
       return `${name}=${shown}: ${issue.message}.`;
     });
-    const onlyRedis = parsed.error.issues.every((i) => i.path[0] === 'REDIS_URL') && env.REDIS_URL === undefined;
+    const onlyRedis = parsed.error.issues.every((i) => i.path[0] === 'REDIS_URL') && given.REDIS_URL === undefined;
     throw onlyRedis ? new RedisUnavailableError(lines[0]) : new ConfigError(lines.join('\n'));
   }
   return fromEnv(parsed.data);

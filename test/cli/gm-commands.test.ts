@@ -67,12 +67,13 @@ describe('the GM\'s commands', () => {
 
     it('lists, shows and removes a stored game', async () => {
       const id = `gm-${randomUUID().slice(0, 8)}`;
-      expect((await adjutant(['game', 'import', STARTER, '--id', id])).code).toBe(0);
+      const imported = await adjutant(['game', 'import', STARTER, '--id', id]);
+      expect(imported.stdout).toContain('Welcome mails to 3 players are in the outbox');
       const list = JSON.parse((await adjutant(['game', 'list', '--json'])).stdout) as Array<{ id: string; turn: number }>;
       expect(list.find((g) => g.id === id)).toMatchObject({ id, turn: 1 });
       const status = await adjutant(['game', 'status', id, '--json']);
       const s = JSON.parse(status.stdout);
-      expect(s).toMatchObject({ id, ordered: [], tickets: [], outbox: { sent: 0, pending: 0, failed: [] } });
+      expect(s).toMatchObject({ id, ordered: [], tickets: [], outbox: { sent: 0, pending: 3, failed: [] } });
       expect(s.missing.length).toBeGreaterThan(0);
       const text = await adjutant(['game', 'status', id]);
       expect(text.stdout).toContain(`Missing: ${s.missing.join(', ')}.`);
