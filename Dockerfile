@@ -8,12 +8,12 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Scripts wait for the sources (the "prepare" script compiles the grammars from grammar/).
+# No install scripts: the native parts (sharp, msgpackr) come prebuilt in their npm packages, and
+# "prepare" (the grammars) needs the sources, so it runs below once they are copied.
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
-RUN npm rebuild --no-audit --no-fund \
-  && npm run build:grammar \
-  && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build:grammar \
+  && npm prune --omit=dev --no-audit --no-fund --ignore-scripts
 
 FROM node:22-bookworm-slim AS app
 ENV NODE_ENV=production \
