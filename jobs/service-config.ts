@@ -163,7 +163,8 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       const name = String(issue.path[0]);
       const value = given[name];
       if (value === undefined) return `${issue.message}.`;
-      const shown = (SECRET_VARIABLES as readonly string[]).includes(name) ? '(hidden)' : value;
+      // A password may sit in a URL the schema could not read, so it is blotted out there too.
+      const shown = (SECRET_VARIABLES as readonly string[]).includes(name) ? '(hidden)' : String(value).replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:********@');
       return `${name}=${shown}: ${issue.message}.`;
     });
     const onlyRedis = parsed.error.issues.every((i) => i.path[0] === 'REDIS_URL') && given.REDIS_URL === undefined;

@@ -125,7 +125,8 @@ describe('XOAUTH2 against the mail servers', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const port = (server.server.address() as { port: number }).port;
     const source = new TokenSource(settings());
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, auth: smtpOAuth2(user, source) });
+    // Pooled, as the outbox sender sends.
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, pool: true, auth: smtpOAuth2(user, source) });
     try {
       const info = await transport.sendMail({ from: user, to: `gm@${svc.domain}`, subject: 'oauth', text: 'hello' });
       expect(info.accepted).toEqual([`gm@${svc.domain}`]);

@@ -25,6 +25,7 @@ describe('service configuration from the environment', () => {
       new ConfigError(['ADJUTANT_IMAP_SECURE=maybe: write yes or no.', 'ADJUTANT_UNROUTED=lave: write answer or leave.', 'ADJUTANT_SMTP_PORT=99999: write a port number (0 to 65535).'].join('\n')),
     );
     expect(() => serviceConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/^REDIS_URL=localhost:6379: write a Redis URL/);
+    expect(() => serviceConfig({ REDIS_URL: 'redis//app:hunter2@host:6379' })).toThrow(/^REDIS_URL=redis\/\/app:\*{8}@host:6379: write a Redis URL/);
     expect(() => serviceConfig({ REDIS_URL: 'redis://r', ADJUTANT_PUBLIC_URL: 'games.example.org' })).toThrow(/ADJUTANT_PUBLIC_URL=games.example.org: write a full URL/);
   });
 
