@@ -6,7 +6,11 @@ import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { startIntake } from '../../src/mail/imap-intake.ts';
 import { checkMail } from '../../src/mail/mail-check.ts';
+import { GameStore } from '../../src/store/game-store.ts';
+import { connectRedis } from '../../src/store/redis.ts';
 import { imapAuth, isAuthFailure } from '../../src/mail/mail-login.ts';
 import { OAuth2Error, smtpOAuth2, TokenSource } from '../../src/mail/oauth2.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
@@ -19,7 +23,7 @@ let user: string;
 beforeAll(async () => {
   svc = await requireServices(['imap', 'smtp']);
   user = `game@${svc.domain}`;
-  provider = await startOAuth2Provider({ 'refresh-1': user });
+  provider = await startOAuth2Provider({ 'refresh-1': user, 'refresh-p12': `player12@${svc.domain}` });
 });
 afterAll(() => provider?.close());
 
@@ -71,15 +75,16 @@ describe('access tokens from a refresh token', () => {
   });
 
   it('uses the refresh token a rotating provider hands back', async () => {
+    provider.users['refresh-rotating'] = user;
     provider.rotate = true;
     try {
-      const source = new TokenSource(settings());
+      const source = new TokenSource({ ...settings(), refreshToken: 'refresh-rotating' });
       await source.token();
-      await source.token(true); // refresh-1 is no longer accepted here
-      expect(provider.refreshToken).toBe(`refresh-${provider.issued.length + 1}`);
+      expect(provider.users['refresh-rotating']).toBeUndefined(); // the first one is spent
+      const renewed = await source.token(true);
+      expect(provider.issued.at(-1)).toBe(renewed.accessToken);
     } finally {
       provider.rotate = false;
-      provider.refreshToken = 'refresh-1';
     }
   });
 
@@ -102,6 +107,32 @@ describe('XOAUTH2 against the mail servers', () => {
     const refused = await imapLogin(await imapAuth(login));
     expect(isAuthFailure(refused)).toBe(true);
     expect(await imapLogin(await imapAuth(login, true))).toBe(true);
+  }, 60_000);
+
+  it('runs the intake on an access token', async () => {
+    // player12's mailbox, and every email left where it is: other tests use the game's mailbox.
+    const tokens = new TokenSource({ ...settings(), refreshToken: 'refresh-p12' });
+    const before = provider.issued.length;
+    const redis = connectRedis(svc.redisUrl);
+    const intake = startIntake({
+      imap: { host: svc.imap.host, port: svc.imap.port, secure: false, user: `player12@${svc.domain}`, pass: '', tokens },
+      store: new GameStore(redis),
+      enqueue: async () => undefined,
+      logger: pino({ level: 'silent' }),
+      now: () => new Date(),
+      routes: async () => [],
+      unrouted: 'leave',
+      backoffMs: { min: 50, max: 200 },
+    });
+    try {
+      const until = Date.now() + 20_000;
+      while (!intake.stats().connected && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(intake.stats()).toMatchObject({ connected: true, connections: 1 });
+      expect(provider.issued.length).toBe(before + 1);
+    } finally {
+      await intake.stop();
+      redis.disconnect();
+    }
   }, 60_000);
 
   it('sends through SMTP with XOAUTH2, renewing a refused token', async () => {
@@ -144,7 +175,8 @@ describe('adjutant mail test', () => {
     imap: { host: svc.imap.host, port: svc.imap.port, secure: false, user, pass: svc.password, mailbox: 'INBOX' },
     smtp: { host: svc.smtp.host, port: svc.smtp.port, secure: false },
     from: user,
-    to: `gm@${svc.domain}`,
+    // A mailbox no other test reads, so the test mail disturbs nobody.
+    to: `player11@${svc.domain}`,
   });
 
   it('passes every check with OAuth2 on the real Dovecot and relay', async () => {

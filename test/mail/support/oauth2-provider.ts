@@ -17,9 +17,9 @@ export interface OAuth2Provider {
   revoke(token: string): void;
   /** Access tokens live this many seconds (expires_in). */
   lifetime: number;
-  /** The refresh token that is accepted; others get invalid_grant. */
-  refreshToken: string;
-  /** Send a new refresh token with each answer, as Microsoft does. */
+  /** Refresh token -> the account it signs in; others get invalid_grant. */
+  users: Record<string, string>;
+  /** Send a new refresh token with each answer, as Microsoft does, and stop taking the old one. */
   rotate: boolean;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ export async function startOAuth2Provider(users: Record<string, string>, port = 
     issued: [],
     revoke: (token) => void active.delete(token),
     lifetime: 3600,
-    refreshToken: 'refresh-1',
+    users,
     rotate: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -58,16 +58,18 @@ export async function startOAuth2Provider(users: Record<string, string>, port = 
       if (req.method !== 'POST' || req.url !== '/token') return send(404, { error: 'not_found' });
       if (form.get('grant_type') !== 'refresh_token') return send(400, { error: 'unsupported_grant_type' });
       if (form.get('client_id') !== CLIENT.clientId || form.get('client_secret') !== CLIENT.clientSecret) return send(401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
-      const user = users[form.get('refresh_token') ?? ''];
-      if (form.get('refresh_token') !== provider.refreshToken || !user) return send(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      const refresh = form.get('refresh_token') ?? '';
+      const user = Object.hasOwn(users, refresh) ? users[refresh] : undefined;
+      if (!user) return send(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
       const token = `ya29.${randomBytes(12).toString('hex')}`;
       active.set(token, user);
       provider.issued.push(token);
       const answer: Record<string, unknown> = { access_token: token, expires_in: provider.lifetime, scope: 'https://mail.google.com/', token_type: 'Bearer' };
       if (provider.rotate) {
-        provider.refreshToken = `refresh-${provider.issued.length + 1}`;
-        users[provider.refreshToken] = user;
-        answer.refresh_token = provider.refreshToken;
+        const next = `refresh-${randomBytes(6).toString('hex')}`;
+        delete users[refresh];
+        users[next] = user;
+        answer.refresh_token = next;
       }
       send(200, answer);
     });
