@@ -1,6 +1,6 @@
 // The GM's everyday commands as a real child process: version, config, game list / status /
 // remove, and the one-sentence failures (Redis down, a key image that is no image).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +21,17 @@ async function adjutant(args: string[], env: Record<string, string> = {}): Promi
     const err = e as { code: number; stdout: string; stderr: string };
     return { code: err.code, stdout: err.stdout, stderr: err.stderr, ms: Date.now() - started };
   }
+}
+
+/** Runs the command on a terminal (util-linux `script` gives it one) and types `typed` into it. */
+function onTerminal(args: string[], typed: string): Promise<{ code: number | null; output: string }> {
+  const command = [process.execPath, path.join(ROOT, 'bin/adjutant.js'), ...args].map((a) => `'${a}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // The terminal keeps what is typed until the command reads it; stdin stays open until it exits.
+  child.stdin.write(`${typed}\n`);
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
 describe('the GM\'s commands', () => {
@@ -77,13 +88,21 @@ describe('the GM\'s commands', () => {
       expect(s.missing.length).toBeGreaterThan(0);
       const text = await adjutant(['game', 'status', id]);
       expect(text.stdout).toContain(`Missing: ${s.missing.join(', ')}.`);
+      const wrong = await onTerminal(['game', 'remove', id], 'not-the-id');
+      expect(wrong.output).toContain(`Remove game "${id}" (0 steps adjudicated)`);
+      expect(wrong.output).toContain(`Game "${id}" was not removed.`);
+      expect(wrong.code).toBe(1);
       const unasked = await adjutant(['game', 'remove', id]);
       expect(unasked.code).toBe(1);
       expect(unasked.stderr.trim()).toBe('This asks for confirmation and there is no terminal to ask on; add --yes to go ahead.');
-      expect((await adjutant(['game', 'remove', id, '--yes'])).stdout.trim()).toBe(`Removed game "${id}".`);
+      const typed = await onTerminal(['game', 'remove', id], id);
+      expect(typed.output).toContain(`Removed game "${id}".`);
       const gone = await adjutant(['game', 'status', id]);
       expect(gone.code).toBe(1);
       expect(gone.stderr.trim()).toMatch(new RegExp(`^There is no game "${id}" in the store`));
-    }, 120_000);
+      const again = `${id}-b`;
+      expect((await adjutant(['game', 'import', STARTER, '--id', again, '--no-welcome'])).stdout).not.toContain('Welcome');
+      expect((await adjutant(['game', 'remove', again, '--yes'])).stdout.trim()).toBe(`Removed game "${again}".`);
+    }, 240_000);
   });
 });
