@@ -23,9 +23,22 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** One hash-tagged prefix, so every queue's keys sit on one Redis Cluster slot as BullMQ requires. */
 export const QUEUE_PREFIX = '{adjutant-queues}';
 
+/**
+ * BullMQ's connection, with everything the URL says, as the store's ioredis reads it: user and
+ * password (Redis ACLs), database, and TLS for rediss:// (managed Redis services).
+ */
 export function connectionFromUrl(url: string): ConnectionOptions {
   const u = new URL(url);
-  return { host: u.hostname, port: Number(u.port || 6379), password: u.password || undefined, db: Number(u.pathname.slice(1) || 0), maxRetriesPerRequest: null };
+  const tls = u.protocol === 'rediss:';
+  return {
+    host: u.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(u.port || 6379),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    db: Number(u.pathname.slice(1) || 0),
+    ...(tls ? { tls: { servername: u.hostname } } : {}),
+    maxRetriesPerRequest: null,
+  };
 }
 
 /** `prefix` lets tests and benches run their own queues beside a live service on one Redis. */

@@ -6,10 +6,13 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { startIntake } from '../src/mail/imap-intake.ts';
 import { sendAlert } from '../src/mail/mail-alerts.ts';
+import { smtpAuth, tokenSource } from '../src/mail/mail-login.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
+import { welcomePlayers } from '../src/mail/welcome.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 import { importGame } from '../src/store/game-archive.ts';
+import { reachRedis } from '../src/store/reach-redis.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
@@ -30,14 +33,24 @@ export interface Service {
 
 export async function startService(config: ServiceConfig, parts: ReadonlySet<Part>, logger: Logger): Promise<Service> {
   const now = () => new Date();
+  // Redis down at start-up is a sentence and an exit, not a wait; once running, clients wait through restarts.
+  (await reachRedis(config.redisUrl)).disconnect();
   const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
   const connection = connectionFromUrl(config.redisUrl);
   const control = createGameControl(rt);
-  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, parse: parseMessage };
+  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessage };
   const pageUrl = nationPageUrls(rt.redis, config.outputs, now);
+  // One token source for IMAP and SMTP, so they share each access token.
+  const tokens = tokenSource(config.mail.oauth2);
   const stops: Array<[string, () => Promise<unknown>]> = [];
 
   const imported = await importGames(rt, config, logger);
+  for (const id of imported) {
+    // A game brought back with its history already has its players.
+    if ((await rt.store.step(id)) > 0) continue;
+    const welcomed = await welcomePlayers({ store: rt.store, outbox: rt.outbox, control, address: config.mail.from, publicUrl: config.outputs.publicUrl }, id);
+    logger.info({ gameId: id, players: welcomed }, 'welcome mails recorded');
+  }
   if (parts.has('scheduler')) {
     const scheduler = new Scheduler(rt, { tickMs: config.tickMs, adoptEveryMs: 30_000 });
     const watched = await scheduler.adoptAll();
@@ -49,7 +62,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const queue = openQueue(QUEUES.parse, connection, config.prefix);
     const served = config.mail.games;
     const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
-    const intake = startIntake({ imap: config.mail.imap, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
+    const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
     stops.unshift(['intake', async () => (await intake.stop(), await queue.close())]);
   }
@@ -73,7 +86,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const alertDeps = { store: rt.store, outbox: rt.outbox, logger, now, address: config.mail.from };
     const sender = startOutboxSender({
       outbox: rt.outbox,
-      smtp: config.mail.smtp,
+      smtp: { ...config.mail.smtp, auth: smtpAuth(config.mail.smtp.auth, tokens) },
       logger,
       now,
       connection,

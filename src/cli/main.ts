@@ -1,21 +1,25 @@
 // The `adjutant` command line. Each command lives in its own file under commands/.
 import { Command, CommanderError } from 'commander';
 import { GameFolderError } from '../game/problems.ts';
+import * as config from './commands/config.ts';
 import * as datc from './commands/datc.ts';
 import * as deadLetter from './commands/dead-letter.ts';
 import * as forum from './commands/forum.ts';
 import * as game from './commands/game.ts';
+import * as mail from './commands/mail.ts';
 import * as map from './commands/map.ts';
 import * as parse from './commands/parse.ts';
 import * as scenario from './commands/scenario.ts';
 import * as serve from './commands/serve.ts';
 import * as web from './commands/web.ts';
+import { packageVersion } from './output.ts';
 
-const COMMANDS = [game, scenario, parse, datc, map, forum, serve, web, deadLetter];
+const COMMANDS = [game, scenario, parse, datc, map, mail, config, forum, serve, web, deadLetter];
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('adjutant')
     .description('Runs forum wargames by email: orders in, turns adjudicated, reports out.')
+    .version(packageVersion(), '-V, --version', 'print the version of Adjutant')
     .exitOverride()
     .showHelpAfterError();
   for (const command of COMMANDS) command.register(program);

@@ -56,6 +56,8 @@ const mailSchema = z.strictObject({
   acceptLate: z.boolean().default(false),
   /** Emails one address may send in `per` before further ones are kept unread (one notice is sent). */
   rateLimit: z.strictObject({ count: z.number().int().min(1).default(30), per: duration.default('1h') }).default({ count: 30, per: '1h' }),
+  /** PRESS between players: 'off', 'white' (always signed) or 'grey' (ANON allowed), as the classic judges name it. */
+  press: z.enum(['off', 'white', 'grey']).default('white'),
 });
 
 const nationSchema = z.strictObject({

@@ -1,6 +1,7 @@
 // Commands by email. A mail whose first line starts with a command word is a command mail, read
 // line by line; anything else from a player is orders. The GM's ORDER takes the lines below it
 // as orders for that nation, up to the next ORDER line.
+import { readPress, type PressCommand } from './press-command.ts';
 import { parseDays, parseDuration, parseTime } from './time-text.ts';
 
 export type Command =
@@ -8,6 +9,10 @@ export type Command =
   | { name: 'status' }
   | { name: 'clear' }
   | { name: 'absence'; from: Date; to: Date }
+  | PressCommand
+  | { name: 'list' }
+  | { name: 'history'; turn: number }
+  | { name: 'resign' }
   | { name: 'extend'; ms: number }
   | { name: 'deadline'; at: Date }
   | { name: 'pause' }
@@ -29,7 +34,7 @@ export interface CommandLine {
   problem?: string;
 }
 
-const PLAYER_COMMANDS = ['HELP', 'STATUS', 'CLEAR', 'ABSENCE'] as const;
+const PLAYER_COMMANDS = ['HELP', 'STATUS', 'CLEAR', 'ABSENCE', 'PRESS', 'BROADCAST', 'LIST', 'HISTORY', 'RESIGN'] as const;
 const GM_COMMANDS = ['HELP', 'STATUS', 'EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'PROCESS', 'PREVIEW', 'PUBLISH', 'ROLLBACK', 'REPLACE', 'ORDER'] as const;
 
 function words(role: Role): readonly string[] {
@@ -66,6 +71,12 @@ export function readCommands(text: string, role: Role, ctx: CommandContext): Com
       entry.problem = role === 'player' && GM_COMMANDS.includes(word as never) ? `${word} is for the GM only.` : `"${raw.slice(0, 40)}" is not a command.`;
       continue;
     }
+    if (word === 'PRESS' || word === 'BROADCAST') {
+      const { end, ...read } = readPress(word, rest, lines, i, ctx.nations);
+      Object.assign(entry, read);
+      i = end;
+      continue;
+    }
     if (word === 'ORDER') {
       let end = i + 1;
       while (end < lines.length && firstWord(lines[end]) !== 'ORDER') end++;
@@ -89,6 +100,14 @@ function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandL
       return noArgs({ name: 'status' });
     case 'CLEAR':
       return noArgs({ name: 'clear' });
+    case 'LIST':
+      return noArgs({ name: 'list' });
+    case 'RESIGN':
+      return noArgs({ name: 'resign' });
+    case 'HISTORY': {
+      const turn = /^(?:turn\s+)?(\d{1,4})$/i.exec(rest);
+      return turn ? { command: { name: 'history', turn: Number(turn[1]) } } : { problem: 'write HISTORY and a turn number, like HISTORY 3.' };
+    }
     case 'PAUSE':
       return noArgs({ name: 'pause' });
     case 'RESUME':

@@ -14,6 +14,7 @@ import { stripSecrets } from './secret.ts';
 import { rule, WorkingOrders } from './ticket-answers.ts';
 import { formatTime } from './time-text.ts';
 import { openTickets, readTickets, tokensIn } from './tickets.ts';
+import { welcomeMail } from './welcome.ts';
 
 interface GmOutcome {
   results: Array<{ command: string; text: string }>;
@@ -135,7 +136,9 @@ function replacePlayer(ctx: MailContext, out: GmOutcome, nation: string, address
   if (problems.length) return `Not done: game.yaml would not be valid (${problems[0].message})`;
   out.gameYaml = text;
   out.replaced[nation] = address.toLowerCase();
-  return `Done: ${nationName(ctx, nation)} is now played from ${address}. Give the new player the nation's secret yourself (Adjutant never sends it), or change it in game.yaml.`;
+  const files = { ...ctx.game.files, 'game.yaml': text };
+  out.replies.push(welcomeMail({ gameId: ctx.head.gameId, files, nation, address: ctx.head.from, deadline: ctx.status?.deadline ?? null, publicUrl: ctx.deps.publicUrl, key: `welcome:${ctx.mailId}:${nation}` }));
+  return `Done: ${nationName(ctx, nation)} is now played from ${address}, who gets a welcome email with the nation's secret, how to order and the deadline.`;
 }
 
 async function reportData(ctx: MailContext, out: GmOutcome): Promise<Record<string, unknown>> {

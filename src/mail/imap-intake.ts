@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import type { GameStore } from '../store/game-store.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
 import { MailLedger } from './mail-ledger.ts';
+import { imapAuth, isAuthFailure } from './mail-login.ts';
+import type { TokenSource } from './oauth2.ts';
 import { dedupeKey } from './read-mail.ts';
 import { routeMail, storedRoutes, type GameRoute } from './route-mail.ts';
 
@@ -17,6 +19,8 @@ export interface ImapSettings {
   secure: boolean;
   user: string;
   pass: string;
+  /** With OAuth2, access tokens from here replace the password (XOAUTH2). */
+  tokens?: TokenSource;
 }
 
 export interface IntakeOptions {
@@ -71,6 +75,7 @@ export function startIntake(options: IntakeOptions): Intake {
   const current: { imap: ImapFlow | null } = { imap: null };
   let wake: () => void = () => undefined;
   let pending = true;
+  let renewToken = false;
 
   async function currentRoutes(fresh: boolean): Promise<GameRoute[]> {
     if (!routes || fresh || Date.now() - routes.at > 5000) routes = { list: await routesOf(), at: Date.now() };
@@ -149,7 +154,8 @@ export function startIntake(options: IntakeOptions): Intake {
   }
 
   async function session(): Promise<void> {
-    const imap = new ImapFlow({ ...options.imap, auth: { user: options.imap.user, pass: options.imap.pass }, logger: false, disableAutoIdle: true });
+    const { host, port, secure } = options.imap;
+    const imap = new ImapFlow({ host, port, secure, auth: await imapAuth(options.imap, renewToken), logger: false, disableAutoIdle: true });
     current.imap = imap;
     imap.on('error', (err: Error) => logger.warn({ err: err.message }, 'IMAP connection error'));
     imap.on('exists', () => {
@@ -193,6 +199,8 @@ export function startIntake(options: IntakeOptions): Intake {
         await session();
         delay = backoff.min;
       } catch (e) {
+        // A refused access token may be revoked before its time: ask for a new one next time.
+        renewToken = isAuthFailure(e);
         if (running) logger.warn({ err: (e as Error).message, retryInMs: delay }, 'intake lost its connection; reconnecting');
       } finally {
         connected = false;

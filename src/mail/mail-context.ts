@@ -29,6 +29,8 @@ export interface MailDeps {
   address: string;
   /** The order parser; the project's own when absent. */
   parse?: MessageParser;
+  /** The public base URL (ADJUTANT_PUBLIC_URL): welcome mails link the game's page under it. */
+  publicUrl?: string;
   /** DNS for DKIM checks; the system's when absent (tests pass a fake holding their test key). */
   dkimResolver?: DNSResolver;
 }

@@ -12,6 +12,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Outbox, OutboxEntry } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
+import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError } from './smtp-errors.ts';
 
 export const SEND_QUEUE = 'send';
@@ -20,7 +21,7 @@ export interface SmtpSettings {
   host: string;
   port: number;
   secure?: boolean;
-  auth?: { user: string; pass: string };
+  auth?: SmtpAuth;
 }
 
 /** At most `max` messages per `perMs`, across every sender sharing the queue. */

@@ -3,10 +3,13 @@
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { isCommandText, readCommands, type CommandLine } from './commands.ts';
 import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
+import { historyMails, listText } from './game-info.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-mail.ts';
+import { relayPress } from './press-mail.ts';
 import { newText } from './quoted-text.ts';
 import { MAX_TEXT } from './read-mail.ts';
 import { answer, bareSubject } from './replies.ts';
+import { resign } from './resign.ts';
 import { stripSecrets } from './secret.ts';
 import { formatTime } from './time-text.ts';
 import { openTickets, openTicketsOf, ticketsOfStep, type Ticket } from './tickets.ts';
@@ -115,6 +118,8 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
   let help = false;
   let showOrders = false;
   let cleared = false;
+  const extra: OutgoingMessage[] = [];
+  let gameYaml: string | undefined;
   for (const [i, line] of lines.entries()) {
     const c = line.command;
     if (!c) {
@@ -136,7 +141,12 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
         }
       });
       results.push({ command: line.text, text: said });
-    }
+    } else if (c.name === 'press' || c.name === 'history' || c.name === 'resign') {
+      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } = c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? await historyMails(ctx, nation, c.turn) : resign(ctx, nation);
+      gameYaml = done.gameYaml ?? gameYaml;
+      extra.push(...done.messages);
+      results.push({ command: line.text, text: done.said });
+    } else if (c.name === 'list') results.push({ command: line.text, text: listText(ctx, nation) });
   }
   const current = cleared ? { orders: [], sources: [] } : await ctx.ledger.nationOrders(ctx.head.gameId, nation);
   const waiting = cleared ? [] : await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
@@ -152,5 +162,5 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
     status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,
   });
   const changes = cleared ? { orders: { [nation]: null }, tickets: await supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') } : {};
-  return decision(ctx, { outcome: 'commands', role: 'player', nation, replies: [reply] }, changes);
+  return decision(ctx, { outcome: 'commands', role: 'player', nation, replies: [reply, ...extra] }, { ...changes, ...(gameYaml ? { gameYaml } : {}) });
 }

@@ -103,6 +103,6 @@ describe('adjutant command line', () => {
       const dup = await adjutant('game', 'import', STARTER, '--id', id);
       expect(dup.code).toBe(1);
       expect(dup.stderr).toContain(`A game "${id}" is already stored`);
-    });
+    }, 120_000);
   });
 });

@@ -4,8 +4,14 @@ import { gameIdFromFolder, validateGameFolder } from '../../game/load-game.ts';
 import { formatProblem } from '../../game/problems.ts';
 import { rulesets } from '../../rulesets/index.ts';
 import { exportGame, importGame } from '../../store/game-archive.ts';
-import { GameStore } from '../../store/game-store.ts';
-import { connectRedis } from '../../store/redis.ts';
+import { GameNotFoundError, GameStore } from '../../store/game-store.ts';
+import { reachRedis } from '../../store/reach-redis.ts';
+import { gameOverview, overviewText, withRuntime } from '../game-overview.ts';
+import { printJson, type JsonOption } from '../output.ts';
+import { confirm } from '../confirm.ts';
+import { serviceConfig } from '../../../jobs/service-config.ts';
+import { welcomePlayers } from '../../mail/welcome.ts';
+import { createGameControl } from '../../turns/scheduler-control.ts';
 
 export function register(program: Command): void {
   const game = program.command('game').description('Game folders: create, check, and move them in and out of the store.');
@@ -13,11 +19,13 @@ export function register(program: Command): void {
     .command('validate')
     .description('Check a game folder; prints one line per problem with file and line.')
     .argument('<dir>', 'the game folder')
-    .action(async (dir: string) => {
+    .option('--json', 'print the problems as JSON')
+    .action(async (dir: string, opts: JsonOption) => {
       const problems = await validateGameFolder(dir);
-      for (const p of problems) console.error(formatProblem(p));
       if (problems.length) process.exitCode = 1;
-      else console.log(`${dir}: the game folder is valid.`);
+      if (opts.json) return printJson({ valid: problems.length === 0, problems });
+      for (const p of problems) console.error(formatProblem(p));
+      if (!problems.length) console.log(`${dir}: the game folder is valid.`);
     });
   game
     .command('new')
@@ -33,10 +41,18 @@ export function register(program: Command): void {
     .description('Store a game folder (new, or exported with its history) in Redis.')
     .argument('<dir>', 'the game folder')
     .option('--id <id>', 'the game id (default: the folder name)')
-    .action(async (dir: string, opts: { id?: string }) => {
+    .option('--no-welcome', 'do not send the players their welcome mail')
+    .action(async (dir: string, opts: { id?: string; welcome: boolean }) => {
       const id = opts.id ?? gameIdFromFolder(dir);
-      await withStore((store) => importGame(store, id, dir));
-      console.log(`Stored game "${id}" from ${dir}.`);
+      const config = serviceConfig();
+      await withRuntime(async (rt) => {
+        await importGame(rt.store, id, dir);
+        console.log(`Stored game "${id}" from ${dir}.`);
+        if (!opts.welcome || (await rt.store.step(id)) > 0) return;
+        const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), address: config.mail.from, publicUrl: config.outputs.publicUrl };
+        const players = await welcomePlayers(deps, id);
+        if (players) console.log(`Welcome mails to ${players} players are in the outbox; the service sends them ("adjutant serve").`);
+      });
     });
   game
     .command('export')
@@ -47,10 +63,61 @@ export function register(program: Command): void {
       const files = await withStore((store) => exportGame(store, id, dir));
       console.log(`Wrote ${files.length} files of game "${id}" to ${dir}.`);
     });
+  game
+    .command('list')
+    .description('List the stored games: turn, phase and deadline.')
+    .option('--json', 'print the games as JSON')
+    .action((opts: JsonOption) =>
+      withRuntime(async (rt) => {
+        const games = await Promise.all((await rt.store.listGames()).map((id) => gameOverview(rt, id)));
+        const lines = games.map(({ id, title, ruleset, turn, phase, steps, deadline }) => ({ id, title, ruleset, turn, phase, steps, deadline }));
+        if (opts.json) return printJson(lines);
+        if (!lines.length) return console.log('No games are stored; add one with "adjutant game import DIR".');
+        for (const g of lines) console.log(`${g.id.padEnd(20)} turn ${String(g.turn).padEnd(4)} ${g.phase.padEnd(12)} deadline ${g.deadline ?? 'none'}  ${g.title} (${g.ruleset})`);
+      }),
+    );
+  game
+    .command('status')
+    .description('One game: deadline, who has ordered, open tickets, and the outbox.')
+    .argument('<id>', 'the game id')
+    .option('--json', 'print the status as JSON')
+    .action((id: string, opts: JsonOption) =>
+      withRuntime(async (rt) => {
+        const overview = await gameOverview(rt, await stored(rt.store, id));
+        if (opts.json) return printJson(overview);
+        for (const line of overviewText(overview)) console.log(line);
+      }),
+    );
+  game
+    .command('remove')
+    .description('Delete a stored game with its history, orders and mail (asks first; export it to keep a copy).')
+    .argument('<id>', 'the game id')
+    .option('--yes', 'do not ask')
+    .action((id: string, opts: { yes?: boolean }) =>
+      withRuntime(async (rt) => {
+        await stored(rt.store, id);
+        const steps = await rt.store.step(id);
+        const question = `Remove game "${id}" (${steps} steps adjudicated) with its history, orders and mail? This cannot be undone; "adjutant game export ${id} DIR" keeps a copy. Type the game id to confirm: `;
+        if (!opts.yes && !(await confirm(question, id))) {
+          console.log(`Game "${id}" was not removed.`);
+          process.exitCode = 1;
+          return;
+        }
+        await rt.store.deleteGame(id);
+        await rt.schedules.forget(id);
+        console.log(`Removed game "${id}".`);
+      }),
+    );
+}
+
+async function stored(store: GameStore, id: string): Promise<string> {
+  if (await store.exists(id)) return id;
+  const ids = await store.listGames();
+  throw new GameNotFoundError(`There is no game "${id}" in the store; ${ids.length ? `the games are ${ids.join(', ')}` : 'no games are stored'}.`);
 }
 
 async function withStore<T>(work: (store: GameStore) => Promise<T>): Promise<T> {
-  const redis = connectRedis();
+  const redis = await reachRedis();
   try {
     return await work(new GameStore(redis));
   } finally {

@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadGame } from '../../game/load-game.ts';
-import { decodeImage } from '../../render/key-image.ts';
+import { fileKind } from '../../render/file-kind.ts';
+import { decodeImage, type RgbImage } from '../../render/key-image.ts';
 import { importedMapYaml, importKeyImage } from '../../render/map-import.ts';
 import { renderMap } from '../../render/render-map.ts';
 import { keyImageOf } from '../../render/turn-outputs.ts';
@@ -22,7 +23,7 @@ export function register(program: Command): void {
     .option('--ignore-colours <list>', 'colours that are no province, e.g. black border lines: "#000000"', list)
     .option('--min-pixels <n>', 'colours covering fewer pixels are noise, not provinces', (v) => Number.parseInt(v, 10))
     .action(async (key: string, opts: { out: string; seaColours?: string[]; ignoreColours?: string[]; minPixels?: number }) => {
-      const image = await decodeImage(await readFile(key));
+      const image = await readKeyImage(key);
       const imported = importKeyImage(image, { seaColours: opts.seaColours, ignoreColours: opts.ignoreColours, minPixels: opts.minPixels });
       const imageName = path.relative(path.dirname(path.resolve(opts.out)), path.resolve(key)).split(path.sep).join('/');
       await writeFile(opts.out, importedMapYaml(imported, imageName));
@@ -49,4 +50,19 @@ export function register(program: Command): void {
       await writeFile(opts.out, png);
       console.log(`Wrote ${opts.out}.`);
     });
+}
+
+export class KeyImageError extends Error {
+  override name = 'KeyImageError';
+}
+
+async function readKeyImage(file: string): Promise<RgbImage> {
+  const bytes = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+    throw new KeyImageError(e.code === 'ENOENT' ? `There is no file ${file}.` : `Cannot read ${file}: ${e.message}.`);
+  });
+  try {
+    return await decodeImage(bytes);
+  } catch {
+    throw new KeyImageError(`${file} is ${fileKind(bytes)}, not an image Adjutant can read: give a PNG of the province key, one flat colour per province.`);
+  }
 }

@@ -2,9 +2,9 @@
 // parts apart, any number of each against one Redis. SIGTERM (or Ctrl-C) stops them gracefully:
 // the jobs in hand finish, or go back to the queue for another worker.
 import type { Command } from 'commander';
-import pino from 'pino';
 import { startService, type Part } from '../../../jobs/service.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
+import { serviceLogger } from '../logger.ts';
 
 export function register(program: Command): void {
   program
@@ -32,7 +32,7 @@ export function register(program: Command): void {
 
 async function run(parts: Part[]): Promise<void> {
   const config = serviceConfig();
-  const logger = pino({ name: 'adjutant', level: config.logLevel });
+  const logger = serviceLogger(config.logLevel);
   const service = await startService(config, new Set(parts), logger);
   logger.info({ parts }, 'running; SIGTERM or Ctrl-C stops gracefully');
   await new Promise<void>((resolve) => {

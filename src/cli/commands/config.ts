@@ -1,0 +1,47 @@
+// `adjutant config`: the service's effective settings, as `adjutant serve` would read them from
+// this environment, with every password, token and the Redis password masked.
+import type { Command } from 'commander';
+import { CONFIG_VARIABLES, serviceConfig, type ServiceConfig } from '../../../jobs/service-config.ts';
+import { printJson, type JsonOption } from '../output.ts';
+
+const MASK = '********';
+
+export function register(program: Command): void {
+  program
+    .command('config')
+    .description('Check the service\'s environment and print the effective settings, secrets masked.')
+    .option('--json', 'print the settings as JSON')
+    .action((opts: JsonOption) => {
+      const config = masked(serviceConfig());
+      if (opts.json) return printJson(config);
+      for (const [name, value] of flatten(config)) console.log(`${name.padEnd(28)} ${value}`);
+      const set = CONFIG_VARIABLES.filter((v) => process.env[v] !== undefined);
+      console.log(`\nRead from ${set.length} of the ${CONFIG_VARIABLES.length} variables docs/operations.md lists; the others have their defaults.`);
+    });
+}
+
+/** The settings with secrets replaced; shared by `--json` and the table, so neither can leak one. */
+export function masked(config: ServiceConfig): ServiceConfig {
+  const copy = structuredClone(config);
+  copy.redisUrl = maskUrl(copy.redisUrl);
+  if (copy.mail.imap.pass) copy.mail.imap.pass = MASK;
+  if (copy.mail.smtp.auth?.pass) copy.mail.smtp.auth.pass = MASK;
+  if (copy.mail.oauth2) {
+    copy.mail.oauth2.refreshToken = MASK;
+    if (copy.mail.oauth2.clientSecret) copy.mail.oauth2.clientSecret = MASK;
+  }
+  return copy;
+}
+
+function maskUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = MASK;
+  return u.toString();
+}
+
+function flatten(value: unknown, prefix = ''): Array<[string, string]> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return [[prefix, Array.isArray(value) ? value.join(', ') || '(none)' : value === null ? 'off' : String(value)]];
+  }
+  return Object.entries(value).flatMap(([k, v]) => (v === undefined ? [] : flatten(v, prefix ? `${prefix}.${k}` : k)));
+}
