@@ -26,12 +26,12 @@ export interface ReportOptions {
 }
 
 export function renderPrivateReport(game: Game, record: TurnRecord, nation: string, options: ReportOptions = {}): RenderedMessage {
-  const model = privateReportModel(game, record, nation, options.nextDeadline);
+  const model = privateReportModel(game, record, nation, options.nextDeadline, 'txt');
   const templates = templatesFor(game.files);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} results for ${model.nation.name}`,
     text: templates.render('report.txt.hbs', model),
-    html: templates.render('report.html.hbs', model),
+    html: templates.render('report.html.hbs', privateReportModel(game, record, nation, options.nextDeadline, 'html')),
   };
 }
 
@@ -41,15 +41,16 @@ export interface UpdateRenderOptions extends UpdateOptions {
 
 /** The public update, ready to paste into the forum: the text is BBCode or Markdown as the flavour says. */
 export function renderPublicUpdate(game: Game, record: TurnRecord, options: UpdateRenderOptions): RenderedMessage {
-  const model = updateModel(game, record, options);
+  const model = updateModel(game, record, { ...options, flavour: options.flavour });
   return {
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
     text: templatesFor(game.files).render(UPDATE_TEMPLATES[options.flavour], model),
   };
 }
 
-export function renderGmSummary(game: Game, record: TurnRecord, missing: readonly string[] = [], options: ReportOptions = {}): RenderedMessage {
-  const model = gmSummaryModel(game, record, missing, options.nextDeadline);
+/** The GM's summary; the file copy and the email are this one rendering, from the step's record. */
+export function renderGmSummary(game: Game, record: TurnRecord, options: ReportOptions = {}): RenderedMessage {
+  const model = gmSummaryModel(game, record, options.nextDeadline);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} GM summary`,
     text: templatesFor(game.files).render('gm-summary.txt.hbs', model),
@@ -69,6 +70,6 @@ export function createReportRenderer(options: ReportRendererOptions = {}) {
     privateReport: (game: Game, record: TurnRecord, nation: string) => renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record) }),
     publicUpdate: (game: Game, record: TurnRecord) =>
       renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), nextDeadline: options.nextDeadline?.(game, record) }),
-    gmSummary: (game: Game, record: TurnRecord, missing: readonly string[]) => renderGmSummary(game, record, missing, { nextDeadline: options.nextDeadline?.(game, record) }),
+    gmSummary: (game: Game, record: TurnRecord) => renderGmSummary(game, record, { nextDeadline: options.nextDeadline?.(game, record) }),
   };
 }

@@ -86,7 +86,7 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
       files.push(await put(path.join(secret, named(`report-${nation}.txt`, record.phase)), report.text));
       if (report.html) files.push(await put(path.join(secret, named(`report-${nation}.html`, record.phase)), report.html));
     }
-    files.push(await put(path.join(secret, named('gm-summary.txt', record.phase)), renderGmSummary(game, record, [], { nextDeadline: input.nextDeadline }).text));
+    files.push(await put(path.join(secret, named('gm-summary.txt', record.phase)), renderGmSummary(game, record, { nextDeadline: input.nextDeadline }).text));
   }
   return { dir, files, mapUrl };
 }

@@ -40,8 +40,7 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   // The forum comes later: until then the GM gets the public update to post, with the map.
   const map = job.mapFile ? { attachments: [{ filename: 'map.png', path: job.mapFile }] } : {};
   await send(`update:${label}`, game.config.gm.email, () => renderer.publicUpdate(game, record), map);
-  const missing = players.filter((n) => !(record.orders[n] ?? []).length);
-  await send(`summary:${label}`, game.config.gm.email, () => renderer.gmSummary(game, record, missing));
+  await send(`summary:${label}`, game.config.gm.email, () => renderer.gmSummary(game, record));
   rt.logger.info({ gameId, step, recorded }, 'step published to the outbox');
   return recorded;
 }

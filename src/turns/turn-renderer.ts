@@ -22,7 +22,7 @@ export interface TurnRenderer {
   /** The forum update (the GM posts it until Adjutant posts to forums itself). */
   publicUpdate(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
   /** Everything, for the GM: every event with its audience, the dice, who missed the deadline. */
-  gmSummary(game: Game, record: TurnRecord, missing: readonly string[]): TurnMessage | Promise<TurnMessage>;
+  gmSummary(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
 }
 
 /** A renderer per publish job, given what is known about the step then. */

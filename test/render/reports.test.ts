@@ -26,7 +26,7 @@ describe('board NES reports', async () => {
   });
 
   it('renders the GM summary with every event, its audience and every die', () => {
-    const summary = renderGmSummary(game, record, ['green'], { nextDeadline: deadline });
+    const summary = renderGmSummary(game, { ...record, orders: { ...record.orders, green: [] } }, { nextDeadline: deadline });
     expectGolden('board-nes-gm-summary.txt', summary.text);
     for (const draw of record.dice) expect(summary.text).toContain(draw.purpose);
   });
@@ -68,12 +68,12 @@ describe('warfare reports', async () => {
   it('renders a dislodged unit with its retreats and the orders with their reasons', () => {
     const report = renderPrivateReport(game, record, 'france', { nextDeadline: deadline });
     expectGolden('warfare-report-france.txt', report.text);
-    expect(report.text).toContain('FAILED (DISLODGED)');
+    expect(report.text).toContain('FAILED (dislodged)');
   });
 
   it.each(FLAVOURS)('renders the public update for %s with the revealed orders', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline });
     expectGolden(`warfare-update-${flavour}.txt`, update.text);
-    expect(update.text).toContain('A ruh S A mun - bur');
+    expect(update.text).toContain('A Ruhr S A Munich - Burgundy');
   });
 });

@@ -55,7 +55,7 @@ describe('a turn from deadline to published reports', () => {
     expect(keys).toEqual(['report:1:blue', 'report:1:red', 'summary:1', 'update:1']);
     const red = (await rt.outbox.entry(id, 'report:1:red'))!;
     expect(red.to).toEqual(['player1@adjutant.test']);
-    expect(red.text).toMatch(/claim nor\s+done/);
+    expect(red.text).toMatch(/You claim Northvale\.\s+done/);
     expect(red.html).toContain('Redmark');
     expect(red.text).toContain('Next deadline: Fri, 4 Dec 2026, 21:00 CET'); // player one reads Paris time
     expect((await rt.outbox.entry(id, 'report:1:blue'))!.text).toContain('We had no orders from you');
@@ -135,7 +135,7 @@ describe('a turn delivered by mail', () => {
       await schedulerOf.tick();
 
       const report = await simpleParser(await fetchBySubject(svc, 'player1@adjutant.test', `[${title}] Turn 1 results for Redmark`));
-      expect(report.text).toMatch(/claim mid\s+done/);
+      expect(report.text).toMatch(/You claim Midvale\.\s+done/);
       expect(report.html || '').toContain('Redmark');
       const update = await simpleParser(await fetchBySubject(svc, 'gm@adjutant.test', `[${title}] Turn 1 public update`));
       expect(update.text).toContain(`http://maps.example/${id}/turn-1/map.png`);

@@ -2,11 +2,13 @@
 // supplies (unit fields, battle context, battle plans) is documented in types.ts and options.ts.
 import type { CombatSystem } from '../../engine/index.ts';
 import { fightCivAdvanced } from './battle.ts';
+import { civAdvancedReport } from './report.ts';
 
 export const civAdvancedCombat: CombatSystem = {
   id: 'civ-advanced',
   title: 'Civilization advanced combat (waves, damage totals, aircraft support)',
   fight: fightCivAdvanced,
+  report: civAdvancedReport,
 };
 
 export { civAdvancedContextSchema, civAdvancedOptionsSchema, civAdvancedPlanSchema, CivAdvancedError, type CivAdvancedOptions } from './options.ts';

@@ -69,7 +69,7 @@ function fightOnce(turn: Turn, battle: Battle, kind: 'land' | 'naval', part?: nu
     kind,
     combat: turn.combat.id,
     ...(part !== undefined && { part }),
-    sides: sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units.length, target: s.target })),
+    sides: sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units.length, lost: s.units.filter((u) => result.killed.includes(u.id)).length, target: s.target })),
     rounds: result.rounds,
     dice: turn.dice.draws.slice(firstDie),
     killed: result.killed,
