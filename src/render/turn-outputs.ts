@@ -9,7 +9,7 @@ import type { TurnRecord } from '../store/turn-record.ts';
 import { MapImageError } from './render-key-map.ts';
 import { renderMap } from './render-map.ts';
 import { FLAVOURS, renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
-import { stepLabel } from './report-common.ts';
+import { reportOf, stepLabel } from './report-common.ts';
 import type { Flavour } from './update-model.ts';
 
 export interface TurnOutputInput {
@@ -73,7 +73,8 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const mapUrl = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/${[...folder.split(path.sep), mapFile].map(encodeURIComponent).join('/')}` : undefined;
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
-  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, seed: game.id });
+  const marks = reportOf(game).turnMarks(game.ctx, view);
+  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, marks });
   const files = [await put(path.join(dir, mapFile), png)];
   for (const flavour of input.flavours ?? FLAVOURS) {
     const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: input.nextDeadline });

@@ -57,7 +57,7 @@ describe('schematic map', async () => {
   const game = await fixtureGame('board-nes');
   const record = adjudicate(game);
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
-  const draw = () => renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 3 · 4 December 2026', colours: colours(game.config.nations), seed: game.id });
+  const draw = () => renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 3 · 4 December 2026', colours: colours(game.config.nations) });
 
   it('matches the stored picture', async () => {
     await expectGoldenPng('board-nes-schematic.png', await draw());
