@@ -41,7 +41,7 @@ export interface UpdateRenderOptions extends UpdateOptions {
 
 /** The public update, ready to paste into the forum: the text is BBCode or Markdown as the flavour says. */
 export function renderPublicUpdate(game: Game, record: TurnRecord, options: UpdateRenderOptions): RenderedMessage {
-  const model = updateModel(game, record, { ...options, flavour: options.flavour });
+  const model = updateModel(game, record, options);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
     text: templatesFor(game.files).render(UPDATE_TEMPLATES[options.flavour], model),
@@ -61,6 +61,8 @@ export interface ReportRendererOptions {
   flavour?: Flavour;
   /** Where the step's map image is served (see writeTurnOutputs), for the update's [IMG]. */
   mapUrl?: (game: Game, record: TurnRecord) => string | undefined;
+  /** The file name the map is attached under (the update says so when it has no URL for it). */
+  mapAttachment?: string;
   nextDeadline?: (game: Game, record: TurnRecord) => Date | string | undefined;
 }
 
@@ -69,7 +71,7 @@ export function createReportRenderer(options: ReportRendererOptions = {}) {
   return {
     privateReport: (game: Game, record: TurnRecord, nation: string) => renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record) }),
     publicUpdate: (game: Game, record: TurnRecord) =>
-      renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), nextDeadline: options.nextDeadline?.(game, record) }),
+      renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), mapAttachment: options.mapAttachment, nextDeadline: options.nextDeadline?.(game, record) }),
     gmSummary: (game: Game, record: TurnRecord) => renderGmSummary(game, record, { nextDeadline: options.nextDeadline?.(game, record) }),
   };
 }

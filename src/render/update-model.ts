@@ -15,6 +15,8 @@ export interface UpdateModel {
   turn: number;
   turnLabel: string;
   mapUrl: Markup | null;
+  /** The map's file name when the update travels with it attached and has no URL for it. */
+  mapAttachment: string | null;
   columns: string[];
   nations: Array<{ name: string; colour: string; cells: Array<number | string> }>;
   /** The nations table in monospace, for forums without tables (phpBB's [code]); already escaped. */
@@ -30,6 +32,8 @@ export interface UpdateModel {
 
 export interface UpdateOptions {
   mapUrl?: string;
+  /** The file name the map is attached under, for an update without a map URL. */
+  mapAttachment?: string;
   nextDeadline?: Date | string;
   /** The forum the update is written for: sets how names are coloured and escaped. */
   flavour?: Flavour;
@@ -50,6 +54,7 @@ export function updateModel(game: Game, record: TurnRecord, options: UpdateOptio
     turn: record.turn,
     turnLabel: stepLabel(game, record),
     mapUrl: safeUrl(options.mapUrl),
+    mapAttachment: options.mapAttachment ?? null,
     columns: table.columns,
     nations,
     codeTable: new Markup(monospaceTable(['Nation', ...table.columns], nations.map((n) => [n.name, ...n.cells.map(String)]))),

@@ -15,6 +15,8 @@ export interface TurnMessage {
 export interface RenderInfo {
   nextDeadline?: Date;
   mapUrl?: string;
+  /** The file name the map is attached under, when the message carries it. */
+  mapAttachment?: string;
 }
 
 export interface TurnRenderer {
@@ -29,5 +31,5 @@ export interface TurnRenderer {
 export type RendererFactory = (info: RenderInfo) => TurnRenderer;
 
 export function reportRenderer(flavour: Flavour = 'xenforo'): RendererFactory {
-  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, nextDeadline: () => info.nextDeadline });
+  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, mapAttachment: info.mapAttachment, nextDeadline: () => info.nextDeadline });
 }

@@ -25,6 +25,17 @@ describe('board NES reports', async () => {
     expect(update.text).toContain(mapUrl);
   });
 
+  it.each(FLAVOURS)('says in the %s update that the map is attached when it has no URL for it', (flavour) => {
+    const update = renderPublicUpdate(game, record, { flavour, mapAttachment: 'map.png' });
+    expect(update.text).toContain('The map is attached: map.png.');
+    expect(renderPublicUpdate(game, record, { flavour }).text).not.toContain('map.png');
+  });
+
+  it('names the nations that sent no orders in the update, and how the turn treated them', () => {
+    const quiet = adjudicate(game, { ...record.orders, green: [] });
+    expect(renderPublicUpdate(game, quiet, { flavour: 'xenforo' }).text).toContain('[B]Greenwood[/B][/COLOR] sent no orders: its units held where they stood, and it bought nothing.');
+  });
+
   it('renders the GM summary with every event, its audience and every die', () => {
     const summary = renderGmSummary(game, { ...record, orders: { ...record.orders, green: [] } }, { nextDeadline: deadline });
     expectGolden('board-nes-gm-summary.txt', summary.text);

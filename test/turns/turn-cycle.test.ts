@@ -117,7 +117,7 @@ describe('a turn from deadline to published reports', () => {
 });
 
 describe('a turn delivered by mail', () => {
-  it('renders the map, and delivers each report over SMTP to the player’s mailbox and the update with the map to the GM', async () => {
+  it('renders the map, and delivers each report with the map over SMTP to the player’s mailbox and the update with the map to the GM', async () => {
     const svc = await requireServices(['redis', 'imap', 'smtp']);
     const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-out-'));
     const rendering = testRuntime(clock, svc.redisUrl, { downAfterMs: 86_400_000 }, true);
@@ -137,6 +137,7 @@ describe('a turn delivered by mail', () => {
       const report = await simpleParser(await fetchBySubject(svc, 'player1@adjutant.test', `[${title}] Turn 1 results for Redmark`));
       expect(report.text).toMatch(/You claim Midvale\.\s+done/);
       expect(report.html || '').toContain('Redmark');
+      expect(report.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);
       const update = await simpleParser(await fetchBySubject(svc, 'gm@adjutant.test', `[${title}] Turn 1 public update`));
       expect(update.text).toContain(`http://maps.example/${id}/turn-1/map.png`);
       expect(update.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);
