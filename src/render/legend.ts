@@ -40,7 +40,7 @@ export const TERRITORY_TINT = 0.3;
 /** `lanes`: the schematic map's border lines are explained too. */
 export function buildLegend(scene: MapScene, scale: number, lanes = false): Legend {
   const u = (n: number) => Math.round(n * scale * 10) / 10;
-  const width = u(260);
+  const width = Math.ceil(u(260));
   const pad = u(14);
   const text = u(13);
   const sym = u(16);
