@@ -87,4 +87,25 @@ describe('warfare reports', async () => {
     expectGolden(`warfare-update-${flavour}.txt`, update.text);
     expect(update.text).toContain('A Ruhr S A Munich - Burgundy');
   });
+
+  describe('through a whole year', () => {
+    const next = (g: typeof game, r: ReturnType<typeof adjudicate>) => ({ ...g, state: r.stateAfter });
+    const retreats = adjudicate(next(game, record), { france: [{ kind: 'retreat', unitType: 'army', province: 'bur', target: 'gas' }] }, []);
+    const fall = adjudicate(next(game, retreats), {}, []);
+    const builds = adjudicate(next(game, fall), { germany: [{ kind: 'build', unitType: 'army', province: 'mun' }], france: [{ kind: 'build', unitType: 'fleet', province: 'mar' }] }, []);
+
+    it.each(FLAVOURS)('renders the retreats, the fall with its captures, then the builds, for %s', (flavour) => {
+      const retreatUpdate = renderPublicUpdate(game, retreats, { flavour, nextDeadline: deadline }).text;
+      expectGolden(`warfare-update-retreats-${flavour}.txt`, retreatUpdate);
+      expect(retreatUpdate).toMatch(/retreated from Burgundy to Gascony/);
+      const fallUpdate = renderPublicUpdate(game, fall, { flavour, nextDeadline: deadline }).text;
+      expectGolden(`warfare-update-fall-${flavour}.txt`, fallUpdate);
+      expect(fallUpdate).toMatch(/Germany.* took Holland, a supply centre\./);
+      expect(fallUpdate).toMatch(/Germany.* may build 1 unit\./);
+      const buildUpdate = renderPublicUpdate(game, builds, { flavour, nextDeadline: deadline }).text;
+      expectGolden(`warfare-update-builds-${flavour}.txt`, buildUpdate);
+      expect(buildUpdate).toMatch(/built an army in Munich/);
+      expect(buildUpdate).toMatch(/Supply centres/);
+    });
+  });
 });

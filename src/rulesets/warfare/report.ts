@@ -106,13 +106,18 @@ function retreats(events: readonly GameEvent[]): Sentence[] {
   return lines;
 }
 
+/** A supply centre is the landmark every Diplomacy map has: said with the capture, not on a line of its own. */
+const SUPPLY_CENTRE = 'supply-center';
+
 function captures(events: readonly GameEvent[]): Sentence[] {
+  const centres = new Set(events.filter((e) => e.type === 'landmark.captured' && e.landmark === SUPPLY_CENTRE).map((e) => str(e.province)));
   const lines: Sentence[] = [];
   for (const e of events) {
     const from = str(e.from);
-    if (e.type === 'province.captured' && from) lines.push(say`${nation(str(e.nation))} took ${province(str(e.province))} from ${nation(from)}.`);
-    else if (e.type === 'province.captured') lines.push(say`${nation(str(e.nation))} took ${province(str(e.province))}.`);
-    else if (e.type === 'landmark.captured') lines.push(say`${nation(str(e.nation))} captured the ${str(e.landmark).replace(/-/g, ' ')} in ${province(str(e.province))}, which ${str(e.benefit)}.`);
+    const place = str(e.province);
+    const centre = centres.has(place) ? ', a supply centre' : '';
+    if (e.type === 'province.captured') lines.push([...say`${nation(str(e.nation))} took ${province(place)}${centre}`, ...(from ? say` from ${nation(from)}` : []), '.']);
+    else if (e.type === 'landmark.captured' && e.landmark !== SUPPLY_CENTRE) lines.push(say`${nation(str(e.nation))} captured the ${str(e.landmark).replace(/-/g, ' ')} in ${province(place)}, which ${str(e.benefit)}.`);
   }
   return lines;
 }
