@@ -83,7 +83,7 @@ function fightOnce(turn: Turn, battle: Battle, kind: 'land' | 'naval', part?: nu
 /** An aim order succeeds when some battle used it. */
 export function reportAims(turn: Turn): void {
   for (const { nation, index, order } of turn.of('aim')) {
-    if (turn.usedAims.has(`${nation}#${index}`)) turn.succeed(nation, index, `Your units aimed at ${order.nation} in battle.`);
-    else turn.fail(nation, index, 'NO_BATTLE', `No battle of yours ${order.province ? `in ${turn.name(order.province)} ` : ''}had ${order.nation} in it with more than two nations to choose from.`);
+    if (turn.usedAims.has(`${nation}#${index}`)) turn.succeed(nation, index, `Your units aimed at ${turn.nationName(order.nation)} in battle.`);
+    else turn.fail(nation, index, 'NO_BATTLE', `No battle of yours ${order.province ? `in ${turn.name(order.province)} ` : ''}had ${turn.nationName(order.nation)} in it with more than two nations to choose from.`);
   }
 }
