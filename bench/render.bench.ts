@@ -1,13 +1,15 @@
 // Map rendering time on a big key-image map: 2,000 provinces on a 4096x3072 key, 12 nations, 5,000
 // units. "render-map-2000" is the first render in a fresh process (decoding and indexing the key
 // included); "render-map-2000-warm" is the next turn's render of the same map (key index cached).
+// Both draw the turn too: 2,500 arrows (moves, supports, convoys, retreats, half of them failed)
+// and 600 badges (battles, captures, builds...).
 // RENDER_BENCH_PNG=file.png also writes the picture, to look at it.
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import sharp from 'sharp';
-import { MapBuilder, type PublicView, type Unit } from '../src/engine/index.ts';
+import { MapBuilder, type PublicView, type TurnMarks, type Unit } from '../src/engine/index.ts';
 import { NATION_PALETTE } from '../src/render/palette.ts';
 import { renderMap } from '../src/render/render-map.ts';
 
@@ -61,7 +63,16 @@ const units: Unit[] = Array.from({ length: 5000 }, (_, u) => {
   return { id: `u${u}`, type: sea(at) ? 'fleet' : 'army', nation: `n${Math.floor(random() * 12)}`, province: id(at) };
 });
 const view: PublicView = { turn: 12, phase: 'orders', nations, provinces, units, events: [] };
-const input = { map, view, title: 'A very large world', caption: 'After turn 12', keyImage };
+const kinds = ['move', 'move', 'support', 'convoy', 'retreat'] as const;
+const badges = ['battle', 'captured', 'dislodged', 'built', 'disbanded', 'structure'] as const;
+const marks: TurnMarks = {
+  arrows: Array.from({ length: 2500 }, (_, a) => {
+    const from = Math.floor(random() * (seeds.length - COLS - 1));
+    return { kind: kinds[a % kinds.length], from: id(from), to: id(a % 2 ? from + 1 : from + COLS), ok: a % 4 < 2, nation: `n${a % 12}` };
+  }),
+  provinces: Array.from({ length: 600 }, (_, b) => ({ province: id(Math.floor(random() * seeds.length)), mark: badges[b % badges.length] })),
+};
+const input = { map, view, title: 'A very large world', caption: 'After turn 12', keyImage, marks };
 
 const cold = performance.now();
 await renderMap(input);

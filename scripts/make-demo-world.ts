@@ -181,6 +181,8 @@ writeFileSync(path.join(out, 'game.yaml'), demoGame());
 /** A board NES game for the twelve nations: two armies at home, and a fleet beside a coastal home. */
 function demoGame(): string {
   const names = ['Redmark', 'Verdance', 'Aurelia', 'Bluevale', 'Ambermoor', 'Purpuria', 'Magentis', 'Limewood', 'Tealbay', 'Umberland', 'Maroonia', 'Navarre'];
+  // Each nation takes the palette colour its name suggests (palette.ts lists the twelve in its order).
+  const colours = [10, 2, 6, 7, 0, 8, 9, 3, 4, 11, 5, 1].map((i) => NATION_PALETTE[i]);
   const lines = [
     '# The demo world as a board NES game for twelve players (written by scripts/make-demo-world.ts).',
     'title: The Demo World',
@@ -197,7 +199,7 @@ function demoGame(): string {
     lines.push(
       `  ${nation}:`,
       `    name: ${names[i]}`,
-      `    colour: "${NATION_PALETTE[i]}"`,
+      `    colour: "${colours[i]}"`,
       `    player: { name: Player ${i + 1}, email: player${i + 1}@adjutant.test }`,
       `    attributes: { units: [${units.join(', ')}] }`,
     );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toYaml } from '../src/game/open-game.ts';
 import { missingBorders } from '../src/datc/standard-map.ts';
+import { keyColour, SITES, standardProjection } from './standard-geography.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const csvDir = process.argv[2] ?? [path.join(root, 'test/datc/standard-map')].find((d) => existsSync(path.join(d, 'borders.csv')));
@@ -48,6 +49,16 @@ for (const [id, name, centre] of rows('provinces.csv')) {
   provinces[id] = { name, kind, ...(coasts ? { coasts } : {}), ...(Object.keys(attributes).length ? { attributes } : {}) };
 }
 
+// Each province's colour on key.png (drawn by make-standard-key.ts) and where its label goes.
+const projection = standardProjection();
+Object.entries(provinces).forEach(([id, p], i) => {
+  const site = SITES[id]?.[0];
+  if (!site) throw new Error(`scripts/standard-geography.ts has no place for the province "${id}".`);
+  const [x, y] = projection(site)!;
+  p.key = keyColour(i, p.kind === 'sea');
+  p.centre = [Math.round(x), Math.round(y)];
+});
+
 const UNITS: Record<string, string[]> = { land: ['army'], sea: ['fleet'], coast: ['army', 'fleet'] };
 // The CSVs leave out a few borders of the real board (Norway - St Petersburg...); the warfare
 // ruleset's loader lists them, and the example map must agree with it.
@@ -61,8 +72,9 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(
   out,
   `# The standard Diplomacy map, written by scripts/make-standard-map.ts from the DATC standard-map CSVs
-# (${path.basename(csvDir)}); supply centres carry supplyCenter, home centres their nation. No geometry:
-# Adjutant draws it as a schematic.
+# (${path.basename(csvDir)}); supply centres carry supplyCenter, home centres their nation. key.png
+# (scripts/make-standard-key.ts) draws Europe's coastlines from Natural Earth: see README.md here.
+image: key.png
 ${toYaml({ provinces })}borders:
 ${borders.map((b) => `  - [${b.join(', ')}]`).join('\n')}
 `,

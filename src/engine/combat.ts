@@ -1,6 +1,7 @@
 // Combat as a pluggable strategy: the rule documents carry several battle systems, so a ruleset
 // names its default and a game may pick another (`combat: civ-advanced` in game.yaml).
 import type { Dice } from './dice.ts';
+import type { CombatReport } from './report.ts';
 
 export interface Combatant {
   id: string;
@@ -67,5 +68,7 @@ export interface CombatSystem {
   id: string;
   title: string;
   fight(battle: Battle, dice: Dice, options?: Record<string, unknown>): BattleResult;
+  /** The rounds of a battle this system fought, in words, with their dice. */
+  report?: CombatReport;
   dataFiles?: readonly CombatDataFile[];
 }

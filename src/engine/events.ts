@@ -14,6 +14,8 @@ export interface GameEvent {
   order?: number;
   /** Machine-readable reason code, when something failed. */
   reason?: string;
+  /** On an order's result: the order was carried out, but every unit it moved was then lost. */
+  unitsLost?: boolean;
   /** One sentence for people. */
   message?: string;
   [field: string]: unknown;

@@ -8,3 +8,4 @@ export * from './combat.ts';
 export * from './ruleset.ts';
 export * from './registry.ts';
 export * from './views.ts';
+export * from './report.ts';

@@ -9,6 +9,7 @@ import type { MapGraph } from './map.ts';
 import type { OrderLanguage } from './order-language.ts';
 import type { Order, OrderKindDoc, OrdersByNation, Verdict } from './orders.ts';
 import type { Registry } from './registry.ts';
+import type { ReportHooks } from './report.ts';
 import type { GameState, Unit } from './state.ts';
 
 export interface NationSetup {
@@ -73,6 +74,8 @@ export interface Ruleset<S extends GameState = GameState, O = Record<string, unk
   describeOrder(ctx: RulesetContext<O>, order: Order): string;
   publicView(ctx: RulesetContext<O>, state: S, events: readonly GameEvent[]): PublicView;
   privateView(ctx: RulesetContext<O>, state: S, events: readonly GameEvent[], nation: string): NationView;
+  /** The ruleset's words in reports and what its maps draw; without it, reports show the events' own messages. */
+  report?: ReportHooks<O>;
 }
 
 // Rulesets are stored in one registry whatever their state and option types.

@@ -17,6 +17,8 @@ const provinceSchema = z.strictObject({
   attributes: z.record(z.string(), z.unknown()).optional(),
   /** Where to draw the label and units on a province-key map, in image pixels. */
   centre: z.tuple([z.number(), z.number()]).optional(),
+  /** Where its box goes on the schematic of a map without key image, in pixels (`adjutant map layout` writes them). */
+  position: z.tuple([z.number(), z.number()]).optional(),
   /** The province's flat colour on the key image (#rrggbb). */
   key: z.string().regex(/^#[0-9a-f]{6}$/i, 'a key colour is written #rrggbb').optional(),
 });
@@ -65,6 +67,7 @@ export function buildMap(data: MapFile): MapGraph {
   for (const [pid, p] of Object.entries(data.provinces)) {
     const attributes = { ...(p.attributes ?? {}) };
     if (p.centre) attributes.centre = p.centre;
+    if (p.position) attributes.position = p.position;
     if (p.key) attributes.key = p.key;
     builder.province(pid, p.kind, { name: p.name, aliases: p.aliases, terrain: p.terrain, features: p.features, coasts: p.coasts, attributes });
   }

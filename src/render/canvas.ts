@@ -38,6 +38,30 @@ export class Canvas {
     }
   }
 
+  /** Fills a convex polygon (arrows of a turn), one span per pixel row. */
+  fillConvex(points: ReadonlyArray<readonly [number, number]>, colour: Rgb): void {
+    const word = packRgb(colour);
+    const ys = points.map((p) => p[1]);
+    const top = Math.max(0, Math.ceil(Math.min(...ys) - 0.5));
+    const bottom = Math.min(this.height - 1, Math.floor(Math.max(...ys) - 0.5));
+    for (let y = top; y <= bottom; y++) {
+      const cy = y + 0.5;
+      let left = Infinity;
+      let right = -Infinity;
+      for (let i = 0; i < points.length; i++) {
+        const [x0, y0] = points[i];
+        const [x1, y1] = points[(i + 1) % points.length];
+        if ((cy < y0 && cy < y1) || (cy > y0 && cy > y1) || y0 === y1) continue;
+        const x = x0 + ((cy - y0) / (y1 - y0)) * (x1 - x0);
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+      const x0 = Math.max(0, Math.round(left));
+      const x1 = Math.min(this.width, Math.round(right));
+      if (x1 > x0) this.words.fill(word, y * this.width + x0, y * this.width + x1);
+    }
+  }
+
   /** Paints `colour` through a coverage mask (0 to 255) whose top-left corner goes at (x, y). */
   blendMask(mask: Uint8Array, mw: number, mh: number, x: number, y: number, [r, g, b]: Rgb): void {
     const { data, width, height } = this;

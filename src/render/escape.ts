@@ -49,10 +49,14 @@ export function escapeBbcode(text: string): string {
  * (parentheses, full stops...) stays as written, so the text a GM proofreads stays readable.
  */
 export function escapeMarkdown(text: string): string {
+  return escapeMarkdownInline(text).replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`));
+}
+
+/** Markdown escapes for text in the middle of a line, where nothing can start a heading or a list. */
+export function escapeMarkdownInline(text: string): string {
   return oneLine(text)
     .replace(/[\\`*_[\]<>&~|@]/g, '\\$&')
-    .replace(/:(?=[\w+-]+:|\/\/)/g, '\\:')
-    .replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`));
+    .replace(/:(?=[\w+-]+:|\/\/)/g, '\\:');
 }
 
 /** Every string in `data`, however deep, escaped; Markup, numbers and booleans pass as they are. */

@@ -1,4 +1,5 @@
-// Maps are drawn with the DejaVu Sans the project ships in assets/fonts, never whatever the host has:
+// Maps are drawn with the DejaVu Sans the project ships in assets/fonts (and its Droid Sans Fallback
+// for Chinese, Japanese and Korean characters), never whatever the host has:
 // a missing font renders every glyph as a box, silently. librsvg and pango (inside sharp) find fonts
 // through fontconfig, which reads FONTCONFIG_FILE once, when it draws its first text. So this module,
 // imported by everything that draws text, writes a config naming only assets/fonts and sets the

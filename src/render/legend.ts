@@ -2,7 +2,9 @@
 // A sidebar, not an inset, so it never hides a province.
 import { FONT_FAMILY } from './fonts.ts';
 import type { MapScene } from './map-scene.ts';
-import { armySvg, boardedSvg, fleetSvg, structureSvg, type StructureSymbol } from './map-symbols.ts';
+import { arrowShape } from './arrow-shapes.ts';
+import { armySvg, boardedSvg, eventSvg, fleetSvg, structureSvg, type EventSymbol, type StructureSymbol } from './map-symbols.ts';
+import { haloOf, shapeSvg, turnKeys } from './turn-drawing.ts';
 import { structuresShown } from './map-scene.ts';
 import { inkOn, MAP_COLOURS, tint } from './palette.ts';
 import { xml } from './svg-text.ts';
@@ -21,13 +23,24 @@ const STRUCTURE_WORDS: Record<StructureSymbol, string> = {
   'supply-centre': 'Supply centre',
 };
 
+const EVENT_WORDS: Record<EventSymbol, string> = {
+  battle: 'Battle',
+  captured: 'Province taken',
+  dislodged: 'Unit dislodged',
+  built: 'Units built or bought',
+  disbanded: 'Units disbanded',
+  structure: 'Structure built',
+};
+
+const ARROW_WORDS = { move: 'Move', support: 'Support', convoy: 'Convoy', retreat: 'Retreat' } as const;
+
 /** Territory is painted a little lighter than the nation's colour, so its units stand out on it. */
 export const TERRITORY_TINT = 0.3;
 
 /** `lanes`: the schematic map's border lines are explained too. */
 export function buildLegend(scene: MapScene, scale: number, lanes = false): Legend {
   const u = (n: number) => Math.round(n * scale * 10) / 10;
-  const width = u(260);
+  const width = Math.ceil(u(260));
   const pad = u(14);
   const text = u(13);
   const sym = u(16);
@@ -64,6 +77,16 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   for (const kind of structuresShown(scene)) entry(structureSvg(kind, pad, y, sym), STRUCTURE_WORDS[kind]);
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.unclaimedLand}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`, 'Unclaimed land');
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.sea}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(1)}"/>`, 'Sea');
+  const turn = turnKeys(scene);
+  if (turn.arrows.length || turn.events.length) {
+    y += u(8);
+    line('This turn', u(14), true);
+    for (const a of turn.arrows) {
+      const shape = arrowShape(a.kind, [pad, y + sym / 2], [pad + u(40), y + sym / 2], a.ok, sym, 0);
+      entry(shape ? shapeSvg(shape, '#555555', haloOf(a)) : '', `${ARROW_WORDS[a.kind]}${a.ok ? '' : ' that failed'}`);
+    }
+    for (const e of turn.events) entry(eventSvg(e, pad, y, sym), EVENT_WORDS[e]);
+  }
   if (lanes) {
     entry(`<line x1="${pad}" y1="${y + sym / 2}" x2="${pad + u(30)}" y2="${y + sym / 2}" stroke="${MAP_COLOURS.border}" stroke-width="${u(2)}"/>`, 'Border armies cross');
     entry(`<line x1="${pad}" y1="${y + sym / 2}" x2="${pad + u(30)}" y2="${y + sym / 2}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(2)}" stroke-dasharray="${u(7)} ${u(5)}"/>`, 'Fleets only');

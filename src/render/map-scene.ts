@@ -1,8 +1,9 @@
 // What a map picture shows, read from a ruleset's PUBLIC view (never raw state): who owns each
 // province, its structure, and the unit stacks in it. The renderers draw a scene and know nothing
 // of rulesets.
-import type { MapGraph, ProvinceKind, PublicView, Unit } from '../engine/index.ts';
-import type { StructureSymbol } from './map-symbols.ts';
+import type { MapGraph, ProvinceKind, PublicView, TurnMarks, Unit } from '../engine/index.ts';
+import type { ArrowKind } from './arrow-shapes.ts';
+import type { EventSymbol, StructureSymbol } from './map-symbols.ts';
 import { nationColour } from './palette.ts';
 
 export interface SceneNation {
@@ -27,6 +28,17 @@ export interface SceneProvince {
   owner: string | null;
   structure: StructureSymbol | null;
   stacks: SceneStack[];
+  /** What happened here this turn (a battle, a capture...), each once. */
+  events: EventSymbol[];
+}
+
+/** An arrow of the turn, from one province's centre to another's. */
+export interface SceneArrow {
+  kind: ArrowKind;
+  from: string;
+  to: string;
+  ok: boolean;
+  nation: string;
 }
 
 export interface MapScene {
@@ -35,6 +47,7 @@ export interface MapScene {
   caption: string;
   nations: SceneNation[];
   provinces: SceneProvince[];
+  arrows: SceneArrow[];
 }
 
 export interface SceneInput {
@@ -44,6 +57,8 @@ export interface SceneInput {
   caption: string;
   /** Colours by nation id (game.yaml); nations without one take the palette's by position. */
   colours?: Record<string, string | undefined>;
+  /** What the ruleset says the map draws of the step (its report's turnMarks); none when left out. */
+  marks?: TurnMarks;
 }
 
 /** Fleets of one nation in one sea are drawn one by one, each with its boarded armies, up to this many. */
@@ -56,7 +71,13 @@ const STRUCTURES: Record<string, StructureSymbol> = {
   'engineered-city': 'city',
 };
 
-export function buildScene({ map, view, title, caption, colours = {} }: SceneInput): MapScene {
+export function buildScene({ map, view, title, caption, colours = {}, marks }: SceneInput): MapScene {
+  const events = new Map<string, Set<EventSymbol>>();
+  for (const m of marks?.provinces ?? []) if (map.has(m.province)) events.set(m.province, (events.get(m.province) ?? new Set()).add(m.mark === 'structure' ? 'structure' : m.mark));
+  // A support or convoy of a move points where the move goes; of a holding unit, at the unit.
+  const arrows = (marks?.arrows ?? [])
+    .map((a) => ({ kind: a.kind, from: a.from, to: a.via ?? a.to, ok: a.ok, nation: a.nation }))
+    .filter((a) => map.has(a.from) && map.has(a.to) && a.from !== a.to);
   const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i) }));
   const order = new Map(nations.map((n, i) => [n.id, i]));
   const byProvince = new Map<string, Unit[]>();
@@ -70,9 +91,10 @@ export function buildScene({ map, view, title, caption, colours = {} }: SceneInp
       owner: state.owner ?? null,
       structure: structureOf(state.structure, p.attributes.supplyCenter ?? state.supplyCenter),
       stacks: stacksOf(byProvince.get(p.id) ?? [], order),
+      events: [...(events.get(p.id) ?? [])],
     };
   });
-  return { title, caption, nations, provinces };
+  return { title, caption, nations, provinces, arrows };
 }
 
 function structureOf(structure: unknown, supplyCentre: unknown): StructureSymbol | null {

@@ -67,3 +67,34 @@ export function structureSvg(kind: StructureSymbol, x: number, y: number, size: 
 export function stackWidth(size: number, count: number): number {
   return count >= 10 ? Math.round(size * (1 + 0.45 * (String(count).length - 1))) : size;
 }
+
+export type EventSymbol = 'battle' | 'captured' | 'dislodged' | 'built' | 'disbanded' | 'structure';
+
+/**
+ * What happened in a province this turn, as a small round badge beside its name: crossed swords for
+ * a battle, a flag for a capture, a broken square for a dislodged unit, plus and minus for units
+ * built and disbanded, a roof for a structure built.
+ */
+export function eventSvg(kind: EventSymbol, x: number, y: number, size: number): string {
+  const r = size / 2;
+  const cx = x + r;
+  const cy = y + r;
+  const s = f(Math.max(1, size / 9));
+  const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(cx + px * r)} ${f(cy + py * r)}`).join(' ');
+  const disc = (fill: string) => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r - s / 2)}" fill="${fill}" stroke="#000" stroke-width="${s}"/>`;
+  const line = (d: string, width: number, colour = '#fff') => `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${f(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  switch (kind) {
+    case 'battle':
+      return disc('#b3261e') + line(`${p([[-0.5, -0.5], [0.5, 0.5]])} ${p([[0.5, -0.5], [-0.5, 0.5]])}`, size * 0.14) + line(`${p([[-0.55, 0.2], [-0.2, 0.55]])} ${p([[0.55, 0.2], [0.2, 0.55]])}`, size * 0.1);
+    case 'captured':
+      return disc('#ffffff') + line(p([[-0.35, 0.6], [-0.35, -0.6]]), size * 0.1, '#000') + `<path d="${p([[-0.3, -0.6], [0.55, -0.3], [-0.3, 0]])} Z" fill="#b3261e"/>`;
+    case 'dislodged':
+      return disc('#f2a900') + line(`${p([[-0.45, -0.45], [0.45, -0.45], [0.45, 0.45], [-0.45, 0.45], [-0.45, -0.45]])}`, size * 0.1, '#000') + line(p([[-0.2, -0.6], [0.1, 0], [-0.1, 0.1], [0.2, 0.6]]), size * 0.12, '#fff');
+    case 'built':
+      return disc('#1e7b34') + line(`${p([[0, -0.55], [0, 0.55]])} ${p([[-0.55, 0], [0.55, 0]])}`, size * 0.16);
+    case 'disbanded':
+      return disc('#555555') + line(p([[-0.55, 0], [0.55, 0]]), size * 0.16);
+    case 'structure':
+      return disc('#1f5fbf') + `<path d="${p([[0, -0.6], [0.6, 0], [0.35, 0], [0.35, 0.5], [-0.35, 0.5], [-0.35, 0], [-0.6, 0]])} Z" fill="#fff"/>`;
+  }
+}

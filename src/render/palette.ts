@@ -1,19 +1,34 @@
-// Colours for nations and the map. Twelve nation colours that stay apart from each other, from the
-// sea and from unclaimed (white) land, picked from Sasha Trubetskoy's "20 simple distinct colours";
-// the pale ones of that list are left out because they read as unclaimed land.
+// Colours for nations and the map. Twenty-four nation colours, picked one by one (each the colour
+// farthest from those already picked) from a grid of colours, measuring the distance in CIE Lab as
+// people with normal vision, deuteranopia, protanopia and tritanopia see it (Machado et al. 2009),
+// for the full colour (units) and the tinted one (territory), and keeping clear of the sea, unclaimed
+// land and the border ink. The first twelve are at least 13 apart in every one of those views; all
+// twenty-four at least 8 (test/render/palette.test.ts checks it with colour-vision.ts).
 export const NATION_PALETTE = [
-  '#e6194b', // red
-  '#3cb44b', // green
-  '#ffe119', // yellow
-  '#4363d8', // blue
-  '#f58231', // orange
-  '#911eb4', // purple
-  '#f032e6', // magenta
-  '#bfef45', // lime
-  '#469990', // teal
-  '#9a6324', // brown
-  '#800000', // maroon
-  '#000075', // navy
+  '#ff6600', // orange
+  '#9933ff', // violet
+  '#008855', // sea green
+  '#11ee77', // spring green
+  '#6666bb', // slate blue
+  '#aa0000', // dark red
+  '#ffcc00', // gold
+  '#1100ff', // blue
+  '#660099', // purple
+  '#cc55ff', // orchid
+  '#ee1100', // red
+  '#ee8844', // apricot
+  '#33bb77', // jade
+  '#5500bb', // indigo
+  '#ee2244', // crimson
+  '#ffaa33', // amber
+  '#9922cc', // grape
+  '#cc1199', // magenta
+  '#664422', // brown
+  '#886677', // mauve
+  '#bb6622', // rust
+  '#8800ff', // electric violet
+  '#cc77ff', // lilac
+  '#bb8855', // tan
 ] as const;
 
 export const MAP_COLOURS = {

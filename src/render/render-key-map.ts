@@ -8,7 +8,9 @@ import { buildLegend, TERRITORY_TINT } from './legend.ts';
 import type { MapScene, SceneProvince } from './map-scene.ts';
 import { MAP_COLOURS, tint } from './palette.ts';
 import { provinceMarks, type Mark, type MarkBlock } from './province-marks.ts';
+import { eventSvg } from './map-symbols.ts';
 import { renderSprites, SPRITE_PAD, type Sprite } from './sprites.ts';
+import { arrowShapes, paintArrows } from './turn-drawing.ts';
 import { svgDocument } from './svg-text.ts';
 import { renderLines, type TextBitmap } from './text-bitmaps.ts';
 
@@ -58,7 +60,12 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
   const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
   const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
   // Text and symbols are drawn by sharp's threads while this one decodes and paints the key.
-  const drawn = Promise.all([renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }), drawMarks(blocks, sizes.symbol)]);
+  const badges = [...new Set(provinces.flatMap((p) => p.events))];
+  const drawn = Promise.all([
+    renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }),
+    drawMarks(blocks, sizes.symbol),
+    renderSprites(badges.map((e) => ({ svg: eventSvg(e, 0, 0, sizes.symbol), width: sizes.symbol, height: sizes.symbol }))),
+  ]);
   // Awaited below; this only keeps a failure from being reported as unhandled if the key fails first.
   drawn.catch(() => undefined);
   const index = await cachedKeyIndex(keyImage, keys);
@@ -70,8 +77,11 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
   paintBorders(canvas, index, provinces, sizes.thickBorders);
 
   const centres = provinces.map((_, n) => (index.area[n] ? centreOf(map, index, n) : null));
-  const [labels, marks] = await drawn;
+  const at = new Map(provinces.map((p, n) => [p.id, n]));
+  paintArrows(canvas, arrowShapes(scene, (id) => (at.has(id) ? centres[at.get(id)!] : null), sizes.symbol * 1.4), colours);
+  const [labels, marks, badgeSprites] = await drawn;
   stampMarks(canvas, blocks, centres, marks, sizes.symbol, sizes.label);
+  const badgeOf = new Map(badges.map((e, i) => [e, badgeSprites[i]]));
   provinces.forEach((p, n) => {
     const centre = centres[n];
     const label = labels[n];
@@ -80,6 +90,10 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
     const y = Math.round(centre[1] - labelLift(blocks[n], sizes.label) - label.height / 2);
     canvas.blendMask(label.halo!, label.width, label.height, x, y, rgb(MAP_COLOURS.halo));
     canvas.blendMask(label.alpha, label.width, label.height, x, y, rgb(p.kind === 'sea' ? MAP_COLOURS.coast : MAP_COLOURS.label));
+    p.events.forEach((e, i) => {
+      const badge = badgeOf.get(e)!;
+      canvas.drawImage(badge.rgba, badge.width, badge.height, x - (sizes.symbol + 3) * (i + 1) - SPRITE_PAD, Math.round(y + label.height / 2 - sizes.symbol / 2) - SPRITE_PAD);
+    });
   });
   return canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]);
 }

@@ -1,5 +1,5 @@
 // One entry point for map pictures: a key-image map when the map has one, else the schematic.
-import type { MapGraph, PublicView } from '../engine/index.ts';
+import type { MapGraph, PublicView, TurnMarks } from '../engine/index.ts';
 import { buildScene } from './map-scene.ts';
 import { renderKeyMap } from './render-key-map.ts';
 import { renderSchematicMap } from './render-schematic-map.ts';
@@ -13,12 +13,12 @@ export interface MapPictureInput {
   colours?: Record<string, string | undefined>;
   /** The province-key PNG (map.yaml `image`); without it the map is drawn as a schematic. */
   keyImage?: Buffer;
-  /** Seeds the schematic layout. */
-  seed?: string;
+  /** What the step did, drawn on the map (the ruleset's report turnMarks): arrows, battles, captures... */
+  marks?: TurnMarks;
 }
 
 /** The map as a PNG. */
 export async function renderMap(input: MapPictureInput): Promise<Buffer> {
   const scene = buildScene(input);
-  return input.keyImage ? renderKeyMap({ scene, map: input.map, keyImage: input.keyImage }) : renderSchematicMap({ scene, map: input.map, seed: input.seed });
+  return input.keyImage ? renderKeyMap({ scene, map: input.map, keyImage: input.keyImage }) : renderSchematicMap({ scene, map: input.map });
 }

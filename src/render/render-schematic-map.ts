@@ -10,19 +10,20 @@ import { provinceMarks } from './province-marks.ts';
 import { layoutGraph, type Point } from './schematic-layout.ts';
 import { svgDocument, xml } from './svg-text.ts';
 import { FONT_FAMILY } from './fonts.ts';
+import { eventSvg } from './map-symbols.ts';
+import { arrowShapes, haloOf, shapeSvg } from './turn-drawing.ts';
 
 const f = (n: number) => Number(n.toFixed(1));
 
 export interface SchematicMapInput {
   scene: MapScene;
   map: MapGraph;
-  /** Seeds the layout; by default the map's own province ids, so a map always looks the same. */
-  seed?: string;
 }
 
 const NODE_WIDTH = 110;
 const NODE_HEIGHT = 66;
-const SYMBOL = 15;
+const SYMBOL = 18;
+const BADGE = 16;
 const LABEL = 12;
 const LINE_CHARACTERS = 14;
 
@@ -48,19 +49,39 @@ function labelsOf(map: MapGraph): Map<string, string[]> {
   return new Map(provinces.map((p, i) => [p.id, names ? fitted[i]! : [p.id.toUpperCase()]]));
 }
 
-export function schematicPositions(map: MapGraph, seed?: string): { width: number; height: number; positions: Map<string, Point> } {
+/**
+ * Where each province goes: the positions stored in map.yaml (`position: [x, y]` on every province,
+ * as `adjutant map layout` writes them) when the map has them, else a layout computed from the map
+ * alone, so the same map looks the same in every game and in every export.
+ */
+export function schematicPositions(map: MapGraph): { width: number; height: number; positions: Map<string, Point> } {
+  const stored = storedPositions(map);
+  if (stored) return stored;
   const ids = map.ids();
   const pairs = new Map<string, [string, string]>();
   for (const b of map.borders) pairs.set([b.a.province, b.b.province].sort().join('\n'), [b.a.province, b.b.province]);
   const area = Math.max(1, ids.length) * NODE_WIDTH * NODE_HEIGHT * 4.2;
   const width = Math.max(640, Math.round(Math.sqrt((area * 4) / 3)));
   const height = Math.max(480, Math.round((width * 3) / 4));
-  const positions = layoutGraph(ids, [...pairs.values()], { seed: seed ?? ids.join(','), width, height, nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT });
+  const positions = layoutGraph(ids, [...pairs.values()], { seed: ids.join(','), width, height, nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT });
   return { width, height, positions };
 }
 
-export async function renderSchematicMap({ scene, map, seed }: SchematicMapInput): Promise<Buffer> {
-  const { width, height, positions } = schematicPositions(map, seed);
+function storedPositions(map: MapGraph): { width: number; height: number; positions: Map<string, Point> } | null {
+  const positions = new Map<string, Point>();
+  for (const p of map.provinces.values()) {
+    const at = p.attributes.position;
+    if (!Array.isArray(at) || at.length !== 2 || !at.every((v) => typeof v === 'number' && Number.isFinite(v))) return null;
+    positions.set(p.id, [at[0], at[1]]);
+  }
+  if (!positions.size) return null;
+  const xs = [...positions.values()].map((p) => p[0]);
+  const ys = [...positions.values()].map((p) => p[1]);
+  return { width: Math.max(640, Math.max(...xs) + NODE_WIDTH / 2), height: Math.max(480, Math.max(...ys) + NODE_HEIGHT / 2), positions };
+}
+
+export async function renderSchematicMap({ scene, map }: SchematicMapInput): Promise<Buffer> {
+  const { width, height, positions } = schematicPositions(map);
   const legend = buildLegend(scene, 1, true);
   const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
   const labels = labelsOf(map);
@@ -107,6 +128,11 @@ export async function renderSchematicMap({ scene, map, seed }: SchematicMapInput
       }
       parts.push('</g>');
     }
+  }
+  for (const { arrow, shape } of arrowShapes(scene, (id) => positions.get(id) ?? null, SYMBOL * 1.6, (ux, uy) => 0.6 * Math.min(NODE_WIDTH / 2 / Math.abs(ux || 1e-9), NODE_HEIGHT / 2 / Math.abs(uy || 1e-9)))) parts.push(shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow)));
+  for (const province of scene.provinces) {
+    const [cx, cy] = positions.get(province.id)!;
+    province.events.forEach((e, i) => parts.push(eventSvg(e, cx + NODE_WIDTH / 2 - (BADGE + 2) * (i + 1), cy - NODE_HEIGHT / 2 - BADGE / 3, BADGE)));
   }
   parts.push(`<g transform="translate(${width} 0)">${legend.body}</g>`);
   const total = { width: width + legend.width, height: Math.max(height, legend.height) };

@@ -1,23 +1,65 @@
-// Pieces every report shares: names for ids, orders with their results, a nation's units in words,
-// deadlines in the reader's time zone.
-import type { GameEvent, NationView, Order, PublicView, Unit } from '../engine/index.ts';
+// Pieces every report shares: names and colours for ids, the ruleset's report hooks, orders with
+// their results, battles and news sections in a format, a nation's units in words, deadlines in the
+// reader's time zone.
+import type { BattleStory, GameEvent, NationView, Order, PublicView, ReportHooks, ReportSection, Unit } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
-import type { Names } from './battles.ts';
+import { defaultReport } from './default-report.ts';
+import type { Markup } from './escape.ts';
+import { nationColour } from './palette.ts';
+import { plainSentence, writeSentence, type Names, type SentenceFormat } from './sentences.ts';
 
+/** Names and colours as the map shows them: game.yaml's colour, else the palette's by the nation's place. */
 export function namesFor(game: Game, view: PublicView): Names {
-  const nations = new Map(view.nations.map((n) => [n.id, n.name]));
+  const nations = new Map(view.nations.map((n, i) => [n.id, { name: n.name, colour: nationColour(game.config.nations[n.id]?.colour, i) }]));
   return {
-    nation: (id) => nations.get(id) ?? game.config.nations[id]?.name ?? id,
+    nation: (id) => nations.get(id)?.name ?? game.config.nations[id]?.name ?? id,
     province: (id) => (game.map.has(id) ? game.map.province(id).name : id),
+    colour: (id) => nations.get(id)?.colour ?? game.config.nations[id]?.colour,
   };
+}
+
+/** The ruleset's words in reports, or plain defaults for a ruleset that brings none. */
+export function reportOf(game: Game): ReportHooks {
+  return (game.ruleset.report as ReportHooks | undefined) ?? defaultReport;
+}
+
+/** Played nations that sent no orders for the step: the record holds the orders it was judged on. */
+export function withoutOrders(game: Game, record: Pick<TurnRecord, 'orders' | 'stateBefore'>): string[] {
+  return Object.keys(record.stateBefore.nations).filter((n) => game.config.nations[n]?.player && !record.orders[n]?.length);
+}
+
+export interface BattleModel {
+  /** Plain words, for a spoiler's title (escaped by the template). */
+  title: string;
+  story: Markup;
+  dice: Markup[];
+  notes: Markup[];
+}
+
+export function battleModels(stories: readonly BattleStory[], names: Names, format: SentenceFormat): BattleModel[] {
+  return stories.map((b) => ({
+    title: plainSentence(b.title, names),
+    story: writeSentence(b.story, names, format),
+    dice: b.dice.map((d) => writeSentence(d, names, format)),
+    notes: b.notes.map((n) => writeSentence(n, names, format)),
+  }));
+}
+
+export interface SectionModel {
+  title: string;
+  lines: Markup[];
+}
+
+export function sectionModels(sections: readonly ReportSection[], names: Names, format: SentenceFormat): SectionModel[] {
+  return sections.map((s) => ({ title: s.title, lines: s.lines.map((l) => writeSentence(l, names, format)) }));
 }
 
 export interface OrderLine {
   number: number;
   /** The order in the ruleset's notation. */
   text: string;
-  /** The order in plain words. */
+  /** The order in plain words, with the game's names for places. */
   words: string;
   ok: boolean;
   result: string;
@@ -29,14 +71,15 @@ export interface OrderLine {
 export function orderLines(game: Game, orders: readonly Order[], events: readonly GameEvent[], nation: string): OrderLine[] {
   return orders.map((order, i) => {
     const result = events.find((e) => (e.type === 'order.succeeded' || e.type === 'order.failed') && e.nation === nation && e.order === i);
-    const ok = result?.type === 'order.succeeded';
+    const ok = result?.type === 'order.succeeded' && !result.unitsLost;
+    const text = safely(() => game.ruleset.formatOrder(order), order.kind);
     return {
       number: i + 1,
-      text: safely(() => game.ruleset.formatOrder(order), order.kind),
-      words: safely(() => game.ruleset.describeOrder(game.ctx, order), ''),
+      text,
+      words: safely(() => game.ruleset.describeOrder(game.ctx, order), text),
       ok,
-      result: ok ? 'done' : result ? 'FAILED' : 'no result',
-      reason: result?.reason ?? null,
+      result: ok ? 'done' : result?.unitsLost ? 'UNITS LOST' : result ? 'FAILED' : 'no result',
+      reason: result?.reason ? result.reason.toLowerCase().replace(/_/g, ' ') : null,
       message: result?.message ?? null,
     };
   });
@@ -78,10 +121,14 @@ export function ownedProvinces(view: PublicView | NationView, nation: string, na
     .sort((a, b) => a.localeCompare(b));
 }
 
-/** A deadline as text in a time zone, e.g. "Fri 4 Dec 2026, 20:00 GMT". */
+/** A deadline as text in a time zone, e.g. "Fri 4 Dec 2026, 20:00 GMT"; a stored ISO time is read first. */
 export function formatDeadline(deadline: Date | string | undefined, timeZone: string): string | null {
   if (deadline === undefined) return null;
-  if (typeof deadline === 'string') return deadline;
+  if (typeof deadline === 'string') {
+    const parsed = new Date(deadline);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(deadline) || Number.isNaN(parsed.getTime())) return deadline;
+    deadline = parsed;
+  }
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',
@@ -104,7 +151,3 @@ export function stepLabel(game: Game, record: Pick<TurnRecord, 'turn' | 'phase' 
   return record.phase && record.phase !== 'orders' ? `${when} (${record.phase})` : when;
 }
 
-/** Messages of events, skipping the types a report shows in sections of their own. */
-export function messagesOf(events: readonly GameEvent[], shownElsewhere: (e: GameEvent) => boolean): string[] {
-  return events.filter((e) => typeof e.message === 'string' && e.message && !shownElsewhere(e)).map((e) => e.message as string);
-}

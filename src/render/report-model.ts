@@ -4,9 +4,9 @@
 import type { GameEvent, NationView } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
-import { battleModel, type BattleModel } from './battles.ts';
-import { adjustmentLines, dislodgementLines } from './sections.ts';
-import { formatDeadline, messagesOf, namesFor, orderLines, ownedProvinces, stepLabel, unitLines, type OrderLine } from './report-common.ts';
+import { humanize } from './humanize.ts';
+import { battleModels, formatDeadline, namesFor, orderLines, ownedProvinces, reportOf, sectionModels, stepLabel, unitLines, withoutOrders, type BattleModel, type OrderLine, type SectionModel } from './report-common.ts';
+import type { SentenceFormat } from './sentences.ts';
 
 export interface LedgerLine {
   label: string;
@@ -24,14 +24,9 @@ export interface PrivateReportModel {
   ledger: LedgerLine[] | null;
   gold: number | null;
   taxIncome: number | null;
-  /** Caravans, escorts' reports and thefts, in the ruleset's words. */
-  trade: string[];
   battles: BattleModel[];
-  dislodged: string[];
-  adjustments: string[];
-  /** What only this nation (and the GM) was told, not shown in another section. */
-  learned: string[];
-  news: string[];
+  /** The ruleset's news for this nation (its trade, dislodgements, builds...), in titled sections. */
+  sections: SectionModel[];
   provinces: string[];
   units: string[];
   nextDeadline: string | null;
@@ -67,21 +62,13 @@ export function ledgerLines(ledger: unknown): LedgerLine[] | null {
   return lines.length ? lines : null;
 }
 
-/** "taxIncome" -> "Tax income". */
-export function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 const isOrderResult = (e: GameEvent) => e.type === 'order.succeeded' || e.type === 'order.failed';
-const isTrade = (e: GameEvent) => e.type.startsWith('caravan');
-const isBattle = (e: GameEvent) => e.type === 'battle.fought';
 
-export function privateReportModel(game: Game, record: TurnRecord, nation: string, nextDeadline?: Date | string): PrivateReportModel {
+export function privateReportModel(game: Game, record: TurnRecord, nation: string, nextDeadline?: Date | string, format: SentenceFormat = 'txt'): PrivateReportModel {
   const view: NationView = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
   const names = namesFor(game, view);
+  const report = reportOf(game);
   const own = view.nations.find((n) => n.id === nation);
-  const mine = view.events;
   const timeZone = game.config.nations[nation]?.player?.timezone ?? game.config.timezone;
   return {
     gameTitle: game.config.title,
@@ -89,22 +76,12 @@ export function privateReportModel(game: Game, record: TurnRecord, nation: strin
     turn: record.turn,
     phase: record.phase,
     turnLabel: stepLabel(game, record),
-    orders: orderLines(game, record.orders[nation] ?? [], mine, nation),
+    orders: orderLines(game, record.orders[nation] ?? [], view.events, nation),
     ledger: ledgerLines(view.ledger),
     gold: numberOr(view.gold, own?.gold),
     taxIncome: numberOr(view.taxIncome, own?.taxIncome),
-    trade: messagesOf(mine.filter(isTrade), () => false),
-    battles: mine.filter(isBattle).map((e) => battleModel(e, names)),
-    dislodged: dislodgementLines(mine, names),
-    adjustments: adjustmentLines(view, mine, names),
-    learned: messagesOf(
-      mine.filter((e) => e.audience !== 'public'),
-      (e) => isOrderResult(e) || isTrade(e) || isBattle(e) || e.type === 'ledger',
-    ),
-    news: messagesOf(
-      mine.filter((e) => e.audience === 'public'),
-      (e) => isBattle(e) || isTrade(e),
-    ),
+    battles: battleModels(report.battles(game.ctx, view.events), names, format),
+    sections: sectionModels(report.privateNews(game.ctx, view), names, format),
     provinces: ownedProvinces(view, nation, names),
     units: unitLines(view.units.filter((u) => u.nation === nation), names),
     nextDeadline: formatDeadline(nextDeadline, timeZone),
@@ -129,8 +106,8 @@ export interface GmSummaryModel {
   nextDeadline: string | null;
 }
 
-/** Everything, for the GM: each nation's orders and ledger, every event with who saw it, every die. */
-export function gmSummaryModel(game: Game, record: TurnRecord, missing: readonly string[] = [], nextDeadline?: Date | string): GmSummaryModel {
+/** Everything, for the GM: who sent no orders, each nation's orders and ledger, every event with who saw it, every die. */
+export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Date | string): GmSummaryModel {
   const publicView = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const names = namesFor(game, publicView);
   const nations = Object.keys(record.stateBefore.nations);
@@ -139,7 +116,7 @@ export function gmSummaryModel(game: Game, record: TurnRecord, missing: readonly
     turnLabel: stepLabel(game, record),
     step: record.step,
     seed: record.seed,
-    missing: missing.map((n) => names.nation(n)),
+    missing: withoutOrders(game, record).map((n) => names.nation(n)),
     nations: nations.map((nation) => {
       const view = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
       return { name: names.nation(nation), orders: orderLines(game, record.orders[nation] ?? [], record.events, nation), ledger: ledgerLines(view.ledger) };
@@ -147,7 +124,7 @@ export function gmSummaryModel(game: Game, record: TurnRecord, missing: readonly
     events: record.events
       .filter((e) => !isOrderResult(e) && e.type !== 'ledger')
       .map((e) => ({ audience: e.audience === 'public' ? 'public' : e.audience.map((n) => names.nation(n)).join(', ') || 'GM only', type: e.type, message: e.message ?? '' })),
-    battles: record.events.filter(isBattle).map((e) => battleModel(e, names)),
+    battles: battleModels(reportOf(game).battles(game.ctx, record.events), names, 'txt'),
     dice: record.dice.map((d) => ({ sides: d.sides, value: d.value, purpose: d.purpose })),
     nextDeadline: formatDeadline(nextDeadline, game.config.timezone),
   };

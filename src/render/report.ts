@@ -21,12 +21,12 @@ export interface ReportOptions {
 }
 
 export function renderPrivateReport(game: Game, record: TurnRecord, nation: string, options: ReportOptions = {}): RenderedMessage {
-  const model = { ...privateReportModel(game, record, nation, options.nextDeadline), pageUrl: options.pageUrl };
+  const model = { ...privateReportModel(game, record, nation, options.nextDeadline, 'txt'), pageUrl: options.pageUrl };
   const templates = templatesFor(game.files);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} results for ${model.nation.name}`,
     text: templates.render('report.txt.hbs', model),
-    html: templates.render('report.html.hbs', model),
+    html: templates.render('report.html.hbs', privateReportModel(game, record, nation, options.nextDeadline, 'html')),
   };
 }
 
@@ -43,8 +43,9 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
   };
 }
 
-export function renderGmSummary(game: Game, record: TurnRecord, missing: readonly string[] = [], options: ReportOptions = {}): RenderedMessage {
-  const model = gmSummaryModel(game, record, missing, options.nextDeadline);
+/** The GM's summary; the file copy and the email are this one rendering, from the step's record. */
+export function renderGmSummary(game: Game, record: TurnRecord, options: ReportOptions = {}): RenderedMessage {
+  const model = gmSummaryModel(game, record, options.nextDeadline);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} GM summary`,
     text: templatesFor(game.files).render('gm-summary.txt.hbs', model),
@@ -55,6 +56,8 @@ export interface ReportRendererOptions {
   flavour?: Flavour;
   /** Where the step's map image is served (see writeTurnOutputs), for the update's [IMG]. */
   mapUrl?: (game: Game, record: TurnRecord) => string | undefined;
+  /** The file name the map is attached under (the update says so when it has no URL for it). */
+  mapAttachment?: string;
   nextDeadline?: (game: Game, record: TurnRecord) => Date | string | undefined;
   /** The nation's private page link for its report (see src/web/nation-links.ts). */
   pageUrl?: (gameId: string, nation: string) => Promise<string>;
@@ -66,7 +69,7 @@ export function createReportRenderer(options: ReportRendererOptions = {}) {
     privateReport: async (game: Game, record: TurnRecord, nation: string) =>
       renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record), pageUrl: await options.pageUrl?.(game.id, nation) }),
     publicUpdate: (game: Game, record: TurnRecord) =>
-      renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), nextDeadline: options.nextDeadline?.(game, record) }),
-    gmSummary: (game: Game, record: TurnRecord, missing: readonly string[]) => renderGmSummary(game, record, missing, { nextDeadline: options.nextDeadline?.(game, record) }),
+      renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), mapAttachment: options.mapAttachment, nextDeadline: options.nextDeadline?.(game, record) }),
+    gmSummary: (game: Game, record: TurnRecord) => renderGmSummary(game, record, { nextDeadline: options.nextDeadline?.(game, record) }),
   };
 }

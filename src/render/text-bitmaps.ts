@@ -33,6 +33,14 @@ const markup = (text: string) => oneLine(text).replace(/&/g, '&amp;').replace(/<
 
 /** One bitmap per line, each trimmed left and right to its ink, all of the same height (baselines align). */
 export async function renderLines(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {
+  // A line drawn with the fallback font (Chinese, Japanese, Korean...) is taller than DejaVu's and
+  // would shift every line after it: such lines are drawn one by one, the rest together.
+  const alone = lines.map((line) => OTHER_SCRIPT.test(line));
+  if (alone.some(Boolean)) {
+    const [together, apart] = await Promise.all([renderLines(lines.filter((_, i) => !alone[i]), style), Promise.all(lines.filter((_, i) => alone[i]).map((line) => renderAlone(line, style)))]);
+    let [t, a] = [0, 0];
+    return alone.map((isAlone) => (isAlone ? apart[a++] : together[t++]));
+  }
   // A generous bound on the pitch (the font's line height is about 1.2 em) sizes the chunks; a few
   // chunks of a long list are laid out in parallel, one per thread of sharp's pool.
   const fits = Math.max(1, Math.floor(MAX_TEXT_HEIGHT / (style.size * 2 + 4)) - 2);
@@ -40,6 +48,17 @@ export async function renderLines(lines: readonly string[], style: TextStyle): P
   const chunks: Array<Promise<TextBitmap[]>> = [];
   for (let i = 0; i < lines.length; i += perChunk) chunks.push(renderChunk(lines.slice(i, i + perChunk), style));
   return (await Promise.all(chunks)).flat();
+}
+
+/** Characters outside Latin, Greek, Cyrillic and common punctuation: DejaVu may lack them. */
+const OTHER_SCRIPT = /[^\u0000-\u052f\u1e00-\u1fff\u2000-\u206f\u20a0-\u20cf\u2100-\u214f]/u;
+
+async function renderAlone(line: string, style: TextStyle): Promise<TextBitmap> {
+  const { data, info } = await sharp({ text: { text: markup(line).trim() || ' ', font: `${FONT_FAMILY}${style.bold ? ' Bold' : ''} ${style.size}`, dpi: 72 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return cut(data, info.width, info.height, 0, info.height, style.halo ?? 0);
 }
 
 async function renderChunk(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {

@@ -10,7 +10,7 @@ import { MapImageError } from './render-key-map.ts';
 import { renderMap } from './render-map.ts';
 import { FLAVOUR_NAMES, FLAVOURS, type Flavour } from './flavours.ts';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
-import { stepLabel } from './report-common.ts';
+import { reportOf, stepLabel } from './report-common.ts';
 
 export interface TurnOutputInput {
   /** Root of the published folder; the step goes to <outDir>/<game>/turn-<n>/. */
@@ -71,7 +71,8 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const mapUrl = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/${[...folder.split(path.sep), mapFile].map(encodeURIComponent).join('/')}` : undefined;
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
-  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, seed: game.id });
+  const marks = reportOf(game).turnMarks(game.ctx, view);
+  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, marks });
   const files = [await put(path.join(dir, mapFile), png)];
   for (const flavour of input.flavours ?? FLAVOUR_NAMES) {
     const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: input.nextDeadline });
@@ -84,7 +85,7 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
       files.push(await put(path.join(secret, named(`report-${nation}.txt`, record.phase)), report.text));
       if (report.html) files.push(await put(path.join(secret, named(`report-${nation}.html`, record.phase)), report.html));
     }
-    files.push(await put(path.join(secret, named('gm-summary.txt', record.phase)), renderGmSummary(game, record, [], { nextDeadline: input.nextDeadline }).text));
+    files.push(await put(path.join(secret, named('gm-summary.txt', record.phase)), renderGmSummary(game, record, { nextDeadline: input.nextDeadline }).text));
   }
   return { dir, files, mapUrl };
 }

@@ -59,7 +59,7 @@ async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record
   const stored: StoredPreview = { epoch: s.epoch, run: s.run, record };
   await rt.store.redis.set(gameKeys(gameId).preview, JSON.stringify(stored));
   const game = await storedGame(rt.store, gameId);
-  const summary = await reportRenderer()({}).gmSummary(game, record, s.missing ?? []);
+  const summary = await reportRenderer()({}).gmSummary(game, record);
   const text = [
     `Preview of turn ${record.turn}: nothing has been sent to the players yet. Reply with one word:`,
     '  PUBLISH         commit these results and send every report',

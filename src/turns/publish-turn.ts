@@ -12,6 +12,8 @@ export interface PublishJob extends StepJob {
   mapFile?: string;
 }
 
+const MAP_ATTACHMENT = 'map.png';
+
 /** Returns how many messages were recorded by this call (0 when all were recorded before). */
 export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor: RendererFactory = reportRenderer()): Promise<number> {
   const { gameId, step, epoch } = job;
@@ -22,7 +24,7 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   const game = await storedGame(rt.store, gameId);
   const schedule = await rt.schedules.get(gameId);
   const nextDeadline = schedule?.step === step + 1 && schedule.deadline && schedule.status === 'open' ? new Date(schedule.deadline) : undefined;
-  const renderer = rendererFor({ nextDeadline, mapUrl: job.mapUrl });
+  const renderer = rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined });
   const from = mailFrom(game.config, rt.settings);
   const label = stepLabel(step, epoch);
   let recorded = 0;
@@ -33,15 +35,15 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
     recorded++;
   };
 
+  // The map is public: every report and the update carry it.
+  const map = job.mapFile ? { attachments: [{ filename: MAP_ATTACHMENT, path: job.mapFile }] } : {};
   const players = playerNations(game.config);
   for (const nation of players) {
-    await send(`report:${label}:${nation}`, game.config.nations[nation].player!.email, () => renderer.privateReport(game, record, nation));
+    await send(`report:${label}:${nation}`, game.config.nations[nation].player!.email, () => renderer.privateReport(game, record, nation), map);
   }
   // The forum comes later: until then the GM gets the public update to post, with the map.
-  const map = job.mapFile ? { attachments: [{ filename: 'map.png', path: job.mapFile }] } : {};
   await send(`update:${label}`, game.config.gm.email, () => renderer.publicUpdate(game, record), map);
-  const missing = players.filter((n) => !(record.orders[n] ?? []).length);
-  await send(`summary:${label}`, game.config.gm.email, () => renderer.gmSummary(game, record, missing));
+  await send(`summary:${label}`, game.config.gm.email, () => renderer.gmSummary(game, record));
   rt.logger.info({ gameId, step, recorded }, 'step published to the outbox');
   return recorded;
 }

@@ -15,6 +15,8 @@ export interface TurnMessage {
 export interface RenderInfo {
   nextDeadline?: Date;
   mapUrl?: string;
+  /** The file name the map is attached under, when the message carries it. */
+  mapAttachment?: string;
 }
 
 export interface TurnRenderer {
@@ -22,7 +24,7 @@ export interface TurnRenderer {
   /** The forum update (the GM posts it until Adjutant posts to forums itself). */
   publicUpdate(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
   /** Everything, for the GM: every event with its audience, the dice, who missed the deadline. */
-  gmSummary(game: Game, record: TurnRecord, missing: readonly string[]): TurnMessage | Promise<TurnMessage>;
+  gmSummary(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
 }
 
 /** A renderer per publish job, given what is known about the step then. */
@@ -30,5 +32,5 @@ export type RendererFactory = (info: RenderInfo) => TurnRenderer;
 
 /** `pageUrl`: each nation's private page link for its report, when the site is public. */
 export function reportRenderer(flavour: Flavour = 'xenforo', pageUrl?: (gameId: string, nation: string) => Promise<string>): RendererFactory {
-  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, nextDeadline: () => info.nextDeadline, pageUrl });
+  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, mapAttachment: info.mapAttachment, nextDeadline: () => info.nextDeadline, pageUrl });
 }

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readMapFile } from '../../src/game/map-file.ts';
+import { schematicPositions } from '../../src/render/render-schematic-map.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -34,6 +36,22 @@ async function starterCopy(edit?: { file: string; from: string; to: string }): P
 }
 
 describe('adjutant command line', () => {
+  it('stores a schematic layout in map.yaml with map layout, and the map is drawn from it afterwards', async () => {
+    const dir = await starterCopy();
+    const { code, stdout } = await adjutant('map', 'layout', dir);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Wrote the positions of \d+ provinces/);
+    const { map } = readMapFile('map.yaml', await readFile(path.join(dir, 'map.yaml'), 'utf8'));
+    const computed = schematicPositions(map!);
+    const stored = [...map!.provinces.values()].map((p) => [p.id, p.attributes.position]);
+    expect(stored.every(([, at]) => Array.isArray(at))).toBe(true);
+    expect(new Map(stored as Array<[string, [number, number]]>)).toEqual(computed.positions);
+    // A box moved by hand in map.yaml is where the schematic draws it.
+    const [id] = stored[0] as [string];
+    const moved = readMapFile('map.yaml', (await readFile(path.join(dir, 'map.yaml'), 'utf8')).replace(/position: \[[^\]]*\]/, 'position: [123, 456]'));
+    expect(schematicPositions(moved.map!).positions.get(id)).toEqual([123, 456]);
+  }, 60_000);
+
   it('lists every command in --help', async () => {
     const { code, stdout } = await adjutant('--help');
     expect(code).toBe(0);

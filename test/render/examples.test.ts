@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/game/load-game.ts';
 import { readMapFile } from '../../src/game/map-file.ts';
@@ -78,6 +79,24 @@ describe('the standard map', () => {
     const csv = ['test/datc/standard-map'].find((dir) => existsSync(path.join(dir, 'borders.csv')))!;
     run('scripts/make-standard-map.ts', csv, out);
     expect(readFileSync(out, 'utf8')).toBe(text);
+  });
+
+  it('draws Europe on key.png: every province owns the pixels around its label centre, off-board land hatched into the sea', async () => {
+    const { data, info } = await sharp('examples/standard/key.png').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => `#${data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3).toString('hex')}`;
+    for (const p of map!.provinces.values()) {
+      const [x, y] = p.attributes.centre as [number, number];
+      const around = [[0, 0], [3, 0], [-3, 0], [0, 3], [0, -3]].map(([dx, dy]) => colourAt(x + dx, y + dy));
+      expect(around, p.id).toEqual(around.map(() => p.attributes.key));
+    }
+    const keys = new Set([...map!.provinces.values()].map((p) => p.attributes.key));
+    const unnamed = new Set<string>();
+    for (let i = 0; i < data.length; i += 3) {
+      const colour = `#${data.subarray(i, i + 3).toString('hex')}`;
+      if (!keys.has(colour)) unnamed.add(colour);
+    }
+    // Only the hatching of off-board land is on no province.
+    expect([...unnamed]).toEqual(['#000000']);
   });
 
   it('is laid out the same way every time, with no two provinces overlapping', () => {

@@ -25,6 +25,30 @@ describe('fonts', () => {
     expect(Math.abs(ink(missing.alpha) - ink(narrow.alpha))).toBeGreaterThan(ink(narrow.alpha) * 0.2);
   });
 
+  it('draws accented Latin, Greek, Cyrillic, Chinese, Japanese and Korean letters as their own glyphs, not boxes', async () => {
+    // A missing glyph is drawn as a box: ink all around the edge of its extent. Real letters touch
+    // their extent's edge only here and there. A Tamil sign no shipped font has is the control.
+    const letters = ['é', 'ç', 'ő', 'λ', 'Ж', '京', '北', 'ソ', '서'];
+    const bitmaps = await renderLines([...letters, '\u0bf5'], { size: 32 });
+    const edgeInk = ({ width: w, height: h, alpha }: { width: number; height: number; alpha: Uint8Array }) => {
+      let [x0, y0, x1, y1] = [w, h, -1, -1];
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (alpha[y * w + x] > 128) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      const edge = [...Array.from({ length: x1 - x0 + 1 }, (_, i) => [[x0 + i, y0], [x0 + i, y1]]), ...Array.from({ length: y1 - y0 + 1 }, (_, i) => [[x0, y0 + i], [x1, y0 + i]])].flat();
+      return edge.filter(([x, y]) => alpha[y * w + x] > 128).length / edge.length;
+    };
+    expect(edgeInk(bitmaps[letters.length])).toBeGreaterThan(0.8);
+    for (const [i, letter] of letters.entries()) expect(edgeInk(bitmaps[i]), letter).toBeLessThan(0.45);
+  });
+
+  it('cuts the labels after a Chinese one exactly as without it, though the fallback font is taller', async () => {
+    const [before, , after] = await renderLines(['Paris', '東京', 'Paris'], { size: 20, halo: 1 });
+    const [alone] = await renderLines(['Paris'], { size: 20, halo: 1 });
+    for (const bitmap of [before, after]) {
+      expect([bitmap.width, bitmap.height]).toEqual([alone.width, alone.height]);
+      expect(Buffer.from(bitmap.alpha).equals(Buffer.from(alone.alpha))).toBe(true);
+    }
+  });
+
   it('draws SVG text (the legend) with the same font', async () => {
     const inkOf = async (text: string) => {
       const svg = svgDocument(200, 50, `<rect width="200" height="50" fill="#fff"/><text x="4" y="36" font-size="30">${text}</text>`);

@@ -57,7 +57,7 @@ describe('schematic map', async () => {
   const game = await fixtureGame('board-nes');
   const record = adjudicate(game);
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
-  const draw = () => renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 3 · 4 December 2026', colours: colours(game.config.nations), seed: game.id });
+  const draw = () => renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 3 · 4 December 2026', colours: colours(game.config.nations) });
 
   it('matches the stored picture', async () => {
     await expectGoldenPng('board-nes-schematic.png', await draw());
@@ -72,5 +72,23 @@ describe('schematic map', async () => {
     const present = new Set<string>();
     for (let i = 0; i < data.length; i += 3) present.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
     for (const nation of Object.values(game.config.nations)) expect(present.has(parseHex(nation.colour).join(','))).toBe(true);
+  });
+});
+
+describe('the standard map', async () => {
+  const game = await loadGame('examples/starter/warfare');
+  const keyImage = readFileSync('examples/starter/warfare/key.png');
+  const view = game.ruleset.publicView(game.ctx, game.state, []);
+  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: 'Spring 1901, before its orders', colours: colours(game.config.nations), keyImage });
+
+  it('draws Europe from its key image, England at the top left, matching the stored picture', async () => {
+    await expectGoldenPng('standard-map.png', png);
+    const [x, y] = game.map.province('lon').attributes.centre as [number, number];
+    const [px, py] = game.map.province('par').attributes.centre as [number, number];
+    expect(y).toBeLessThan(py);
+    expect(x).toBeLessThan(px);
+    // London is England's home: its territory in England's colour beside the label.
+    const seen = await Promise.all([-30, -24, 24, 30].map((dx) => pixel(png, x + dx, y + 4)));
+    expect(seen).toContain(tint(game.config.nations.england.colour, TERRITORY_TINT));
   });
 });

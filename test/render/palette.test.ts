@@ -1,7 +1,8 @@
-// Twelve nations must be told apart on the map: in full colour (units) and tinted (territory),
-// from each other, from the sea and from unclaimed land.
+// Up to twenty-four nations must be told apart on the map, also by colour-blind readers: in full
+// colour (units) and tinted (territory), from each other, from the sea and from unclaimed land.
 import { describe, expect, it } from 'vitest';
 import { TERRITORY_TINT } from '../../src/render/legend.ts';
+import { leastDifference } from '../../src/render/colour-vision.ts';
 import { inkOn, MAP_COLOURS, NATION_PALETTE, nationColour, parseHex, tint } from '../../src/render/palette.ts';
 
 /** CIE76 colour difference in Lab: about 2.3 is just noticeable, over 20 reads as another colour. */
@@ -22,25 +23,40 @@ function deltaE(a: string, b: string): number {
 }
 
 describe('palette', () => {
-  it('has twelve different nation colours', () => {
-    expect(new Set(NATION_PALETTE).size).toBe(12);
+  const shades = [
+    ['units', (c: string) => c],
+    ['territory', (c: string) => tint(c, TERRITORY_TINT)],
+  ] as const;
+
+  it('has twenty-four different nation colours', () => {
+    expect(new Set(NATION_PALETTE).size).toBe(24);
+  });
+
+  it.each(shades)('keeps every colour as %s clear of the sea, unclaimed land and border ink, for every kind of colour vision', (_, shade) => {
+    for (const colour of NATION_PALETTE) {
+      for (const map of [MAP_COLOURS.sea, MAP_COLOURS.unclaimedLand, MAP_COLOURS.border]) expect(leastDifference(shade(colour), map), `${colour} / ${map}`).toBeGreaterThan(20);
+    }
   });
 
   it.each([
-    ['units', (c: string) => c, 20],
-    ['territory', (c: string) => tint(c, TERRITORY_TINT), 15],
-  ] as const)('keeps the twelve apart as %s, and apart from the sea and unclaimed land', (_, shade, least) => {
-    const shown = NATION_PALETTE.map(shade);
-    for (let i = 0; i < shown.length; i++) {
-      for (let j = i + 1; j < shown.length; j++) expect(deltaE(shown[i], shown[j]), `${NATION_PALETTE[i]} / ${NATION_PALETTE[j]}`).toBeGreaterThan(least);
-      expect(deltaE(shown[i], MAP_COLOURS.sea)).toBeGreaterThan(least);
-      expect(deltaE(shown[i], MAP_COLOURS.unclaimedLand)).toBeGreaterThan(least);
+    [12, 13],
+    [24, 8],
+  ])('keeps the first %i apart by more than %i, as units and as territory, for every kind of colour vision', (count, least) => {
+    const colours = NATION_PALETTE.slice(0, count);
+    for (const [, shade] of shades) {
+      for (let i = 0; i < colours.length; i++) {
+        for (let j = i + 1; j < colours.length; j++) expect(leastDifference(shade(colours[i]), shade(colours[j])), `${colours[i]} / ${colours[j]}`).toBeGreaterThan(least);
+      }
     }
+  });
+
+  it('keeps the first twelve far apart for normal vision, as the nations most games have', () => {
+    for (let i = 0; i < 12; i++) for (let j = i + 1; j < 12; j++) expect(deltaE(NATION_PALETTE[i], NATION_PALETTE[j]), `${NATION_PALETTE[i]} / ${NATION_PALETTE[j]}`).toBeGreaterThan(20);
   });
 
   it("uses a nation's own colour first, then the palette by position", () => {
     expect(nationColour('#123456', 3)).toBe('#123456');
-    expect(nationColour(undefined, 13)).toBe(NATION_PALETTE[1]);
+    expect(nationColour(undefined, 25)).toBe(NATION_PALETTE[1]);
   });
 
   it('writes counts in black on light colours and white on dark ones', () => {

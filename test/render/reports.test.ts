@@ -26,8 +26,19 @@ describe('board NES reports', async () => {
     expect(update.text).toContain(mapUrl);
   });
 
+  it.each(FLAVOUR_NAMES)('says in the %s update that the map is attached when it has no URL for it', (flavour) => {
+    const update = renderPublicUpdate(game, record, { flavour, mapAttachment: 'map.png' });
+    expect(update.text).toContain('The map is attached: map.png.');
+    expect(renderPublicUpdate(game, record, { flavour }).text).not.toContain('map.png');
+  });
+
+  it('names the nations that sent no orders in the update, and how the turn treated them', () => {
+    const quiet = adjudicate(game, { ...record.orders, green: [] });
+    expect(renderPublicUpdate(game, quiet, { flavour: 'xenforo' }).text).toContain('[B]Greenwood[/B][/COLOR] sent no orders: its units held where they stood, and it bought nothing.');
+  });
+
   it('renders the GM summary with every event, its audience and every die', () => {
-    const summary = renderGmSummary(game, record, ['green'], { nextDeadline: deadline });
+    const summary = renderGmSummary(game, { ...record, orders: { ...record.orders, green: [] } }, { nextDeadline: deadline });
     expectGolden('board-nes-gm-summary.txt', summary.text);
     for (const draw of record.dice) expect(summary.text).toContain(draw.purpose);
   });
@@ -69,12 +80,33 @@ describe('warfare reports', async () => {
   it('renders a dislodged unit with its retreats and the orders with their reasons', () => {
     const report = renderPrivateReport(game, record, 'france', { nextDeadline: deadline });
     expectGolden('warfare-report-france.txt', report.text);
-    expect(report.text).toContain('FAILED (DISLODGED)');
+    expect(report.text).toContain('FAILED (dislodged)');
   });
 
   it.each(FLAVOUR_NAMES)('renders the public update for %s with the revealed orders', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline });
     expectGolden(`warfare-update-${flavour}.txt`, update.text);
-    expect(update.text).toContain('A ruh S A mun - bur');
+    expect(update.text).toContain('A Ruhr S A Munich - Burgundy');
+  });
+
+  describe('through a whole year', () => {
+    const next = (g: typeof game, r: ReturnType<typeof adjudicate>) => ({ ...g, state: r.stateAfter });
+    const retreats = adjudicate(next(game, record), { france: [{ kind: 'retreat', unitType: 'army', province: 'bur', target: 'gas' }] }, []);
+    const fall = adjudicate(next(game, retreats), {}, []);
+    const builds = adjudicate(next(game, fall), { germany: [{ kind: 'build', unitType: 'army', province: 'mun' }], france: [{ kind: 'build', unitType: 'fleet', province: 'mar' }] }, []);
+
+    it.each(FLAVOUR_NAMES)('renders the retreats, the fall with its captures, then the builds, for %s', (flavour) => {
+      const retreatUpdate = renderPublicUpdate(game, retreats, { flavour, nextDeadline: deadline }).text;
+      expectGolden(`warfare-update-retreats-${flavour}.txt`, retreatUpdate);
+      expect(retreatUpdate).toMatch(/retreated from Burgundy to Gascony/);
+      const fallUpdate = renderPublicUpdate(game, fall, { flavour, nextDeadline: deadline }).text;
+      expectGolden(`warfare-update-fall-${flavour}.txt`, fallUpdate);
+      expect(fallUpdate).toMatch(/Germany.* took Holland, a supply centre\./);
+      expect(fallUpdate).toMatch(/Germany.* may build 1 unit\./);
+      const buildUpdate = renderPublicUpdate(game, builds, { flavour, nextDeadline: deadline }).text;
+      expectGolden(`warfare-update-builds-${flavour}.txt`, buildUpdate);
+      expect(buildUpdate).toMatch(/built an army in Munich/);
+      expect(buildUpdate).toMatch(/Supply centres/);
+    });
   });
 });

@@ -80,8 +80,13 @@ export function expectGolden(name: string, actual: string): void {
  * by more than `tolerance`, and at most `share` of the pixels may differ (font rasterising and
  * sharp's resampling vary a little between library builds). UPDATE_GOLDEN=1 rewrites the file.
  */
+/** Every picture a test draws is also written here (git-ignored), to be looked at. */
+export const TEST_OUTPUT = fileURLToPath(new URL('../output/render/', import.meta.url));
+
 export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24, share = 0.002): Promise<void> {
   const file = path.join(GOLDEN, name);
+  mkdirSync(TEST_OUTPUT, { recursive: true });
+  writeFileSync(path.join(TEST_OUTPUT, name), png);
   if (process.env.UPDATE_GOLDEN === '1') {
     mkdirSync(GOLDEN, { recursive: true });
     writeFileSync(file, png);

@@ -52,3 +52,22 @@ describe('the ruleset seam', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('render', () => {
+  const ids = [...rulesets.ids(), ...combatSystems.ids()].filter((id) => !id.startsWith('fixture-'));
+  const rendering = (dir: string) => (readdirSync(path.join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(ts|hbs)$/.test(f)).map((f) => path.join(dir, f));
+
+  // Stricter than the rest of the code: not even a comment, so a new ruleset never needs a word changed there.
+  it.each(['src/render', 'templates'])('names no ruleset or combat system anywhere in %s', (dir) => {
+    const named = rendering(dir).flatMap((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return ids.filter((id) => new RegExp(`(^|[^a-z-])${id}($|[^a-z-])`, 'i').test(text)).map((id) => `${file} names "${id}"`);
+    });
+    expect(named).toEqual([]);
+  });
+
+  it('gets its words from every registered ruleset and combat system', () => {
+    expect(rulesets.all().filter((r) => !r.id.startsWith('fixture-') && !r.report).map((r) => r.id)).toEqual([]);
+    expect(combatSystems.all().filter((c) => !c.report).map((c) => c.id)).toEqual([]);
+  });
+});

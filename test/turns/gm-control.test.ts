@@ -100,7 +100,7 @@ describe('GM control of a running game', () => {
     await waitFor('the replayed step', async () => (await rt.store.step(id)) === 2 && (await rt.schedules.get(id))?.step === 3);
     expect((await rt.store.state(id)).provinces.mid.owner).toBe('blue');
     await waitFor('replayed reports', async () => (await outboxEntries(rt, id)).some((e) => e.key === 'report:2.1:blue'));
-    expect((await rt.outbox.entry(id, 'report:2.1:blue'))!.text).toContain('claim mid');
+    expect((await rt.outbox.entry(id, 'report:2.1:blue'))!.text).toContain('You claim Midvale.');
   });
 
   it('pauses and resumes with the time that was left', async () => {

@@ -55,7 +55,7 @@ describe('a turn from deadline to published reports', () => {
     expect(keys).toEqual(['report:1:blue', 'report:1:red', 'summary:1', 'update:1']);
     const red = (await rt.outbox.entry(id, 'report:1:red'))!;
     expect(red.to).toEqual(['player1@adjutant.test']);
-    expect(red.text).toMatch(/claim nor\s+done/);
+    expect(red.text).toMatch(/You claim Northvale\.\s+done/);
     expect(red.html).toContain('Redmark');
     expect(red.text).toContain('Next deadline: Fri, 4 Dec 2026, 21:00 CET'); // player one reads Paris time
     expect((await rt.outbox.entry(id, 'report:1:blue'))!.text).toContain('We had no orders from you');
@@ -117,7 +117,7 @@ describe('a turn from deadline to published reports', () => {
 });
 
 describe('a turn delivered by mail', () => {
-  it('renders the map, and delivers each report over SMTP to the player’s mailbox and the update with the map to the GM', async () => {
+  it('renders the map, and delivers each report with the map over SMTP to the player’s mailbox and the update with the map to the GM', async () => {
     const svc = await requireServices(['redis', 'imap', 'smtp']);
     const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-out-'));
     const rendering = testRuntime(clock, svc.redisUrl, { downAfterMs: 86_400_000 }, true);
@@ -135,8 +135,9 @@ describe('a turn delivered by mail', () => {
       await schedulerOf.tick();
 
       const report = await simpleParser(await fetchBySubject(svc, 'player1@adjutant.test', `[${title}] Turn 1 results for Redmark`));
-      expect(report.text).toMatch(/claim mid\s+done/);
+      expect(report.text).toMatch(/You claim Midvale\.\s+done/);
       expect(report.html || '').toContain('Redmark');
+      expect(report.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);
       const update = await simpleParser(await fetchBySubject(svc, 'gm@adjutant.test', `[${title}] Turn 1 public update`));
       expect(update.text).toContain(`http://maps.example/${id}/turn-1/map.png`);
       expect(update.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);

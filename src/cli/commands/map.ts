@@ -2,12 +2,14 @@
 // `adjutant map render GAME_DIR`: the game's map as it stands, to check a new map at a glance.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseDocument } from 'yaml';
 import type { Command } from 'commander';
 import { loadGame } from '../../game/load-game.ts';
 import { fileKind } from '../../render/file-kind.ts';
 import { decodeImage, type RgbImage } from '../../render/key-image.ts';
 import { importedMapYaml, importKeyImage } from '../../render/map-import.ts';
 import { renderMap } from '../../render/render-map.ts';
+import { schematicPositions } from '../../render/render-schematic-map.ts';
 import { keyImageOf } from '../../render/turn-outputs.ts';
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -46,9 +48,21 @@ export function register(program: Command): void {
       const view = game.ruleset.publicView(game.ctx, game.state, []);
       const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
       const caption = `Turn ${game.state.turn}, before its orders`;
-      const png = await renderMap({ map: game.map, view, title: game.config.title, caption, colours, keyImage: keyImageOf(game), seed: game.id });
+      const png = await renderMap({ map: game.map, view, title: game.config.title, caption, colours, keyImage: keyImageOf(game) });
       await writeFile(opts.out, png);
       console.log(`Wrote ${opts.out}.`);
+    });
+  map
+    .command('layout')
+    .description('Store the schematic layout of a map without a key image in its map.yaml (a "position" per province), to move boxes by hand.')
+    .argument('<dir>', 'the game folder')
+    .action(async (dir: string) => {
+      const game = await loadGame(dir);
+      const file = path.join(dir, game.config.map);
+      const doc = parseDocument(await readFile(file, 'utf8'));
+      for (const [id, [x, y]] of schematicPositions(game.map).positions) doc.setIn(['provinces', id, 'position'], doc.createNode([x, y], { flow: true }));
+      await writeFile(file, doc.toString());
+      console.log(`Wrote the positions of ${game.map.provinces.size} provinces into ${file}; edit them to move a box.`);
     });
 }
 

@@ -3,6 +3,7 @@
 // lower (both up on a tie); rounds repeat until at most one side is left. With more than two
 // sides, a side's hits are split evenly among the others unless it aims at one nation.
 import type { Battle, BattleResult, BattleSide, Combatant, CombatSystem, Dice } from '../../engine/index.ts';
+import { boardNesDiceReport } from './report.ts';
 
 interface LiveSide {
   side: BattleSide;
@@ -50,6 +51,7 @@ export const boardNesDice: CombatSystem = {
     }
     return { killed, winner: alive[0]?.side.nation ?? null, rounds, notes };
   },
+  report: boardNesDiceReport,
 };
 
 /** Who a side's hits go to this round: its aimed nation if still standing, else every other side. */

@@ -2,6 +2,7 @@
 // supplies (unit fields, battle context, battle plans) is documented in types.ts and options.ts.
 import type { CombatSystem } from '../../engine/index.ts';
 import { fightCivAdvanced } from './battle.ts';
+import { civAdvancedReport } from './report.ts';
 import { readUnitTableFile } from './unit-table-file.ts';
 
 /** A civ-advanced game's unit table (examples/civ-advanced-units.yaml shows the format). */
@@ -11,6 +12,7 @@ export const civAdvancedCombat: CombatSystem = {
   id: 'civ-advanced',
   title: 'Civilization advanced combat (waves, damage totals, aircraft support)',
   fight: fightCivAdvanced,
+  report: civAdvancedReport,
   dataFiles: [
     {
       file: UNIT_TABLE_FILE,

@@ -69,7 +69,7 @@ function fightOnce(turn: Turn, battle: Battle, kind: 'land' | 'naval', part?: nu
     kind,
     combat: turn.combat.id,
     ...(part !== undefined && { part }),
-    sides: sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units.length, target: s.target })),
+    sides: sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units.length, lost: s.units.filter((u) => result.killed.includes(u.id)).length, target: s.target })),
     rounds: result.rounds,
     dice: turn.dice.draws.slice(firstDie),
     killed: result.killed,
@@ -83,7 +83,7 @@ function fightOnce(turn: Turn, battle: Battle, kind: 'land' | 'naval', part?: nu
 /** An aim order succeeds when some battle used it. */
 export function reportAims(turn: Turn): void {
   for (const { nation, index, order } of turn.of('aim')) {
-    if (turn.usedAims.has(`${nation}#${index}`)) turn.succeed(nation, index, `Your units aimed at ${order.nation} in battle.`);
-    else turn.fail(nation, index, 'NO_BATTLE', `No battle of yours ${order.province ? `in ${turn.name(order.province)} ` : ''}had ${order.nation} in it with more than two nations to choose from.`);
+    if (turn.usedAims.has(`${nation}#${index}`)) turn.succeed(nation, index, `Your units aimed at ${turn.nationName(order.nation)} in battle.`);
+    else turn.fail(nation, index, 'NO_BATTLE', `No battle of yours ${order.province ? `in ${turn.name(order.province)} ` : ''}had ${turn.nationName(order.nation)} in it with more than two nations to choose from.`);
   }
 }

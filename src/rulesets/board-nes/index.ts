@@ -18,6 +18,7 @@ import { makePurchases } from './phases/purchases.ts';
 import { setup } from './setup.ts';
 import type { BoardNesState } from './state.ts';
 import { Turn, type AcceptedOrder } from './turn.ts';
+import { boardNesReport } from './report.ts';
 import { privateView, publicView } from './views.ts';
 
 function adjudicate(ctx: RulesetContext<BoardNesOptions>, input: BoardNesState, orders: OrdersByNation, dice: Dice) {
@@ -75,4 +76,5 @@ export const boardNes = defineRuleset<BoardNesState, BoardNesOptions>({
   describeOrder,
   publicView: (_ctx, state, events) => publicView(state, events),
   privateView: (_ctx, state, events, nation) => privateView(state, events, nation),
+  report: boardNesReport,
 });

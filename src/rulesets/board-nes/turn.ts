@@ -85,6 +85,11 @@ export class Turn {
     return this.map.province(province).name;
   }
 
+  /** A nation as players know it, for the sentences a player reads. */
+  nationName(nation: string): string {
+    return this.state.nations[nation]?.name ?? nation;
+  }
+
   /** An event everyone may see: what happened on the board. */
   announce(type: string, fields: Record<string, unknown>): void {
     this.events.push({ type, audience: 'public', ...fields });

@@ -1,7 +1,7 @@
 // Warfare (docs/rules/sources/warfare-rules.md): the Diplomacy family, judged to the DATC 3.0 with
 // Kruijswijk's resolver. Phases: Spring orders, (retreats), Fall orders, (retreats), adjustments.
 // Rulings where the seed is silent are in docs/rules/warfare.md.
-import { defineRuleset, type GameEvent, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
+import { defineRuleset, type GameEvent, type Order, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
 import { adjudicateAdjustments } from './adjustments.ts';
 import { advance } from './flow.ts';
 import { warfareMap } from './map-index.ts';
@@ -13,6 +13,7 @@ import { adjudicateRetreats } from './retreats.ts';
 import { setup } from './setup.ts';
 import type { WarfareState } from './state.ts';
 import { validate } from './validate.ts';
+import { warfareReport } from './report.ts';
 import { privateView, publicView } from './views.ts';
 import { placeName } from './words.ts';
 
@@ -33,13 +34,14 @@ function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEve
   for (const e of events) {
     if (e.type === 'order.succeeded' || e.type === 'order.failed') (results[e.nation!] ??= [])[e.order!] = e;
   }
-  const list: Array<{ nation: string; order: string; ok: boolean; reason?: string }> = [];
+  const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = [];
   for (const nation in orders) {
     const given = orders[nation];
     const mine = results[nation];
     for (let index = 0; index < given.length; index++) {
       const r = mine?.[index];
-      list.push(r?.reason ? { nation, order: formatOrder(given[index]), ok: false, reason: r.reason } : { nation, order: formatOrder(given[index]), ok: r?.type === 'order.succeeded' });
+      const order = { nation, order: formatOrder(given[index]), given: given[index] };
+      list.push(r?.reason ? { ...order, ok: false, reason: r.reason } : { ...order, ok: r?.type === 'order.succeeded' });
     }
   }
   return { type: 'orders.revealed', orders: list, audience: 'public' };
@@ -65,4 +67,5 @@ export const warfare = defineRuleset<WarfareState, WarfareOptions>({
   },
   publicView,
   privateView,
+  report: warfareReport,
 });

@@ -96,7 +96,12 @@ function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: Fal
     const retreat = back + lost ? `; the attack broke off${back ? `, ${back} fell back to ${turn.name(a.from)}` : ''}${lost ? `, ${lost} had nowhere to fall back to and were lost` : ''}` : '';
     const fate = turn.battles.has(a.to) ? `; ${alive + lost} survived the battle there${retreat}` : '';
     const claim = a.claim ? (claimed.has(`${a.nation}|${a.to}`) ? ' and claimed it' : ownerOf(state, a.to) === a.nation ? '' : ', but did not claim it') : '';
-    turn.succeed(a.nation, a.index, `${how}${fate}${claim}${a.short ? ' (fewer than ordered: the rest were lost or already used)' : ''}.`, { claimed: a.claim ? claimed.has(`${a.nation}|${a.to}`) : undefined });
+    // A move carried out whose every unit then died in the battle is no success for its player.
+    const destroyed = turn.battles.has(a.to) && alive === 0;
+    turn.succeed(a.nation, a.index, `${how}${fate}${claim}${a.short ? ' (fewer than ordered: the rest were lost or already used)' : ''}.`, {
+      claimed: a.claim ? claimed.has(`${a.nation}|${a.to}`) : undefined,
+      ...(destroyed && { unitsLost: true }),
+    });
   }
   for (const { nation, index: i, order } of claims) {
     if (claimed.has(`${nation}|${order.province}`)) turn.succeed(nation, i, `You claimed ${turn.name(order.province)}.`);

@@ -54,6 +54,7 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
   }
   for (const { nation, index, order } of steals) {
     const stolen = takenBy.get(`${nation}#${index}`) ?? 0;
-    turn.succeed(nation, index, stolen ? `Your minions stole ${stolen} caravan${stolen === 1 ? '' : 's'} from ${order.nation}.` : `Your minions stole nothing from ${order.nation}.`);
+    const victim = turn.nationName(order.nation);
+    turn.succeed(nation, index, stolen ? `Your minions stole ${stolen} caravan${stolen === 1 ? '' : 's'} from ${victim}.` : `Your minions stole nothing from ${victim}.`);
   }
 }

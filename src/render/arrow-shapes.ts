@@ -1,0 +1,74 @@
+// Arrows of a turn as plain convex polygons, so the schematic (SVG) and key-image maps (pixels)
+// draw the very same shapes: a move's shaft and head (dashed when it failed), a support's thinner
+// line ending in a ring, a convoy's line ending in a diamond, a retreat's arrow.
+import type { TurnMarks } from '../engine/index.ts';
+
+export type Point = readonly [number, number];
+export type Polygon = Point[];
+export type ArrowKind = TurnMarks['arrows'][number]['kind'];
+
+export interface ArrowShape {
+  /** Drawn first, a little wider, so the arrow reads on any colour. */
+  halo: Polygon[];
+  body: Polygon[];
+}
+
+/** Drawing sizes follow the map's symbol size. */
+export function arrowWidth(kind: ArrowKind, symbol: number): number {
+  return Math.max(2, Math.round(symbol * (kind === 'move' || kind === 'retreat' ? 0.28 : 0.16)));
+}
+
+function along([x0, y0]: Point, [x1, y1]: Point, t: number): Point {
+  return [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t];
+}
+
+/** A straight band of `width` from a to b. */
+function band(a: Point, b: Point, width: number): Polygon {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const nx = (-(b[1] - a[1]) / length) * (width / 2);
+  const ny = ((b[0] - a[0]) / length) * (width / 2);
+  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
+}
+
+function dashed(a: Point, b: Point, width: number, dash: number): Polygon[] {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (length <= dash) return [band(a, b, width)];
+  const parts: Polygon[] = [];
+  for (let s = 0; s < length; s += dash * 1.7) parts.push(band(along(a, b, s / length), along(a, b, Math.min(length, s + dash) / length), width));
+  return parts;
+}
+
+function regular(centre: Point, radius: number, sides: number, turn = 0): Polygon {
+  return Array.from({ length: sides }, (_, i) => {
+    const angle = turn + (2 * Math.PI * i) / sides;
+    return [centre[0] + radius * Math.cos(angle), centre[1] + radius * Math.sin(angle)] as Point;
+  });
+}
+
+/**
+ * The arrow from one province's centre to another's, kept clear of the symbols at both ends
+ * (`clearance` pixels). `ok` false draws the shaft dashed.
+ */
+export function arrowShape(kind: ArrowKind, from: Point, to: Point, ok: boolean, symbol: number, clearance = symbol * 0.8): ArrowShape | null {
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const width = arrowWidth(kind, symbol);
+  if (length - clearance * 2 < Math.max(6, width * 3) + 4) return null;
+  const start = along(from, to, clearance / length);
+  const end = along(from, to, 1 - clearance / length);
+  const head = kind === 'move' || kind === 'retreat' ? Math.max(6, width * 3) : 0;
+  const shaftEnd = head ? along(start, end, 1 - head / Math.hypot(end[0] - start[0], end[1] - start[1])) : end;
+  const shape = (w: number, extra: number): Polygon[] => {
+    const shaft = ok ? [band(start, shaftEnd, w)] : dashed(start, shaftEnd, w, Math.max(5, symbol * 0.55));
+    if (head) {
+      const d = Math.hypot(end[0] - start[0], end[1] - start[1]);
+      const [ux, uy] = [(end[0] - start[0]) / d, (end[1] - start[1]) / d];
+      const tip: Point = [end[0] + ux * extra, end[1] + uy * extra];
+      const back = along(start, end, 1 - (head + extra) / d);
+      const half = head * 0.62 + extra;
+      return [...shaft, [tip, [back[0] - uy * half, back[1] + ux * half], [back[0] + uy * half, back[1] - ux * half]]];
+    }
+    const r = Math.max(3, w * 1.6) + extra / 2;
+    return [...shaft, kind === 'support' ? regular(end, r, 10) : regular(end, r * 1.3, 4)];
+  };
+  return { halo: shape(width + 3, 1.5), body: shape(width, 0) };
+}
