@@ -2,8 +2,9 @@
 // a schema cannot (a border naming a province that does not exist, a coast that was not declared).
 import { z } from 'zod';
 import { MapBuilder, MapGraph, parsePlace } from '../engine/index.ts';
+import { normalizeName } from '../orders/names.ts';
 import { didYouMean, type Problem } from './problems.ts';
-import { checkSchema, lineOf, readYaml } from './yaml-file.ts';
+import { checkSchema, lineOf, readYaml, type YamlFile } from './yaml-file.ts';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
 
@@ -32,6 +33,8 @@ export const mapFileSchema = z.strictObject({
   image: z.string().optional(),
   provinces: z.record(id, provinceSchema),
   borders: z.array(borderSchema),
+  /** Other names players write for provinces ("mid: mao"): alias -> province id. */
+  aliases: z.record(z.string(), z.string()).optional(),
 });
 
 export type MapFile = z.infer<typeof mapFileSchema>;
@@ -56,18 +59,53 @@ export function readMapFile(file: string, text: string): { map?: MapGraph; data?
     }
     if (border[0] === border[1]) found.push({ file, line: lineOf(yaml, ['borders', i]), field: `borders[${i}]`, message: 'a province cannot border itself.' });
   });
+  found.push(...aliasProblems(file, yaml, value));
   if (found.length) return { problems: found };
   return { map: buildMap(value), data: value, problems: [] };
 }
 
 export function buildMap(data: MapFile): MapGraph {
   const builder = new MapBuilder();
+  const extra = new Map<string, string[]>();
+  for (const [alias, pid] of Object.entries(data.aliases ?? {})) extra.set(pid, [...(extra.get(pid) ?? []), alias]);
   for (const [pid, p] of Object.entries(data.provinces)) {
     const attributes = { ...(p.attributes ?? {}) };
     if (p.centre) attributes.centre = p.centre;
     if (p.key) attributes.key = p.key;
-    builder.province(pid, p.kind, { name: p.name, aliases: p.aliases, terrain: p.terrain, features: p.features, coasts: p.coasts, attributes });
+    builder.province(pid, p.kind, { name: p.name, aliases: [...(p.aliases ?? []), ...(extra.get(pid) ?? [])], terrain: p.terrain, features: p.features, coasts: p.coasts, attributes });
   }
   for (const [a, b, ...units] of data.borders) builder.border(a, b, units.length ? units : undefined);
   return builder.build();
+}
+
+/**
+ * Every way of writing a province must name one province: an alias (in `aliases:` or under a
+ * province) that is written like another province's id, name or alias would make orders that use
+ * it ambiguous on every turn, so the map is refused instead.
+ */
+function aliasProblems(file: string, yaml: YamlFile, data: MapFile): Problem[] {
+  const found: Problem[] = [];
+  const owner = new Map<string, string>();
+  const claim = (written: string, pid: string, field: string, line: number | undefined) => {
+    const key = normalizeName(written);
+    if (!key) return void found.push({ file, line, field, message: `the alias "${written}" has no letters or digits to match.` });
+    const other = owner.get(key);
+    if (other && other !== pid) found.push({ file, line, field, message: `"${written}" would name both "${other}" and "${pid}"; give each province its own aliases.` });
+    else owner.set(key, pid);
+  };
+  for (const [pid, p] of Object.entries(data.provinces)) {
+    claim(pid, pid, `provinces.${pid}`, lineOf(yaml, ['provinces', pid]));
+    claim(p.name, pid, `provinces.${pid}.name`, lineOf(yaml, ['provinces', pid, 'name']));
+  }
+  for (const [pid, p] of Object.entries(data.provinces)) {
+    (p.aliases ?? []).forEach((alias, i) => claim(alias, pid, `provinces.${pid}.aliases[${i}]`, lineOf(yaml, ['provinces', pid, 'aliases', i])));
+  }
+  for (const [alias, pid] of Object.entries(data.aliases ?? {})) {
+    const line = lineOf(yaml, ['aliases', alias]);
+    if (!data.provinces[pid]) {
+      const guess = didYouMean(pid, Object.keys(data.provinces));
+      found.push({ file, line, field: `aliases.${alias}`, message: `the alias names "${pid}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
+    } else claim(alias, pid, `aliases.${alias}`, line);
+  }
+  return found;
 }

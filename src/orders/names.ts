@@ -12,7 +12,17 @@ interface Entry {
   name: string;
   /** Words in the name as the lexer cuts them; a misspelt name of two words is looked for in two words. */
   words: number;
+  /** The name's words, normalised: "N. Sea" and "Mid-Atl" are matched word by word against them. */
+  parts: string[];
 }
+
+/** The normalised words of a name as written: "Mid-Atlantic Ocean" -> mid, atlantic, ocean. */
+export function nameParts(text: string): string[] {
+  return text.split(/[\s.\-‐'’_]+/u).map(normalizeName).filter(Boolean);
+}
+
+/** The shortest beginning of a one-word name read as that name ("Yorks", "Denm"): shorter ones are other words. */
+const MIN_PREFIX = 4;
 
 const PLAIN = /^[a-z0-9]*$/;
 
@@ -33,6 +43,7 @@ export class NameIndex {
   private readonly exact = new Map<string, Entry[]>();
   private readonly entries: Entry[] = [];
   private readonly fuzzyCache = new Map<string, NameCandidate[]>();
+  private readonly prefixCache = new Map<string, NameCandidate[]>();
   /** Every beginning of every key: a run of words whose key is not one cannot grow into a name. */
   private readonly prefixes = new Set<string>();
   /** The most words any name has: longer runs of words need not be looked up. */
@@ -51,7 +62,7 @@ export class NameIndex {
           same.words = Math.max(same.words, words);
           continue;
         }
-        const entry: Entry = { key, kind: item.kind, id: item.id, name: item.name, words };
+        const entry: Entry = { key, kind: item.kind, id: item.id, name: item.name, words, parts: nameParts(written) };
         list.push(entry);
         this.exact.set(key, list);
         this.entries.push(entry);
@@ -99,6 +110,42 @@ export class NameIndex {
     return best;
   }
 
+  /**
+   * Names that these words begin, word by word: "Mid Atl" (Mid-Atlantic Ocean), "N. Sea" (North Sea,
+   * Norwegian Sea), "Yorks" (Yorkshire). Every name that fits is returned; one word must have at
+   * least MIN_PREFIX letters, so "Bel" never stands for Belgrade.
+   */
+  lookupPrefix(parts: readonly string[]): NameCandidate[] {
+    const letters = parts.join('').length;
+    if (!parts.length || letters < MIN_PREFIX || (parts.length === 1 && parts[0].length < MIN_PREFIX)) return [];
+    const cacheKey = parts.join(' ');
+    const cached = this.prefixCache.get(cacheKey);
+    if (cached) return cached;
+    const found: NameCandidate[] = [];
+    for (const entry of this.entries) {
+      if (entry.parts.length < parts.length || !parts.every((p, i) => entry.parts[i].startsWith(p))) continue;
+      if (!found.some((c) => c.kind === entry.kind && c.id === entry.id)) found.push(candidate(entry, 1));
+    }
+    if (this.prefixCache.size >= FUZZY_CACHE_LIMIT) this.prefixCache.clear();
+    this.prefixCache.set(cacheKey, found);
+    return found;
+  }
+
+  /** Names within `reach` slips of `key`, nearest only: guesses the game's state may bear out. */
+  near(key: string, kinds: ReadonlySet<NameCandidate['kind']>, reach: number): NameCandidate[] {
+    if (key.length < 3) return [];
+    let best: NameCandidate[] = [];
+    let bestDistance = reach + 1;
+    for (const entry of this.entries) {
+      if (!kinds.has(entry.kind) || Math.abs(entry.key.length - key.length) > reach) continue;
+      const d = editDistance(key, entry.key, reach);
+      if (d > reach || d > bestDistance) continue;
+      if (d < bestDistance) [best, bestDistance] = [[], d];
+      if (!best.some((c) => c.id === entry.id)) best.push(candidate(entry, d));
+    }
+    return best;
+  }
+
   /** Names near `key` though beyond the typo allowance, nearest first: for "did you mean ...?". */
   suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): Array<{ name: string; distance: number }> {
     const reach = Math.max(2, Math.ceil(key.length / 2));
@@ -134,7 +181,10 @@ export function nationNames(nations: Readonly<Record<string, { id: string; name:
   let index = nationIndexes.get(nations);
   if (!index) {
     index = new NameIndex(
-      Object.values(nations).map((n) => ({ kind: 'nation' as const, id: n.id, name: n.name, aliases: Array.isArray(n.aliases) ? n.aliases.map(String) : [] })),
+      Object.values(nations).map((n) => {
+        const aliases = Array.isArray(n.aliases) ? n.aliases.map(String) : [];
+        return { kind: 'nation' as const, id: n.id, name: n.name, aliases: [...aliases, ...[n.id, n.name, ...aliases].flatMap(demonyms)] };
+      }),
     );
     nationIndexes.set(nations, index);
   }
@@ -160,10 +210,18 @@ export class NameResolver {
     return this.indexes.flatMap((i) => i.lookupExact(key, words));
   }
 
+  prefix(parts: readonly string[]): NameCandidate[] {
+    return this.indexes.flatMap((i) => i.lookupPrefix(parts));
+  }
+
   fuzzy(key: string, words: number): NameCandidate[] {
     const found = this.indexes.flatMap((i) => i.lookupFuzzy(key, words));
     const best = Math.min(...found.map((c) => c.distance));
     return found.filter((c) => c.distance === best);
+  }
+
+  near(key: string, kinds: ReadonlySet<NameCandidate['kind']>, reach: number): NameCandidate[] {
+    return this.indexes.flatMap((i) => i.near(key, kinds, reach));
   }
 
   suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): string[] {
@@ -172,4 +230,31 @@ export class NameResolver {
     const best = Math.min(...found.map((s) => s.distance));
     return found.filter((s) => s.distance === best).slice(0, limit).map((s) => s.name);
   }
+}
+
+// Adjectives and demonyms that do not follow from the name by the usual endings.
+const IRREGULAR: Record<string, string[]> = {
+  france: ['french', 'frenchmen'], netherlands: ['dutch'], holland: ['dutch'], switzerland: ['swiss'], greece: ['greek', 'greeks'],
+  turkey: ['turkish', 'turks', 'turk'], spain: ['spanish', 'spaniards'], denmark: ['danish', 'danes'], sweden: ['swedish', 'swedes'],
+  poland: ['polish', 'poles'], portugal: ['portuguese'], wales: ['welsh'], scotland: ['scots', 'scottish', 'scot'], ireland: ['irish'],
+  england: ['english', 'englishmen'], britain: ['british', 'britons'], germany: ['german', 'germans'], finland: ['finnish', 'finns'],
+  norway: ['norwegian', 'norwegians'], hungary: ['hungarian', 'hungarians'], china: ['chinese'], japan: ['japanese'],
+  arabia: ['arab', 'arabs', 'arabian'], mongolia: ['mongol', 'mongols', 'mongolian'], iceland: ['icelandic', 'icelanders'],
+};
+
+/**
+ * What players call a nation's people or things: "the Italian army", "the Scots", "the Reds". The
+ * irregular ones from a table, the rest by the usual endings (Russia -> Russian, Italy -> Italian).
+ */
+export function demonyms(name: string): string[] {
+  const key = normalizeName(name);
+  if (key.length < 3) return [];
+  const out = new Set<string>(IRREGULAR[key] ?? []);
+  out.add(`${key}s`);
+  if (key.endsWith('ia')) out.add(`${key}n`);
+  else if (key.endsWith('y')) out.add(`${key.slice(0, -1)}ian`);
+  else if (key.endsWith('a')) out.add(`${key}n`);
+  for (const d of [...out]) if (!d.endsWith('s') && !d.endsWith('sh') && !d.endsWith('ch') && !d.endsWith('ese')) out.add(`${d}s`);
+  out.delete(key);
+  return [...out];
 }

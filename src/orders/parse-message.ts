@@ -3,6 +3,8 @@
 // player can act on, or an ignored line with the reason.
 import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
 import { checkOrders } from './check-orders.ts';
+import { allowedInGame, rankByContext, type OrderAllowed } from './context-ranking.ts';
+import { exampleFor, kindOfLine } from './expectations.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
 import { grammarFor, type OrderGrammar } from './grammars.ts';
 import type { Token } from './lexer.ts';
@@ -10,6 +12,7 @@ import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
 import { parseTokens } from './parse-line.ts';
 import { checkHeading, orderKey, readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { ordersInSentences } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
 
@@ -29,14 +32,23 @@ export function parseMessage(input: ParseInput): ParseResult {
   const grammar = grammarFor(input.ruleset.id);
   const { lines, ignored } = cleanMessage(input.text);
   const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
-  const ctx: ReadingContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase };
+  const example = (kind: string) => exampleFor(input.ruleset, kind);
+  const allowed = input.state ? allowedInGame({ ...input, state: input.state }) : undefined;
+  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, allowed };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
   for (const line of lines) readMessageLine(line, grammar, ctx, input.ruleset, result);
   result.ignored.sort((a, b) => a.line - b.line);
   return input.state ? checkOrders(result, { ...input, state: input.state }) : result;
 }
 
-function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingContext, ruleset: AnyRuleset, result: ParseResult): void {
+interface LineContext extends ReadingContext {
+  /** With the game's state: whether the rules allow an order, to rank readings by. */
+  allowed?: OrderAllowed;
+}
+
+const CONDITIONAL = /^\s*(if|unless|provided|assuming|in case)\b/i;
+
+function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineContext, ruleset: AnyRuleset, result: ParseResult): void {
   const lexed = lineTokens(line.text, grammar.vocabulary, ctx.names);
   if ('tooLong' in lexed) {
     result.errors.push({ line: line.line, text: shorten(line.text), message: lexed.tooLong, suggestions: [] });
@@ -46,7 +58,19 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
   const heading = lexed.heading && checkHeading(lexed.heading, ctx);
   if (heading) return void result.errors.push({ line: line.line, text: line.text, ...heading });
   if (!tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
+  const example = ctx.example?.(kindOfLine(tokens, grammar) ?? '');
+  const withExample = (message: string) => (example && !message.includes('For example') ? `${message} For example: "${example}".` : message);
+  if (CONDITIONAL.test(line.text) && looksLikeOrder(tokens, grammar)) {
+    const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).');
+    return void result.errors.push({ line: line.line, text: line.text, message, suggestions: [] });
+  }
   const parse = parseTokens(grammar, tokens);
+  const alternatives = parse.ok ? rankByContext(readLine(parse.results, ctx).alternatives, ctx.allowed) : [];
+  if (!alternatives.length) {
+    // "Hi, attack Wales with everything I have in London.": the orders inside the sentences.
+    const found = looksLikeOrder(tokens, grammar) ? ordersInSentences(tokens, grammar, ctx) : undefined;
+    if (found) return placeReadings([found], { line, tokens, ruleset, alternatives: [found] }, result);
+  }
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
     if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
@@ -55,20 +79,21 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
       return;
     }
     const error = syntaxError(line.text, tokens, parse, grammar, ctx, (o) => ruleset.formatOrder(o));
-    result.errors.push({ line: line.line, text: line.text, ...error });
+    result.errors.push({ line: line.line, text: line.text, ...error, message: withExample(error.message) });
     return;
   }
-  const readings = readLine(parse.results, ctx);
-  if (!readings.alternatives.length && !looksLikeOrder(tokens, grammar)) {
+  if (!alternatives.length && !looksLikeOrder(tokens, grammar)) {
     // "I hope the attack works" reads like a move between two places nobody has heard of.
     result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
     return;
   }
-  if (!readings.alternatives.length) {
-    const failure = readings.failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
-    result.errors.push({ line: line.line, text: line.text, message: failure.message, suggestions: failure.suggestions });
+  if (!alternatives.length) {
+    // Why the line failed, said without guesses: an unknown name and the names near it.
+    const failure = readLine(parse.results, { ...ctx, state: undefined }).failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
+    result.errors.push({ line: line.line, text: line.text, message: withExample(failure.message), suggestions: failure.suggestions });
     return;
   }
+  const readings = { alternatives };
   const known = new Set(ruleset.orderKinds.map((k) => k.kind));
   const stray = readings.alternatives.flat().find((p) => !known.has(p.order.kind));
   if (stray) {

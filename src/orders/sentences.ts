@@ -1,0 +1,51 @@
+// Orders inside sentences: "Hi, attack Wales with everything I have in London. Also claim
+// Midlands." When a line does not read as a whole, the runs of known words between the chatter
+// (words no grammar knows) are read on their own, longest first. Only chatter may be skipped: a
+// place or an order word left over means the line says more than was read, and it is refused as before.
+import type { OrderGrammar } from './grammars.ts';
+import type { Token } from './lexer.ts';
+import { parseTokens } from './parse-line.ts';
+import { readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
+
+/** Parses tried per line at most: a long line of chatter stays cheap. */
+const MAX_ATTEMPTS = 24;
+const SEPARATORS = new Set(['comma', 'semi', 'dot']);
+
+/** The one reading of the orders found in the line's sentences, or undefined when there is none for sure. */
+export function ordersInSentences(tokens: readonly Token[], grammar: OrderGrammar, ctx: ReadingContext): PlacedOrder[] | undefined {
+  const found: PlacedOrder[] = [];
+  const skipped: Token[] = [];
+  let attempts = 0;
+  let i = 0;
+  while (i < tokens.length) {
+    if (tokens[i].type === 'unknown' || SEPARATORS.has(tokens[i].type)) {
+      skipped.push(tokens[i++]);
+      continue;
+    }
+    let taken: { end: number; orders: PlacedOrder[] } | undefined;
+    for (const end of spanEnds(tokens, i)) {
+      if (++attempts > MAX_ATTEMPTS) return undefined;
+      const parse = parseTokens(grammar, tokens.slice(i, end));
+      if (!parse.ok) continue;
+      const readings = readLine(parse.results, ctx);
+      if (readings.alternatives.length !== 1 || readings.alternatives[0].some((p) => p.guess)) continue;
+      taken = { end, orders: readings.alternatives[0].map((p) => ({ ...p, at: p.at + i })) };
+      break;
+    }
+    if (taken) {
+      found.push(...taken.orders);
+      i = taken.end;
+    } else skipped.push(tokens[i++]);
+  }
+  const meaningful = skipped.some((t) => t.type === 'name' || ((t.type === 'word') && grammar.vocabulary.isOrderWord(t.text)));
+  return found.length && !meaningful ? found : undefined;
+}
+
+/** Where a run from `start` may end, longest first: before chatter, before a separator, or at the end. */
+function spanEnds(tokens: readonly Token[], start: number): number[] {
+  let stop = start;
+  while (stop < tokens.length && tokens[stop].type !== 'unknown') stop++;
+  const ends = [stop];
+  for (let j = stop - 1; j > start; j--) if (SEPARATORS.has(tokens[j].type)) ends.push(j);
+  return ends;
+}
