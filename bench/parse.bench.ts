@@ -1,8 +1,20 @@
-// Order parsing speed: lines per second through parseMessage on a generated 200-province map, and
-// the slowest single line. Run: node --import tsx bench/parse.bench.ts
+// The order reader measured: the share of the order corpus (test/orders) read as intended and the
+// lines that gave an order nobody meant, then speed: lines per second through parseMessage on a
+// generated 200-province map, and the slowest single line. Run: npm run bench -- parse
 import { MapBuilder, type MapGraph } from '../src/engine/index.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusFiles, measure } from '../test/orders/support/corpus.ts';
 import { orderRuleset } from '../test/orders/support/rulesets.ts';
+
+const corpusDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'orders');
+for (const rulesetId of ['warfare', 'board-nes']) {
+  const m = measure(corpusFiles(path.join(corpusDir, rulesetId)));
+  console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-lines`, value: m.lines, unit: 'lines', target: 1500 }));
+  console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-read-as-intended`, value: Number(((100 * m.intended) / m.lines).toFixed(2)), unit: '%', target: 97 }));
+  console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-carried-out-wrongly`, value: m.wrong.length, unit: 'lines', target: 0 }));
+}
 
 const PROVINCES = 200;
 const SYLLABLES = ['ar', 'bel', 'cor', 'dun', 'el', 'fen', 'gar', 'hol', 'is', 'kar', 'lor', 'mar', 'nor', 'os', 'pel', 'quin', 'ros', 'sil', 'tor', 'ul', 'val', 'wes', 'yr', 'zan'];

@@ -35,7 +35,7 @@ FLEETS -> FLEET PLACE {% ([, p]) => p %} | FLEET AT PLACE {% ([, , p]) => p %} |
   | COUNT FLEET AT:? PLACE {% ([, , , p]) => p %} | PLACE {% id %}
 # "they", "him": a nation nobody named; readings.ts asks the player to name it.
 NATION -> NAMED {% ([n]) => g.nation(n) %} | PRONOUN {% ([w]) => g.nation(w[0]) %}
-PRONOUN -> "they" | "them" | "he" | "him" | "his" | "she" | "her" | "their"
+PRONOUN -> "they" | "them" | "he" | "him" | "she" | "her" | "their"
 
 # Moves: "Move 2 army lon -> wal (claim)", "2 armies from London to Wales and claim it", "A lon - wal".
 MOVE -> UNITS GO PLACE CLAIM_TAIL:? {% ([u, , t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
@@ -137,6 +137,7 @@ STEAL -> STEAL_VERB TAKING CARAVAN:? "from" NATION {% ([, m, , , n], at) => g.pl
   | STEAL_VERB TAKING CARAVAN:? NATION SENDS {% ([, m, , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
   | STEAL_VERB NUMBER CARAVAN:? EVERY NUMBER NATION SENDS {% ([, c, , , p, n], at) => g.plain(at, 'steal', { nation: n, mode: 'per', count: c, per: p }) %}
   | STEAL_VERB "from" NATION {% ([, , n], at) => g.plain(at, 'steal', { nation: n, mode: 'all' }) %}
+  | STEAL_VERB NATION {% ([, n], at) => g.plain(at, 'steal', { nation: n, mode: 'all' }) %}
   # "steal all but 3 of Bluevale's caravans", "steal 2 blue caravans", "steal all his caravans".
   | STEAL_VERB TAKING "of":? NATION CARAVAN {% ([, m, , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
   | STEAL_VERB TAKING CARAVAN "of":? NATION {% ([, m, , , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}

@@ -21,10 +21,27 @@ export function allowedInGame(input: { ruleset: AnyRuleset; map: MapGraph; natio
   };
 }
 
-/** The readings worth keeping: allowed ones first; guesses only when allowed. */
-export function rankByContext(alternatives: PlacedOrder[][], allowed?: OrderAllowed): PlacedOrder[][] {
+/** The game as the ranking sees it: what the rules allow, and where the nation stands. */
+export interface RankingContext {
+  allowed: OrderAllowed;
+  nation: string;
+  state: GameState;
+}
+
+/** The readings worth keeping: allowed ones first, then those in the nation's own places; guesses only when allowed. */
+export function rankByContext(alternatives: PlacedOrder[][], game?: RankingContext): PlacedOrder[][] {
   const sure = alternatives.filter((a) => !a.some((p) => p.guess));
-  if (!allowed || (alternatives.length === 1 && sure.length === 1)) return sure;
-  const legal = alternatives.filter((a) => a.every((p) => allowed(p.order)));
-  return legal.length ? legal : sure;
+  if (!game || (alternatives.length === 1 && sure.length === 1)) return sure;
+  const legal = alternatives.filter((a) => a.every((p) => game.allowed(p.order)));
+  if (!legal.length) return sure;
+  // "Naval attack in N. Sea": the rules allow either sea; the nation's fleets are in one of them.
+  const score = (a: PlacedOrder[]) => a.filter((p) => ownPlace(p.order, game)).length;
+  const best = Math.max(...legal.map(score));
+  return legal.filter((a) => score(a) === best);
+}
+
+function ownPlace(order: Order, game: RankingContext): boolean {
+  const province = order.province;
+  if (typeof province !== 'string') return false;
+  return game.state.provinces[province]?.owner === game.nation || game.state.units.some((u) => u.nation === game.nation && u.province === province);
 }

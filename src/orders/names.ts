@@ -123,7 +123,9 @@ export class NameIndex {
     if (cached) return cached;
     const found: NameCandidate[] = [];
     for (const entry of this.entries) {
-      if (entry.parts.length < parts.length || !parts.every((p, i) => entry.parts[i].startsWith(p))) continue;
+      // "Channel" for English Channel: one word that is a longer name's last.
+      const last = parts.length === 1 && entry.parts.length > 1 && entry.parts[entry.parts.length - 1] === parts[0];
+      if (!last && (entry.parts.length < parts.length || !parts.every((p, i) => entry.parts[i].startsWith(p)))) continue;
       if (!found.some((c) => c.kind === entry.kind && c.id === entry.id)) found.push(candidate(entry, 1));
     }
     if (this.prefixCache.size >= FUZZY_CACHE_LIMIT) this.prefixCache.clear();

@@ -3,7 +3,7 @@
 // player can act on, or an ignored line with the reason.
 import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
 import { checkOrders } from './check-orders.ts';
-import { allowedInGame, rankByContext, type OrderAllowed } from './context-ranking.ts';
+import { allowedInGame, rankByContext, type RankingContext } from './context-ranking.ts';
 import { exampleFor, kindOfLine } from './expectations.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
 import { grammarFor, type OrderGrammar } from './grammars.ts';
@@ -12,7 +12,7 @@ import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
 import { parseTokens } from './parse-line.ts';
 import { checkHeading, orderKey, readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
-import { ordersInSentences } from './sentences.ts';
+import { ordersInSentences, withoutChatter } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
 
@@ -33,8 +33,8 @@ export function parseMessage(input: ParseInput): ParseResult {
   const { lines, ignored } = cleanMessage(input.text);
   const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
   const example = (kind: string) => exampleFor(input.ruleset, kind);
-  const allowed = input.state ? allowedInGame({ ...input, state: input.state }) : undefined;
-  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, allowed };
+  const game = input.state ? { allowed: allowedInGame({ ...input, state: input.state }), nation: input.nation, state: input.state } : undefined;
+  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, game };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
   for (const line of lines) readMessageLine(line, grammar, ctx, input.ruleset, result);
   result.ignored.sort((a, b) => a.line - b.line);
@@ -42,8 +42,8 @@ export function parseMessage(input: ParseInput): ParseResult {
 }
 
 interface LineContext extends ReadingContext {
-  /** With the game's state: whether the rules allow an order, to rank readings by. */
-  allowed?: OrderAllowed;
+  /** With the game's state: what the rules allow and where the nation stands, to rank readings by. */
+  game?: RankingContext;
 }
 
 const CONDITIONAL = /^\s*(if|unless|provided|assuming|in case)\b/i;
@@ -54,7 +54,7 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
     result.errors.push({ line: line.line, text: shorten(line.text), message: lexed.tooLong, suggestions: [] });
     return;
   }
-  const tokens = lexed.tokens;
+  let tokens = lexed.tokens;
   const heading = lexed.heading && checkHeading(lexed.heading, ctx);
   if (heading) return void result.errors.push({ line: line.line, text: line.text, ...heading });
   if (!tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
@@ -64,12 +64,19 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
     const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).');
     return void result.errors.push({ line: line.line, text: line.text, message, suggestions: [] });
   }
-  const parse = parseTokens(grammar, tokens);
-  const alternatives = parse.ok ? rankByContext(readLine(parse.results, ctx).alternatives, ctx.allowed) : [];
+  const readTokens = (list: readonly Token[]) => {
+    const parsed = parseTokens(grammar, list);
+    return { parse: parsed, alternatives: parsed.ok ? rankByContext(readLine(parsed.results, ctx).alternatives, ctx.game) : [] };
+  };
+  let { parse, alternatives } = readTokens(tokens);
+  // "Hi GM, A Par - Bur. Thanks!": without the greeting and the sign-off.
+  const trimmed = alternatives.length ? tokens : withoutChatter(tokens);
+  if (trimmed !== tokens && trimmed.length) ({ tokens, parse, alternatives } = { tokens: trimmed, ...readTokens(trimmed) });
   if (!alternatives.length) {
     // "Hi, attack Wales with everything I have in London.": the orders inside the sentences.
     const found = looksLikeOrder(tokens, grammar) ? ordersInSentences(tokens, grammar, ctx) : undefined;
-    if (found) return placeReadings([found], { line, tokens, ruleset, alternatives: [found] }, result);
+    const kept = found && rankByContext(found, ctx.game);
+    if (kept?.length) return placeReadings(kept, { line, tokens, ruleset, alternatives: kept }, result);
   }
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
@@ -89,7 +96,7 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   }
   if (!alternatives.length) {
     // Why the line failed, said without guesses: an unknown name and the names near it.
-    const failure = readLine(parse.results, { ...ctx, state: undefined }).failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
+    const failure = readLine(parse.results, { ...ctx, guess: false }).failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
     result.errors.push({ line: line.line, text: line.text, message: withExample(failure.message), suggestions: failure.suggestions });
     return;
   }

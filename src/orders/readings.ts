@@ -17,6 +17,8 @@ export interface ReadingContext {
   unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
   /** How an order reads in the game's current phase (a move is a retreat in a retreat phase). */
   inPhase?: (order: Order, state: GameState) => Order;
+  /** False: no name is guessed from a slip, even with the game's state (for saying why a line failed). */
+  guess?: boolean;
   /** An example of an order kind the player can copy (the ruleset's first documented one). */
   example?: (kind: string) => string | undefined;
 }
@@ -167,7 +169,7 @@ function readPlace(ref: PlaceRef, ctx: ReadingContext): PlaceReading[] | Failure
     const key = normalizeName(ref.token.raw);
     // With the game at hand, a short name one slip off ("Mxo" for Mao; short names forgive none
     // by themselves) is kept as a guess: parse-message.ts keeps it only if the order it makes is allowed, and asks otherwise.
-    const guesses = ctx.state && key.length <= 4 ? ctx.names.near(key, new Set(['province']), 1) : [];
+    const guesses = ctx.state && ctx.guess !== false && key.length <= 4 ? ctx.names.near(key, new Set(['province']), 1) : [];
     if (guesses.length) return guesses.map((c) => ({ province: c.id, guess: true }));
     return { message: `I do not know a place called "${ref.token.raw}".`, suggestions: ctx.names.suggest(key, new Set(['province'])) };
   }

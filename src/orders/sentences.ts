@@ -11,9 +11,28 @@ import { readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
 const MAX_ATTEMPTS = 24;
 const SEPARATORS = new Set(['comma', 'semi', 'dot']);
 
-/** The one reading of the orders found in the line's sentences, or undefined when there is none for sure. */
-export function ordersInSentences(tokens: readonly Token[], grammar: OrderGrammar, ctx: ReadingContext): PlacedOrder[] | undefined {
-  const found: PlacedOrder[] = [];
+/** Several readings of several sentences multiply; past this the line goes to the player. */
+const MAX_READINGS = 16;
+
+/**
+ * "Hi GM, A Par - Bur. Thanks!": words no grammar knows before a first separator, or after a
+ * last one, are a greeting and a sign-off around the orders.
+ */
+export function withoutChatter(tokens: Token[]): Token[] {
+  let from = 0;
+  while (from < tokens.length && tokens[from].type === 'unknown') from++;
+  if (from === 0 || !SEPARATORS.has(tokens[from]?.type)) from = 0;
+  else while (from < tokens.length && SEPARATORS.has(tokens[from].type)) from++;
+  let to = tokens.length;
+  while (to > from && tokens[to - 1].type === 'unknown') to--;
+  if (to === tokens.length || !SEPARATORS.has(tokens[to - 1]?.type)) to = tokens.length;
+  else while (to > from && SEPARATORS.has(tokens[to - 1].type)) to--;
+  return from === 0 && to === tokens.length ? tokens : tokens.slice(from, to);
+}
+
+/** The readings of the orders found in the line's sentences, or undefined when none is found for sure. */
+export function ordersInSentences(tokens: readonly Token[], grammar: OrderGrammar, ctx: ReadingContext): PlacedOrder[][] | undefined {
+  let found: PlacedOrder[][] = [[]];
   const skipped: Token[] = [];
   let attempts = 0;
   let i = 0;
@@ -22,23 +41,24 @@ export function ordersInSentences(tokens: readonly Token[], grammar: OrderGramma
       skipped.push(tokens[i++]);
       continue;
     }
-    let taken: { end: number; orders: PlacedOrder[] } | undefined;
+    let taken: { end: number; readings: PlacedOrder[][] } | undefined;
     for (const end of spanEnds(tokens, i)) {
       if (++attempts > MAX_ATTEMPTS) return undefined;
       const parse = parseTokens(grammar, tokens.slice(i, end));
       if (!parse.ok) continue;
-      const readings = readLine(parse.results, ctx);
-      if (readings.alternatives.length !== 1 || readings.alternatives[0].some((p) => p.guess)) continue;
-      taken = { end, orders: readings.alternatives[0].map((p) => ({ ...p, at: p.at + i })) };
+      const readings = readLine(parse.results, ctx).alternatives;
+      if (!readings.length) continue;
+      taken = { end, readings: readings.map((r) => r.map((p) => ({ ...p, at: p.at + i }))) };
       break;
     }
     if (taken) {
-      found.push(...taken.orders);
+      const next = taken.readings;
+      found = found.flatMap((a) => next.map((b) => [...a, ...b])).slice(0, MAX_READINGS);
       i = taken.end;
     } else skipped.push(tokens[i++]);
   }
-  const meaningful = skipped.some((t) => t.type === 'name' || ((t.type === 'word') && grammar.vocabulary.isOrderWord(t.text)));
-  return found.length && !meaningful ? found : undefined;
+  const meaningful = skipped.some((t) => t.type === 'name' || (t.type === 'word' && grammar.vocabulary.isOrderWord(t.text)));
+  return found[0].length && !meaningful ? found : undefined;
 }
 
 /** Where a run from `start` may end, longest first: before chatter, before a separator, or at the end. */
