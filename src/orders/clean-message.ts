@@ -106,38 +106,3 @@ function orderBlocks(raw: readonly string[], end: number): boolean[] | null {
 function sortByLine(list: IgnoredLine[]): IgnoredLine[] {
   return list.sort((a, b) => a.line - b.line);
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', rarr: '→', hellip: '…' };
-
-/**
- * The text of an HTML-only email: block elements become line breaks, list items get a marker,
- * quoted parts (blockquote, Gmail's and Outlook's quote blocks) get "> " so they are set aside.
- */
-export function htmlToText(html: string): string {
-  let text = html
-    .replace(/<!--[^]*?-->/g, '')
-    .replace(/<(head|style|script|title)\b[^>]*>[^]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li\b[^>]*>/gi, '\n- ')
-    .replace(/<\/?(p|div|tr|table|ul|ol|h[1-6]|pre|hr)\b[^>]*>/gi, '\n');
-  // Quotes, innermost first, so nested replies get one ">" per level.
-  const QUOTE = /<blockquote\b[^>]*>((?:(?!<blockquote\b)[^])*?)<\/blockquote\s*>/i;
-  for (let guard = 0; QUOTE.test(text) && guard < 50; guard++) {
-    text = text.replace(QUOTE, (_m, inner: string) => `\n${inner.split('\n').map((l) => `> ${l}`).join('\n')}\n`);
-  }
-  text = text
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    });
-  return text
-    .split('\n')
-    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMessage, htmlToText, MAX_MESSAGE_LINES } from '../../src/orders/clean-message.ts';
+import { cleanMessage, MAX_MESSAGE_LINES } from '../../src/orders/clean-message.ts';
+import { htmlToText } from '../../src/orders/html-text.ts';
 
 describe('cleanMessage', () => {
   it('keeps line numbers of the message and strips list markers', () => {
@@ -61,7 +62,12 @@ describe('htmlToText', () => {
     expect(cleanMessage(text).lines.map((l) => l.text)).toEqual(['A Par H']);
   });
 
-  it('leaves unknown entities as they are', () => {
-    expect(htmlToText('a &bogus; b &#0; c')).toBe('a &bogus; b &#0; c');
+  it('decodes every named entity, so accented places and curly quotes match', () => {
+    expect(htmlToText('<p>A Par &ndash; Orl&eacute;ans &rsquo;&ldquo;x&rdquo;</p>')).toBe('A Par – Orléans ’“x”');
+  });
+
+  it("sets Gmail's quote block aside like a blockquote", () => {
+    const text = htmlToText('<div>A Par H</div><div class="gmail_quote">On Mon, GM wrote:<br>F Bre H</div>');
+    expect(cleanMessage(text).lines.map((l) => l.text)).toEqual(['A Par H']);
   });
 });

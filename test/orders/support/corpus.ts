@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { AnyRuleset, GameState, MapGraph, Order } from '../../../src/engine/index.ts';
 import { readMapFile } from '../../../src/game/map-file.ts';
-import { htmlToText } from '../../../src/orders/clean-message.ts';
+import { htmlToText } from '../../../src/orders/html-text.ts';
 import { parseMessage } from '../../../src/orders/parse-message.ts';
 import type { ParsedOrder, ParseResult } from '../../../src/orders/types.ts';
 import { orderRuleset } from './rulesets.ts';
