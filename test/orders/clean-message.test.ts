@@ -29,6 +29,17 @@ describe('cleanMessage', () => {
     expect(cleanMessage('A Par H\nFrom: GM\nSent: Monday\nA Mar H').lines).toHaveLength(1);
   });
 
+  it('reads the one reply structure the mail loop reads (src/orders/quoted-reply.ts)', () => {
+    // Bottom-posted: the quote under Gmail's header is set aside, the answer below it is read.
+    expect(cleanMessage('On Mon, GM <gm@adjutant.test> wrote:\n> Hold eng\nA Par H').lines.map((l) => l.text)).toEqual(['A Par H']);
+    // Outlook and Apple Mail do not quote with ">": below the header is the earlier message.
+    expect(cleanMessage('A Par H\nOn Mon, GM <gm@adjutant.test> wrote:\nA Mar H').ignored.map((i) => i.why)).toEqual(['a reply header', 'an earlier message below a reply']);
+    // Earlier orders forwarded with nothing above are sent again.
+    const forwarded = '---------- Forwarded message ---------\nFrom: Me <p1@adjutant.test>\nDate: Mon\nSubject: orders\n\nA Par H';
+    expect(cleanMessage(forwarded).lines.map((l) => l.text)).toEqual(['A Par H']);
+    expect(cleanMessage(`A Mar H\n${forwarded}`).lines.map((l) => l.text)).toEqual(['A Mar H']);
+  });
+
   it('reads only ORDERS ... END blocks when the message has one', () => {
     const { lines, ignored } = cleanMessage('chat\nOrders:\nA Par H\nEnd of orders\nmore chat\nORDERS\nA Mar H\nEND');
     expect(lines.map((l) => l.text)).toEqual(['A Par H', 'A Mar H']);
