@@ -79,33 +79,37 @@ export function buildMap(data: MapFile): MapGraph {
 }
 
 /**
- * Every way of writing a province must name one province: an alias (in `aliases:` or under a
- * province) that is written like another province's id, name or alias would make orders that use
- * it ambiguous on every turn, so the map is refused instead.
+ * An alias written like another province's id or name would hide that province from every order, so
+ * the map is refused. Several provinces may share an alias under `provinces` (the GM is asked which
+ * one a player means); an entry of the `aliases:` section names exactly one province.
  */
 function aliasProblems(file: string, yaml: YamlFile, data: MapFile): Problem[] {
   const found: Problem[] = [];
-  const owner = new Map<string, string>();
-  const claim = (written: string, pid: string, field: string, line: number | undefined) => {
+  const named = new Map<string, string>();
+  for (const [pid, p] of Object.entries(data.provinces)) for (const written of [pid, p.name]) named.set(normalizeName(written), pid);
+  const check = (written: string, pid: string, field: string, line: number | undefined): string | undefined => {
     const key = normalizeName(written);
-    if (!key) return void found.push({ file, line, field, message: `the alias "${written}" has no letters or digits to match.` });
-    const other = owner.get(key);
-    if (other && other !== pid) found.push({ file, line, field, message: `"${written}" would name both "${other}" and "${pid}"; give each province its own aliases.` });
-    else owner.set(key, pid);
+    if (!/[\p{L}\p{N}]/u.test(key)) return void found.push({ file, line, field, message: `the alias "${written}" has no letters or digits to match.` });
+    const other = named.get(key);
+    if (other && other !== pid) return void found.push({ file, line, field, message: `"${written}" is already the id or name of "${other}"; an alias cannot name "${pid}" as well.` });
+    return key;
   };
   for (const [pid, p] of Object.entries(data.provinces)) {
-    claim(pid, pid, `provinces.${pid}`, lineOf(yaml, ['provinces', pid]));
-    claim(p.name, pid, `provinces.${pid}.name`, lineOf(yaml, ['provinces', pid, 'name']));
+    (p.aliases ?? []).forEach((alias, i) => check(alias, pid, `provinces.${pid}.aliases[${i}]`, lineOf(yaml, ['provinces', pid, 'aliases', i])));
   }
-  for (const [pid, p] of Object.entries(data.provinces)) {
-    (p.aliases ?? []).forEach((alias, i) => claim(alias, pid, `provinces.${pid}.aliases[${i}]`, lineOf(yaml, ['provinces', pid, 'aliases', i])));
-  }
+  const declared = new Map<string, string>();
   for (const [alias, pid] of Object.entries(data.aliases ?? {})) {
     const line = lineOf(yaml, ['aliases', alias]);
+    const field = `aliases.${alias}`;
     if (!data.provinces[pid]) {
       const guess = didYouMean(pid, Object.keys(data.provinces));
-      found.push({ file, line, field: `aliases.${alias}`, message: `the alias names "${pid}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
-    } else claim(alias, pid, `aliases.${alias}`, line);
+      found.push({ file, line, field, message: `the alias names "${pid}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
+      continue;
+    }
+    const key = check(alias, pid, field, line);
+    const before = key && declared.get(key);
+    if (before && before !== pid) found.push({ file, line, field, message: `"${alias}" is written like an alias of "${before}" above; an entry here names one province.` });
+    if (key) declared.set(key, pid);
   }
   return found;
 }
