@@ -41,7 +41,10 @@ export function rankByContext(alternatives: PlacedOrder[][], game?: RankingConte
 }
 
 function ownPlace(order: Order, game: RankingContext): boolean {
-  const province = order.province;
-  if (typeof province !== 'string') return false;
-  return game.state.provinces[province]?.owner === game.nation || game.state.units.some((u) => u.nation === game.nation && u.province === province);
+  return typeof order.province === 'string' && isOwnPlace(game.state, game.nation, order.province);
+}
+
+/** A province the nation holds, or where one of its units stands. */
+export function isOwnPlace(state: GameState, nation: string, province: string): boolean {
+  return state.provinces[province]?.owner === nation || state.units.some((u) => u.nation === nation && u.province === province);
 }

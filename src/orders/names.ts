@@ -46,6 +46,8 @@ export class NameIndex {
   private readonly prefixCache = new Map<string, NameCandidate[]>();
   /** Every beginning of every key: a run of words whose key is not one cannot grow into a name. */
   private readonly prefixes = new Set<string>();
+  /** Every beginning of a name's first word, and every last word of a longer name: what an abbreviation may start as. */
+  private readonly abbreviationStarts = new Set<string>();
   /** The most words any name has: longer runs of words need not be looked up. */
   readonly maxWords: number;
 
@@ -67,6 +69,9 @@ export class NameIndex {
         this.exact.set(key, list);
         this.entries.push(entry);
         for (let i = 1; i <= key.length; i++) this.prefixes.add(key.slice(0, i));
+        const [head] = entry.parts;
+        for (let i = 1; i <= (head?.length ?? 0); i++) this.abbreviationStarts.add(head.slice(0, i));
+        if (entry.parts.length > 1) this.abbreviationStarts.add(entry.parts[entry.parts.length - 1]);
       }
     }
     this.maxWords = Math.max(1, ...this.entries.map((e) => e.words));
@@ -74,6 +79,11 @@ export class NameIndex {
 
   isPrefix(key: string): boolean {
     return this.prefixes.has(key);
+  }
+
+  /** Whether a word may begin an abbreviated name (lookupPrefix): a cheap test before the search. */
+  mayAbbreviate(firstPart: string): boolean {
+    return this.abbreviationStarts.has(firstPart);
   }
 
   /**
@@ -149,15 +159,15 @@ export class NameIndex {
   }
 
   /** Names near `key` though beyond the typo allowance, nearest first: for "did you mean ...?". */
-  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): Array<{ name: string; distance: number }> {
+  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): Array<{ id: string; name: string; distance: number }> {
     const reach = Math.max(2, Math.ceil(key.length / 2));
-    const found = new Map<string, number>();
+    const found = new Map<string, { id: string; distance: number }>();
     for (const entry of this.entries) {
       if (!kinds.has(entry.kind)) continue;
       const d = editDistance(key, entry.key, reach);
-      if (d <= reach && d < (found.get(entry.name) ?? Infinity)) found.set(entry.name, d);
+      if (d <= reach && d < (found.get(entry.name)?.distance ?? Infinity)) found.set(entry.name, { id: entry.id, distance: d });
     }
-    return [...found].map(([name, distance]) => ({ name, distance })).sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name)).slice(0, limit);
+    return [...found].map(([name, f]) => ({ name, ...f })).sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name)).slice(0, limit);
   }
 }
 
@@ -212,6 +222,11 @@ export class NameResolver {
     return this.indexes.flatMap((i) => i.lookupExact(key, words));
   }
 
+  mayAbbreviate(firstPart: string): boolean {
+    for (const index of this.indexes) if (index.mayAbbreviate(firstPart)) return true;
+    return false;
+  }
+
   prefix(parts: readonly string[]): NameCandidate[] {
     return this.indexes.flatMap((i) => i.lookupPrefix(parts));
   }
@@ -226,11 +241,20 @@ export class NameResolver {
     return this.indexes.flatMap((i) => i.near(key, kinds, reach));
   }
 
-  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): string[] {
-    const found = this.indexes.flatMap((i) => i.suggest(key, kinds, limit));
-    // Only the nearest: "Paris" for "Pxr", not every name two slips away as well.
-    const best = Math.min(...found.map((s) => s.distance));
-    return found.filter((s) => s.distance === best).slice(0, limit).map((s) => s.name);
+  /**
+   * The nearest names for "did you mean ...?". With `own` (the player's provinces and where their
+   * units stand) the nearest of those come first: "quen" suggests the Queensland you hold.
+   */
+  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3, own?: (id: string) => boolean): string[] {
+    const found = this.indexes.flatMap((i) => i.suggest(key, kinds, limit + 3));
+    const nearest = (list: typeof found) => {
+      // Only the nearest: "Paris" for "Pxr", not every name two slips away as well.
+      const best = Math.min(...list.map((s) => s.distance));
+      return list.filter((s) => s.distance === best);
+    };
+    const mine = own ? nearest(found.filter((s) => own(s.id))) : [];
+    const rest = nearest(found).filter((s) => !mine.includes(s));
+    return [...new Set([...mine, ...rest].map((s) => s.name))].slice(0, limit);
   }
 }
 

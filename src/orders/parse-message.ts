@@ -10,8 +10,8 @@ import { grammarFor, type OrderGrammar } from './grammars.ts';
 import type { Token } from './lexer.ts';
 import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
-import { parseTokens } from './parse-line.ts';
-import { checkHeading, orderKey, readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { parseTokens, type LineParse } from './parse-line.ts';
+import { checkHeading, orderKey, readLine, type Failure, type PlacedOrder, type ReadingContext } from './readings.ts';
 import { ordersInSentences, withoutChatter } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
@@ -54,30 +54,15 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
     result.errors.push({ line: line.line, text: shorten(line.text), message: lexed.tooLong, suggestions: [] });
     return;
   }
-  let tokens = lexed.tokens;
   const heading = lexed.heading && checkHeading(lexed.heading, ctx);
   if (heading) return void result.errors.push({ line: line.line, text: line.text, ...heading });
-  if (!tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
-  const example = ctx.example?.(kindOfLine(tokens, grammar) ?? '');
-  const withExample = (message: string) => (example && !message.includes('For example') ? `${message} For example: "${example}".` : message);
-  if (CONDITIONAL.test(line.text) && looksLikeOrder(tokens, grammar)) {
-    const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).');
+  if (!lexed.tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
+  if (CONDITIONAL.test(line.text) && looksLikeOrder(lexed.tokens, grammar)) {
+    const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).', lexed.tokens, grammar, ctx);
     return void result.errors.push({ line: line.line, text: line.text, message, suggestions: [] });
   }
-  const readTokens = (list: readonly Token[]) => {
-    const parsed = parseTokens(grammar, list);
-    return { parse: parsed, alternatives: parsed.ok ? rankByContext(readLine(parsed.results, ctx).alternatives, ctx.game) : [] };
-  };
-  let { parse, alternatives } = readTokens(tokens);
-  // "Hi GM, A Par - Bur. Thanks!": without the greeting and the sign-off.
-  const trimmed = alternatives.length ? tokens : withoutChatter(tokens);
-  if (trimmed !== tokens && trimmed.length) ({ tokens, parse, alternatives } = { tokens: trimmed, ...readTokens(trimmed) });
-  if (!alternatives.length) {
-    // "Hi, attack Wales with everything I have in London.": the orders inside the sentences.
-    const found = looksLikeOrder(tokens, grammar) ? ordersInSentences(tokens, grammar, ctx) : undefined;
-    const kept = found && rankByContext(found, ctx.game);
-    if (kept?.length) return placeReadings(kept, { line, tokens, ruleset, alternatives: kept }, result);
-  }
+  const { tokens, parse, alternatives, failure } = readingsOf(lexed.tokens, grammar, ctx);
+  if (alternatives.length) return placeKnownKinds(alternatives, { line, tokens, ruleset, alternatives }, result);
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
     if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
@@ -86,28 +71,65 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
       return;
     }
     const error = syntaxError(line.text, tokens, parse, grammar, ctx, (o) => ruleset.formatOrder(o));
-    result.errors.push({ line: line.line, text: line.text, ...error, message: withExample(error.message) });
+    result.errors.push({ line: line.line, text: line.text, ...error, message: withExample(error.message, tokens, grammar, ctx) });
     return;
   }
-  if (!alternatives.length && !looksLikeOrder(tokens, grammar)) {
+  if (!looksLikeOrder(tokens, grammar)) {
     // "I hope the attack works" reads like a move between two places nobody has heard of.
     result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
     return;
   }
-  if (!alternatives.length) {
-    // Why the line failed, said without guesses: an unknown name and the names near it.
-    const failure = readLine(parse.results, { ...ctx, guess: false }).failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
-    result.errors.push({ line: line.line, text: line.text, message: withExample(failure.message), suggestions: failure.suggestions });
-    return;
-  }
-  const readings = { alternatives };
+  const why = failure ?? { message: 'I could not read this as an order.', suggestions: [] };
+  result.errors.push({ line: line.line, text: line.text, message: withExample(why.message, tokens, grammar, ctx), suggestions: why.suggestions });
+}
+
+/** The readings placed, unless one holds an order kind the ruleset does not have. */
+function placeKnownKinds(alternatives: PlacedOrder[][], where: LineInContext, result: ParseResult): void {
+  const { line, ruleset } = where;
   const known = new Set(ruleset.orderKinds.map((k) => k.kind));
-  const stray = readings.alternatives.flat().find((p) => !known.has(p.order.kind));
-  if (stray) {
-    result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
-    return;
-  }
-  placeReadings(readings.alternatives, { line, tokens, ruleset, alternatives: readings.alternatives }, result);
+  const stray = alternatives.flat().find((p) => !known.has(p.order.kind));
+  if (stray) return void result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
+  placeReadings(alternatives, where, result);
+}
+
+interface LineReading {
+  /** The tokens read: the line's, or without its greeting and sign-off. */
+  tokens: readonly Token[];
+  parse: LineParse;
+  alternatives: PlacedOrder[][];
+  /** Why no reading stands, said without guesses: an unknown name and the names near it. */
+  failure?: Failure;
+}
+
+/** The line as a whole; else without its greeting and sign-off; else the orders inside its sentences. */
+function readingsOf(lineTokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): LineReading {
+  let reading = readTokens(lineTokens, grammar, ctx);
+  if (reading.alternatives.length) return reading;
+  // "Hi GM, A Par - Bur. Thanks!"
+  const trimmed = withoutChatter(lineTokens);
+  if (trimmed !== lineTokens && trimmed.length) reading = readTokens(trimmed, grammar, ctx);
+  if (reading.alternatives.length) return reading;
+  // "Hi, attack Wales with everything I have in London. Also claim Midlands."
+  const found = looksLikeOrder(reading.tokens, grammar) ? ordersInSentences(reading.tokens, grammar, ctx) : undefined;
+  const kept = found && rankByContext(found, ctx.game);
+  return kept?.length ? { ...reading, alternatives: kept } : reading;
+}
+
+function readTokens(tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): LineReading {
+  const parse = parseTokens(grammar, tokens);
+  if (!parse.ok) return { tokens, parse, alternatives: [] };
+  const read = readLine(parse.results, ctx);
+  const alternatives = rankByContext(read.alternatives, ctx.game);
+  if (alternatives.length) return { tokens, parse, alternatives };
+  // Readings that rested on guesses say nothing the player can act on: the line is read again without.
+  const guessed = read.alternatives.length > 0;
+  return { tokens, parse, alternatives, failure: (guessed ? readLine(parse.results, { ...ctx, guess: false }) : read).failures[0] };
+}
+
+/** A refusal ends with an order of the kind the line was meant as, for the player to copy. */
+function withExample(message: string, tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): string {
+  const example = ctx.example?.(kindOfLine(tokens, grammar) ?? '');
+  return example && !message.includes('For example') ? `${message} For example: "${example}".` : message;
 }
 
 interface LineInContext {

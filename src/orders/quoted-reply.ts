@@ -31,11 +31,18 @@ export function lineRoles(lines: readonly string[]): LineRole[] {
   let wroteAbove = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (SIGNATURE.test(line)) return fill(roles, lines.length, 'signature');
-    if (QUOTED.test(line)) {
+    const first = line.trimStart()[0];
+    if (first === '>') {
       roles.push('quoted');
       continue;
     }
+    // Every marker below starts with "-", "_" or "b", or holds a colon: most lines are none of them.
+    if (first !== '-' && first !== '_' && first !== 'b' && first !== 'B' && !line.includes(':')) {
+      if (first !== undefined) wroteAbove = true;
+      roles.push('text');
+      continue;
+    }
+    if (SIGNATURE.test(line)) return fill(roles, lines.length, 'signature');
     if (EARLIER_MESSAGE.test(line) || (OUTLOOK_FROM.test(line) && OUTLOOK_SENT.test(lines[i + 1] ?? ''))) {
       // A player who forwards their earlier orders with nothing above means to send them again.
       if (!FORWARD.test(line) || wroteAbove) return fill(roles, lines.length, 'earlier-message');

@@ -3,6 +3,7 @@
 // kept: one reading is an order, several are an ambiguity for the GM, none is an error.
 import type { GameState, MapGraph, Order, ProvinceKind } from '../engine/index.ts';
 import { coastSlot, isInferredUnitType, isNationRef, isPlaceRef, isUnitPlaceRef, type Draft, type InferredUnitType, type NationRef, type PlaceRef, type UnitPlaceRef } from './drafts.ts';
+import { isOwnPlace } from './context-ranking.ts';
 import type { Token } from './lexer.ts';
 import type { LineResult } from './parse-line.ts';
 import { normalizeName, type NameResolver } from './names.ts';
@@ -171,7 +172,8 @@ function readPlace(ref: PlaceRef, ctx: ReadingContext): PlaceReading[] | Failure
     // by themselves) is kept as a guess: parse-message.ts keeps it only if the order it makes is allowed, and asks otherwise.
     const guesses = ctx.state && ctx.guess !== false && key.length <= 4 ? ctx.names.near(key, new Set(['province']), 1) : [];
     if (guesses.length) return guesses.map((c) => ({ province: c.id, guess: true }));
-    return { message: `I do not know a place called "${ref.token.raw}".`, suggestions: ctx.names.suggest(key, new Set(['province'])) };
+    const state = ctx.state;
+    return { message: `I do not know a place called "${ref.token.raw}".`, suggestions: ctx.names.suggest(key, new Set(['province']), 3, state && ((id) => isOwnPlace(state, ctx.nation, id))) };
   }
   const provinces = (ref.token.names ?? []).filter((c) => c.kind === 'province');
   if (!provinces.length) return { message: `"${ref.token.raw}" is a nation, not a place.`, suggestions: [] };

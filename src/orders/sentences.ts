@@ -7,8 +7,9 @@ import type { Token } from './lexer.ts';
 import { parseTokens } from './parse-line.ts';
 import { readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
 
-/** Parses tried per line at most: a long line of chatter stays cheap. */
+/** Parses tried, and tokens fed to them, per line at most: a long line of chatter stays cheap. */
 const MAX_ATTEMPTS = 24;
+const MAX_TOKENS_FED = 120;
 const SEPARATORS = new Set(['comma', 'semi', 'dot']);
 
 /** Several readings of several sentences multiply; past this the line goes to the player. */
@@ -18,7 +19,7 @@ const MAX_READINGS = 16;
  * "Hi GM, A Par - Bur. Thanks!": words no grammar knows before a first separator, or after a
  * last one, are a greeting and a sign-off around the orders.
  */
-export function withoutChatter(tokens: Token[]): Token[] {
+export function withoutChatter(tokens: readonly Token[]): readonly Token[] {
   let from = 0;
   while (from < tokens.length && tokens[from].type === 'unknown') from++;
   if (from === 0 || !SEPARATORS.has(tokens[from]?.type)) from = 0;
@@ -35,6 +36,7 @@ export function ordersInSentences(tokens: readonly Token[], grammar: OrderGramma
   let found: PlacedOrder[][] = [[]];
   const skipped: Token[] = [];
   let attempts = 0;
+  let fed = 0;
   let i = 0;
   while (i < tokens.length) {
     if (tokens[i].type === 'unknown' || SEPARATORS.has(tokens[i].type)) {
@@ -42,10 +44,17 @@ export function ordersInSentences(tokens: readonly Token[], grammar: OrderGramma
       continue;
     }
     let taken: { end: number; readings: PlacedOrder[][] } | undefined;
+    // A span that fails at a token fails for every longer end too: only shorter ones are tried.
+    let reach = tokens.length;
     for (const end of spanEnds(tokens, i)) {
-      if (++attempts > MAX_ATTEMPTS) return undefined;
+      if (end > reach) continue;
+      fed += end - i;
+      if (++attempts > MAX_ATTEMPTS || fed > MAX_TOKENS_FED) return undefined;
       const parse = parseTokens(grammar, tokens.slice(i, end));
-      if (!parse.ok) continue;
+      if (!parse.ok) {
+        reach = i + parse.at;
+        continue;
+      }
       const readings = readLine(parse.results, ctx).alternatives;
       if (!readings.length) continue;
       taken = { end, readings: readings.map((r) => r.map((p) => ({ ...p, at: p.at + i }))) };

@@ -73,8 +73,9 @@ function nameAt(queue: Token[], start: number, line: string, vocabulary: Vocabul
   const after = exact ? exact.end + 1 : start;
   if (exact && !isStray(queue, after, vocabulary, names, memo)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };
   const prefix = exact ? undefined : prefixAt(queue, start, vocabulary, names);
-  if (prefix) return { token: nameToken(queue.slice(start, prefix.end + 1), prefix.found, line), next: prefix.end + 1 };
   const fuzzy = fuzzyAt(queue, start, exact ? exact.words + 1 : 1, vocabulary, names);
+  // "English Chanel" is a slip in two words, not "English" abbreviated and a stray word.
+  if (prefix && (!fuzzy || prefix.end >= fuzzy.end)) return { token: nameToken(queue.slice(start, prefix.end + 1), prefix.found, line), next: prefix.end + 1 };
   if (fuzzy) return { token: nameToken(queue.slice(start, fuzzy.end + 1), fuzzy.found, line), next: fuzzy.end + 1 };
   return exact ? { token: nameToken(queue.slice(start, after), exact.found, line), next: after } : undefined;
 }
@@ -143,6 +144,11 @@ const POSSESSIVE = /\p{L}['’]s$/iu;
  * last word must not be a grammar word, and an order word ("A", "F") never begins one.
  */
 function prefixAt(queue: readonly Token[], start: number, vocabulary: Vocabulary, names: NameResolver): Found | undefined {
+  // Most words reaching here are the grammar's own ("move", "army"): they begin no abbreviation
+  // unless another word follows ("N. Sea", "North Atl").
+  const first = queue[start].text;
+  if (vocabulary.has(first) && (vocabulary.isOrderWord(first) || !followedByWord(queue, start))) return undefined;
+  if (!names.mayAbbreviate(nameParts(queue[start].raw)[0] ?? '')) return undefined;
   const ends = runFrom(queue, start, names.maxWords);
   for (let k = ends.length; k >= 1; k--) {
     const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
@@ -152,6 +158,11 @@ function prefixAt(queue: readonly Token[], start: number, vocabulary: Vocabulary
     if (found.length) return { found, end: ends[k - 1], words: k };
   }
   return undefined;
+}
+
+function followedByWord(queue: readonly Token[], at: number): boolean {
+  const next = queue[at + 1]?.type === 'dot' ? queue[at + 2] : queue[at + 1];
+  return next?.type === 'word';
 }
 
 /** The longest run of at least `fewest` words within a slip or two of a name. */
