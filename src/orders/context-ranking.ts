@@ -30,7 +30,9 @@ export interface RankingContext {
 
 /** The readings worth keeping: allowed ones first, then those in the nation's own places; guesses only when allowed. */
 export function rankByContext(alternatives: PlacedOrder[][], game?: RankingContext): PlacedOrder[][] {
-  const sure = alternatives.filter((a) => !a.some((p) => p.guess));
+  const guessed = alternatives.some((a) => a.some((p) => p.guess));
+  if (!game && !guessed) return alternatives;
+  const sure = guessed ? alternatives.filter((a) => !a.some((p) => p.guess)) : alternatives;
   if (!game || (alternatives.length === 1 && sure.length === 1)) return sure;
   const legal = alternatives.filter((a) => a.every((p) => game.allowed(p.order)));
   if (!legal.length) return sure;

@@ -33,6 +33,8 @@ export function withoutChatter(tokens: readonly Token[]): readonly Token[] {
 
 /** The readings of the orders found in the line's sentences, or undefined when none is found for sure. */
 export function ordersInSentences(tokens: readonly Token[], grammar: OrderGrammar, ctx: ReadingContext): PlacedOrder[][] | undefined {
+  // An unknown word inside an order ("A Pxrx - Bur") is a mistake in it, not chatter around it.
+  for (let j = 1; j < tokens.length - 1; j++) if (tokens[j].type === 'unknown' && insideOrder(tokens[j - 1]) && insideOrder(tokens[j + 1])) return undefined;
   let found: PlacedOrder[][] = [[]];
   const skipped: Token[] = [];
   let attempts = 0;
@@ -68,6 +70,10 @@ export function ordersInSentences(tokens: readonly Token[], grammar: OrderGramma
   }
   const meaningful = skipped.some((t) => t.type === 'name' || (t.type === 'word' && grammar.vocabulary.isOrderWord(t.text)));
   return found[0].length && !meaningful ? found : undefined;
+}
+
+function insideOrder(t: Token): boolean {
+  return t.type !== 'unknown' && !SEPARATORS.has(t.type);
 }
 
 /** Where a run from `start` may end, longest first: before chatter, before a separator, or at the end. */

@@ -138,6 +138,8 @@ function isStray(queue: readonly Token[], at: number, vocabulary: Vocabulary, na
 }
 
 const POSSESSIVE = /\p{L}['’]s$/iu;
+/** Signs inside a word that part it into name words ("Mid-Atl"). */
+const SPLITS_WORD = /[-‐.'’_]/u;
 
 /**
  * The longest run of words that begins a name word by word ("Mid-Atl", "N. Sea", "Yorks"). Its
@@ -148,7 +150,8 @@ function prefixAt(queue: readonly Token[], start: number, vocabulary: Vocabulary
   // unless another word follows ("N. Sea", "North Atl").
   const first = queue[start].text;
   if (vocabulary.has(first) && (vocabulary.isOrderWord(first) || !followedByWord(queue, start))) return undefined;
-  if (!names.mayAbbreviate(nameParts(queue[start].raw)[0] ?? '')) return undefined;
+  const head = queue[start];
+  if (!names.mayAbbreviate(SPLITS_WORD.test(head.raw) ? (nameParts(head.raw)[0] ?? '') : keyOfWord(head))) return undefined;
   const ends = runFrom(queue, start, names.maxWords);
   for (let k = ends.length; k >= 1; k--) {
     const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
