@@ -168,8 +168,9 @@ function withPlace(partial: Partial, slot: string, place: PlaceReading): Partial
 function readPlace(ref: PlaceRef, ctx: ReadingContext): PlaceReading[] | Failure {
   if (ref.token.type !== 'name') {
     const key = normalizeName(ref.token.raw);
-    // With the game at hand, a short name one slip off ("Mxo" for Mao; short names forgive none
-    // by themselves) is kept as a guess: parse-message.ts keeps it only if the order it makes is allowed, and asks otherwise.
+    // With the game at hand, a short name one slip off ("Mxo" for Mao; short names forgive no slip
+    // by themselves) is kept as a guess: context-ranking.ts keeps it only when the rules allow the
+    // order it makes, and puts several such readings to the GM.
     const guesses = ctx.state && ctx.guess !== false && key.length <= 4 ? ctx.names.near(key, new Set(['province']), 1) : [];
     if (guesses.length) return guesses.map((c) => ({ province: c.id, guess: true }));
     const state = ctx.state;
