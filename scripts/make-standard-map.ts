@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toYaml } from '../src/game/open-game.ts';
 import { missingBorders } from '../src/datc/standard-map.ts';
+import { ALIASES } from './standard-aliases.ts';
 import { keyColour, SITES, standardProjection } from './standard-geography.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +78,6 @@ writeFileSync(
 image: key.png
 ${toYaml({ provinces })}borders:
 ${borders.map((b) => `  - [${b.join(', ')}]`).join('\n')}
-`,
+${toYaml({ aliases: ALIASES })}`,
 );
 console.log(`Wrote ${out}: ${Object.keys(provinces).length} provinces, ${borders.length} borders.`);

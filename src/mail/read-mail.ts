@@ -3,7 +3,7 @@
 // outcome.
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { htmlToText } from '../orders/clean-message.ts';
+import { htmlToText } from '../orders/html-text.ts';
 
 /**
  * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds

@@ -1,6 +1,7 @@
 // An email or forum post reduced to the lines that may hold orders. Quoted replies, signatures,
 // reply headers and text outside an "ORDERS ... END" block are set aside with the reason, so the
 // player can see what was not read and why.
+import { lineRoles, type LineRole } from './quoted-reply.ts';
 import type { IgnoredLine } from './types.ts';
 
 export interface MessageLine {
@@ -18,15 +19,17 @@ export interface CleanMessage {
 /** More lines than this are not a set of orders; the rest is set aside in one note. */
 export const MAX_MESSAGE_LINES = 1000;
 
-const SIGNATURE = /^--\s?$/;
-const EARLIER_MESSAGE = /^\s*(-{2,}\s*(original|forwarded) message\s*-{2,}|_{10,}|begin forwarded message:?)\s*$/i;
-const OUTLOOK_FROM = /^\s*\*?from:\*?\s/i;
-const OUTLOOK_SENT = /^\s*\*?(sent|date):\*?\s/i;
-const REPLY_HEADER = /^\s*(on\b.{0,200}\bwrote|.{0,100}\b(schrieb|a écrit|escribió|scrisse))\s*:\s*$/iu;
-const QUOTED = /^\s*>/;
 const BLOCK_START = /^\s*(begin\s+)?orders?\s*:?\s*$/i;
 const BLOCK_END = /^\s*end(\s+(of\s+)?orders?)?\s*[.!]?\s*$/i;
 const LIST_MARKER = /^\s*(?:[-*•·+‣◦▪]|\d{1,3}[.)]|\(\d{1,3}\)|\(?[a-z]\)|#\d{1,3}[.):]?)\s+/iu;
+
+/** Why a line that is not the writer's own text is set aside. */
+const WHY: Record<Exclude<LineRole, 'text'>, string> = {
+  quoted: 'quoted from an earlier message',
+  'reply-header': 'a reply header',
+  'earlier-message': 'an earlier message below a reply',
+  signature: 'a signature (after "-- ")',
+};
 
 export function cleanMessage(text: string): CleanMessage {
   const raw = text.normalize('NFC').replace(/\r\n?/g, '\n').split('\n');
@@ -37,19 +40,10 @@ export function cleanMessage(text: string): CleanMessage {
   };
 
   // Everything after a signature or an earlier message is not this message's orders.
+  const roles = lineRoles(raw);
   let end = raw.length;
-  for (let i = 0; i < raw.length; i++) {
-    if (SIGNATURE.test(raw[i])) {
-      setAside(i, raw.length, 'a signature (after "-- ")');
-      end = i;
-      break;
-    }
-    if (EARLIER_MESSAGE.test(raw[i]) || (OUTLOOK_FROM.test(raw[i]) && OUTLOOK_SENT.test(raw[i + 1] ?? ''))) {
-      setAside(i, raw.length, 'an earlier message below a reply');
-      end = i;
-      break;
-    }
-  }
+  while (end > 0 && (roles[end - 1] === 'signature' || roles[end - 1] === 'earlier-message')) end--;
+  if (end < raw.length) setAside(end, raw.length, WHY[roles[end] as 'signature' | 'earlier-message']);
 
   const inBlock = orderBlocks(raw, end);
   const lines: MessageLine[] = [];
@@ -62,7 +56,8 @@ export function cleanMessage(text: string): CleanMessage {
   };
   for (let i = 0; i < end; i++) {
     const line = raw[i];
-    const why = inBlock && !inBlock[i] ? 'outside the ORDERS ... END block' : QUOTED.test(line) ? 'quoted from an earlier message' : isReplyHeader(line) ? 'a reply header' : null;
+    const role = roles[i];
+    const why = inBlock && !inBlock[i] ? 'outside the ORDERS ... END block' : role !== 'text' ? WHY[role] : null;
     if (why) {
       if (runFrom < 0 || runWhy !== why) {
         closeRun(i);
@@ -83,11 +78,6 @@ export function cleanMessage(text: string): CleanMessage {
   return { lines, ignored: sortByLine(ignored) };
 }
 
-/** "On Tue, 3 Mar 2026, The GM <gm@...> wrote:" (the cheap test first: most lines do not end in a colon). */
-function isReplyHeader(line: string): boolean {
-  return line.trimEnd().endsWith(':') && REPLY_HEADER.test(line);
-}
-
 /** Which lines lie inside "ORDERS ... END" blocks; null when the message has no complete block. */
 function orderBlocks(raw: readonly string[], end: number): boolean[] | null {
   const inside = new Array<boolean>(end).fill(false);
@@ -105,39 +95,4 @@ function orderBlocks(raw: readonly string[], end: number): boolean[] | null {
 
 function sortByLine(list: IgnoredLine[]): IgnoredLine[] {
   return list.sort((a, b) => a.line - b.line);
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', rarr: '→', hellip: '…' };
-
-/**
- * The text of an HTML-only email: block elements become line breaks, list items get a marker,
- * quoted parts (blockquote, Gmail's and Outlook's quote blocks) get "> " so they are set aside.
- */
-export function htmlToText(html: string): string {
-  let text = html
-    .replace(/<!--[^]*?-->/g, '')
-    .replace(/<(head|style|script|title)\b[^>]*>[^]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li\b[^>]*>/gi, '\n- ')
-    .replace(/<\/?(p|div|tr|table|ul|ol|h[1-6]|pre|hr)\b[^>]*>/gi, '\n');
-  // Quotes, innermost first, so nested replies get one ">" per level.
-  const QUOTE = /<blockquote\b[^>]*>((?:(?!<blockquote\b)[^])*?)<\/blockquote\s*>/i;
-  for (let guard = 0; QUOTE.test(text) && guard < 50; guard++) {
-    text = text.replace(QUOTE, (_m, inner: string) => `\n${inner.split('\n').map((l) => `> ${l}`).join('\n')}\n`);
-  }
-  text = text
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    });
-  return text
-    .split('\n')
-    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }

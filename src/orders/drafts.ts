@@ -15,6 +15,12 @@ export interface NationRef {
   token: Token;
 }
 
+/** The place of a unit the player did not place ("move army to Wales"): theirs, next to the place in slot `near`. */
+export interface UnitPlaceRef {
+  $: 'unit-place';
+  near: string;
+}
+
 /** A slot whose value is a unit type the player left out: taken from the unit there, or the place's kind. */
 export interface InferredUnitType {
   $: 'unit-type-of';
@@ -25,7 +31,7 @@ export interface InferredUnitType {
 }
 
 /** A slot as the grammar fills it; lists are for battle plans' unit kinds. */
-export type SlotValue = string | number | boolean | readonly string[] | PlaceRef | NationRef | InferredUnitType;
+export type SlotValue = string | number | boolean | readonly string[] | PlaceRef | NationRef | InferredUnitType | UnitPlaceRef;
 
 export interface Draft {
   kind: string;
@@ -40,6 +46,10 @@ export function isPlaceRef(v: unknown): v is PlaceRef {
 
 export function isNationRef(v: unknown): v is NationRef {
   return (v as NationRef | undefined)?.$ === 'nation';
+}
+
+export function isUnitPlaceRef(v: unknown): v is UnitPlaceRef {
+  return (v as UnitPlaceRef | undefined)?.$ === 'unit-place';
 }
 
 export function isInferredUnitType(v: unknown): v is InferredUnitType {

@@ -1,3 +1,7 @@
+import type { AnyRuleset } from '../engine/index.ts';
+import type { OrderGrammar } from './order-grammar.ts';
+import type { Token } from './lexer.ts';
+
 // What the grammar wanted where a line went wrong, said in a player's words: "I expected a place
 // or "-" after "A Par"" rather than a list of grammar symbols.
 
@@ -52,4 +56,27 @@ export function describeExpected(expected: ReadonlySet<string>, limit = 6): stri
 export function orList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The order kind an order word announces, for the example a refusal ends with. */
+const KIND_OF_RULE: Record<string, string> = {
+  MOVE_VERB: 'move', HOLD_VERB: 'hold', SUPPORT_VERB: 'support', CONVOY_VERB: 'convoy', RETREAT_VERB: 'retreat', DISBAND_VERB: 'disband',
+  BUILD_VERB: 'build', WAIVE_VERB: 'waive', BUY_VERB: 'buy-unit', STRUCTURE: 'buy-structure', LOAD_VERB: 'load', UNLOAD_VERB: 'unload',
+  CLAIM_VERB: 'claim', CARAVAN: 'caravan', STEAL_VERB: 'steal', AIM_VERB: 'aim', NAVAL: 'naval-attack', PLAN_WORDS: 'battle-plan',
+  arrow: 'move', dash: 'move',
+};
+
+/** The kind of order a line was meant as, from its first order word (or a move sign). */
+export function kindOfLine(tokens: readonly Token[], grammar: OrderGrammar): string | undefined {
+  for (const t of tokens) {
+    if (t.type === 'arrow' || t.type === 'dash') return KIND_OF_RULE[t.type];
+    if (t.type !== 'word' && t.type !== 'name') continue;
+    for (const rule of grammar.vocabulary.rules(t.text)) if (KIND_OF_RULE[rule]) return KIND_OF_RULE[rule];
+  }
+  return undefined;
+}
+
+/** An order of this kind the player can copy: the ruleset's first documented example. */
+export function exampleFor(ruleset: AnyRuleset, kind: string): string | undefined {
+  return ruleset.orderKinds.find((k) => k.kind === kind)?.examples[0];
 }

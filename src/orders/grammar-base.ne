@@ -16,7 +16,7 @@ import * as g from '@grammar-kit/grammar-helpers.ts';
 FILLER -> "my" | "the" | "please" | "pls" | "plz" | "kindly" | "our" | "its" | "his" | "i" | "we"
   | "will" | "shall" | "should" | "must" | "can" | "want" | "wish" | "would" | "like" | "let"
   | "order" | "orders" | "unit" | "units" | "also" | "now" | "just" | "position" | "that" | "this" | "is" | "are"
-  | "new"
+  | "new" | "have" | "has" | "got" | "currently" | "stationed" | "i'd" | "i'll" | "we'd" | "we'll" | "i'm" | "you"
   | %colon
 
 # Numbers, in figures or words.
@@ -27,8 +27,9 @@ NUMBER_WORD -> "one" {% () => 1 %} | "two" {% () => 2 %} | "three" {% () => 3 %}
   | "thirteen" {% () => 13 %} | "fourteen" {% () => 14 %} | "fifteen" {% () => 15 %} | "sixteen" {% () => 16 %}
   | "seventeen" {% () => 17 %} | "eighteen" {% () => 18 %} | "nineteen" {% () => 19 %} | "twenty" {% () => 20 %}
 
-# Unit words.
+# Unit words. UNIT_WORD also says whether the word was plural ("armies"): a stack of them all.
 UNIT_TYPE -> ARMY {% () => 'army' %} | FLEET {% () => 'fleet' %}
+UNIT_WORD -> ARMY {% ([w]) => g.unitWord('army', w) %} | FLEET {% ([w]) => g.unitWord('fleet', w) %}
 ARMY -> "a" | "army" | "armies" | "troop" | "troops" | "infantry"
 FLEET -> "f" | "fleet" | "fleets" | "navy" | "ship" | "ships" | "boat" | "boats"
 

@@ -1,13 +1,27 @@
 // Small builders the grammars' postprocessors call, so the .ne files read as grammar, not code.
-import type { Draft, NationRef, PlaceRef, SlotValue } from './drafts.ts';
+import type { Draft, NationRef, PlaceRef, SlotValue, UnitPlaceRef } from './drafts.ts';
 import type { Token } from './lexer.ts';
 
 /** The unit an order is for: its type when the player wrote one (null: work it out), and its place. */
 export interface UnitRef {
   type: string | null;
-  place: PlaceRef;
+  place: PlaceRef | UnitPlaceRef;
   /** How many of a stack (board NES armies stack): a number or 'all', when the player said. */
   count?: number | 'all';
+}
+
+const PLURAL_UNIT_WORDS = new Set(['armies', 'troops', 'fleets', 'ships', 'boats', 'navies']);
+
+/** A unit word as written: its type, and whether it was plural ("my armies in London": all of them). */
+export function unitWord(type: string, word: unknown): { type: string; plural: boolean } {
+  const token = (Array.isArray(word) ? word[0] : word) as Token | undefined;
+  return { type, plural: !!token && PLURAL_UNIT_WORDS.has(token.text) };
+}
+
+/** The unit's place when the player left it out ("move army to Wales"): the unit of theirs next to `near`. */
+export function unitNear(type: string | null, near: string, count?: number | 'all'): UnitRef {
+  const where: UnitPlaceRef = { $: 'unit-place', near };
+  return count === undefined ? { type, place: where } : { type, place: where, count };
 }
 
 export function place(name: Token, coast?: string | null): PlaceRef {
@@ -15,7 +29,8 @@ export function place(name: Token, coast?: string | null): PlaceRef {
 }
 
 /** The same place without its coast, for slots that have none (the unit supported, a convoy's army). */
-export function bare(p: PlaceRef): PlaceRef {
+export function bare(p: PlaceRef | UnitPlaceRef): PlaceRef {
+  if (p.$ !== 'place') throw new Error('a unit found by context has no place to give');
   return { $: 'place', token: p.token };
 }
 

@@ -39,6 +39,8 @@ const rules = moo.compile({
   // "Par-Bur" is split again when it is not a name.
   word: /[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*/u,
   arrow: /-+>|=+>|→|⇒|⟶|>/u,
+  // "A @ Par": players write "@" for "in" or "at".
+  at: /@/u,
   dash: /[-–—‐]+/u,
   slash: /[/\\]/u,
   lparen: /[([{]/u,
@@ -58,8 +60,8 @@ export function lexLine(line: string): Token[] {
   const tokens: Token[] = [];
   for (const t of rules) {
     if (t.type === 'space' || t.type === 'noise') continue;
-    const text = t.text.toLowerCase();
-    const token: Token = { type: t.type ?? 'other', text, value: text, raw: t.text, offset: t.offset, end: t.offset + t.text.length };
+    const text = t.type === 'at' ? 'at' : t.text.toLowerCase();
+    const token: Token = { type: t.type === 'at' ? 'word' : (t.type ?? 'other'), text, value: text, raw: t.text, offset: t.offset, end: t.offset + t.text.length };
     if (t.type === 'number') token.number = Number(t.text);
     tokens.push(token);
   }

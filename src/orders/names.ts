@@ -3,6 +3,7 @@
 // in longer names. A name that fits two places equally well returns both: the caller never guesses.
 import type { MapGraph } from '../engine/index.ts';
 import { editDistance, typoAllowance } from './edit-distance.ts';
+import { demonyms } from './demonyms.ts';
 import { lexLine, type NameCandidate } from './lexer.ts';
 
 interface Entry {
@@ -12,7 +13,17 @@ interface Entry {
   name: string;
   /** Words in the name as the lexer cuts them; a misspelt name of two words is looked for in two words. */
   words: number;
+  /** The name's words, normalised: "N. Sea" and "Mid-Atl" are matched word by word against them. */
+  parts: string[];
 }
+
+/** The normalised words of a name as written: "Mid-Atlantic Ocean" -> mid, atlantic, ocean. */
+export function nameParts(text: string): string[] {
+  return text.split(/[\s.\-‐'’_]+/u).map(normalizeName).filter(Boolean);
+}
+
+/** The shortest beginning of a one-word name read as that name ("Yorks", "Denm"): shorter ones are other words. */
+const MIN_PREFIX = 4;
 
 const PLAIN = /^[a-z0-9]*$/;
 
@@ -33,8 +44,11 @@ export class NameIndex {
   private readonly exact = new Map<string, Entry[]>();
   private readonly entries: Entry[] = [];
   private readonly fuzzyCache = new Map<string, NameCandidate[]>();
+  private readonly prefixCache = new Map<string, NameCandidate[]>();
   /** Every beginning of every key: a run of words whose key is not one cannot grow into a name. */
   private readonly prefixes = new Set<string>();
+  /** Every beginning of a name's first word, and every last word of a longer name: what an abbreviation may start as. */
+  private readonly abbreviationStarts = new Set<string>();
   /** The most words any name has: longer runs of words need not be looked up. */
   readonly maxWords: number;
 
@@ -51,11 +65,14 @@ export class NameIndex {
           same.words = Math.max(same.words, words);
           continue;
         }
-        const entry: Entry = { key, kind: item.kind, id: item.id, name: item.name, words };
+        const entry: Entry = { key, kind: item.kind, id: item.id, name: item.name, words, parts: nameParts(written) };
         list.push(entry);
         this.exact.set(key, list);
         this.entries.push(entry);
         for (let i = 1; i <= key.length; i++) this.prefixes.add(key.slice(0, i));
+        const [head] = entry.parts;
+        for (let i = 1; i <= (head?.length ?? 0); i++) this.abbreviationStarts.add(head.slice(0, i));
+        if (entry.parts.length > 1) this.abbreviationStarts.add(entry.parts[entry.parts.length - 1]);
       }
     }
     this.maxWords = Math.max(1, ...this.entries.map((e) => e.words));
@@ -63,6 +80,11 @@ export class NameIndex {
 
   isPrefix(key: string): boolean {
     return this.prefixes.has(key);
+  }
+
+  /** Whether a word may begin an abbreviated name (lookupPrefix): a cheap test before the search. */
+  mayAbbreviate(firstPart: string): boolean {
+    return this.abbreviationStarts.has(firstPart);
   }
 
   /**
@@ -99,16 +121,54 @@ export class NameIndex {
     return best;
   }
 
+  /**
+   * Names that these words begin, word by word: "Mid Atl" (Mid-Atlantic Ocean), "N. Sea" (North Sea,
+   * Norwegian Sea), "Yorks" (Yorkshire). Every name that fits is returned; one word must have at
+   * least MIN_PREFIX letters, so "Bel" never stands for Belgrade.
+   */
+  lookupPrefix(parts: readonly string[]): NameCandidate[] {
+    const letters = parts.join('').length;
+    if (!parts.length || letters < MIN_PREFIX || (parts.length === 1 && parts[0].length < MIN_PREFIX)) return [];
+    const cacheKey = parts.join(' ');
+    const cached = this.prefixCache.get(cacheKey);
+    if (cached) return cached;
+    const found: NameCandidate[] = [];
+    for (const entry of this.entries) {
+      // "Channel" for English Channel: one word that is a longer name's last.
+      const last = parts.length === 1 && entry.parts.length > 1 && entry.parts[entry.parts.length - 1] === parts[0];
+      if (!last && (entry.parts.length < parts.length || !parts.every((p, i) => entry.parts[i].startsWith(p)))) continue;
+      if (!found.some((c) => c.kind === entry.kind && c.id === entry.id)) found.push(candidate(entry, 1));
+    }
+    if (this.prefixCache.size >= FUZZY_CACHE_LIMIT) this.prefixCache.clear();
+    this.prefixCache.set(cacheKey, found);
+    return found;
+  }
+
+  /** Names within `reach` slips of `key`, nearest only: guesses the game's state may bear out. */
+  near(key: string, kinds: ReadonlySet<NameCandidate['kind']>, reach: number): NameCandidate[] {
+    if (key.length < 3) return [];
+    let best: NameCandidate[] = [];
+    let bestDistance = reach + 1;
+    for (const entry of this.entries) {
+      if (!kinds.has(entry.kind) || Math.abs(entry.key.length - key.length) > reach) continue;
+      const d = editDistance(key, entry.key, reach);
+      if (d > reach || d > bestDistance) continue;
+      if (d < bestDistance) [best, bestDistance] = [[], d];
+      if (!best.some((c) => c.id === entry.id)) best.push(candidate(entry, d));
+    }
+    return best;
+  }
+
   /** Names near `key` though beyond the typo allowance, nearest first: for "did you mean ...?". */
-  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): Array<{ name: string; distance: number }> {
+  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): Array<{ id: string; name: string; distance: number }> {
     const reach = Math.max(2, Math.ceil(key.length / 2));
-    const found = new Map<string, number>();
+    const found = new Map<string, { id: string; distance: number }>();
     for (const entry of this.entries) {
       if (!kinds.has(entry.kind)) continue;
       const d = editDistance(key, entry.key, reach);
-      if (d <= reach && d < (found.get(entry.name) ?? Infinity)) found.set(entry.name, d);
+      if (d <= reach && d < (found.get(entry.name)?.distance ?? Infinity)) found.set(entry.name, { id: entry.id, distance: d });
     }
-    return [...found].map(([name, distance]) => ({ name, distance })).sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name)).slice(0, limit);
+    return [...found].map(([name, f]) => ({ name, ...f })).sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name)).slice(0, limit);
   }
 }
 
@@ -134,7 +194,10 @@ export function nationNames(nations: Readonly<Record<string, { id: string; name:
   let index = nationIndexes.get(nations);
   if (!index) {
     index = new NameIndex(
-      Object.values(nations).map((n) => ({ kind: 'nation' as const, id: n.id, name: n.name, aliases: Array.isArray(n.aliases) ? n.aliases.map(String) : [] })),
+      Object.values(nations).map((n) => {
+        const aliases = Array.isArray(n.aliases) ? n.aliases.map(String) : [];
+        return { kind: 'nation' as const, id: n.id, name: n.name, aliases: [...aliases, ...[n.id, n.name, ...aliases].flatMap(demonyms)] };
+      }),
     );
     nationIndexes.set(nations, index);
   }
@@ -160,16 +223,38 @@ export class NameResolver {
     return this.indexes.flatMap((i) => i.lookupExact(key, words));
   }
 
+  mayAbbreviate(firstPart: string): boolean {
+    for (const index of this.indexes) if (index.mayAbbreviate(firstPart)) return true;
+    return false;
+  }
+
+  prefix(parts: readonly string[]): NameCandidate[] {
+    return this.indexes.flatMap((i) => i.lookupPrefix(parts));
+  }
+
   fuzzy(key: string, words: number): NameCandidate[] {
     const found = this.indexes.flatMap((i) => i.lookupFuzzy(key, words));
     const best = Math.min(...found.map((c) => c.distance));
     return found.filter((c) => c.distance === best);
   }
 
-  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3): string[] {
-    const found = this.indexes.flatMap((i) => i.suggest(key, kinds, limit));
-    // Only the nearest: "Paris" for "Pxr", not every name two slips away as well.
-    const best = Math.min(...found.map((s) => s.distance));
-    return found.filter((s) => s.distance === best).slice(0, limit).map((s) => s.name);
+  near(key: string, kinds: ReadonlySet<NameCandidate['kind']>, reach: number): NameCandidate[] {
+    return this.indexes.flatMap((i) => i.near(key, kinds, reach));
+  }
+
+  /**
+   * The nearest names for "did you mean ...?". With `own` (the player's provinces and where their
+   * units stand) the nearest of those come first: "quen" suggests the Queensland you hold.
+   */
+  suggest(key: string, kinds: ReadonlySet<NameCandidate['kind']>, limit = 3, own?: (id: string) => boolean): string[] {
+    const found = this.indexes.flatMap((i) => i.suggest(key, kinds, limit + 3));
+    const nearest = (list: typeof found) => {
+      // Only the nearest: "Paris" for "Pxr", not every name two slips away as well.
+      const best = Math.min(...list.map((s) => s.distance));
+      return list.filter((s) => s.distance === best);
+    };
+    const mine = own ? nearest(found.filter((s) => own(s.id))) : [];
+    const rest = nearest(found).filter((s) => !mine.includes(s));
+    return [...new Set([...mine, ...rest].map((s) => s.name))].slice(0, limit);
   }
 }

@@ -3,13 +3,16 @@
 // player can act on, or an ignored line with the reason.
 import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
 import { checkOrders } from './check-orders.ts';
+import { allowedInGame, rankByContext, type RankingContext } from './context-ranking.ts';
+import { exampleFor, kindOfLine } from './expectations.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
 import { grammarOf, type OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
-import { parseTokens } from './parse-line.ts';
-import { checkHeading, sameOrderKey, readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { parseTokens, type LineParse } from './parse-line.ts';
+import { checkHeading, sameOrderKey, readLine, type Failure, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { ordersInSentences, withoutChatter } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
 
@@ -29,24 +32,37 @@ export function parseMessage(input: ParseInput): ParseResult {
   const grammar = grammarOf(input.ruleset);
   const { lines, ignored } = cleanMessage(input.text);
   const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
-  const ctx: ReadingContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase };
+  const example = (kind: string) => exampleFor(input.ruleset, kind);
+  const game = input.state ? { allowed: allowedInGame({ ...input, state: input.state }), nation: input.nation, state: input.state } : undefined;
+  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, game };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
   for (const line of lines) readMessageLine(line, grammar, ctx, input.ruleset, result);
   result.ignored.sort((a, b) => a.line - b.line);
   return input.state ? checkOrders(result, { ...input, state: input.state }) : result;
 }
 
-function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingContext, ruleset: AnyRuleset, result: ParseResult): void {
+interface LineContext extends ReadingContext {
+  /** With the game's state: what the rules allow and where the nation stands, to rank readings by. */
+  game?: RankingContext;
+}
+
+const CONDITIONAL = /^\s*(if|unless|provided|assuming|in case)\b/i;
+
+function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineContext, ruleset: AnyRuleset, result: ParseResult): void {
   const lexed = lineTokens(line.text, grammar.vocabulary, ctx.names);
   if ('tooLong' in lexed) {
     result.errors.push({ line: line.line, text: shorten(line.text), message: lexed.tooLong, suggestions: [] });
     return;
   }
-  const tokens = lexed.tokens;
   const heading = lexed.heading && checkHeading(lexed.heading, ctx);
   if (heading) return void result.errors.push({ line: line.line, text: line.text, ...heading });
-  if (!tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
-  const parse = parseTokens(grammar, tokens);
+  if (!lexed.tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
+  if (CONDITIONAL.test(line.text) && looksLikeOrder(lexed.tokens, grammar)) {
+    const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).', lexed.tokens, grammar, ctx);
+    return void result.errors.push({ line: line.line, text: line.text, message, suggestions: [] });
+  }
+  const { tokens, parse, alternatives, failure } = readingsOf(lexed.tokens, grammar, ctx);
+  if (alternatives.length) return placeKnownKinds(alternatives, { line, tokens, ruleset, alternatives }, result);
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
     if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
@@ -55,27 +71,65 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
       return;
     }
     const error = syntaxError(line.text, tokens, parse, grammar, ctx, (o) => ruleset.formatOrder(o));
-    result.errors.push({ line: line.line, text: line.text, ...error });
+    result.errors.push({ line: line.line, text: line.text, ...error, message: withExample(error.message, tokens, grammar, ctx) });
     return;
   }
-  const readings = readLine(parse.results, ctx);
-  if (!readings.alternatives.length && !looksLikeOrder(tokens, grammar)) {
+  if (!looksLikeOrder(tokens, grammar)) {
     // "I hope the attack works" reads like a move between two places nobody has heard of.
     result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
     return;
   }
-  if (!readings.alternatives.length) {
-    const failure = readings.failures[0] ?? { message: 'I could not read this as an order.', suggestions: [] };
-    result.errors.push({ line: line.line, text: line.text, message: failure.message, suggestions: failure.suggestions });
-    return;
-  }
+  const why = failure ?? { message: 'I could not read this as an order.', suggestions: [] };
+  result.errors.push({ line: line.line, text: line.text, message: withExample(why.message, tokens, grammar, ctx), suggestions: why.suggestions });
+}
+
+/** The readings placed, unless one holds an order kind the ruleset does not have. */
+function placeKnownKinds(alternatives: PlacedOrder[][], where: LineInContext, result: ParseResult): void {
+  const { line, ruleset } = where;
   const known = new Set(ruleset.orderKinds.map((k) => k.kind));
-  const stray = readings.alternatives.flat().find((p) => !known.has(p.order.kind));
-  if (stray) {
-    result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
-    return;
-  }
-  placeReadings(readings.alternatives, { line, tokens, ruleset, alternatives: readings.alternatives }, result);
+  const stray = alternatives.flat().find((p) => !known.has(p.order.kind));
+  if (stray) return void result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
+  placeReadings(alternatives, where, result);
+}
+
+interface LineReading {
+  /** The tokens read: the line's, or without its greeting and sign-off. */
+  tokens: readonly Token[];
+  parse: LineParse;
+  alternatives: PlacedOrder[][];
+  /** Why no reading stands, said without guesses: an unknown name and the names near it. */
+  failure?: Failure;
+}
+
+/** The line as a whole; else without its greeting and sign-off; else the orders inside its sentences. */
+function readingsOf(lineTokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): LineReading {
+  let reading = readTokens(lineTokens, grammar, ctx);
+  if (reading.alternatives.length) return reading;
+  // "Hi GM, A Par - Bur. Thanks!"
+  const trimmed = withoutChatter(lineTokens);
+  if (trimmed !== lineTokens && trimmed.length) reading = readTokens(trimmed, grammar, ctx);
+  if (reading.alternatives.length) return reading;
+  // "Hi, attack Wales with everything I have in London. Also claim Midlands."
+  const found = looksLikeOrder(reading.tokens, grammar) ? ordersInSentences(reading.tokens, grammar, ctx) : undefined;
+  const kept = found && rankByContext(found, ctx.game);
+  return kept?.length ? { ...reading, alternatives: kept } : reading;
+}
+
+function readTokens(tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): LineReading {
+  const parse = parseTokens(grammar, tokens);
+  if (!parse.ok) return { tokens, parse, alternatives: [] };
+  const read = readLine(parse.results, ctx);
+  const alternatives = rankByContext(read.alternatives, ctx.game);
+  if (alternatives.length) return { tokens, parse, alternatives };
+  // Readings that rested on guesses say nothing the player can act on: the line is read again without.
+  const guessed = read.alternatives.length > 0;
+  return { tokens, parse, alternatives, failure: (guessed ? readLine(parse.results, { ...ctx, guess: false }) : read).failures[0] };
+}
+
+/** A refusal ends with an order of the kind the line was meant as, for the player to copy. */
+function withExample(message: string, tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): string {
+  const example = ctx.example?.(kindOfLine(tokens, grammar) ?? '');
+  return example && !message.includes('For example') ? `${message} For example: "${example}".` : message;
 }
 
 interface LineInContext {

@@ -3,7 +3,7 @@
 // knows stay words; filler words go; anything else becomes an `unknown` token, so "A Pqrs - Bur"
 // still parses and the player is told which name was not found instead of "not understood".
 import { joinTokens, lexLine, type NameCandidate, type Token } from './lexer.ts';
-import { normalizeName, type NameResolver } from './names.ts';
+import { nameParts, normalizeName, type NameResolver } from './names.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 /** Longer lines are not orders; refusing them early keeps a 1 MB line as fast as a short one. */
@@ -72,7 +72,10 @@ function nameAt(queue: Token[], start: number, line: string, vocabulary: Vocabul
   const exact = exactAt(queue, start, names, memo);
   const after = exact ? exact.end + 1 : start;
   if (exact && !isStray(queue, after, vocabulary, names, memo)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };
+  const prefix = exact ? undefined : prefixAt(queue, start, vocabulary, names);
   const fuzzy = fuzzyAt(queue, start, exact ? exact.words + 1 : 1, vocabulary, names);
+  // "English Chanel" is a slip in two words, not "English" abbreviated and a stray word.
+  if (prefix && (!fuzzy || prefix.end >= fuzzy.end)) return { token: nameToken(queue.slice(start, prefix.end + 1), prefix.found, line), next: prefix.end + 1 };
   if (fuzzy) return { token: nameToken(queue.slice(start, fuzzy.end + 1), fuzzy.found, line), next: fuzzy.end + 1 };
   return exact ? { token: nameToken(queue.slice(start, after), exact.found, line), next: after } : undefined;
 }
@@ -118,7 +121,10 @@ function exactAt(queue: readonly Token[], start: number, names: NameResolver, me
   let result: Found | undefined;
   const ends = runFrom(queue, start, names.maxWords, (key) => names.isPrefix(key));
   for (let k = ends.length; k >= 1 && !result; k--) {
-    const found = names.exact(keyOf(queue, start, ends[k - 1]), k);
+    const key = keyOf(queue, start, ends[k - 1]);
+    let found = names.exact(key, k);
+    // "Bluevale's caravans", "England's fleet": the name without its 's.
+    if (!found.length && POSSESSIVE.test(queue[ends[k - 1]].raw)) found = names.exact(key.slice(0, -1), k);
     if (found.length) result = { found, end: ends[k - 1], words: k };
   }
   memo.set(start, result);
@@ -129,6 +135,37 @@ function exactAt(queue: readonly Token[], start: number, names: NameResolver, me
 function isStray(queue: readonly Token[], at: number, vocabulary: Vocabulary, names: NameResolver, memo: ExactMemo): boolean {
   const t = queue[at];
   return t?.type === 'word' && !vocabulary.has(t.text) && !exactAt(queue, at, names, memo);
+}
+
+const POSSESSIVE = /\p{L}['’]s$/iu;
+/** Signs inside a word that part it into name words ("Mid-Atl"). */
+const SPLITS_WORD = /[-‐.'’_]/u;
+
+/**
+ * The longest run of words that begins a name word by word ("Mid-Atl", "N. Sea", "Yorks"). Its
+ * last word must not be a grammar word, and an order word ("A", "F") never begins one.
+ */
+function prefixAt(queue: readonly Token[], start: number, vocabulary: Vocabulary, names: NameResolver): Found | undefined {
+  // Most words reaching here are the grammar's own ("move", "army"): they begin no abbreviation
+  // unless another word follows ("N. Sea", "North Atl").
+  const first = queue[start].text;
+  if (vocabulary.has(first) && (vocabulary.isOrderWord(first) || !followedByWord(queue, start))) return undefined;
+  const head = queue[start];
+  if (!names.mayAbbreviate(SPLITS_WORD.test(head.raw) ? (nameParts(head.raw)[0] ?? '') : keyOfWord(head))) return undefined;
+  const ends = runFrom(queue, start, names.maxWords);
+  for (let k = ends.length; k >= 1; k--) {
+    const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
+    if (vocabulary.has(words[words.length - 1].text) || vocabulary.isOrderWord(words[0].text)) continue;
+    if (k === 1 && vocabulary.has(words[0].text)) continue;
+    const found = names.prefix(words.flatMap((w) => nameParts(w.raw)));
+    if (found.length) return { found, end: ends[k - 1], words: k };
+  }
+  return undefined;
+}
+
+function followedByWord(queue: readonly Token[], at: number): boolean {
+  const next = queue[at + 1]?.type === 'dot' ? queue[at + 2] : queue[at + 1];
+  return next?.type === 'word';
 }
 
 /** The longest run of at least `fewest` words within a slip or two of a name. */

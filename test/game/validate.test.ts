@@ -35,6 +35,23 @@ describe('game folders', () => {
     expect(await problemLines(dir)).toEqual(['map.yaml:18: borders[1]: the border names "sout", which is not a province of this map (did you mean "sou"?).']);
   });
 
+  it('gives provinces the aliases of the map\'s aliases section', async () => {
+    const dir = await brokenCopy('map.yaml', (t) => `${t}aliases:\n  nv: nor\n  grey: bay\n`);
+    const game = await loadGame(dir);
+    expect(game.map.province('nor').aliases).toEqual(['nv']);
+    expect(game.map.province('bay').aliases).toEqual(['grey']);
+  });
+
+  it('refuses aliases that name no province, or hide another province, with the line', async () => {
+    const dir = await brokenCopy('map.yaml', (t) => `${t.replace('aliases: [South]', 'aliases: [South, Midvale]')}aliases:\n  nv: nort\n  S.V.: bay\n  "!": sou\n  Nv: sou\n  n-v: mid\n`);
+    expect(await problemLines(dir)).toEqual([
+      'map.yaml:12: provinces.sou.aliases[1]: "Midvale" is already the id or name of "mid"; an alias cannot name "sou" as well.',
+      'map.yaml:22: aliases.nv: the alias names "nort", which is not a province of this map (did you mean "nor"?).',
+      'map.yaml:24: aliases.!: the alias "!" has no letters or digits to match.',
+      'map.yaml:26: aliases.n-v: "n-v" is written like an alias of "sou" above; an entry here names one province.',
+    ]);
+  });
+
   it('names an unknown ruleset and lists the known ones', async () => {
     const dir = await brokenCopy('game.yaml', (t) => t.replace('ruleset: fixture-claims', 'ruleset: fixture-claim'));
     const [line] = await problemLines(dir);

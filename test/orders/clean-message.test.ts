@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMessage, htmlToText, MAX_MESSAGE_LINES } from '../../src/orders/clean-message.ts';
+import { cleanMessage, MAX_MESSAGE_LINES } from '../../src/orders/clean-message.ts';
+import { htmlToText } from '../../src/orders/html-text.ts';
 
 describe('cleanMessage', () => {
   it('keeps line numbers of the message and strips list markers', () => {
@@ -26,6 +27,17 @@ describe('cleanMessage', () => {
     expect(cleanMessage('A Par H\n-- \nMarie\nA Mar H').ignored).toEqual([{ line: 2, text: '-- \nMarie\nA Mar H', why: 'a signature (after "-- ")' }]);
     expect(cleanMessage('A Par H\n-----Original Message-----\nA Mar H').lines).toHaveLength(1);
     expect(cleanMessage('A Par H\nFrom: GM\nSent: Monday\nA Mar H').lines).toHaveLength(1);
+  });
+
+  it('reads the one reply structure the mail loop reads (src/orders/quoted-reply.ts)', () => {
+    // Bottom-posted: the quote under Gmail's header is set aside, the answer below it is read.
+    expect(cleanMessage('On Mon, GM <gm@adjutant.test> wrote:\n> Hold eng\nA Par H').lines.map((l) => l.text)).toEqual(['A Par H']);
+    // Outlook and Apple Mail do not quote with ">": below the header is the earlier message.
+    expect(cleanMessage('A Par H\nOn Mon, GM <gm@adjutant.test> wrote:\nA Mar H').ignored.map((i) => i.why)).toEqual(['a reply header', 'an earlier message below a reply']);
+    // Earlier orders forwarded with nothing above are sent again.
+    const forwarded = '---------- Forwarded message ---------\nFrom: Me <p1@adjutant.test>\nDate: Mon\nSubject: orders\n\nA Par H';
+    expect(cleanMessage(forwarded).lines.map((l) => l.text)).toEqual(['A Par H']);
+    expect(cleanMessage(`A Mar H\n${forwarded}`).lines.map((l) => l.text)).toEqual(['A Mar H']);
   });
 
   it('reads only ORDERS ... END blocks when the message has one', () => {
@@ -61,7 +73,12 @@ describe('htmlToText', () => {
     expect(cleanMessage(text).lines.map((l) => l.text)).toEqual(['A Par H']);
   });
 
-  it('leaves unknown entities as they are', () => {
-    expect(htmlToText('a &bogus; b &#0; c')).toBe('a &bogus; b &#0; c');
+  it('decodes every named entity, so accented places and curly quotes match', () => {
+    expect(htmlToText('<p>A Par &ndash; Orl&eacute;ans &rsquo;&ldquo;x&rdquo;</p>')).toBe('A Par – Orléans ’“x”');
+  });
+
+  it("sets Gmail's quote block aside like a blockquote", () => {
+    const text = htmlToText('<div>A Par H</div><div class="gmail_quote">On Mon, GM wrote:<br>F Bre H</div>');
+    expect(cleanMessage(text).lines.map((l) => l.text)).toEqual(['A Par H']);
   });
 });

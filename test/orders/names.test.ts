@@ -99,3 +99,52 @@ describe('resolving provinces and nations together', () => {
     expect(resolver.fuzzy('londen', 1).map((c) => c.id)).toEqual(['lon']);
   });
 });
+
+describe('names players abbreviate', () => {
+  const seas = new MapBuilder()
+    .sea('mao', 'Mid-Atlantic Ocean')
+    .sea('nth', 'North Sea')
+    .sea('nwg', 'Norwegian Sea')
+    .sea('eng', 'English Channel')
+    .coastal('yor', 'Yorkshire')
+    .coastal('que', 'Queensland')
+    .coastal('qub', 'Quebec')
+    .coastal('qun', 'Queens')
+    .build();
+  const index = provinceNames(seas);
+
+  it('reads the beginning of a name word by word, and a longer name by its last word', () => {
+    expect(ids(index.lookupPrefix(['mid', 'atl']))).toEqual(['mao']);
+    expect(ids(index.lookupPrefix(['yorks']))).toEqual(['yor']);
+    expect(ids(index.lookupPrefix(['n', 'sea']))).toEqual(['nth', 'nwg']);
+    expect(ids(index.lookupPrefix(['channel']))).toEqual(['eng']);
+  });
+
+  it('never reads a beginning shorter than four letters', () => {
+    expect(index.lookupPrefix(['yor'])).toEqual([]);
+    expect(index.lookupPrefix(['n', 's'])).toEqual([]);
+  });
+
+  it('suggests the provinces a player holds first', () => {
+    const resolver = new NameResolver([index]);
+    expect(resolver.suggest('quen', new Set(['province']))).not.toEqual(['Queensland']);
+    expect(resolver.suggest('quen', new Set(['province']), 3, (id) => id === 'que')[0]).toBe('Queensland');
+  });
+});
+
+describe('nation demonyms', () => {
+  const nations = nationNames({
+    sco: { id: 'sco', name: 'Scotland' },
+    ita: { id: 'ita', name: 'Italy' },
+    rus: { id: 'rus', name: 'Russia' },
+    red: { id: 'red', name: 'Redmark' },
+  });
+
+  it('knows a nation by what its people are called', () => {
+    expect(ids(nations.lookupExact('scots'))).toEqual(['sco']);
+    expect(ids(nations.lookupExact('italian'))).toEqual(['ita']);
+    expect(ids(nations.lookupExact('italians'))).toEqual(['ita']);
+    expect(ids(nations.lookupExact('russian'))).toEqual(['rus']);
+    expect(ids(nations.lookupExact('reds'))).toEqual(['red']);
+  });
+});

@@ -20,7 +20,7 @@ ruleset: board-nes
 map: map.yaml
 gm: { name: Grace, email: gm@adjutant.test }
 nations:
-  red: { name: Redmark, colour: "#c0392b" }
+  red: { name: Redmark, colour: "#c0392b", secret: ruby-falcon }
   blue: { name: Bluevale, colour: "#2e86c1" }
   green: { name: Greenwood, colour: "#27ae60" }
 `,
@@ -63,6 +63,20 @@ describe('adjutant parse', () => {
     expect(text).toContain('line 4 "Caravan 3 to Purple": I do not know a nation called "Purple".');
     expect(text).toMatch(/line 5 "Move 9 army lon -> wal": You have only 1 army left in London .*\[NOT_ENOUGH_UNITS\]/);
     expect(text).toContain('line 1 "Hi GM,": no order words');
+  });
+
+  it('reads a saved email as the mail loop does: headers, quoted reply and secret set aside, the secret never shown', async () => {
+    const eml = path.join(dir, 'orders.eml');
+    writeFileSync(
+      eml,
+      ['From: Red Player <red@adjutant.test>', 'To: game@adjutant.test', 'Subject: Re: turn 3', 'Message-ID: <a1@adjutant.test>', 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', 'SIGNON ruby-falcon', 'Move 2 army lon -> wal (claim)', 'Buy army in ruby-falcon', '', 'On Mon, GM wrote:', '> Hold eng', ''].join('\r\n'),
+    );
+    const result = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json', eml], '')) as ParseResult;
+    expect(result.orders.map((o) => o.canonical)).toEqual(['Move 2 army lon -> wal (claim)']);
+    expect(result.ambiguous).toEqual([]);
+    const text = await run(['--game', dir, '--nation', 'red', eml], '');
+    expect(text).not.toMatch(/ruby-falcon|From:|Subject:/);
+    expect(text).toContain('Orders received for Redmark:');
   });
 
   it('says which nations a game has when the nation is not one of them', async () => {

@@ -12,13 +12,15 @@ ORDER -> MOVE {% id %} | HOLD {% id %} | DISBAND {% id %} | CLAIM {% id %} | BUY
   | BATTLE_PLAN {% id %}
 
 # How many: "2", "two", "all"; and a stack of units: "2 armies", "all army", "fleet", "an army".
-COUNT -> NUMBER {% id %} | ALL {% () => 'all' %}
-ALL -> "all" | "every" | "everything"
-STACK -> UNIT_TYPE {% ([t]) => ({ type: t }) %}
+# "both" is two; "all three armies", "all 4 fleets" say the number.
+COUNT -> NUMBER {% id %} | ALL {% () => 'all' %} | "both" {% () => 2 %} | ALL NUMBER {% ([, n]) => n %}
+ALL -> "all" | "every" | "everything" | "everyone" | "entire"
+# A plural unit word with no number is every unit of that type there: "my armies in London".
+STACK -> UNIT_WORD {% ([u]) => (u.plural ? { type: u.type, count: 'all' } : { type: u.type }) %}
   | COUNT UNIT_TYPE {% ([n, t]) => ({ type: t, count: n }) %}
   | ARTICLE UNIT_TYPE {% ([, t]) => ({ type: t }) %}
 ARTICLE -> "a" | "an"
-ARMIES -> ARMY {% () => null %} | COUNT ARMY {% ([n]) => n %} | ARTICLE ARMY {% () => null %}
+ARMIES -> UNIT_WORD {% ([u], _at, reject) => (u.type !== 'army' ? reject : u.plural ? 'all' : null) %} | COUNT ARMY {% ([n]) => n %} | ARTICLE ARMY {% () => null %}
 
 # The units an order is for: "2 armies in London", "army lon", "London armies", "lon" (type worked out).
 UNITS -> STACK PLACE {% ([s, p]) => g.unit(s.type, p, s.count) %}
@@ -31,14 +33,22 @@ UNITS -> STACK PLACE {% ([s, p]) => g.unit(s.type, p, s.count) %}
 # Fleets giving a sea order: "F nth", "the fleet in the North Sea", "North Sea fleets", "nth".
 FLEETS -> FLEET PLACE {% ([, p]) => p %} | FLEET AT PLACE {% ([, , p]) => p %} | PLACE FLEET {% ([p]) => p %}
   | COUNT FLEET AT:? PLACE {% ([, , , p]) => p %} | PLACE {% id %}
-NATION -> NAMED {% ([n]) => g.nation(n) %}
+# "they", "him": a nation nobody named; readings.ts asks the player to name it.
+NATION -> NAMED {% ([n]) => g.nation(n) %} | PRONOUN {% ([w]) => g.nation(w[0]) %}
+PRONOUN -> "they" | "them" | "he" | "him" | "she" | "her" | "their"
 
 # Moves: "Move 2 army lon -> wal (claim)", "2 armies from London to Wales and claim it", "A lon - wal".
 MOVE -> UNITS GO PLACE CLAIM_TAIL:? {% ([u, , t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
   | MOVE_VERB UNITS GO_TO PLACE CLAIM_TAIL:? {% ([, u, , t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
   | MOVE_VERB UNITS PLACE CLAIM_TAIL:? {% ([, u, t, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
-GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO
-GO_TO -> TO | ARROW
+  # The place first: "attack Wales with everything in London", "invade Wales from London with 2 armies".
+  | MOVE_VERB GO_TO:? PLACE WITH UNITS CLAIM_TAIL:? {% ([, , t, , u, c], at) => g.order(at, 'move', u, { target: t, claim: c ?? undefined }) %}
+  | MOVE_VERB GO_TO:? PLACE "from" PLACE WITH STACK CLAIM_TAIL:? {% ([, , t, , p, , s, c], at) => g.order(at, 'move', g.unit(s.type, p, s.count), { target: t, claim: c ?? undefined }) %}
+  # No place to start from: "move army to Wales" is the army of yours next to Wales.
+  | MOVE_VERB STACK GO_TO PLACE CLAIM_TAIL:? {% ([, s, , t, c], at) => g.order(at, 'move', g.unitNear(s.type, 'target', s.count), { target: t, claim: c ?? undefined }) %}
+GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO | MOVE_VERB "on" | TO MOVE_VERB "on"
+  | MOVE_VERB "against" | TO MOVE_VERB "against"
+GO_TO -> TO | ARROW | "on" | "against"
 MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "march" | "marches" | "advance" | "advances"
   | "attack" | "attacks" | "invade" | "invades" | "sail" | "sails"
 # "(claim)", "and claim it", ", claiming it", "to claim it".
@@ -109,9 +119,10 @@ ATTACK_WORD -> "attack" | "attacks" | "engage" | "engages" | "fight" | "fights"
 FLEET_WORDS -> FLEET
 
 # Caravans: "Caravan 3 to blue with 1 escort", "send 3 caravans and 1 escort to Bluevale".
-CARAVAN_ORDER -> SEND:? CARAVANS TO NATION ESCORTS:? {% ([, n, , who, e], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e ?? undefined }) %}
-  | SEND:? CARAVANS ESCORTS TO NATION {% ([, n, e, , who], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e }) %}
-  | SEND:? CARAVAN NUMBER TO NATION ESCORTS:? {% ([, , n, , who, e], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e ?? undefined }) %}
+CARAVAN_ORDER -> SEND:? CARAVANS TO_NATION NATION ESCORTS:? {% ([, n, , who, e], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e ?? undefined }) %}
+  | SEND:? CARAVANS ESCORTS TO_NATION NATION {% ([, n, e, , who], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e }) %}
+  | SEND:? CARAVAN NUMBER TO_NATION NATION ESCORTS:? {% ([, , n, , who, e], at) => g.plain(at, 'caravan', { nation: who, count: n, escorts: e ?? undefined }) %}
+TO_NATION -> TO | ARROW
 CARAVANS -> NUMBER CARAVAN {% id %} | ARTICLE CARAVAN {% () => 1 %}
 ESCORTS -> WITH NUMBER ESCORT {% ([, n]) => n %} | AND NUMBER ESCORT {% ([, n]) => n %} | NUMBER ESCORT {% id %}
   | %lparen NUMBER ESCORT:? %rparen {% ([, n]) => n %} | %lparen NUMBER "escorted" %rparen {% ([, n]) => n %}
@@ -126,6 +137,11 @@ STEAL -> STEAL_VERB TAKING CARAVAN:? "from" NATION {% ([, m, , , n], at) => g.pl
   | STEAL_VERB TAKING CARAVAN:? NATION SENDS {% ([, m, , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
   | STEAL_VERB NUMBER CARAVAN:? EVERY NUMBER NATION SENDS {% ([, c, , , p, n], at) => g.plain(at, 'steal', { nation: n, mode: 'per', count: c, per: p }) %}
   | STEAL_VERB "from" NATION {% ([, , n], at) => g.plain(at, 'steal', { nation: n, mode: 'all' }) %}
+  | STEAL_VERB NATION {% ([, n], at) => g.plain(at, 'steal', { nation: n, mode: 'all' }) %}
+  # "steal all but 3 of Bluevale's caravans", "steal 2 blue caravans", "steal all his caravans".
+  | STEAL_VERB TAKING "of":? NATION CARAVAN {% ([, m, , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
+  | STEAL_VERB TAKING CARAVAN "of":? NATION {% ([, m, , , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
+  | STEAL_VERB TAKING CARAVAN:? EVERY NUMBER NATION SENDS "from":? NATION {% ([, m, , , p, , , , n], at) => g.plain(at, 'steal', { nation: n, mode: 'per', count: m.count, per: p }) %}
 TAKING -> ALL {% () => ({ mode: 'all' }) %}
   | NUMBER {% ([n]) => ({ mode: 'count', count: n }) %}
   | ALL BUT NUMBER {% ([, , n]) => ({ mode: 'all-but', count: n }) %}
@@ -139,8 +155,11 @@ US -> "me" | "us"
 STEAL_VERB -> "steal" | "steals" | "rob" | "seize" | "skim"
 
 # Aims in battles of three or more: "Aim at blue", "aim at blue in lon", "armies in London aim at blue".
-AIM -> AIM_VERB AIM_AT:? NATION IN_PLACE:? {% ([, , n, p], at) => g.plain(at, 'aim', { nation: n, province: p ?? undefined }) %}
-  | UNITS AIM_VERB AIM_AT:? NATION {% ([u, , , n], at) => g.plain(at, 'aim', { nation: n, province: g.bare(u.place) }) %}
+AIM -> AIM_VERB AIM_AT:? AIM_TARGET IN_PLACE:? {% ([, , n, p], at) => g.plain(at, 'aim', { nation: n, province: p ?? undefined }) %}
+  | UNITS AIM_VERB AIM_AT:? AIM_TARGET {% ([u, , , n], at) => g.plain(at, 'aim', { nation: n, province: g.bare(u.place) }) %}
+  # As the rules put it: "his Armies should aim for Armies of a specific nation" (in every battle).
+  | ARMIES AIM_VERB AIM_AT:? AIM_TARGET IN_PLACE:? {% ([, , , n, p], at) => g.plain(at, 'aim', { nation: n, province: p ?? undefined }) %}
+AIM_TARGET -> NATION {% id %} | NATION ARMY {% id %} | ARMY "of" NATION {% ([, , n]) => n %}
 IN_PLACE -> AT PLACE {% ([, p]) => g.bare(p) %}
 AIM_AT -> "at" | "for" | "on"
 AIM_VERB -> "aim" | "aims" | "target" | "targets" | "focus" | "focuses"

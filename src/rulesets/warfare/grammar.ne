@@ -18,6 +18,9 @@ UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
   | PLACE UNIT_TYPE {% ([p, t]) => g.unit(t, p) %}
   | PLACE {% ([p]) => g.unit(null, p) %}
   | AT PLACE {% ([, p]) => g.unit(null, p) %}
+  # "the Italian army in Tyrolia": whose unit it is says nothing the place does not.
+  | NATION UNIT_TYPE AT:? PLACE {% ([, t, , p]) => g.unit(t, p) %}
+NATION -> NAMED {% ([n]) => g.nation(n) %}
 
 HOLD -> UNIT HOLD_VERB HOLD_TAIL:? {% ([u], at) => g.order(at, 'hold', u) %}
   | HOLD_VERB UNIT {% ([, u], at) => g.order(at, 'hold', u) %}
@@ -29,11 +32,14 @@ MOVE -> UNIT GO PLACE VIA:? {% ([u, , t, v], at) => g.order(at, 'move', u, { tar
   | MOVE_VERB UNIT GO_TO PLACE VIA:? {% ([, u, , t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
   | MOVE_VERB UNIT PLACE VIA:? {% ([, u, t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
   | MOVE_VERB TO:? PLACE BY_UNIT UNIT {% ([, , t, , u], at) => g.order(at, 'move', u, { target: t }) %}
+  # No place to start from: "move army to Burgundy" is the unit of yours next to Burgundy.
+  | MOVE_VERB ARTICLE:? UNIT_TYPE GO_TO PLACE VIA:? {% ([, , type, , t, v], at) => g.order(at, 'move', g.unitNear(type, 'target'), { target: t, viaConvoy: v ?? undefined }) %}
   # A convoy route written out: "A Lon - Nth - Nwy".
   | UNIT GO PLACE ROUTE {% ([u, , , r], at) => g.order(at, 'move', u, { target: r, viaConvoy: true }) %}
 ROUTE -> ARROW PLACE {% ([, p]) => p %} | ROUTE ARROW PLACE {% ([, , p]) => p %}
-GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO
-GO_TO -> TO | ARROW
+GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO | MOVE_VERB "on" | TO MOVE_VERB "on"
+  | MOVE_VERB "against" | TO MOVE_VERB "against"
+GO_TO -> TO | ARROW | "on" | "against"
 BY_UNIT -> WITH | "from"
 MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "attack" | "attacks" | "attacking"
   | "march" | "marches" | "marching" | "advance" | "advances" | "invade" | "invades" | "sail" | "sails"

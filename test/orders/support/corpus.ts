@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { AnyRuleset, GameState, MapGraph, Order } from '../../../src/engine/index.ts';
 import { readMapFile } from '../../../src/game/map-file.ts';
-import { htmlToText } from '../../../src/orders/clean-message.ts';
+import { htmlToText } from '../../../src/orders/html-text.ts';
 import { parseMessage } from '../../../src/orders/parse-message.ts';
 import type { ParsedOrder, ParseResult } from '../../../src/orders/types.ts';
 import { orderRuleset } from './rulesets.ts';
@@ -30,6 +30,8 @@ const fileSchema = z.strictObject({
   nation: z.string(),
   /** A state file beside this one: unit types come from its units, and orders are validated. */
   state: z.string().optional(),
+  /** Written by scripts/make-order-corpus.ts and measured as a whole (share read as intended, none carried out wrongly). */
+  measured: z.boolean().default(false),
   cases: z.array(caseSchema),
 });
 
@@ -41,6 +43,7 @@ export interface CorpusFile {
   map: MapGraph;
   nation: string;
   state?: GameState;
+  measured: boolean;
   cases: CorpusCase[];
 }
 
@@ -57,7 +60,7 @@ function loadCorpus(file: string): CorpusFile {
   const { map, problems } = readMapFile(data.map, readFileSync(path.resolve(here, data.map), 'utf8'));
   if (!map) throw new Error(`${file}: the map does not load: ${problems.map((p) => p.message).join('; ')}`);
   const state = data.state ? (parse(readFileSync(path.resolve(here, data.state), 'utf8')) as GameState) : undefined;
-  return { file, ruleset: orderRuleset(data.ruleset), map, nation: data.nation, state, cases: data.cases };
+  return { file, ruleset: orderRuleset(data.ruleset), map, nation: data.nation, state, measured: data.measured, cases: data.cases };
 }
 
 /** The messages a case sends: each line alone, or the one text. */
@@ -111,4 +114,33 @@ export function differences(c: CorpusCase, result: ParseResult): string[] {
 
 function sorted(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
+
+export interface Measure {
+  lines: number;
+  /** Lines whose result is exactly the expected one. */
+  intended: number;
+  /** Lines that gave an order the player did not mean: the worst outcome. */
+  wrong: string[];
+  misses: string[];
+}
+
+/** Every line of every case: read as intended, or not; and whether an order came out that was not meant. */
+export function measure(files: readonly CorpusFile[]): Measure {
+  const out: Measure = { lines: 0, intended: 0, wrong: [], misses: [] };
+  for (const corpus of files) {
+    for (const c of corpus.cases) {
+      const meant = new Set(c.orders.map((o) => JSON.stringify(sorted(o))));
+      for (const text of messagesOf(c)) {
+        out.lines++;
+        const result = parseCase(corpus, text);
+        const diff = differences(c, result);
+        if (!diff.length) out.intended++;
+        else out.misses.push(`${path.basename(corpus.file)}: ${JSON.stringify(text)}: ${diff.join('; ')}`);
+        const stray = result.orders.map(slotsOf).filter((o) => !meant.has(JSON.stringify(sorted(o))));
+        if (stray.length) out.wrong.push(`${path.basename(corpus.file)}: ${JSON.stringify(text)} gave ${JSON.stringify(stray)}`);
+      }
+    }
+  }
+  return out;
 }
