@@ -94,6 +94,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       rate: config.mail.sendRate,
       lockMs: config.lockMs,
       alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+      serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
     stops.push(['sender', () => sender.stop()]);

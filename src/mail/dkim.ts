@@ -3,7 +3,6 @@
 // game: signed by the sender's own domain (or a parent, where the game allows it), covering From,
 // To, Subject, Date and Message-ID, addressed to the game, and recent. So a signed email a player
 // sent to someone else, or one sent to the game long ago, cannot be replayed as orders.
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import type { DNSResolver } from 'mailauth';
 
 export type { DNSResolver };
@@ -22,6 +21,8 @@ export const DKIM_MAX_AGE_MS = 3 * 86_400_000;
 /** Signatures on this raw message that verify (none when DNS or the signature fails). */
 export async function dkimSignatures(raw: Buffer, options: { resolver?: DNSResolver; now: Date }): Promise<DkimSignature[]> {
   try {
+    // Loaded on first use: only games that accept DKIM need it, and it is slow to load.
+    const { dkimVerify } = await import('mailauth/lib/dkim/verify.js');
     const result = await dkimVerify(raw, { resolver: options.resolver, curTime: options.now });
     return result.results
       .filter((r) => r.status.result === 'pass')

@@ -200,7 +200,7 @@ export class MailLedger {
   private async withLease<T>(gameId: string, work: (lease: Lease) => Promise<T>, leaseMs = LEASE_MS): Promise<T> {
     const key = mailKeys(gameId).lock;
     const token = randomBytes(8).toString('hex');
-    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    for (let wait = 5; ; wait = Math.min(wait * 2, 25)) {
       if (await this.redis.set(key, token, 'PX', leaseMs, 'NX')) break;
       await new Promise((r) => setTimeout(r, wait));
     }

@@ -67,6 +67,8 @@ export interface OutboxSender {
   stop(): Promise<void>;
 }
 
+const RECHECK_MS = 5000;
+
 export function sendJobId(gameId: string, key: string): string {
   return `${gameId}/${encodeURIComponent(key)}`;
 }
@@ -92,7 +94,9 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     if (!job || err.name === 'UnrecoverableError' || err.name === 'RateLimitError') return;
     void job.isFailed().then((final) => (final ? giveUp(job.data, err.message) : undefined), () => undefined);
   });
-  const queued = new Set<string>();
+  // Job ids this process queued lately, so the sweep does not ask Redis about each every time; an
+  // entry is checked again after a while (a job may have failed, or the message been set aside and resent).
+  const queued = new Map<string, number>();
 
   async function send(job: Job<SendJob>): Promise<string> {
     const { gameId, key } = job.data;
@@ -150,12 +154,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       if (options.serves && !options.serves(gameId)) continue;
       for (const entry of await outbox.pending(gameId, 500)) {
         const jobId = sendJobId(gameId, entry.key);
-        if (queued.has(jobId)) continue;
+        if (Date.now() - (queued.get(jobId) ?? 0) < RECHECK_MS) continue;
         const old = await queue.getJob(jobId);
         // A finished job for a message still pending: set aside and resent, or marked sent by nobody.
         if (old && ((await old.isFailed()) || (await old.isCompleted()))) await old.remove();
         await queue.add(SEND_QUEUE, { gameId, key: entry.key }, { jobId, attempts: options.attempts ?? 8, backoff: { type: 'exponential', delay: options.retryMs ?? 2000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } });
-        queued.add(jobId);
+        queued.set(jobId, Date.now());
       }
     }
   }

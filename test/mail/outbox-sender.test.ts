@@ -11,6 +11,8 @@ import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
 import { purgeMail, waitForMail } from './support/mailbox.ts';
 import { startTestSender } from './support/test-sender.ts';
+import { storeClaimsGame } from './support/attack-game.ts';
+import { dropGame } from './support/mail-game.ts';
 
 let svc: ServiceEndpoints;
 let redis: ReturnType<typeof connectRedis>;
@@ -23,10 +25,32 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await purgeMail('player3@adjutant.test', 'INBOX', { subject: 'outbox-test' });
+  await purgeMail('gm@adjutant.test', 'INBOX', { subject: 'A message could not be sent' });
   redis?.disconnect();
 });
 
 const message = (key: string, to: string, subject: string) => ({ key, from: 'game@adjutant.test', to: [to], subject, text: `hello ${subject}\n`, inReplyTo: '<orders-1@example.com>' });
+
+/** An SMTP server of the test's own: `answer` returns an error to refuse a message, or null to take it. */
+async function localSmtp(answer: () => Error | null) {
+  const accepted: number[] = [];
+  const refused: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        const error = answer();
+        (error ? refused : accepted).push(Date.now());
+        callback(error ?? undefined);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { accepted, refused, port: (server.server.address() as { port: number }).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 describe('outbox sender', () => {
   it('sends what the outbox holds with its Message-ID and loop headers, marks it sent, and never sends a sent message again', async () => {
@@ -72,21 +96,69 @@ describe('outbox sender', () => {
     }
   });
 
-  it('sets aside a message the server refuses for good (550), and keeps sending the others', async () => {
-    const gameId = `send-${randomUUID().slice(0, 8)}`;
+  it('sets aside a message the server refuses for good (550), tells the GM, keeps sending the others, and sends it again on retry', async () => {
+    const store = new GameStore(redis);
+    const gameId = await storeClaimsGame(store, 'send');
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     const subject = `outbox-test after the bad one ${randomUUID()}`;
     await outbox.record(gameId, message('bad', 'nobody@adjutant.test', 'lost'));
     await outbox.record(gameId, message('good', 'player3@adjutant.test', subject));
-    const sender = startTestSender({ outbox, store: new GameStore(redis), logger, now, games: (id) => id === gameId });
+    const sender = startTestSender({ outbox, store, logger, now, games: (id) => id === gameId });
     try {
       await waitForMail('player3@adjutant.test', { subject });
       await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'bad')).toContain('550');
-      expect(await outbox.pending(gameId)).toEqual([]);
       expect((await outbox.entry(gameId, 'bad'))?.sentAt).toBeUndefined();
+      const [alert] = await waitForMail('gm@adjutant.test', { subject: `[${gameId}] A message could not be sent` });
+      expect(alert.text).toContain('nobody@adjutant.test');
+      expect(alert.text).toContain(`adjutant dead-letter retry ${gameId} bad`);
+      expect((await outbox.setAsideMessages(gameId)).map((m) => m.key)).toEqual(['bad']);
+      // The GM retries (the address is still wrong): one more SMTP conversation, set aside again.
+      expect(await outbox.resend(gameId, 'bad')).toBe(true);
+      await expect.poll(async () => redis.hget(mailKeys(gameId).outboxAttempts, 'bad'), { timeout: 10_000 }).toBe('2');
+      await expect.poll(async () => (await outbox.setAsideMessages(gameId)).map((m) => m.key)).toEqual(['bad']);
+      expect(await outbox.pending(gameId)).toEqual([]);
     } finally {
       await sender.stop();
-      await redis.del(...Object.values(gameKeys(gameId)), mailKeys(gameId).outboxFailed, mailKeys(gameId).outboxAttempts);
+      await dropGame(store, gameId);
+    }
+  });
+
+  it('keeps to the configured send rate across the queue', async () => {
+    const smtp = await localSmtp(() => null);
+    const gameId = `send-${randomUUID().slice(0, 8)}`;
+    const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
+    for (let i = 0; i < 6; i++) await outbox.record(gameId, message(`reply:${i}`, 'player3@adjutant.test', `rated ${i}`));
+    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, rate: { max: 2, perMs: 1000 }, games: (id) => id === gameId });
+    try {
+      await expect.poll(() => smtp.accepted.length, { timeout: 10_000 }).toBe(6);
+      // Two a second: the fifth and sixth wait for the third second's window.
+      expect(smtp.accepted[5] - smtp.accepted[0]).toBeGreaterThanOrEqual(1500);
+    } finally {
+      await sender.stop();
+      await smtp.close();
+      await redis.del(...Object.values(gameKeys(gameId)), mailKeys(gameId).outboxAttempts);
+    }
+  });
+
+  it('holds all sending when the provider says it throttles, tells the GM, then sends', async () => {
+    let refusals = 0;
+    const smtp = await localSmtp(() => (refusals++ < 1 ? Object.assign(new Error('4.7.0 Too many messages, rate limited; slow down'), { responseCode: 421 }) : null));
+    const store = new GameStore(redis);
+    const gameId = await storeClaimsGame(store, 'send');
+    const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
+    await outbox.record(gameId, message('reply:throttled', 'player3@adjutant.test', 'throttled'));
+    const sender = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, throttleMs: 800, games: (id) => id === gameId });
+    try {
+      await expect.poll(async () => (await outbox.entry(gameId, 'reply:throttled'))?.sentAt, { timeout: 10_000 }).toBeTruthy();
+      expect(smtp.refused).toHaveLength(1);
+      expect(smtp.accepted[0] - smtp.refused[0]).toBeGreaterThanOrEqual(700);
+      const alerts = (await redis.hkeys(gameKeys(gameId).outbox)).filter((k) => k.startsWith('alert:throttled:'));
+      expect(alerts).toHaveLength(1);
+      expect((await outbox.entry(gameId, alerts[0]))?.text).toContain('ADJUTANT_SEND_RATE');
+    } finally {
+      await sender.stop();
+      await smtp.close();
+      await dropGame(store, gameId);
     }
   });
 
@@ -113,12 +185,13 @@ describe('outbox sender', () => {
     const gameId = `send-${randomUUID().slice(0, 8)}`;
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     await outbox.record(gameId, message('reply:flaky', 'player3@adjutant.test', 'flaky'));
-    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 100, games: (id) => id === gameId });
+    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 300, games: (id) => id === gameId });
     try {
       await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
       expect(attempts).toHaveLength(3);
-      // The second wait is twice the first: 100 ms, then 200 ms.
-      expect(attempts[2] - attempts[1]).toBeGreaterThan(attempts[1] - attempts[0]);
+      // The waits double: at least 300 ms, then at least 600 ms.
+      expect(attempts[1] - attempts[0]).toBeGreaterThanOrEqual(280);
+      expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(580);
       await expect.poll(async () => (await outbox.entry(gameId, 'reply:flaky'))?.sentAt).toBeTruthy();
     } finally {
       await sender.stop();

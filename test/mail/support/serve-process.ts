@@ -1,0 +1,72 @@
+// `adjutant serve` as an operator runs it, in a child process the fault test can SIGKILL: its own
+// queue prefix and scheduler scope, the test's game folder, the test services, no web port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { serviceEndpoints } from '../../support/services.ts';
+
+const ROOT = path.join(import.meta.dirname, '../../..');
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** Resolves when the process says it is running; rejects if it exits first. */
+  ready: Promise<void>;
+  isReady(): boolean;
+  exited: Promise<void>;
+  /** Error lines it logged (pino level 50 and up). */
+  errors: string[];
+}
+
+export interface ServeSettings {
+  gameId: string;
+  gamesDir: string;
+  outDir: string;
+  /** Job locks (and so the wait before a killed process's jobs go to another). */
+  lockMs: number;
+}
+
+export function startServe(settings: ServeSettings): ServeProcess {
+  const svc = serviceEndpoints();
+  const env = {
+    ...process.env,
+    REDIS_URL: svc.redisUrl,
+    ADJUTANT_IMAP_HOST: svc.imap.host,
+    ADJUTANT_IMAP_PORT: String(svc.imap.port),
+    ADJUTANT_SMTP_HOST: svc.smtp.host,
+    ADJUTANT_SMTP_PORT: String(svc.smtp.port),
+    ADJUTANT_MAIL_DOMAIN: svc.domain,
+    ADJUTANT_IMAP_USER: `game@${svc.domain}`,
+    ADJUTANT_MAIL_PASSWORD: svc.password,
+    ADJUTANT_QUEUE_PREFIX: `{adjutant-${settings.gameId}}`,
+    ADJUTANT_SCHEDULER_SCOPE: settings.gameId,
+    ADJUTANT_INTAKE_GAMES: settings.gameId,
+    ADJUTANT_UNROUTED: 'leave',
+    ADJUTANT_GAMES_DIR: settings.gamesDir,
+    ADJUTANT_OUT_DIR: settings.outDir,
+    ADJUTANT_OUTPUT_PORT: 'off',
+    ADJUTANT_LOCK_MS: String(settings.lockMs),
+    LOG_LEVEL: 'info',
+  };
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const errors: string[] = [];
+  let ready = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const readyPromise = new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!ready && line.includes('"msg":"running;')) {
+          ready = true;
+          resolve();
+        }
+        if (/"level":(50|60)/.test(line)) errors.push(line);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+    void exited.then(() => reject(new Error(`adjutant serve exited before it was running: ${errors.join(' ').slice(0, 500)}`)));
+  });
+  readyPromise.catch(() => undefined);
+  return { child, ready: readyPromise, isReady: () => ready && child.exitCode === null && child.signalCode === null, exited, errors };
+}
