@@ -25,6 +25,8 @@ export interface PreparedCase {
   name: string;
   edition: Edition;
   ruling?: Ruling;
+  /** Orders run() adjudicates, over all its phases: what an orders-per-second figure counts. */
+  orders: number;
   /** Adjudicates the case (both phases of a retreat case) and returns every event. */
   run(): GameEvent[][];
   judge(events: GameEvent[][]): { passed: boolean; detail: string };
@@ -74,6 +76,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
     const byNation = ordersByNation(orders);
     return {
       ...base,
+      orders: orders.length,
       run: () => [adjudicate(state, byNation).events],
       outcomes: ([events]) => outcomes(orders, events),
       judge: ([events]) => {
@@ -95,6 +98,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
   if (c.phase === 'Main') {
     return {
       ...base,
+      orders: mainOrders.length,
       run: () => [adjudicate(start, mainByNation).events],
       judge: ([events]) => verdict(compare(mainOrders, events)),
       outcomes: ([events]) => outcomes(mainOrders, events),
@@ -104,6 +108,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
   const retreatByNation = ordersByNation(retreatOrders);
   return {
     ...base,
+    orders: mainOrders.length + retreatOrders.length,
     run: () => {
       const main = adjudicate(start, mainByNation);
       const state = { ...main.state, phase: 'retreats' };
