@@ -46,6 +46,11 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
   const heading = lexed.heading && checkHeading(lexed.heading, ctx);
   if (heading) return void result.errors.push({ line: line.line, text: line.text, ...heading });
   if (!tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
+  if (!mayHoldOrder(tokens, grammar)) {
+    // Nothing an order is made of: the parser would fail, and the line be set aside below anyway.
+    // Prose is most of a long email, and the parser its most costly step.
+    return void result.ignored.push({ line: line.line, text: line.text, why: line.text.endsWith(':') ? 'a heading' : 'no order words: read as a greeting or remark' });
+  }
   const parse = parseTokens(grammar, tokens);
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
@@ -76,6 +81,19 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: ReadingC
     return;
   }
   placeReadings(readings.alternatives, { line, tokens, ruleset, alternatives: readings.alternatives }, result);
+}
+
+/**
+ * An order needs a place or nation, a move sign, or an order word of its own ("skip", "waive"); a
+ * line without any is not one. The shortest order words ("a", "f", "on", "up") are everyday words
+ * too, and make an order only beside a place.
+ */
+function mayHoldOrder(tokens: readonly Token[], grammar: OrderGrammar): boolean {
+  for (const t of tokens) {
+    if (t.type === 'name' || t.type === 'arrow' || t.type === 'dash') return true;
+    if (t.type === 'word' && t.text.length > 2 && grammar.vocabulary.isOrderWord(t.text)) return true;
+  }
+  return false;
 }
 
 interface LineInContext {
