@@ -8,6 +8,8 @@ import { QUEUE_PREFIX } from './queues.ts';
 
 export interface ServiceConfig {
   redisUrl: string;
+  /** ADJUTANT_REDIS_CLUSTER=yes: REDIS_URL is one master of a Redis Cluster. */
+  cluster: boolean;
   prefix: string;
   /** The scheduler scope: one per deployment sharing a Redis. */
   scope: string;
@@ -50,6 +52,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
   if (!['xenforo', 'phpbb', 'discourse'].includes(flavour)) throw new ConfigError(`ADJUTANT_FORUM_FLAVOUR=${flavour}: write xenforo, phpbb or discourse.`);
   return {
     redisUrl: redisUrl(env),
+    cluster: env.ADJUTANT_REDIS_CLUSTER === 'yes',
     prefix: env.ADJUTANT_QUEUE_PREFIX ?? QUEUE_PREFIX,
     scope: env.ADJUTANT_SCHEDULER_SCOPE ?? 'main',
     logLevel: env.LOG_LEVEL ?? 'info',

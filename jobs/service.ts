@@ -15,7 +15,7 @@ import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
 import { createParseWorker, enqueueParse } from './parse.ts';
-import { QUEUES, connectionFromUrl, openQueue } from './queues.ts';
+import { QUEUES, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
 import type { ServiceConfig } from './service-config.ts';
 import { startWorkers } from './workers.ts';
@@ -28,8 +28,8 @@ export interface Service {
 
 export async function startService(config: ServiceConfig, parts: ReadonlySet<Part>, logger: Logger): Promise<Service> {
   const now = () => new Date();
-  const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
-  const connection = connectionFromUrl(config.redisUrl);
+  const rt = createRuntime({ redisUrl: config.redisUrl, cluster: config.cluster, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
+  const connection = rt.connection;
   const control = createGameControl(rt);
   const stops: Array<[string, () => Promise<unknown>]> = [];
 
