@@ -40,6 +40,8 @@ export function connectRedisCluster(url: string): Cluster {
     retryDelayOnFailover: 300,
     retryDelayOnTryAgain: 300,
     maxRedirections: 64,
+    // A busy node can take seconds to list its slots; the default (1 s) gave up under load.
+    slotsRefreshTimeout: 5000,
   });
 }
 
