@@ -1,6 +1,7 @@
 // Warfare adjudication speed: the whole DATC (adjudication only: every case's phases, inputs built
-// beforehand) as time per pass and orders per second, and a 10,000-unit turn of random legal orders on a generated 20,000-province map,
-// whose orders over its time give the orders per second, and the set-up of that map as a game. Run: node --import tsx bench/warfare.bench.ts
+// beforehand) as time per pass and orders per second; a 10,000-unit turn of random legal orders on
+// a generated 20,000-province map, whose orders over its time give the orders per second; and the
+// set-up of that map as a game. Run: node --import tsx bench/warfare.bench.ts
 // Prints one JSON line per figure; each value is the median of warm runs (after warm-up), one core.
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'yaml';
