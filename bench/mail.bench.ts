@@ -1,5 +1,5 @@
-// The mail loop on the local Dovecot, SMTP relay and Redis (start them first with
-// `bash scripts/services.sh start`; this bench starts nothing itself):
+// The mail loop on the local Dovecot, SMTP relay and Redis of scripts/services.sh (used when
+// running, else started here and stopped again at the end):
 //   mail-ingest        emails taken from IMAP and processed per second by one worker (intake +
 //                      processMail in one process, board NES orders through the real parser);
 //   mail-confirm-p50/p95  from an email's arrival in the game's mailbox to its confirmation
@@ -19,6 +19,7 @@ import { MemoryControl } from '../test/mail/support/fake-control.ts';
 import { dropGame } from '../test/mail/support/mail-game.ts';
 import { startMailLoop } from '../test/mail/support/mail-loop.ts';
 import { imapClient, purgeMail, sendMail } from '../test/mail/support/mailbox.ts';
+import { localServices } from '../test/support/local-services.ts';
 import { requireServices } from '../test/support/services.ts';
 
 const INGEST = 300;
@@ -29,8 +30,13 @@ const PLAYERS = [
   ['player3', 'jade-lynx', 'Buy army in lvp'],
 ] as const;
 
-const svc = await requireServices(['redis', 'imap', 'smtp']).catch((e: Error) => {
+const local = await localServices(['redis', 'mail']).catch((e: Error) => {
   console.error(`mail bench: ${e.message}`);
+  process.exit(1);
+});
+const svc = await requireServices(['redis', 'imap', 'smtp']).catch(async (e: Error) => {
+  console.error(`mail bench: ${e.message}`);
+  await local.release();
   process.exit(1);
 });
 const redis = connectRedis(svc.redisUrl);
@@ -140,3 +146,4 @@ const pick = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, 
 console.log(JSON.stringify({ bench: 'mail-confirm-p50', value: pick(0.5), unit: 'ms' }));
 console.log(JSON.stringify({ bench: 'mail-confirm-p95', value: pick(0.95), unit: 'ms', target: 3000 }));
 redis.disconnect();
+await local.release();

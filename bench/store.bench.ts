@@ -1,11 +1,25 @@
-// Commits per second of whole steps (state + history + orders in one Lua script) on the local Redis.
+// Commits per second of whole steps (state + history + orders in one Lua script) on the local Redis
+// of scripts/services.sh (used when running, else started here and stopped again at the end).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { GameStore } from '../src/store/game-store.ts';
 import { connectRedis } from '../src/store/redis.ts';
+import { localServices } from '../test/support/local-services.ts';
 import type { TurnRecord } from '../src/store/turn-record.ts';
 
-const redis = connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379');
+const local = await localServices(['redis']).catch((e: Error) => {
+  console.error(`store bench: ${e.message}`);
+  process.exit(1);
+});
+const redis = connectRedis(process.env.REDIS_URL!);
+// Commands wait for a reconnect in the service; here a Redis that does not answer is a failed bench.
+const reachable = await Promise.race([redis.ping().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
+if (!reachable) {
+  console.error(`store bench: Redis at ${process.env.REDIS_URL} did not answer within 10 s.`);
+  redis.disconnect();
+  await local.release();
+  process.exit(1);
+}
 const store = new GameStore(redis);
 const id = `bench-${randomUUID()}`;
 const state = {
@@ -28,3 +42,4 @@ const seconds = (performance.now() - started) / 1000;
 console.log(JSON.stringify({ bench: 'store-commit-step', value: Math.round(steps / seconds), unit: 'steps/s', target: 100 }));
 await store.deleteGame(id);
 redis.disconnect();
+await local.release();

@@ -1,8 +1,11 @@
 // Warfare adjudication speed: the whole DATC (adjudication only: every case's phases, inputs built
-// beforehand), and a 10,000-unit turn of random legal orders on a generated 20,000-province map,
-// whose orders over its time give the orders per second. Run: node --import tsx bench/warfare.bench.ts
+// beforehand) as time per pass and orders per second; a 10,000-unit turn of random legal orders on
+// a generated 20,000-province map, whose orders over its time give the orders per second; and the
+// set-up of that map as a game. Run: node --import tsx bench/warfare.bench.ts
 // Prints one JSON line per figure; each value is the median of warm runs (after warm-up), one core.
 import { performance } from 'node:perf_hooks';
+import { stringify } from 'yaml';
+import { openGame } from '../src/game/open-game.ts';
 import { Dice, MapGraph, Registry, defaultBorderUnits, type Border, type CombatSystem, type Order, type Province, type ProvinceKind, type RulesetContext, type Unit } from '../src/engine/index.ts';
 import { makeBoard } from '../src/rulesets/warfare/board.ts';
 import { prepareDatc } from '../src/datc/run-datc.ts';
@@ -138,6 +141,28 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
   return { state, orders };
 }
 
+/**
+ * Setting the same map up as a GM would: its game.yaml and map.yaml read and checked, the map built
+ * and indexed for adjudication, the starting state made. Run once, early, in a fresh process.
+ */
+function setUp(graph: MapGraph): number {
+  const provinces = Object.fromEntries(graph.ids().map((id) => {
+    const p = graph.province(id);
+    return [id, { name: p.name, kind: p.kind, ...(Object.keys(p.attributes).length ? { attributes: p.attributes } : {}) }];
+  }));
+  const borders = graph.borders.map((b) => [b.a.province, b.b.province, ...b.units]);
+  const nations = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`n${i}`, { name: `Nation ${i}`, colour: '#336699', player: { name: `Player ${i}`, email: `n${i}@example.org` } }]));
+  const files = {
+    'game.yaml': stringify({ title: 'Twenty thousand provinces', ruleset: 'warfare', map: 'map.yaml', gm: { name: 'GM', email: 'gm@example.org' }, nations }),
+    'map.yaml': stringify({ provinces, borders }, { lineWidth: 0 }),
+  };
+  const started = performance.now();
+  const { game, problems } = openGame('setup', files);
+  const ms = performance.now() - started;
+  if (!game) throw new Error(`the generated map does not open: ${problems[0]?.message}`);
+  return ms;
+}
+
 function line(bench: string, value: number, unit: string, target: number): void {
   console.log(JSON.stringify({ bench, value: Math.round(value * 1000) / 1000, unit, target }));
 }
@@ -147,12 +172,18 @@ const datcMs = time(200, 50, () => {
   for (const c of datc) c.run();
 });
 line('warfare-datc', datcMs, 'ms', 3);
+// The measure other adjudicators publish (jDip runs the DATC in a loop): every order of every case,
+// over the median time of a warm pass through the whole DATC.
+const datcOrders = datc.reduce((sum, c) => sum + c.orders, 0);
+line('warfare-datc-orders-per-second', datcOrders / (datcMs / 1000), 'orders/s', 800_000);
 
 const rand = random(20240223);
 const graph = gridMap(200, 100, rand);
+const setupMs = setUp(graph);
 const ctx: RulesetContext<WarfareOptions> = { map: graph, options: warfareOptions.parse({}), combat: new Registry<CombatSystem>('combat system') };
 const { state, orders } = randomTurn(ctx, 10_000, rand);
 const orderCount = Object.values(orders).reduce((n, l) => n + l.length, 0);
 const bigMs = time(25, 5, () => warfare.adjudicate(ctx, state, orders, Dice.forced([])));
 line('warfare-orders-per-second', orderCount / (bigMs / 1000), 'orders/s', 300_000);
 line('warfare-10k-units', bigMs, 'ms', 100);
+line('warfare-setup-20k', setupMs, 'ms', 1000);

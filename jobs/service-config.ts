@@ -12,6 +12,8 @@ import { QUEUE_PREFIX } from './queues.ts';
 
 export interface ServiceConfig {
   redisUrl: string;
+  /** ADJUTANT_REDIS_CLUSTER=yes: REDIS_URL is one master of a Redis Cluster. */
+  cluster: boolean;
   prefix: string;
   /** The scheduler scope: one per deployment sharing a Redis. */
   scope: string;
@@ -128,6 +130,7 @@ const schema = z.object({
   REDIS_URL: z
     .string({ error: 'REDIS_URL is not set: start the services with "bash scripts/services.sh start" and eval its env, or point REDIS_URL at your Redis' })
     .refine((v) => /^rediss?:\/\//.test(v) && URL.canParse(v), 'write a Redis URL, like redis://127.0.0.1:6379 or rediss://user:password@host:6380/0'),
+  ADJUTANT_REDIS_CLUSTER: flag,
   ADJUTANT_QUEUE_PREFIX: text(QUEUE_PREFIX),
   ADJUTANT_SCHEDULER_SCOPE: text('main'),
   LOG_LEVEL: choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -204,6 +207,7 @@ function fromEnv(e: Env): ServiceConfig {
   const smtpUser = e.ADJUTANT_SMTP_USER ?? (e.ADJUTANT_MAIL_AUTH === 'oauth2' ? imapUser : undefined);
   return {
     redisUrl: e.REDIS_URL,
+    cluster: e.ADJUTANT_REDIS_CLUSTER,
     prefix: e.ADJUTANT_QUEUE_PREFIX,
     scope: e.ADJUTANT_SCHEDULER_SCOPE,
     logLevel: e.LOG_LEVEL,

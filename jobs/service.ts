@@ -20,7 +20,7 @@ import { reportRenderer } from '../src/turns/turn-renderer.ts';
 import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
-import { QUEUES, connectionFromUrl, openQueue } from './queues.ts';
+import { QUEUES, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
 import type { ServiceConfig } from './service-config.ts';
 import { startWorkers } from './workers.ts';
@@ -35,8 +35,8 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   const now = () => new Date();
   // Redis down at start-up is a sentence and an exit, not a wait; once running, clients wait through restarts.
   (await reachRedis(config.redisUrl)).disconnect();
-  const rt = createRuntime({ redisUrl: config.redisUrl, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
-  const connection = connectionFromUrl(config.redisUrl);
+  const rt = createRuntime({ redisUrl: config.redisUrl, cluster: config.cluster, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
+  const connection = rt.connection;
   const control = createGameControl(rt);
   const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessage };
   const pageUrl = nationPageUrls(rt.redis, config.outputs, now);

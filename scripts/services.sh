@@ -2,9 +2,12 @@
 # Private Redis, Dovecot IMAP and an SMTP relay for tests and demos, on high
 # ports, with all state under one run dir so nothing touches system services.
 #
-# usage: services.sh start|stop|status|run [redis] [mail]   (default: both)
+# usage: services.sh start|stop|status|run [redis] [mail] [cluster]   (default: redis and mail)
 #        services.sh env          # eval "$(bash scripts/services.sh env)"
+#        services.sh restart-cluster-node 0|1|2   # kill one cluster master hard and start it again
 # "mail" is Dovecot + the SMTP relay (the relay delivers through dovecot-lda).
+# "cluster" is a Redis Cluster of three masters on loopback ports ADJUTANT_CLUSTER_PORT .. +2
+# (for the scale-out test and bench), in its own folder under the run dir.
 # "run" starts in the foreground and stops everything on SIGTERM (containers).
 set -euo pipefail
 
@@ -15,6 +18,7 @@ SMTP_PORT="${ADJUTANT_SMTP_PORT:-10025}"
 # Dovecot checks OAuth2 access tokens (XOAUTH2, OAUTHBEARER) by asking this port's /introspect
 # (RFC 7662); the OAuth2 tests serve it, nothing else needs it.
 OAUTH_PORT="${ADJUTANT_OAUTH_PORT:-$((IMAP_PORT + 1000))}"
+CLUSTER_PORT="${ADJUTANT_CLUSTER_PORT:-$((REDIS_PORT + 1000))}"
 # Clients always connect over loopback; BIND only matters inside containers.
 BIND="${ADJUTANT_BIND_HOST:-127.0.0.1}"
 HOST=127.0.0.1
@@ -73,6 +77,7 @@ print_env() {  # quoted so the output survives eval even with odd run dir paths
   for kv in "REDIS_URL=redis://$HOST:$REDIS_PORT" "ADJUTANT_REDIS_PORT=$REDIS_PORT" \
     "ADJUTANT_IMAP_HOST=$HOST" "ADJUTANT_IMAP_PORT=$IMAP_PORT" \
     "ADJUTANT_SMTP_HOST=$HOST" "ADJUTANT_SMTP_PORT=$SMTP_PORT" "ADJUTANT_OAUTH_PORT=$OAUTH_PORT" \
+    "ADJUTANT_CLUSTER_URL=redis://$HOST:$CLUSTER_PORT" "ADJUTANT_CLUSTER_PORT=$CLUSTER_PORT" \
     "ADJUTANT_MAIL_DOMAIN=$DOMAIN" "ADJUTANT_MAIL_PASSWORD=$PASSWORD" "ADJUTANT_MAIL_USERS=$USERS" \
     "ADJUTANT_RUN_DIR=$RUN_DIR" "ADJUTANT_DOVECOT_CONFIG=$DOVE_CONF" "ADJUTANT_DOVECOT_LDA=$LDA"; do
     local v="${kv#*=}" q="'"
@@ -172,6 +177,65 @@ start_redis() {
 }
 stop_redis() { stop_pidfile redis "$REDIS_PID" redis-server; }
 status_redis() { status_of redis "$REDIS_PID" redis-server "$REDIS_PORT"; }
+
+# --- redis cluster ----------------------------------------------------------
+# Three masters, no replicas: enough to spread games over slots and to restart one master under
+# load. Each keeps its AOF (fsync always) and cluster config in cluster/<port>/.
+CLUSTER_DIR="$RUN_DIR/cluster"
+cluster_ports() { echo "$CLUSTER_PORT" "$((CLUSTER_PORT + 1))" "$((CLUSTER_PORT + 2))"; }
+start_cluster_node() {  # PORT
+  local port="$1" dir="$CLUSTER_DIR/$1"
+  mkdir -p "$dir"
+  "$REDIS_BIN" --bind "$BIND" --port "$port" --protected-mode no --cluster-enabled yes \
+    --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 5000 \
+    --dir "$dir" --appendonly yes --appendfsync always --maxmemory-policy noeviction --save "" \
+    --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" >>"$dir/redis.log" 2>&1 \
+    || die_log "$dir/redis.log" "redis-server (cluster node $port) failed to start"
+  wait_until "cluster node $port" "$dir/redis.log" "$dir/redis.pid" redis-server "$port" PING '^\+PONG'
+}
+start_cluster() {
+  local port formed=1
+  for port in $(cluster_ports); do
+    if alive "$CLUSTER_DIR/$port/redis.pid" redis-server; then continue; fi
+    busy_port "cluster node" "$port" ADJUTANT_CLUSTER_PORT
+    [[ -s "$CLUSTER_DIR/$port/nodes.conf" ]] || formed=0
+    start_cluster_node "$port"
+  done
+  if ((formed == 0)); then
+    command -v redis-cli >/dev/null || die "redis-cli is needed to form the cluster (it comes with redis-server's package, redis-tools)"
+    # shellcheck disable=SC2046
+    redis-cli --cluster create $(for p in $(cluster_ports); do printf '%s:%s ' "$HOST" "$p"; done) \
+      --cluster-replicas 0 --cluster-yes >>"$CLUSTER_DIR/create.log" 2>&1 \
+      || die_log "$CLUSTER_DIR/create.log" "redis-cli --cluster create failed"
+  fi
+  local deadline=$((SECONDS + TIMEOUT))
+  until redis-cli -h "$HOST" -p "$CLUSTER_PORT" cluster info 2>/dev/null | grep -q '^cluster_state:ok'; do
+    ((SECONDS < deadline)) || die "the Redis Cluster on $HOST:$CLUSTER_PORT.. did not reach cluster_state:ok within ${TIMEOUT}s; see $CLUSTER_DIR"
+    sleep 0.2
+  done
+  echo "redis-cluster: running (3 masters, ports $(cluster_ports | tr ' ' ','), data in $CLUSTER_DIR)"
+}
+# One master killed hard (SIGKILL: no final write beyond what fsync always already made) and
+# started again on its own data: what a crash and a restart of one node look like to the clients.
+restart_cluster_node() {  # INDEX 0..2
+  local port=$((CLUSTER_PORT + $1)) pid
+  alive "$CLUSTER_DIR/$port/redis.pid" redis-server || die "cluster node $port is not running"
+  pid="$(tr -dc 0-9 <"$CLUSTER_DIR/$port/redis.pid")"
+  kill -KILL "$pid"
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  rm -f "$CLUSTER_DIR/$port/redis.pid"
+  start_cluster_node "$port"
+  echo "cluster node $port: restarted (pid $(cat "$CLUSTER_DIR/$port/redis.pid"))"
+}
+stop_cluster() {
+  local port
+  for port in $(cluster_ports); do stop_pidfile "cluster node $port" "$CLUSTER_DIR/$port/redis.pid" redis-server; done
+}
+status_cluster() {
+  local port ok=0
+  for port in $(cluster_ports); do status_of "cluster node $port" "$CLUSTER_DIR/$port/redis.pid" redis-server "$port" || ok=1; done
+  return "$ok"
+}
 
 # --- dovecot ----------------------------------------------------------------
 DOVE_PID="$DOVE_DIR/base/master.pid"; DOVE_LOG="$DOVE_DIR/dovecot.log"
@@ -282,13 +346,19 @@ status_of() {  # NAME PIDFILE PATTERN PORT
 
 # --- commands ---------------------------------------------------------------
 cmd="${1:-}"; shift || true
-want_redis=0; want_mail=0
+if [[ "$cmd" == restart-cluster-node ]]; then
+  find_bins || die "redis-server is not installed"
+  [[ "${1:-}" =~ ^[012]$ ]] || die "usage: services.sh restart-cluster-node 0|1|2"
+  restart_cluster_node "$1"; exit 0
+fi
+want_redis=0; want_mail=0; want_cluster=0
 [[ $# -gt 0 ]] || set -- redis mail
 for s in "$@"; do
   case "$s" in
     redis) want_redis=1 ;;
     mail) want_mail=1 ;;
-    *) die "unknown service '$s' (expected redis and/or mail)" ;;
+    cluster) want_cluster=1 ;;
+    *) die "unknown service '$s' (expected redis, mail and/or cluster)" ;;
   esac
 done
 
@@ -299,9 +369,11 @@ do_start() {
   mkdir -p "$RUN_DIR"
   ((want_redis)) && start_redis
   if ((want_mail)); then start_dovecot; start_relay; fi
+  ((want_cluster)) && start_cluster
   return 0
 }
 do_stop() {  # reverse order: the relay needs Dovecot to deliver
+  ((want_cluster)) && stop_cluster
   if ((want_mail)); then stop_relay; stop_dovecot; fi
   ((want_redis)) && stop_redis
   return 0
@@ -310,6 +382,7 @@ do_status() {
   local ok=0
   if ((want_redis)); then status_redis || ok=3; fi
   if ((want_mail)); then status_dovecot || ok=3; status_relay || ok=3; fi
+  if ((want_cluster)); then status_cluster || ok=3; fi
   return "$ok"
 }
 
@@ -324,5 +397,5 @@ case "$cmd" in
     while do_status >/dev/null; do sleep 2 & wait $!; done
     note "a service exited unexpectedly:"; do_status >&2 || true
     do_stop; exit 1 ;;
-  *) die "usage: services.sh start|stop|status|run [redis] [mail] | env" ;;
+  *) die "usage: services.sh start|stop|status|run [redis] [mail] [cluster] | env" ;;
 esac

@@ -27,6 +27,8 @@ export interface PreparedCase {
   name: string;
   edition: Edition;
   ruling?: Ruling;
+  /** Orders run() adjudicates, over all its phases: what an orders-per-second figure counts. */
+  orders: number;
   /** Adjudicates the case (both phases of a retreat case) and returns every event. */
   run(): GameEvent[][];
   judge(events: GameEvent[][]): { passed: boolean; detail: string };
@@ -76,6 +78,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
     const byNation = ordersByNation(orders);
     return {
       ...base,
+      orders: orders.length,
       run: () => [adjudicate(state, byNation).events],
       outcomes: ([events]) => outcomes(orders, events),
       judge: ([events]) => {
@@ -97,6 +100,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
   if (c.phase === 'Main') {
     return {
       ...base,
+      orders: mainOrders.length,
       run: () => [adjudicate(start, mainByNation).events],
       judge: ([events]) => verdict(compare(mainOrders, events)),
       outcomes: ([events]) => outcomes(mainOrders, events),
@@ -106,6 +110,7 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
   const retreatByNation = ordersByNation(retreatOrders);
   return {
     ...base,
+    orders: mainOrders.length + retreatOrders.length,
     run: () => {
       const main = adjudicate(start, mainByNation);
       const state = { ...main.state, phase: 'retreats' };

@@ -7,6 +7,9 @@ import type { GameState } from './state.ts';
 export function basePublicView(state: GameState, events: readonly GameEvent[]): PublicView {
   const owned = new Map<string, number>();
   for (const p of Object.values(state.provinces)) if (p.owner) owned.set(p.owner, (owned.get(p.owner) ?? 0) + 1);
+  // Counted in one pass: filtering the units once per nation grew with nations times units.
+  const units = new Map<string, number>();
+  for (const u of state.units) units.set(u.nation, (units.get(u.nation) ?? 0) + 1);
   return {
     turn: state.turn,
     phase: state.phase,
@@ -14,7 +17,7 @@ export function basePublicView(state: GameState, events: readonly GameEvent[]): 
       id: n.id,
       name: n.name,
       provinces: owned.get(n.id) ?? 0,
-      units: state.units.filter((u) => u.nation === n.id).length,
+      units: units.get(n.id) ?? 0,
     })),
     provinces: structuredClone(state.provinces),
     units: structuredClone(state.units),

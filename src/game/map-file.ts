@@ -24,11 +24,8 @@ const provinceSchema = z.strictObject({
   key: z.string().regex(/^#[0-9a-f]{6}$/i, 'a key colour is written #rrggbb').optional(),
 });
 
-const unitTypes = z.array(z.string()).min(1);
-const borderSchema = z.union([
-  z.tuple([z.string(), z.string()]),
-  z.tuple([z.string(), z.string()], unitTypes.element),
-]);
+/** Two places, then the unit types that may cross (none given: from the provinces' kinds). */
+const borderSchema = z.tuple([z.string(), z.string()], z.string());
 
 export const mapFileSchema = z.strictObject({
   /** Optional province-key image, relative to the map file. */
@@ -51,12 +48,12 @@ export function readMapFile(file: string, text: string): { map?: MapGraph; data?
     for (const end of border.slice(0, 2)) {
       const place = parsePlace(end);
       const province = value.provinces[place.province];
-      const line = lineOf(yaml, ['borders', i]);
+      const line = () => lineOf(yaml, ['borders', i]);
       if (!province) {
         const guess = didYouMean(place.province, Object.keys(value.provinces));
-        found.push({ file, line, field: `borders[${i}]`, message: `the border names "${place.province}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
+        found.push({ file, line: line(), field: `borders[${i}]`, message: `the border names "${place.province}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
       } else if (place.coast && !(province.coasts ?? []).includes(place.coast)) {
-        found.push({ file, line, field: `borders[${i}]`, message: `"${place.province}" has no coast "${place.coast}" (declare it under coasts).` });
+        found.push({ file, line: line(), field: `borders[${i}]`, message: `"${place.province}" has no coast "${place.coast}" (declare it under coasts).` });
       }
     }
     if (border[0] === border[1]) found.push({ file, line: lineOf(yaml, ['borders', i]), field: `borders[${i}]`, message: 'a province cannot border itself.' });

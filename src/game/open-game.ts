@@ -49,7 +49,7 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
   const all: Problem[] = [...configProblems];
 
   // The ruleset and its options are checked even when other fields are wrong, so a GM sees every problem at once.
-  const raw = (yaml.doc.toJS() ?? {}) as { ruleset?: unknown; options?: unknown };
+  const raw = (yaml.value ?? {}) as { ruleset?: unknown; options?: unknown };
   let ruleset: AnyRuleset | undefined;
   let options: Record<string, unknown> | undefined;
   if (typeof raw.ruleset === 'string' && !rulesets.has(raw.ruleset)) {

@@ -57,6 +57,11 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   const heading = lexed.heading && checkHeading(lexed.heading, ctx);
   if (heading) return void result.errors.push({ line: line.line, text: line.text, ...heading });
   if (!lexed.tokens.length) return void result.ignored.push({ line: line.line, text: line.text, why: lexed.heading ? 'a heading' : 'no words to read' });
+  if (!mayHoldOrder(lexed.tokens, grammar)) {
+    // Nothing an order is made of: the parser would fail, and the line be set aside below anyway.
+    // Prose is most of a long email, and the parser its most costly step.
+    return void result.ignored.push({ line: line.line, text: line.text, why: line.text.endsWith(':') ? 'a heading' : 'no order words: read as a greeting or remark' });
+  }
   if (CONDITIONAL.test(line.text) && looksLikeOrder(lexed.tokens, grammar)) {
     const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).', lexed.tokens, grammar, ctx);
     return void result.errors.push({ line: line.line, text: line.text, message, suggestions: [] });
@@ -130,6 +135,19 @@ function readTokens(tokens: readonly Token[], grammar: OrderGrammar, ctx: LineCo
 function withExample(message: string, tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): string {
   const example = ctx.example?.(kindOfLine(tokens, grammar) ?? '');
   return example && !message.includes('For example') ? `${message} For example: "${example}".` : message;
+}
+
+/**
+ * An order needs a place or nation, a move sign, or an order word of its own ("skip", "waive"); a
+ * line without any is not one. The shortest order words ("a", "f", "on", "up") are everyday words
+ * too, and make an order only beside a place.
+ */
+function mayHoldOrder(tokens: readonly Token[], grammar: OrderGrammar): boolean {
+  for (const t of tokens) {
+    if (t.type === 'name' || t.type === 'arrow' || t.type === 'dash') return true;
+    if (t.type === 'word' && t.text.length > 2 && grammar.vocabulary.isOrderWord(t.text)) return true;
+  }
+  return false;
 }
 
 interface LineInContext {

@@ -40,7 +40,7 @@ export async function runScenarioFile(file: string, tools: ScenarioTools): Promi
   if (problems.length) return fail(path.basename(file), problems.map(formatProblem));
   const { value: scenario, problems: schemaProblems } = checkSchema(yaml, scenarioSchema);
   if (!scenario) {
-    const name = (yaml.doc.toJS() as { name?: unknown } | null)?.name;
+    const name = (yaml.value as { name?: unknown } | null)?.name;
     return fail(typeof name === 'string' ? name : path.basename(file), schemaProblems.map(formatProblem));
   }
   try {

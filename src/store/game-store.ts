@@ -2,12 +2,13 @@
 // orders in force), so a crash leaves either the old turn or the new one, never half of each,
 // and a second worker committing the same step is refused.
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { GameState } from '../engine/index.ts';
 import type { GameFiles } from '../game/open-game.ts';
 import { GAMES_KEY, gameKeys, gamePrefix } from './keys.ts';
 import { decodeOrders, encodeOrders, type OrdersInForce } from './stored-orders.ts';
 import type { TurnRecord } from './turn-record.ts';
+import { isCluster } from './redis.ts';
 
 export class GameExistsError extends Error {
   override name = 'GameExistsError';
@@ -70,11 +71,14 @@ export class GameStore {
       await this.redis.unwatch();
       throw new GameExistsError(`A game "${id}" is already stored; pick another id or remove it first.`);
     }
+    // The list of games is a key of its own slot, so on a Redis Cluster it cannot join the game's
+    // transaction. Listed first: a crash in between leaves a listed id with no game (as a deletion
+    // cut short does), never a stored game nobody lists.
+    await this.redis.sadd(GAMES_KEY, id);
     const tx = this.redis.multi().hset(k.files, contents.files).set(k.filesVersion, randomUUID()).set(k.state, JSON.stringify(contents.state)).set(k.step, String(history.length));
     for (const record of history) tx.hset(k.history, String(record.step), JSON.stringify(record));
     for (const [nation, orders] of Object.entries(contents.orders ?? {})) tx.hset(k.orders, nation, encodeOrders(orders));
     for (const [mailId, raw] of contents.mail ?? []) tx.hset(k.mail, mailId, raw);
-    tx.sadd(GAMES_KEY, id);
     if ((await tx.exec()) === null) throw new GameExistsError(`A game "${id}" was stored by another process at the same moment.`);
   }
 
@@ -194,12 +198,16 @@ export class GameStore {
   async deleteGame(id: string): Promise<void> {
     // Game ids hold no glob characters (checked when the game was created), so the prefix is a safe pattern.
     const pattern = `${gamePrefix(id)}*`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length) await this.redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    // On a Redis Cluster a SCAN sees one node: ask every master (the game's keys are on one of them).
+    const nodes: Redis[] = isCluster(this.redis as Redis | Cluster) ? (this.redis as unknown as Cluster).nodes('master') : [this.redis];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        if (keys.length) await this.redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
     await this.redis.srem(GAMES_KEY, id);
   }
 }

@@ -65,6 +65,13 @@ describe('game folders', () => {
     expect(lines).toContain('game.yaml:20: nations.blue.colour: this field is required (string).');
   });
 
+  it('reports a key given twice with the line of the second', async () => {
+    const dir = await brokenCopy('map.yaml', (t) => t.replace(/^provinces:\n/m, 'provinces:\n  nor: { name: Again, kind: land }\n'));
+    const text = await readFile(path.join(dir, 'map.yaml'), 'utf8');
+    const second = text.split('\n').findIndex((l) => /^  nor:\n?$/.test(l)) + 1;
+    expect(await problemLines(dir)).toEqual([`map.yaml:${second}: this is not valid YAML (Map keys must be unique).`]);
+  });
+
   it('reports bad YAML with its line', async () => {
     const dir = await brokenCopy('game.yaml', (t) => t.replace('  bonus: 0', '  bonus: [0'));
     const lines = await problemLines(dir);

@@ -13,8 +13,9 @@ export interface Board {
   options: WarfareOptions;
 }
 
-export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions): Board {
-  const unitAt = new Int32Array(map.ids.length).fill(-1);
+/** `unitAt` may be a turn's reused array (see workspace.ts); it is filled here. */
+export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length)): Board {
+  unitAt.fill(-1);
   for (let i = 0; i < units.length; i++) {
     const p = map.index.get(units[i].province);
     if (p !== undefined) unitAt[p] = i;

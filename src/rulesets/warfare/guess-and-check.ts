@@ -22,11 +22,11 @@ export abstract class GuessAndCheck {
   private depth = 0;
   private touched = NONE;
 
-  constructor(decisions: number) {
-    const buffer = new ArrayBuffer(6 * decisions);
-    this.low = new Int32Array(buffer, 0, decisions);
-    this.state = new Uint8Array(buffer, 4 * decisions, decisions);
-    this.result = new Uint8Array(buffer, 5 * decisions, decisions);
+  /** The arrays may be reused and longer than `decisions`: only the states of the first are cleared. */
+  constructor(low: Int32Array, state: Uint8Array, result: Uint8Array, decisions: number) {
+    this.low = low;
+    this.state = state.fill(UNRESOLVED, 0, decisions);
+    this.result = result;
   }
 
   /** Decides d from the decisions it depends on, read through resolve(). */

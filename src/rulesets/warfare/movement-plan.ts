@@ -5,6 +5,7 @@ import type { Board } from './board.ts';
 import { seasOnRoutes } from './convoy-routes.ts';
 import type { Checked } from './movement-check.ts';
 import type { Edition } from './options.ts';
+import type { Workspace } from './workspace.ts';
 
 const none: number[] = [];
 
@@ -47,25 +48,17 @@ export interface Plan {
   isFleet: Uint8Array;
 }
 
-export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefined>, edition: Edition, fallback: boolean): Plan {
+export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefined>, edition: Edition, fallback: boolean, ws: Workspace): Plan {
   const { map, units } = board;
   const n = units.length;
   const provinces = map.ids.length;
-  // One buffer, sliced into views: a turn of a small board is mostly allocation otherwise.
-  const size = 5 * n + 2 * (provinces + 1);
-  const buffer = new ArrayBuffer(4 * size + 3 * n);
-  const ints = new Int32Array(buffer, 0, size);
-  const origin = ints.subarray(0, n);
-  const dest = ints.subarray(n, 2 * n).fill(-1);
-  const subject = ints.subarray(2 * n, 3 * n).fill(-1);
-  const nation = ints.subarray(3 * n, 4 * n);
-  const movers = ints.subarray(4 * n, 5 * n);
-  const moverStart = ints.subarray(5 * n, 5 * n + provinces + 1);
-  const cursor = ints.subarray(5 * n + provinces + 1);
-  const bytes = new Uint8Array(buffer, 4 * size, 3 * n);
-  const kind = bytes.subarray(0, n);
-  const route = bytes.subarray(n, 2 * n);
-  const isFleet = bytes.subarray(2 * n);
+  // The workspace's arrays may be longer than n: everything here reads only the first n.
+  const { origin, dest, subject, nation, movers, moverStart, cursor, kind, route, isFleet } = ws;
+  dest.fill(-1, 0, n);
+  subject.fill(-1, 0, n);
+  kind.fill(0, 0, n);
+  route.fill(0, 0, n);
+  moverStart.fill(0);
   const destCoast: Array<string | undefined> = new Array(n);
   const nationIds = new Map<string, number>();
   for (let i = 0; i < n; i++) {

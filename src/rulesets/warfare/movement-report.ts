@@ -1,13 +1,17 @@
 // Why each order succeeded or failed, in events: one result per order, plus the detail a report
 // needs (bounced by whom, support cut by whom, convoy disrupted where). Read after resolution, when
 // every decision is settled, so the strengths quoted are the ones that decided.
-import type { Audience, GameEvent, Order } from '../../engine/index.ts';
-import type { Board } from './board.ts';
+import type { Audience, GameEvent, Order, OrdersByNation } from '../../engine/index.ts';
+import { text, type Board } from './board.ts';
 import type { Checked } from './movement-check.ts';
-import { BY_CONVOY, BY_LAND, MOVE, type Plan } from './movement-plan.ts';
+import * as codes from './movement-plan.ts';
+import type { Plan } from './movement-plan.ts';
 import type { Resolver } from './resolver.ts';
 import type { Accepted } from './turn-orders.ts';
 import { listNames, placeName, unitPhrase } from './words.ts';
+
+// Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
+const { BY_CONVOY, BY_LAND, MOVE } = codes;
 
 interface Outcome {
   ok: boolean;
@@ -21,8 +25,10 @@ export class MovementReport {
   constructor(
     private readonly board: Board,
     private readonly r: Resolver,
-    /** The first order each unit's owner gave it, legal or not: what a support is read against. */
-    private readonly written: (unit: number) => Order | undefined,
+    /** The order each unit follows, if any. */
+    private readonly byUnit: ReadonlyArray<Accepted<Checked> | undefined>,
+    /** The orders as given, legal or not. */
+    private readonly orders: OrdersByNation,
     /** The turn's events, which the report adds to. */
     private readonly events: GameEvent[],
   ) {
@@ -173,6 +179,14 @@ export class MovementReport {
       if (this.r.cutsByAttack(k, s)) out.push(k);
     }
     return out;
+  }
+
+  /** The first order the unit's owner gave it, legal or not: what a support is read against. */
+  private written(u: number): Order | undefined {
+    const followed = this.byUnit[u];
+    if (followed) return followed.order;
+    const unit = this.board.units[u];
+    return this.orders[unit.nation]?.find((order) => text(order.province) === unit.province);
   }
 
   /** The supported unit was ordered exactly as supported, even if that order was illegal (DATC 6.A.5). */

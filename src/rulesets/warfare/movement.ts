@@ -1,16 +1,21 @@
 // The movement phase: check every order, resolve them all at once, then move the units, drive out
 // the dislodged (with the places each may retreat to) and report why everything happened.
-import type { GameEvent, Order, OrdersByNation, RulesetContext, Unit } from '../../engine/index.ts';
-import { makeBoard, text, type Board } from './board.ts';
+import type { GameEvent, OrdersByNation, RulesetContext, Unit } from '../../engine/index.ts';
+import { makeBoard } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import { checkMovement, type Checked } from './movement-check.ts';
-import { MOVE, makePlan } from './movement-plan.ts';
+import * as codes from './movement-plan.ts';
+import { makePlan } from './movement-plan.ts';
 import { MovementReport } from './movement-report.ts';
 import type { WarfareOptions } from './options.ts';
 import { neighbourPlaces } from './reach.ts';
 import { Resolver } from './resolver.ts';
 import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
 import { readOrders, refusalEvents } from './turn-orders.ts';
+import { releaseWorkspace, takeWorkspace, type Workspace } from './workspace.ts';
+
+// Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
+const { MOVE } = codes;
 
 export interface MovementResult {
   state: WarfareState;
@@ -20,24 +25,32 @@ export interface MovementResult {
 export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): MovementResult {
   const map = warfareMap(ctx.map);
   const { options } = ctx;
-  const board = makeBoard(map, input.units, options);
+  const n = input.units.length;
+  const ws = takeWorkspace(map, n);
+  try {
+    return movementTurn(map, options, input, orders, ws);
+  } finally {
+    releaseWorkspace(ws);
+  }
+}
+
+function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
+  const board = makeBoard(map, input.units, options, ws.unitAt);
   const n = input.units.length;
   const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
   const checked: Array<Checked | undefined> = new Array(n);
   for (const a of accepted) checked[a.unit] = a.value;
-  const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback);
-  const resolver = new Resolver(plan, map, options.edition);
+  const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback, ws);
+  const resolver = new Resolver(plan, map, options.edition, ws);
   resolver.resolveAll();
 
-  const written = (u: number) => byUnit[u]?.order ?? firstWritten(board, orders, u);
   const events: GameEvent[] = refusalEvents(refused);
-  const report = new MovementReport(board, resolver, written, events);
+  const report = new MovementReport(board, resolver, byUnit, orders, events);
   for (const a of accepted) report.result(a);
 
   const state = copyState(input);
-  const marks = new Uint8Array(2 * map.ids.length);
-  const occupied = marks.subarray(0, map.ids.length);
-  const dislodger = new Int32Array(n).fill(-1);
+  const occupied = ws.occupied.fill(0);
+  const dislodger = ws.dislodger.fill(-1, 0, n);
   const kept: typeof state.units = [];
   for (let u = 0; u < n; u++) {
     const unit = state.units[u];
@@ -61,7 +74,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   }
 
   // A standoff leaves a province empty with a bounced unit that could have kept others out (6.H.6).
-  const contested = marks.subarray(map.ids.length);
+  const contested = ws.contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (plan.kind[u] === MOVE && !occupied[plan.dest[u]] && resolver.preventStrength(u) > 0) contested[plan.dest[u]] = 1;
   }
@@ -93,10 +106,4 @@ function retreatPlaces(map: WarfareMap, type: string, from: number, coast: strin
     out.push(map.placeKey(p, map.placeCoast[place]));
   }
   return out;
-}
-
-/** The first order the owner of a unit without a legal order wrote for it (it was refused). */
-function firstWritten(board: Board, orders: OrdersByNation, u: number): Order | undefined {
-  const unit = board.units[u];
-  return orders[unit.nation]?.find((order) => text(order.province) === unit.province);
 }

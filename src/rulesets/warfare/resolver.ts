@@ -3,20 +3,29 @@
 // path decision (its convoy holds), settled by guess and check with the Szykman rule as backup.
 import type { Edition } from './options.ts';
 import { GuessAndCheck } from './guess-and-check.ts';
-import { BY_CONVOY, BY_LAND, CONVOY, EITHER, MOVE, SUPPORT, type Plan } from './movement-plan.ts';
+import * as codes from './movement-plan.ts';
+import type { Plan } from './movement-plan.ts';
 import { SEA, type WarfareMap } from './map-index.ts';
+import type { Workspace } from './workspace.ts';
+
+// Copied once: tsx runs these modules as CommonJS, where each read of an imported binding is a
+// getter call, and these are read in the resolver's innermost loops.
+const { BY_CONVOY, BY_LAND, CONVOY, EITHER, MOVE, SUPPORT } = codes;
 
 export class Resolver extends GuessAndCheck {
   /** Armies whose convoy the Szykman rule failed in a paradox. */
   readonly paradox: Uint8Array;
+  private readonly seen: Uint8Array;
 
   constructor(
     readonly plan: Plan,
     private readonly map: WarfareMap,
     private readonly edition: Edition,
+    ws: Workspace,
   ) {
-    super(2 * plan.n);
-    this.paradox = new Uint8Array(plan.n);
+    super(ws.low, ws.state, ws.result, 2 * plan.n);
+    this.paradox = ws.paradox.fill(0, 0, plan.n);
+    this.seen = ws.seen;
   }
 
   /**
@@ -26,7 +35,7 @@ export class Resolver extends GuessAndCheck {
    */
   resolveAll(): void {
     const { n, kind, dest, unitAt } = this.plan;
-    const seen = new Uint8Array(n);
+    const seen = this.seen.fill(0, 0, n);
     const line: number[] = [];
     for (let u = 0; u < n; u++) {
       for (let v = u; v >= 0 && kind[v] === MOVE && !seen[v]; v = unitAt[dest[v]]) {
@@ -204,20 +213,22 @@ export class Resolver extends GuessAndCheck {
     for (const f of fleets) bySea.set(origin[f], f);
     const seen = new Set<number>();
     const queue: number[] = [];
-    const visit = (sea: number) => {
-      const f = bySea.get(sea);
-      if (f === undefined || seen.has(sea)) return;
-      seen.add(sea);
-      if (this.resolve(f)) queue.push(sea);
-    };
-    for (let i = start[origin[u]]; i < start[origin[u] + 1]; i++) visit(list[i]);
+    for (let i = start[origin[u]]; i < start[origin[u] + 1]; i++) this.visitSea(list[i], bySea, seen, queue);
     for (let q = 0; q < queue.length; q++) {
       const sea = queue[q];
       for (let i = start[sea]; i < start[sea + 1]; i++) {
         if (list[i] === dest[u]) return true;
-        visit(list[i]);
+        this.visitSea(list[i], bySea, seen, queue);
       }
     }
     return false;
+  }
+
+  /** A convoy's search reaches a sea: its fleet, if it has one and is not dislodged, carries on. */
+  private visitSea(sea: number, bySea: Map<number, number>, seen: Set<number>, queue: number[]): void {
+    const f = bySea.get(sea);
+    if (f === undefined || seen.has(sea)) return;
+    seen.add(sea);
+    if (this.resolve(f)) queue.push(sea);
   }
 }

@@ -14,13 +14,22 @@ export function setup(ctx: RulesetContext<WarfareOptions>, nations: readonly Nat
     const home = map.home[p];
     provinces[id] = { owner: home && ids.has(home) && map.kind[p] !== SEA ? home : null };
   });
+  // Home provinces by kingdom, in one pass over the map (not one pass per kingdom).
+  const homes = new Map<string, string[]>();
+  map.ids.forEach((id, p) => {
+    const home = map.home[p];
+    if (!home || map.kind[p] === SEA) return;
+    const list = homes.get(home);
+    if (list) list.push(id);
+    else homes.set(home, [id]);
+  });
   const units: Unit[] = [];
   let next = 1;
   for (const nation of nations) {
     const listed = nation.attributes?.units;
     const wanted = Array.isArray(listed)
       ? listed.map((text) => startingUnit(String(text), nation.id))
-      : map.ids.filter((_, p) => map.home[p] === nation.id && map.kind[p] !== SEA).map((province) => ({ type: 'army', province, coast: undefined }));
+      : (homes.get(nation.id) ?? []).map((province) => ({ type: 'army', province, coast: undefined }));
     for (const w of wanted) {
       const p = map.index.get(w.province);
       if (p === undefined) throw new MapError(`${nation.id} starts with a unit in "${w.province}", which is not on the map.`);

@@ -1,5 +1,6 @@
 // Random maps, states and legal orders for the property test and the benchmark. Everything comes
 // from one integer seed, so a failing case is replayed from the seed fast-check prints.
+import { stringify } from 'yaml';
 import { MapBuilder, type MapGraph, type Order, type OrdersByNation, type RulesetContext } from '../../../src/engine/index.ts';
 import { boardNes } from '../../../src/rulesets/board-nes/index.ts';
 import type { BoardNesOptions } from '../../../src/rulesets/board-nes/options.ts';
@@ -142,4 +143,33 @@ export function randomOrders(rnd: Random, ctx: RulesetContext<BoardNesOptions>, 
     orders[nation] = accepted;
   }
   return orders;
+}
+
+/**
+ * A whole board NES game folder (game.yaml and map.yaml) on a random map of `lands` + `seas`
+ * provinces: every nation starts with a few owned, built-up provinces and an army in each.
+ */
+export function randomGameFiles(rnd: Random, lands: number, seas: number, nations: number): Record<string, string> {
+  const map = randomMap(rnd, lands, seas);
+  const ids = Array.from({ length: nations }, (_, i) => `n${i}`);
+  const start = new Map<string, string[]>(ids.map((n) => [n, []]));
+  const provinces: Record<string, unknown> = {};
+  for (const id of map.ids()) {
+    const p = map.province(id);
+    const owner = p.kind !== 'sea' && rnd.chance(0.3) ? rnd.pick(ids) : undefined;
+    if (owner) start.get(owner)!.push(id);
+    provinces[id] = { name: `Province ${id}`, kind: p.kind, ...(owner ? { attributes: { owner, structure: rnd.pick(['town', 'city', 'military-base']) } } : {}) };
+  }
+  const borders = map.borders.map((b) => [b.a.province, b.b.province, ...b.units]);
+  const game = {
+    title: 'A very large world',
+    ruleset: 'board-nes',
+    options: { combat: 'board-nes-dice' },
+    map: 'map.yaml',
+    gm: { name: 'GM', email: 'gm@example.org' },
+    nations: Object.fromEntries(
+      ids.map((n) => [n, { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `${n}@example.org` }, attributes: { gold: 10, units: start.get(n)!.slice(0, 20).map((province) => ({ type: 'army', province })) } }]),
+    ),
+  };
+  return { 'game.yaml': stringify(game), 'map.yaml': stringify({ provinces, borders }, { lineWidth: 0 }) };
 }
