@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { stringify } from 'yaml';
-import '../test/support/fixture-ruleset.ts';
+import '../test/support/fixture-claims/index.ts';
 import { PrivateRedis } from '../test/support/private-redis.ts';
 import { claimsParser } from '../test/mail/support/claims-parser.ts';
 import { openGame } from '../src/game/open-game.ts';

@@ -21,12 +21,13 @@ export interface ReportOptions {
 }
 
 export function renderPrivateReport(game: Game, record: TurnRecord, nation: string, options: ReportOptions = {}): RenderedMessage {
-  const model = { ...privateReportModel(game, record, nation, options.nextDeadline, 'txt'), pageUrl: options.pageUrl };
+  const model = (format: 'txt' | 'html') => ({ ...privateReportModel(game, record, nation, options.nextDeadline, format), pageUrl: options.pageUrl });
+  const text = model('txt');
   const templates = templatesFor(game.files);
   return {
-    subject: `[${game.config.title}] ${model.turnLabel} results for ${model.nation.name}`,
-    text: templates.render('report.txt.hbs', model),
-    html: templates.render('report.html.hbs', privateReportModel(game, record, nation, options.nextDeadline, 'html')),
+    subject: `[${game.config.title}] ${text.turnLabel} results for ${text.nation.name}`,
+    text: templates.render('report.txt.hbs', text),
+    html: templates.render('report.html.hbs', model('html')),
   };
 }
 

@@ -21,7 +21,7 @@ import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { purgeGameMail } from './support/attack-game.ts';
 import { dropGame } from './support/mail-game.ts';
-import { countMail, imapClient, sendMail } from './support/mailbox.ts';
+import { countMail, messageIds, imapClient, sendMail } from './support/mailbox.ts';
 import { startServe, type ServeProcess } from './support/serve-process.ts';
 
 const EMAILS = 500;
@@ -174,7 +174,9 @@ describe('the service under SIGKILL', () => {
     expect(outcomes.filter((o) => o !== 'orders' && o !== 'duplicate')).toEqual([]);
     expect(await new DeadLetters(store.redis).list(gameId)).toEqual([]);
     expect(await outbox.pending(gameId)).toEqual([]);
-    expect(await countMail('game@adjutant.test', 'Processed', { subject: `[${gameId}]` })).toBe(outcomes.length);
+    // A kill in the middle of the intake's IMAP MOVE can leave an email both moved and still in the
+    // inbox; the next intake knows it by its content hash and moves it again: one email, two copies.
+    expect(new Set(await messageIds('game@adjutant.test', 'Processed', { subject: `[${gameId}]` })).size).toBe(outcomes.length);
     expect(await countMail('game@adjutant.test', 'INBOX', { subject: `[${gameId}]` })).toBe(0);
   });
 });

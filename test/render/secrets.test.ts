@@ -58,9 +58,10 @@ describe('secrets', async () => {
     const leaky = { ...record, orders: { ...record.orders, red: Object.values(record.orders).flat() } };
     const report = renderPrivateReport(game, leaky, 'red');
     const found = leakedOrders(game, record, 'red', report);
+    // A report prints each order in the ruleset's own words.
     for (const order of [...record.orders.blue, ...record.orders.green]) {
-      expect(found).toContain(`text: ${game.ruleset.formatOrder(order)}`);
-      expect(found).toContain(`html: ${game.ruleset.formatOrder(order)}`);
+      expect(found).toContain(`text: ${game.ruleset.describeOrder(game.ctx, order)}`);
+      expect(found).toContain(`html: ${game.ruleset.describeOrder(game.ctx, order)}`);
     }
   });
 

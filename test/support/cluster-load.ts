@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Cluster } from 'ioredis';
 import pino from 'pino';
 import { stringify } from 'yaml';
-import './fixture-ruleset.ts';
+import './fixture-claims/index.ts';
 import { openGame } from '../../src/game/open-game.ts';
 import { GAMES_KEY, gameKeys } from '../../src/store/keys.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';

@@ -55,6 +55,22 @@ export async function countMail(user: string, folder: string, search: SearchObje
   }
 }
 
+/** The Message-IDs of the messages in `user`'s `folder` that match the search, one per message. */
+export async function messageIds(user: string, folder: string, search: SearchObject): Promise<string[]> {
+  const client = imapClient(user);
+  await client.connect();
+  try {
+    await client.mailboxOpen(folder);
+    const uids = (await client.search(search, { uid: true })) || [];
+    if (!uids.length) return [];
+    const ids: string[] = [];
+    for await (const message of client.fetch(uids.join(','), { envelope: true }, { uid: true })) ids.push(message.envelope?.messageId ?? '');
+    return ids;
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
+}
+
 /** Deletes the messages of `user`'s folder that match (a test's leftovers), or the whole folder. */
 export async function purgeMail(user: string, folder: string, search: SearchObject | 'folder'): Promise<void> {
   const client = imapClient(user);
