@@ -22,16 +22,19 @@ ORDER -> DEPLOY {% id %} | POSTURE {% id %} | TRANSFER {% id %} | MOVE {% id %} 
   | ENTRENCH {% id %} | SUPPORT {% id %} | CUT {% id %} | CAPITAL {% id %} | LEADER {% id %} | DISBAND {% id %}
   | BUILD {% id %} | PAYMENT {% id %} | TREATY {% id %} | RATIFY {% id %} | AGREEMENT {% id %} | EXPUNGE {% id %}
 
-KIND -> "infantry" {% () => 'infantry' %} | "inf" {% () => 'infantry' %} | "troops" {% () => 'infantry' %}
-  | "conscript" {% () => 'conscript' %} | "conscripts" {% () => 'conscript' %}
+# Mass nouns ("infantry", "artillery") mean every such unit there; a singular word means one.
+KIND -> KIND_ALL {% id %} | KIND_ONE {% id %} | KIND_MANY {% id %}
+KIND_ALL -> "infantry" {% () => 'infantry' %} | "inf" {% () => 'infantry' %} | "troops" {% () => 'infantry' %}
   | "artillery" {% () => 'artillery' %} | "guns" {% () => 'artillery' %} | "cannon" {% () => 'artillery' %}
-  | "general" {% () => 'general' %} | "generals" {% () => 'general' %}
-  | "warship" {% () => 'warship' %} | "warships" {% () => 'warship' %} | "ship" {% () => 'warship' %} | "ships" {% () => 'warship' %}
-  | "battleship" {% () => 'battleship' %} | "battleships" {% () => 'battleship' %}
-  | "submarine" {% () => 'submarine' %} | "submarines" {% () => 'submarine' %} | "sub" {% () => 'submarine' %} | "subs" {% () => 'submarine' %}
+KIND_ONE -> "conscript" {% () => 'conscript' %} | "general" {% () => 'general' %} | "warship" {% () => 'warship' %} | "ship" {% () => 'warship' %}
+  | "battleship" {% () => 'battleship' %} | "submarine" {% () => 'submarine' %} | "sub" {% () => 'submarine' %} | "gun" {% () => 'artillery' %}
+  | "soldier" {% () => 'infantry' %} | "regiment" {% () => 'infantry' %}
+KIND_MANY -> "conscripts" {% () => 'conscript' %} | "generals" {% () => 'general' %} | "warships" {% () => 'warship' %} | "ships" {% () => 'warship' %}
+  | "battleships" {% () => 'battleship' %} | "submarines" {% () => 'submarine' %} | "subs" {% () => 'submarine' %}
+  | "soldiers" {% () => 'infantry' %} | "regiments" {% () => 'infantry' %}
 ALL -> "all" | "every"
 ARTICLE -> "a" | "an"
-STACK -> KIND {% ([t]) => ({ type: t }) %} | NUMBER KIND {% ([n, t]) => ({ type: t, count: n }) %}
+STACK -> KIND_ALL {% ([t]) => ({ type: t }) %} | KIND_MANY {% ([t]) => ({ type: t }) %} | KIND_ONE {% ([t]) => ({ type: t, count: 1 }) %} | NUMBER KIND {% ([n, t]) => ({ type: t, count: n }) %}
   | ARTICLE KIND {% ([, t]) => ({ type: t, count: 1 }) %} | ALL KIND {% ([, t]) => ({ type: t }) %}
 FORCE_WORD -> "forces" | "force" | "army" | "armies" | "everything" | "stack" | "fleet"
 # The units an order is for: "2 infantry in Paris", "Paris infantry", "forces in Paris", "Paris".

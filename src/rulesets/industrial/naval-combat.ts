@@ -1,13 +1,13 @@
 // Naval combat. The document's "Naval Combat Resolution" is "TODO"; ruling N1 of
 // docs/rules/industrial.md: with option navalCombat `dice`, each ship rolls 1d6 (a battleship 2d6)
 // plus its nation's tech level on each die, and the difference decides losses exactly as on land.
-import { isShip, ABANDONED, type IndustrialUnit } from './state.ts';
+import { isAbandoned, isShip, type IndustrialUnit } from './state.ts';
 import type { Turn } from './turn.ts';
 
 /** Nation pairs whose ships fight at a place: [attacker, target, mutual], mutual pairs first. */
 export function hostileAtSea(turn: Turn, place: string): Array<[string, string, boolean]> {
   if (turn.map.province(place).kind !== 'sea') return []; // "Warships in port may not take part in combat"
-  const nations = [...new Set(turn.state.units.filter((u) => u.province === place && isShip(u.type) && u.nation !== ABANDONED).map((u) => u.nation))].sort();
+  const nations = [...new Set(turn.state.units.filter((u) => u.province === place && isShip(u.type) && !isAbandoned(u)).map((u) => u.nation))].sort();
   const targets = (a: string, b: string) => turn.state.nations[a]?.killOnSight.includes(b) ?? false;
   const pairs: Array<[string, string, boolean]> = [];
   for (const a of nations) {
@@ -26,7 +26,7 @@ export function fightAtSea(turn: Turn, places: readonly string[], kind: 'submari
   const { state } = turn;
   for (const place of places) {
     for (const [attacker, target, mutual] of hostileAtSea(turn, place)) {
-      const ships = (n: string, subsOnly: boolean) => state.units.filter((u) => u.province === place && u.nation === n && isShip(u.type) && (!subsOnly || u.type === 'submarine'));
+      const ships = (n: string, subsOnly: boolean) => state.units.filter((u) => u.province === place && u.nation === n && isShip(u.type) && !isAbandoned(u) && (!subsOnly || u.type === 'submarine'));
       const a = ships(attacker, kind === 'submarine');
       const d = ships(target, false);
       if (!a.length || !d.length) continue;

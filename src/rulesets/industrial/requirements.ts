@@ -7,7 +7,7 @@ import type { IndustrialOptions } from './options.ts';
 import { readOrder, type IndustrialOrder } from './orders.ts';
 import { buildCost } from './prices.ts';
 import { incomes } from './phases/economy.ts';
-import { controllerOf, extraOf, type IndustrialState, type UnitType } from './state.ts';
+import { REBELS, controllerOf, extraOf, isAbandoned, type IndustrialState, type UnitType } from './state.ts';
 import { seasonOf } from './seasons.ts';
 
 export interface Missing {
@@ -17,7 +17,7 @@ export interface Missing {
 
 export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, raw: readonly Order[]): Missing[] {
   const me = state.nations[nation];
-  if (!me) return [];
+  if (!me || nation === REBELS) return [];
   const orders = raw.map(readOrder).filter((o): o is IndustrialOrder => o !== null);
   const out: Missing[] = [];
   // New game: "Must deploy all starting resources".
@@ -38,7 +38,7 @@ export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, stat
     const spent = orders.filter((o) => o.kind === 'build').reduce((s, o) => s + buildCost(ctx.options, (o as { what: string }).what, (o as { count?: number }).count ?? 1), 0);
     const paid = orders.filter((o) => o.kind === 'authorize-payment').reduce((s, o) => s + (extraOf(state).payments.find((p) => p.id === (o as { payment: string }).payment)?.amount ?? 0), 0);
     const disbanded = new Set(orders.filter((o) => o.kind === 'disband').flatMap((o) => state.units.filter((u) => u.nation === nation && u.province === (o as { province: string }).province && (!(o as { unitType?: string }).unitType || u.type === (o as { unitType?: string }).unitType)).slice(0, (o as { count?: number }).count ?? Infinity).map((u) => u.id)));
-    const upkeep = state.units.filter((u) => u.nation === nation && !disbanded.has(u.id)).reduce((s, u) => s + ctx.options.upkeep[u.type], 0);
+    const upkeep = state.units.filter((u) => u.nation === nation && !isAbandoned(u) && !disbanded.has(u.id)).reduce((s, u) => s + ctx.options.upkeep[u.type], 0);
     const left = me.gold + income - spent - paid;
     if (upkeep > left) out.push({ code: 'UPKEEP_UNPAID', message: `winter upkeep is ${upkeep} but you will have ${left}: disband units or build less` });
   }

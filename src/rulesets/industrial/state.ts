@@ -48,7 +48,7 @@ export interface IndustrialUnit extends Unit {
   entrenched?: boolean;
   /** For land units at sea: the ship carrying them. */
   aboard?: string;
-  /** Ship with no crew left: ticks since it was abandoned (the nation is `abandoned`). */
+  /** Ship with no crew left: ticks since it was abandoned (see isAbandoned). */
   abandonedTicks?: number;
   /** Captured equipment above the captor's technology: the turn it leaves play. */
   expiresTurn?: number;
@@ -121,8 +121,13 @@ export interface IndustrialState extends GameState {
   extra: IndustrialExtra;
 }
 
-export const ABANDONED = 'abandoned';
+/** The pseudo-nation rebels belong to: added to the game's nations when the first revolt breaks out. */
 export const REBELS = 'rebels';
+
+/** A ship left without supply: it keeps its last nation for the record, but nobody commands it. */
+export function isAbandoned(u: IndustrialUnit): boolean {
+  return u.abandonedTicks !== undefined;
+}
 
 export function isShip(type: string): type is ShipType {
   return (SHIP_TYPES as readonly string[]).includes(type);

@@ -5,6 +5,7 @@ import type { IndustrialOptions } from './options.ts';
 import { readOrder, type IndustrialOrder } from './orders.ts';
 import { buildCost } from './prices.ts';
 import { railPath } from './phases/land.ts';
+import { sailRounds } from './phases/naval.ts';
 import { controllerOf, extraOf, isLand, isShip, type IndustrialState } from './state.ts';
 
 const LAND_ORDERS = new Set(['rail', 'march', 'entrench', 'support-defence', 'support-attack', 'cut-support', 'invade', 'embark']);
@@ -25,8 +26,9 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
   const units = (p: string, what: 'land' | 'ships') => state.units.filter((u) => u.province === p && (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
   // Orders to units another nation holds stand until the turn: that nation may transfer them first.
   const needUnits = (p: string, what: 'land' | 'ships'): Verdict => {
-    const railed = earlier.some((o) => o.kind === 'rail' && o.target === p);
-    if (railed || units(p, what).some((u) => u.nation === nation) || units(p, what).length) return accepted;
+    // Units may get there earlier in the turn: a rail move, or ships sailing on from where they arrived.
+    const arriving = earlier.some((o) => (o.kind === 'rail' || o.kind === 'sail' || o.kind === 'disembark' || o.kind === 'embark') && o.target === p);
+    if (arriving || units(p, what).some((u) => u.nation === nation) || units(p, what).length) return accepted;
     return illegal('NO_UNITS', `You have no ${what === 'land' ? 'land forces' : 'ships'} in ${name(p)}.`);
   };
   const next = (a: string, b: string, how: 'army' | 'fleet') => map.adjacent(a, b, how) || (how === 'fleet' && (map.adjacent(b, a, how)));
@@ -57,13 +59,13 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       if (order.kind === 'transfer' && !state.units.some((u) => u.nation === nation && u.province === order.province)) return illegal('NO_UNITS', `You have no units in ${name(order.province)} to transfer.`);
       return accepted;
     case 'sail': {
-      const from = earlier.filter((o) => o.kind === 'sail' && o.province === order.province).length;
-      if (from >= ctx.options.shipActions) return illegal('NO_ACTIONS_LEFT', `Ships have ${ctx.options.shipActions} movement actions a turn.`);
+      const sails = [...earlier, order].filter((o) => o.kind === 'sail').map((o) => ({ nation, order: o as { province: string; target: string; unitType?: string } }));
+      if (sailRounds(sails).at(-1)![1] > ctx.options.shipActions) return illegal('NO_ACTIONS_LEFT', `Ships have ${ctx.options.shipActions} movement actions a turn.`);
       if (!next(order.province, order.target, 'fleet')) return illegal('NOT_ADJACENT', `Ships cannot sail from ${name(order.province)} to ${name(order.target)} in one step.`);
       return accepted;
     }
     case 'disembark':
-      if (!state.units.some((u) => u.province === order.province && u.aboard && u.nation === nation)) return illegal('NO_UNITS', `None of your forces are aboard ships in ${name(order.province)}.`);
+      if (!state.units.some((u) => u.province === order.province && u.aboard && u.nation === nation) && !earlier.some((o) => o.kind === 'sail' && o.target === order.province)) return illegal('NO_UNITS', `None of your forces are aboard ships in ${name(order.province)}.`);
       if (order.target !== order.province && !next(order.province, order.target, 'fleet')) return illegal('NOT_ADJACENT', `${name(order.target)} is not a coast beside ${name(order.province)}.`);
       if (map.province(order.target).kind === 'sea') return illegal('NOT_LAND', `${name(order.target)} is sea.`);
       return accepted;

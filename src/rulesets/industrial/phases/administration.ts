@@ -1,6 +1,6 @@
 // Administration phase: a nation that controls no capital must establish a provisional capital;
 // change of leadership is announced.
-import { controllerOf } from '../state.ts';
+import { REBELS, controllerOf } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
 export function administer(turn: Turn): void {
@@ -34,7 +34,7 @@ export function seatOf(turn: Pick<Turn, 'state'>, nation: string): string | null
 export function defaultCapitals(turn: Turn): void {
   const { state } = turn;
   for (const n of Object.values(state.nations)) {
-    if (seatOf(turn, n.id)) continue;
+    if (n.id === REBELS || seatOf(turn, n.id)) continue;
     const pick = Object.keys(state.provinces).sort().find((p) => controllerOf(state, p) === n.id && state.provinces[p].owner === n.id);
     if (!pick) continue;
     n.provisionalCapital = pick;

@@ -1,6 +1,6 @@
 // Economic phase: scheduled payments authorized this turn are collected, income in summer and
 // winter, disbanding, build orders paid now (placed by the production phase), and upkeep in winter.
-import { isShip, type IndustrialUnit } from '../state.ts';
+import { REBELS, isAbandoned, isShip, type IndustrialUnit } from '../state.ts';
 import type { BuildKind } from '../orders.ts';
 import { buildCost, buildTurns } from '../prices.ts';
 import { pickStack } from '../stacks.ts';
@@ -115,7 +115,8 @@ export function upkeepOf(turn: Pick<Turn, 'options'>, unit: IndustrialUnit): num
 function upkeep(turn: Turn, ledgers: Map<string, Ledger>): void {
   const { state } = turn;
   for (const [id, nation] of Object.entries(state.nations)) {
-    const units = state.units.filter((u) => u.nation === id).sort((a, b) => (b.builtTurn ?? 0) - (a.builtTurn ?? 0) || b.id.localeCompare(a.id));
+    if (id === REBELS) continue; // rebels live off the land
+    const units = state.units.filter((u) => u.nation === id && !isAbandoned(u)).sort((a, b) => (b.builtTurn ?? 0) - (a.builtTurn ?? 0) || b.id.localeCompare(a.id));
     let due = units.reduce((s, u) => s + upkeepOf(turn, u), 0);
     const unpaid: IndustrialUnit[] = [];
     for (const u of units) {

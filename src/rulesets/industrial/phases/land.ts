@@ -156,20 +156,29 @@ function invade(turn: Turn): void {
     // "resolve combats in order: between invader and invading forces, then occupying forces"
     for (const other of invasions) {
       if (other === inv || other.a.order.target !== target || other.a.nation <= inv.a.nation || !hostile(state, inv.a.nation, other.a.nation)) continue;
-      record(fight(turn, setting(0), inv.force, { ...other.force, locations: 0 }), inv.force, other.force);
+      const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
+      const theirs = { ...other.force, locations: 0, units: other.force.units.filter((u) => !dead.has(u.id)) };
+      if (mine.units.length && theirs.units.length) record(fight(turn, setting(0), mine, theirs), mine, theirs);
     }
     const occupiers = new Map<string, IndustrialUnit[]>();
     for (const u of landUnitsAt(state, target)) if (hostile(state, u.nation, inv.a.nation) && !dead.has(u.id)) occupiers.set(u.nation, [...(occupiers.get(u.nation) ?? []), u]);
+    // A general without troops is no force: it does not fight, and retreats in the recovery phase.
+    for (const [nation, units] of occupiers) if (units.every((u) => u.type === 'general')) occupiers.delete(nation);
     for (const [nation, units] of occupiers) {
       const defensiveSupport = turn
         .of('support-defence')
         .filter((s) => s.nation === nation && s.order.target === target && !cut.has(s.order.province))
         .reduce((n, s) => n + pickStack(state, s.nation, s.order, 'land').filter((u) => u.type === 'infantry').length, 0);
       const ships = (turn.coastSupport.get(`${nation}@${target}`) ?? []).map((id) => state.units.find((u) => u.id === id)!).filter(Boolean);
-      const defender: Force = { nation, units, locations: 0, ships };
-      record(fight(turn, setting(defensiveSupport), inv.force, defender), inv.force, defender);
+      const defender = (): Force => ({ nation, units: units.filter((u) => !dead.has(u.id)), locations: 0, ships });
+      const attack = (force: Force) => {
+        const alive = { ...force, units: force.units.filter((u) => !dead.has(u.id)) };
+        const d = defender();
+        if (alive.units.length && d.units.some((u) => u.type !== 'general')) record(fight(turn, setting(defensiveSupport), alive, d), alive, d);
+      };
+      attack(inv.force);
       // "for each force offering offensive support: resolve an attack from the supporting force against the defender"
-      for (const support of inv.supports) record(fight(turn, setting(defensiveSupport), support, defender), support, defender);
+      for (const support of inv.supports) attack(support);
     }
   }
   // "apply all casualties assigned during combat resolution"
@@ -180,7 +189,7 @@ function invade(turn: Turn): void {
   for (const inv of invasions) {
     const target = inv.a.order.target;
     const alive = inv.force.units.filter((u) => !dead.has(u.id));
-    const hostiles = landUnitsAt(state, target).filter((u) => hostile(state, u.nation, inv.a.nation));
+    const hostiles = landUnitsAt(state, target).filter((u) => hostile(state, u.nation, inv.a.nation) && u.type !== 'general');
     const rivals = invasions.some((o) => o !== inv && o.a.order.target === target && hostile(state, o.a.nation, inv.a.nation) && o.force.units.some((u) => !dead.has(u.id)));
     if (!alive.length) turn.fail(inv.a, 'DESTROYED', `Your invasion of ${turn.name(target)} was destroyed.`);
     else if (hostiles.length || rivals) {

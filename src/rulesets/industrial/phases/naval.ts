@@ -2,7 +2,7 @@
 // foreign units cancelled unless transferred, submarine combat, movement in rounds (ships meeting
 // hostile ships stop), combats in the document's order, then the remaining orders of ships that
 // are alive and where the order expects them.
-import { isShip, ABANDONED, editProvince, type IndustrialUnit } from '../state.ts';
+import { isAbandoned, isShip, editProvince, type IndustrialUnit } from '../state.ts';
 import { pickStack, cargoAt } from '../stacks.ts';
 import { fightAtSea, hostileAtSea } from '../naval-combat.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
@@ -31,19 +31,14 @@ export function moveAtSea(turn: Turn): void {
 
   fightAtSea(turn, submarineCombats(turn), 'submarine');
 
-  // "organize movements into rounds": each stack's first sail order is round 1, its second round 2...
+  // "organize movements into rounds": each chain of sail orders (one starting where another ends)
+  // moves a step a round, so a ship's first move is round 1, its second round 2...
   const rounds: Array<Array<AcceptedOrder<OrderOf<'sail'>>>> = [];
-  const seen = new Map<string, number>();
-  for (const a of turn.of('sail')) {
-    const k = `${a.nation}@${a.order.province}`;
-    const r = seen.get(k) ?? 0;
-    seen.set(k, r + 1);
-    (rounds[r] ??= []).push(a);
-  }
+  for (const [a, round] of sailRounds(turn.of('sail'))) (rounds[round - 1] ??= []).push(a);
   const marked = new Set<string>();
-  for (const round of rounds) {
+  for (const round of rounds.length ? rounds : [[]]) {
     for (const a of round ?? []) {
-      const ships = pickStack(state, a.nation, a.order, 'ships').filter((s) => !stopped.has(s.id) && left(s) > 0 && s.nation !== ABANDONED);
+      const ships = pickStack(state, a.nation, a.order, 'ships').filter((s) => !stopped.has(s.id) && left(s) > 0 && !isAbandoned(s));
       if (!ships.length) {
         turn.fail(a, 'NO_SHIPS', `No ship of yours in ${turn.name(a.order.province)} could still sail (none there, out of movement actions, or stopped by a combat).`);
         continue;
@@ -56,6 +51,7 @@ export function moveAtSea(turn: Turn): void {
       turn.done(a, `Your ships sail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
       turn.announce('naval.moved', { nation: a.nation, from: a.order.province, to: a.order.target, ships: ships.map((s) => s.id) });
     }
+    // (checked once before any move too: hostile ships may already share a sea)
     // "for each location with hostile forces: mark combats; cancel remaining movement orders"
     for (const place of new Set(state.units.filter((u) => isShip(u.type)).map((u) => u.province))) {
       if (!hostileAtSea(turn, place).length) continue;
@@ -143,7 +139,7 @@ function embark(turn: Turn, left: Left, spend: Spend): void {
 function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 'salvage', left: Left, spend: Spend): void {
   const { state } = turn;
   for (const a of turn.of(kind)) {
-    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.province && isShip(u.type) && left(u) > 0);
+    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.province && isShip(u.type) && !isAbandoned(u) && left(u) > 0);
     if (!ships.length || inPort(turn, a.order.province)) {
       turn.fail(a, 'NO_SHIPS', `No ship of yours at sea in ${turn.name(a.order.province)} had a movement action left (ships in port cannot support, supply or blockade).`);
       continue;
@@ -159,7 +155,7 @@ function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 
       turn.announce('naval.blockade', { nation: a.nation, port: target });
     }
     if (kind === 'salvage') {
-      const wreck = state.units.find((u) => u.province === a.order.province && u.nation === ABANDONED);
+      const wreck = state.units.find((u) => u.province === a.order.province && isAbandoned(u));
       if (!wreck) {
         turn.fail(a, 'NOTHING_TO_SALVAGE', `There is no abandoned ship in ${turn.name(a.order.province)}.`);
         continue;
@@ -171,4 +167,16 @@ function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 
     }
     turn.done(a, 'Carried out; your ships there end their movement.');
   }
+}
+
+/** Each sail order's round: one continuing another nation's chain (from where it ended) comes a round later. */
+export function sailRounds<A extends { nation: string; order: { province: string; target: string; unitType?: string } }>(orders: readonly A[]): Array<[A, number]> {
+  const ends = new Map<string, number>();
+  return orders.map((a) => {
+    const from = `${a.nation}@${a.order.province}@${a.order.unitType ?? ''}`;
+    const round = (ends.get(from) ?? 0) + 1;
+    ends.delete(from);
+    ends.set(`${a.nation}@${a.order.target}@${a.order.unitType ?? ''}`, round);
+    return [a, round];
+  });
 }

@@ -22,6 +22,7 @@ export function progress(turn: Turn): void {
     if ((rebels === 'nationalist' && season === 'summer') || (rebels === 'reactionary' && (season === 'summer' || season === 'winter'))) {
       const die = turn.dice.roll(6, `progress in ${id}: revolt of ${rebels} rebels on a 1`);
       if (die === 1) {
+        state.nations[REBELS] ??= { id: REBELS, name: 'Rebels', gold: 0, tech: 1, capital: null, killOnSight: [] };
         state.units.push({ id: newUnitId(state, 'infantry'), type: 'infantry', nation: REBELS, province: id, tech: 1, supply: 0, builtTurn: state.turn });
         turn.announce('progress.revolt', { province: id, rebels, die });
         continue;

@@ -2,7 +2,7 @@
 // a fully supplied province, takes a penalty (4: disbanded); supplied again, its penalties clear.
 // A ship out of range of a friendly unblockaded port takes a penalty (4: abandoned); ending the
 // season in a friendly port clears them. Abandoned ships tick; at 4 ticks they leave play.
-import { ABANDONED, controllerOf, isLand, isShip, type IndustrialUnit } from '../state.ts';
+import { controllerOf, isAbandoned, isLand, isShip, type IndustrialUnit } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
 export function supply(turn: Turn): void {
@@ -16,7 +16,7 @@ export function supply(turn: Turn): void {
         removed.add(u.id);
         turn.announce('supply.disbanded', { nation: u.nation, unit: u.id, province: u.province });
       }
-    } else if (isShip(u.type) && u.nation === ABANDONED) {
+    } else if (isShip(u.type) && isAbandoned(u)) {
       u.abandonedTicks = (u.abandonedTicks ?? 0) + 1;
       if (u.abandonedTicks >= 4) {
         removed.add(u.id);
@@ -27,7 +27,6 @@ export function supply(turn: Turn): void {
       else if (!inRange(turn, u)) u.supply = (u.supply ?? 0) + 1;
       if ((u.supply ?? 0) >= 4) {
         turn.announce('supply.abandoned', { nation: u.nation, unit: u.id, place: u.province });
-        u.nation = ABANDONED;
         u.abandonedTicks = 0;
         for (const c of state.units.filter((c) => c.aboard === u.id)) removed.add(c.id);
       }

@@ -24,7 +24,10 @@ export function transferControl(turn: Turn): void {
     for (const a of turn.of(kind)) {
       const place = a.order.province;
       const own = state.units.some((u) => u.nation === a.nation && u.province === place);
-      if (!own) turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
+      const foreign = state.units.some((u) => u.nation !== a.nation && u.province === place);
+      // Units of the nation's own may arrive there during the turn (a sail chain, rail, a landing).
+      const arriving = turn.accepted.some((o) => o.nation === a.nation && o.index < a.index && 'target' in o.order && o.order.target === place);
+      if (!own && foreign && !arriving) turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
     }
   }
 }
