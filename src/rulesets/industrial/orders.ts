@@ -103,9 +103,9 @@ export function formatOrder(raw: Order): string {
 
 export const orderKinds: readonly OrderKindDoc[] = [
   { kind: 'deploy', summary: 'New game: place starting resources in a province you own (ships in a port of yours, or a sea beside it). Every starting resource must be deployed.', examples: ['Deploy 3 infantry in par', 'Deploy general in par', 'Deploy warship in bre'] },
-  { kind: 'attack', summary: 'Naval posture: put a nation on your kill-on-sight list; your ships attack its ships wherever they meet.', examples: ['Attack blue on sight'] },
-  { kind: 'cease-fire', summary: 'Take a nation off your kill-on-sight list.', examples: ['Cease fire blue'] },
-  { kind: 'transfer', summary: 'Transfer control of units to another nation; the first thing of each movement phase. Slots: province, unitType?, count?, nation.', examples: ['Transfer 2 infantry in par to blue'] },
+  { kind: 'attack', summary: 'Naval posture: put a nation on your kill-on-sight list; your ships attack its ships wherever they meet.', examples: ['Attack ger on sight'] },
+  { kind: 'cease-fire', summary: 'Take a nation off your kill-on-sight list.', examples: ['Cease fire ger'] },
+  { kind: 'transfer', summary: 'Transfer control of units to another nation; the first thing of each movement phase. Slots: province, unitType?, count?, nation.', examples: ['Transfer 2 infantry in par to ger'] },
   { kind: 'sail', summary: 'Move ships one step (one movement action); several sail orders for the same ships are rounds.', examples: ['Sail warship bre -> eng', 'Sail eng -> nth'] },
   { kind: 'disembark', summary: 'Land forces leave their ship onto a coast beside it (free in port; otherwise they cannot move on this turn, but may invade where they land).', examples: ['Disembark infantry eng -> pic', 'Disembark eng -> pic and invade'] },
   { kind: 'embark', summary: 'Land forces board your ships in the same port, or beside their province at sea.', examples: ['Embark 2 infantry bre -> eng'] },
@@ -120,15 +120,15 @@ export const orderKinds: readonly OrderKindDoc[] = [
   { kind: 'support-attack', summary: 'Forces support an invasion of a neighbouring province: +1 for the location, and an attack of their own after the main one.', examples: ['Support-attack bur -> ruh'] },
   { kind: 'cut-support', summary: 'Forces cut the support offered from a neighbouring province.', examples: ['Cut-support ruh -> bur'] },
   { kind: 'invade', summary: 'Land forces attack a neighbouring province.', examples: ['Invade par -> bur', 'Invade 3 infantry par -> bur'] },
-  { kind: 'provisional-capital', summary: 'With no capital controlled, name a province you control as the provisional capital (required).', examples: ['Provisional capital lyo'] },
+  { kind: 'provisional-capital', summary: 'With no capital controlled, name a province you control as the provisional capital (required).', examples: ['Provisional capital mar'] },
   { kind: 'leader', summary: 'Change leadership.', examples: ['Change leader to Gambetta'] },
   { kind: 'disband', summary: 'Disband units (conscripts too).', examples: ['Disband 2 infantry par', 'Disband conscript par'] },
   { kind: 'build', summary: 'Economic phase: muster, manufacture or construct (infantry, conscript, artillery, warship, battleship, submarine, port, port-upgrade, factory, academy, fort, fort-mothball, fort-reactivate, railroad, canal, canal-investment, tech, displaced-workers, province-upgrade); paid now, placed when production completes.', examples: ['Muster 2 infantry in par', 'Manufacture artillery in par', 'Manufacture warship in bre', 'Construct factory in par', 'Upgrade tech level in par'] },
   { kind: 'authorize-payment', summary: 'Authorize a scheduled payment (required for each one due).', examples: ['Authorize payment p3'] },
   { kind: 'cancel-payment', summary: 'Cancel a scheduled payment.', examples: ['Cancel payment p3'] },
-  { kind: 'draft-treaty', summary: 'Draft a public treaty with other nations: peace, and/or a payment each season; it takes effect when every party ratifies it.', examples: ['Draft treaty with blue: peace', 'Draft treaty with blue: red pays 2 to blue'] },
+  { kind: 'draft-treaty', summary: 'Draft a public treaty with other nations: peace, and/or a payment each season; it takes effect when every party ratifies it.', examples: ['Draft treaty with ger: peace', 'Draft treaty with ger: fra pays 2 to ger'] },
   { kind: 'ratify-treaty', summary: 'Ratify a drafted treaty.', examples: ['Ratify treaty t4'] },
-  { kind: 'record-agreement', summary: 'Record a private agreement, seen only by its parties.', examples: ['Record agreement with blue: we stay out of Belgium'] },
+  { kind: 'record-agreement', summary: 'Record a private agreement, seen only by its parties.', examples: ['Record agreement with ger about staying out of Belgium'] },
   { kind: 'expunge-agreement', summary: 'Expunge a private agreement you are party to.', examples: ['Expunge agreement a2'] },
 ];
 
