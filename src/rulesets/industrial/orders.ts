@@ -66,11 +66,17 @@ export const PHASE_OF: Record<OrderKind, string> = {
   'record-agreement': 'diplomacy', 'expunge-agreement': 'diplomacy',
 };
 
+// Validation reads each order given ahead of the one it checks: each is parsed once.
+const read = new WeakMap<Order, IndustrialOrder | null>();
+
 export function readOrder(order: Order): IndustrialOrder | null {
+  const known = read.get(order);
+  if (known !== undefined) return known;
   const schema = (orderSchemas as Record<string, z.ZodType>)[order.kind];
-  if (!schema) return null;
-  const parsed = schema.safeParse(order);
-  return parsed.success ? (parsed.data as IndustrialOrder) : null;
+  const parsed = schema?.safeParse(order);
+  const result = parsed?.success ? (parsed.data as IndustrialOrder) : null;
+  read.set(order, result);
+  return result;
 }
 
 const stackText = (o: { province: string; unitType?: string; count?: number }) => `${o.count ? `${o.count} ` : ''}${o.unitType ? `${o.unitType} ` : ''}${o.province}`;

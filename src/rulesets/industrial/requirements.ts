@@ -15,6 +15,14 @@ export interface Missing {
   message: string;
 }
 
+// Every nation's requirements read the same incomes of the same state: worked out once.
+const incomeCache = new WeakMap<IndustrialState, Map<string, number>>();
+function incomesOf(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState): Map<string, number> {
+  let found = incomeCache.get(state);
+  if (!found) incomeCache.set(state, (found = incomes({ state, map: ctx.map, options: ctx.options })));
+  return found;
+}
+
 export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, raw: readonly Order[]): Missing[] {
   const me = state.nations[nation];
   if (!me || nation === REBELS) return [];
@@ -34,7 +42,7 @@ export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, stat
   }
   // Economy: "If Winter, must pay upkeep for all units".
   if (seasonOf(ctx.options, state.turn).season === 'winter') {
-    const income = incomes({ state, map: ctx.map, options: ctx.options }).get(nation) ?? 0;
+    const income = incomesOf(ctx, state).get(nation) ?? 0;
     const spent = orders.filter((o) => o.kind === 'build').reduce((s, o) => s + buildCost(ctx.options, (o as { what: string }).what, (o as { count?: number }).count ?? 1), 0);
     const paid = orders.filter((o) => o.kind === 'authorize-payment').reduce((s, o) => s + (extraOf(state).payments.find((p) => p.id === (o as { payment: string }).payment)?.amount ?? 0), 0);
     const disbanded = new Set(orders.filter((o) => o.kind === 'disband').flatMap((o) => state.units.filter((u) => u.nation === nation && u.province === (o as { province: string }).province && (!(o as { unitType?: string }).unitType || u.type === (o as { unitType?: string }).unitType)).slice(0, (o as { count?: number }).count ?? Infinity).map((u) => u.id)));

@@ -169,6 +169,17 @@ export function atPeace(state: IndustrialState, a: string, b: string): boolean {
   return extraOf(state).treaties.some((t) => t.inForce && t.parties.includes(a) && t.parties.includes(b) && t.expectations.some((e) => e.kind === 'peace'));
 }
 
+/** The units in each province now: built once by a phase that looks up many provinces. */
+export function unitsByProvince(state: IndustrialState): Map<string, IndustrialUnit[]> {
+  const out = new Map<string, IndustrialUnit[]>();
+  for (const u of state.units) {
+    const list = out.get(u.province);
+    if (list) list.push(u);
+    else out.set(u.province, [u]);
+  }
+  return out;
+}
+
 export function landUnitsAt(state: IndustrialState, province: string, nation?: string): IndustrialUnit[] {
   return state.units.filter((u) => u.province === province && isLand(u.type) && !u.aboard && (nation === undefined || u.nation === nation));
 }

@@ -33,6 +33,7 @@ export class Turn {
   readonly pendingLandings: AcceptedOrder<OrderOf<'disembark'>>[] = [];
   readonly landingUnits = new Map<string, IndustrialUnit[]>();
   private readonly results = new Map<string, GameEvent>();
+  private byKind?: Map<string, AcceptedOrder[]>;
 
   constructor(
     ctx: RulesetContext<IndustrialOptions>,
@@ -47,7 +48,11 @@ export class Turn {
   }
 
   of<K extends OrderKind>(kind: K): AcceptedOrder<OrderOf<K>>[] {
-    return this.accepted.filter((a) => a.order.kind === kind && !this.cancelled.has(key(a))) as AcceptedOrder<OrderOf<K>>[];
+    if (!this.byKind) {
+      this.byKind = new Map();
+      for (const a of this.accepted) this.byKind.set(a.order.kind, [...(this.byKind.get(a.order.kind) ?? []), a]);
+    }
+    return (this.byKind.get(kind) ?? []).filter((a) => !this.cancelled.has(key(a))) as AcceptedOrder<OrderOf<K>>[];
   }
 
   name(province: string): string {

@@ -6,7 +6,7 @@ import { readOrder, type IndustrialOrder } from './orders.ts';
 import { buildCost } from './prices.ts';
 import { railPath } from './phases/land.ts';
 import { sailRounds } from './phases/naval.ts';
-import { controllerOf, extraOf, isLand, isShip, type IndustrialState } from './state.ts';
+import { controllerOf, extraOf, isLand, isShip, unitsByProvince, type IndustrialState, type IndustrialUnit } from './state.ts';
 
 const LAND_ORDERS = new Set(['rail', 'march', 'entrench', 'support-defence', 'support-attack', 'cut-support', 'invade', 'embark']);
 const SHIP_ORDERS = new Set(['sail', 'supply-coast', 'support-coast', 'blockade', 'salvage']);
@@ -23,7 +23,7 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
     if (typeof v === 'string' && !map.has(v)) return illegal('NO_SUCH_PROVINCE', `There is no province "${v}" on this map.`);
   }
   const earlier = ahead.map(readOrder).filter((o): o is IndustrialOrder => o !== null);
-  const units = (p: string, what: 'land' | 'ships') => state.units.filter((u) => u.province === p && (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
+  const units = (p: string, what: 'land' | 'ships') => (placed(state).get(p) ?? []).filter((u) => (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
   // Orders to units another nation holds stand until the turn: that nation may transfer them first.
   const needUnits = (p: string, what: 'land' | 'ships'): Verdict => {
     // Units may get there earlier in the turn: a rail move, or ships sailing on from where they arrived.
@@ -132,6 +132,14 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       if (!extraOf(state).agreements.some((a) => a.id === order.agreement && a.parties.includes(nation))) return illegal('NO_SUCH_AGREEMENT', `There is no private agreement ${order.agreement} of yours.`);
       return accepted;
   }
+}
+
+// A nation's orders are checked one by one against the same state: its units by province, built once.
+const byProvince = new WeakMap<object, Map<string, IndustrialUnit[]>>();
+function placed(state: IndustrialState): Map<string, IndustrialUnit[]> {
+  let found = byProvince.get(state.units);
+  if (!found) byProvince.set(state.units, (found = unitsByProvince(state)));
+  return found;
 }
 
 function checkBuild(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, order: Extract<IndustrialOrder, { kind: 'build' }> & { province: string }, earlier: IndustrialOrder[], name: (id: string) => string): Verdict {

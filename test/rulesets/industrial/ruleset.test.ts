@@ -3,7 +3,8 @@
 // collects income in summer and winter and pays upkeep in winter only.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Dice, type Order } from '../../../src/engine/index.ts';
+import { Dice, type Order, type RulesetContext } from '../../../src/engine/index.ts';
+import type { IndustrialOptions } from '../../../src/rulesets/industrial/options.ts';
 import { openGame } from '../../../src/game/open-game.ts';
 import { parseMessage } from '../../../src/orders/parse-message.ts';
 import { industrial } from '../../../src/rulesets/industrial/index.ts';
@@ -33,7 +34,7 @@ describe('industrial ruleset', () => {
     const { game, problems } = openGame('starter', { 'game.yaml': starter('game.yaml'), 'map.yaml': starter('map.yaml') });
     expect(problems).toEqual([]);
     let state = game!.state as IndustrialState;
-    const ctx = game!.ctx;
+    const ctx = game!.ctx as RulesetContext<IndustrialOptions>;
     const read = (nation: string, text: string): Order[] => {
       const parsed = parseMessage({ ruleset: industrial, map: ctx.map, nation, text, state });
       expect(parsed.errors, text).toEqual([]);

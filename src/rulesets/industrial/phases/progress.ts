@@ -2,14 +2,15 @@
 // revolts in provinces being annexed (nationalists in summer only, reactionaries in summer and
 // winter); ownership updated: an occupation held for `annexTurns` makes the occupier the owner.
 import { newUnitId } from '../../../engine/index.ts';
-import { REBELS, isLand } from '../state.ts';
+import { REBELS, isLand, unitsByProvince } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
 export function progress(turn: Turn): void {
   const { state, options } = turn;
+  const here = unitsByProvince(state);
   for (const id of Object.keys(state.provinces).sort()) {
     const p = state.provinces[id];
-    const forces = new Set(state.units.filter((u) => u.province === id && isLand(u.type) && !u.aboard).map((u) => u.nation));
+    const forces = new Set((here.get(id) ?? []).filter((u) => isLand(u.type) && !u.aboard).map((u) => u.nation));
     // Occupation ends when the occupier's forces are gone and the owner's or nobody's stand there.
     if (p.occupier && !forces.has(p.occupier)) {
       turn.announce('progress.liberated', { province: id, from: p.occupier, owner: p.owner });

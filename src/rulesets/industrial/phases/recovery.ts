@@ -1,7 +1,7 @@
 // Recovery phase: generals in enemy-occupied territory retreat or disband; enemy artillery and
 // warships in port in an occupied province are destroyed (even d6) or captured (odd); captured
 // equipment above the captor's tech level leaves play after a year, half its cost refunded.
-import { controllerOf, isLand, type IndustrialUnit } from '../state.ts';
+import { controllerOf, isLand, unitsByProvince, type IndustrialUnit } from '../state.ts';
 import { hostile } from '../land-combat.ts';
 import { TURNS_PER_YEAR } from '../seasons.ts';
 import type { Turn } from '../turn.ts';
@@ -9,11 +9,14 @@ import type { Turn } from '../turn.ts';
 export function recover(turn: Turn): void {
   const { state } = turn;
   const removed = new Set<string>();
+  const here = unitsByProvince(state);
+  const holders = new Map<string, string | null>();
+  const holderAt = (p: string) => (holders.has(p) ? holders.get(p)! : (holders.set(p, holderOf(here.get(p) ?? [])), holders.get(p)!));
   for (const u of state.units) {
-    const holder = holderOf(turn, u.province);
+    const holder = holderAt(u.province);
     if (!holder || !hostile(state, holder, u.nation) || u.aboard) continue;
     if (u.type === 'general') {
-      const refuge = turn.map.neighbours(u.province, 'army').map((p) => p.province).sort().find((p) => controllerOf(state, p) === u.nation && holderOf(turn, p) !== holder);
+      const refuge = turn.map.neighbours(u.province, 'army').map((p) => p.province).sort().find((p) => controllerOf(state, p) === u.nation && holderAt(p) !== holder);
       if (refuge) {
         turn.announce('recovery.general-retreated', { nation: u.nation, unit: u.id, from: u.province, to: refuge });
         u.province = refuge;
@@ -44,8 +47,8 @@ export function recover(turn: Turn): void {
 }
 
 /** The nation whose land forces alone hold a province now, if any. */
-function holderOf(turn: Turn, province: string): string | null {
-  const nations = new Set(turn.state.units.filter((u) => u.province === province && isLand(u.type) && u.type !== 'general' && u.type !== 'artillery' && !u.aboard).map((u) => u.nation));
+function holderOf(units: readonly IndustrialUnit[]): string | null {
+  const nations = new Set(units.filter((u) => isLand(u.type) && u.type !== 'general' && u.type !== 'artillery' && !u.aboard).map((u) => u.nation));
   return nations.size === 1 ? [...nations][0] : null;
 }
 

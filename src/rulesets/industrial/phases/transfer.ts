@@ -1,6 +1,7 @@
 // "execute all transfer of control orders; cancel all orders to foreign units where the foreign
 // nation has not authorized transfer of control": a transfer is the owner's authorization.
 import { pickStack } from '../stacks.ts';
+import { unitsByProvince } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
 const UNIT_ORDERS = ['sail', 'disembark', 'embark', 'supply-coast', 'support-coast', 'blockade', 'salvage', 'rail', 'march', 'entrench', 'support-defence', 'support-attack', 'cut-support', 'invade', 'disband'] as const;
@@ -20,14 +21,21 @@ export function transferControl(turn: Turn): void {
     turn.announce('movement.transferred', { from: a.nation, to: a.order.nation, province: a.order.province, units: units.map((u) => u.id) });
     turn.done(a, `Control of ${units.length} units in ${turn.name(a.order.province)} passes to ${a.order.nation}.`);
   }
-  for (const kind of UNIT_ORDERS) {
-    for (const a of turn.of(kind)) {
-      const place = a.order.province;
-      const own = state.units.some((u) => u.nation === a.nation && u.province === place);
-      const foreign = state.units.some((u) => u.nation !== a.nation && u.province === place);
-      // Units of the nation's own may arrive there during the turn (a sail chain, rail, a landing).
-      const arriving = turn.accepted.some((o) => o.nation === a.nation && o.index < a.index && 'target' in o.order && o.order.target === place);
-      if (!own && foreign && !arriving) turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
-    }
+  const here = unitsByProvince(state);
+  // Units of the nation's own may arrive during the turn (a sail chain, rail, a landing): the first order sending them.
+  const arrival = new Map<string, number>();
+  for (const o of turn.accepted) {
+    const k = 'target' in o.order ? `${o.nation}@${o.order.target}` : '';
+    if (k && !arrival.has(k)) arrival.set(k, o.index);
+  }
+  const kinds = new Set<string>(UNIT_ORDERS);
+  for (const a of turn.accepted) {
+    if (!kinds.has(a.order.kind) || turn.hasResult(a)) continue;
+    const place = (a.order as { province: string }).province;
+    const there = here.get(place) ?? [];
+    const own = there.some((u) => u.nation === a.nation);
+    const foreign = there.some((u) => u.nation !== a.nation);
+    const arriving = (arrival.get(`${a.nation}@${place}`) ?? Infinity) < a.index;
+    if (!own && foreign && !arriving) turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
   }
 }
