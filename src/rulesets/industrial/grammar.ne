@@ -75,10 +75,12 @@ INVADE -> INVADE_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, 'invade
   | FORCES INVADE_VERB GO:? PLACE {% ([f, , , t], at) => g.plain(at, 'invade', { ...f, target: g.bare(t) }) %}
   | INVADE_VERB PLACE "from" PLACE {% ([, t, , p], at) => g.plain(at, 'invade', { province: g.bare(p), target: g.bare(t) }) %}
   | INVADE_VERB PLACE WITH FORCES {% ([, t, , f], at) => g.plain(at, 'invade', { ...f, target: g.bare(t) }) %}
+  | INVADE_VERB WITH FORCES GO PLACE {% ([, , f, , t], at) => g.plain(at, 'invade', { ...f, target: g.bare(t) }) %}
 INVADE_VERB -> "invade" | "invades" | "i" | "attack" | "attacks" | "assault" | "assaults" | "storm" | "storms"
 
 DISEMBARK -> DISEMBARK_VERB FORCES GO PLACE AND_INVADE:? {% ([, f, , t, i], at) => g.plain(at, 'disembark', { ...f, target: g.bare(t), invade: i ?? undefined }) %}
   | FORCES DISEMBARK_VERB GO:? PLACE AND_INVADE:? {% ([f, , , t, i], at) => g.plain(at, 'disembark', { ...f, target: g.bare(t), invade: i ?? undefined }) %}
+  | FORCES DISEMBARK_VERB AT PLACE AND_INVADE:? {% ([f, , , t, i], at) => g.plain(at, 'disembark', { ...f, target: g.bare(t), invade: i ?? undefined }) %}
 DISEMBARK_VERB -> "disembark" | "disembarks" | "land" | "lands" | "unload" | "unloads" | "debark"
 AND_INVADE -> AND:? INVADE_VERB IT:? {% () => true %} | %lparen INVADE_VERB %rparen {% () => true %} | %comma INVADE_VERB IT:? {% () => true %}
 IT -> "it" | "there"
@@ -88,6 +90,7 @@ EMBARK_VERB -> "embark" | "embarks" | "board" | "boards" | "load" | "loads"
 
 SHIP_DUTY -> DUTY FORCES GO PLACE {% ([d, f, , t], at) => g.plain(at, d, { province: f.province, target: g.bare(t) }) %}
   | FORCES DUTY GO:? PLACE {% ([f, d, , t], at) => g.plain(at, d, { province: f.province, target: g.bare(t) }) %}
+  | DUTY PLACE "from" PLACE {% ([d, t, , p], at) => g.plain(at, d, { province: g.bare(p), target: g.bare(t) }) %}
 DUTY -> "supply" %dash:? "coast" {% () => 'supply-coast' %} | "supply-coast" {% () => 'supply-coast' %} | "supply" {% () => 'supply-coast' %} | "supplies" {% () => 'supply-coast' %}
   | "support" %dash:? "coast" {% () => 'support-coast' %} | "support-coast" {% () => 'support-coast' %} | "bombard" {% () => 'support-coast' %} | "bombards" {% () => 'support-coast' %}
   | "blockade" {% () => 'blockade' %} | "blockades" {% () => 'blockade' %}
@@ -115,9 +118,9 @@ CUT_VERB -> "cut" "support" | "cut" %dash "support" | "cut-support" | "cuts" "su
 
 CAPITAL -> CAPITAL_WORDS AT:? PLACE {% ([, , p], at) => g.plain(at, 'provisional-capital', { province: g.bare(p) }) %}
   | "move" "capital" TO PLACE {% ([, , , p], at) => g.plain(at, 'provisional-capital', { province: g.bare(p) }) %}
-CAPITAL_WORDS -> "provisional" "capital" | "establish" "provisional" "capital" | "establish" "capital" | "new" "capital"
+CAPITAL_WORDS -> "capital" | "provisional" "capital" | "establish" "provisional" "capital" | "establish" "capital" | "new" "capital"
 LEADER -> LEADER_WORDS TO:? NAME_TEXT {% ([, , name], at) => g.plain(at, 'leader', { name }) %}
-LEADER_WORDS -> "change" "leader" | "change" "leadership" | "new" "leader" | "change" "of" "leadership" | "change" "leaders"
+LEADER_WORDS -> "leader" | "change" "leader" | "change" "leadership" | "new" "leader" | "change" "of" "leadership" | "change" "leaders"
 NAME_TEXT -> NAME_PART:+ {% ([parts]) => text(parts).slice(0, 60) %}
 NAME_PART -> %name {% id %} | %unknown {% id %}
 
@@ -126,7 +129,7 @@ DISBAND -> DISBAND_VERB FORCES {% ([, f], at) => g.plain(at, 'disband', f) %}
 DISBAND_VERB -> "disband" | "disbands" | "dismiss" | "demobilise" | "demobilize" | "scrap" | "scuttle"
 
 BUILD -> BUILD_VERB BUILT AT PLACE SEA_AT:? {% ([, b, , p, sea], at) => g.plain(at, 'build', { what: b.what, count: b.count, province: g.bare(p), sea: sea ?? undefined }) %}
-  | AT PLACE BUILD_VERB BUILT SEA_AT:? {% ([, p, , b, sea], at) => g.plain(at, 'build', { what: b.what, count: b.count, province: g.bare(p), sea: sea ?? undefined }) %}
+  | AT:? PLACE BUILD_VERB BUILT SEA_AT:? {% ([, p, , b, sea], at) => g.plain(at, 'build', { what: b.what, count: b.count, province: g.bare(p), sea: sea ?? undefined }) %}
   | UPGRADE_VERB TECH_WORDS AT:? PLACE:? {% ([, , , p], at) => g.plain(at, 'build', { what: 'tech', province: p ? g.bare(p) : undefined }) %}
   | UPGRADE_VERB PORT_WORD AT PLACE {% ([, , , p], at) => g.plain(at, 'build', { what: 'port-upgrade', province: g.bare(p) }) %}
   | UPGRADE_VERB PROVINCE_WORD:? PLACE {% ([, , p], at) => g.plain(at, 'build', { what: 'province-upgrade', province: g.bare(p) }) %}
