@@ -10,6 +10,7 @@ import { openGame } from '../../../src/game/open-game.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
 import { runStep } from '../../../src/turns/run-step.ts';
+import { renderPrivateReport, renderPublicUpdate } from '../../../src/render/report.ts';
 import { MemoryControl } from '../../mail/support/fake-control.ts';
 import { dropGame } from '../../mail/support/mail-game.ts';
 import { startMailLoop, type MailLoop } from '../../mail/support/mail-loop.ts';
@@ -76,5 +77,15 @@ describe('the industrial starter game by email', () => {
     // Britain sent nothing: its orders were not refused, but its starting resources went to London.
     expect(state.units.filter((u) => u.nation === 'gbr').map((u) => u.province)).toEqual(['lon', 'lon', 'lon', 'lon', 'lon', 'lon']);
     expect(state.nations.fra.undeployed).toBeUndefined();
+
+    // The reports: France's shows its orders and gold; the public update and Prussia's do not.
+    const { game } = openGame(gameId, starterFiles());
+    const france = renderPrivateReport(game!, record, 'fra').text;
+    const prussia = renderPrivateReport(game!, record, 'ger').text;
+    const update = renderPublicUpdate(game!, record, { flavour: 'discourse' }).text;
+    expect(france).toContain('deploy 1 warship in bre at eng');
+    for (const text of [prussia, update]) expect(text).not.toContain('deploy 1 warship in bre at eng');
+    expect(prussia).toContain('deploy 1 general in ber');
+    expect(update).not.toContain('gold');
   });
 });
