@@ -32,6 +32,8 @@ export class Turn {
   /** Disembark orders that invade: fought in the land phase, "from warship". */
   readonly pendingLandings: AcceptedOrder<OrderOf<'disembark'>>[] = [];
   readonly landingUnits = new Map<string, IndustrialUnit[]>();
+  /** Treaty payments cancelled this turn: the diplomacy phase reports the broken expectation. */
+  readonly cancelledPayments: Array<{ treaty: string; by: string; payment: string }> = [];
   private readonly results = new Map<string, GameEvent>();
   private byKind?: Map<string, AcceptedOrder[]>;
 

@@ -10,6 +10,12 @@ export function diplomacy(turn: Turn, invasions: ReadonlyArray<{ nation: string;
   const { state } = turn;
   const extra = extraOf(state);
   trackPeace(turn, invasions);
+  for (const c of turn.cancelledPayments) {
+    const t = extra.treaties.find((x) => x.id === c.treaty);
+    if (!t) continue;
+    t.broken.push({ turn: state.turn, by: c.by, expectation: `payment ${c.payment} cancelled` });
+    turn.announce('diplomacy.treaty-broken', { treaty: t.id, by: c.by, expectation: 'payment' });
+  }
   for (const a of turn.of('draft-treaty')) {
     const id = `t${extra.nextId++}`;
     const parties = [...new Set([a.nation, ...partiesOf(a.order)])].sort();

@@ -74,6 +74,8 @@ function payments(turn: Turn, ledgers: Map<string, Ledger>): void {
   const extra = extraOf(state);
   const authorized = new Set(turn.of('authorize-payment').map((a) => `${a.nation}:${a.order.payment}`));
   for (const a of turn.of('cancel-payment')) {
+    const treaty = extra.payments.find((p) => p.id === a.order.payment && p.from === a.nation)?.treaty;
+    if (treaty) turn.cancelledPayments.push({ treaty, by: a.nation, payment: a.order.payment });
     extra.payments = extra.payments.filter((p) => !(p.id === a.order.payment && p.from === a.nation));
     turn.tell([a.nation], 'economy.payment-cancelled', { nation: a.nation, payment: a.order.payment });
     turn.done(a, `Payment ${a.order.payment} is cancelled.`);
