@@ -62,8 +62,8 @@ export function moveAtSea(turn: Turn): void {
   fightAtSea(turn, [...marked].sort(), 'surface');
 
   // "for each remaining order: if ordered unit is alive and is in the correct location: execute order"
-  disembark(turn, left, spend);
-  embark(turn, left, spend);
+  disembark(turn);
+  embark(turn, left);
   for (const kind of ['supply-coast', 'support-coast', 'blockade', 'salvage'] as const) duty(turn, kind, left, spend);
 }
 
@@ -79,7 +79,7 @@ function inPort(turn: Turn, province: string): boolean {
   return turn.map.province(province).kind !== 'sea';
 }
 
-function disembark(turn: Turn, _left: Left, _spend: Spend): void {
+function disembark(turn: Turn): void {
   const { state } = turn;
   for (const a of turn.of('disembark')) {
     const cargo = cargoAt(state, a.nation, a.order.province).filter((u) => !a.order.unitType || u.type === a.order.unitType);
@@ -115,12 +115,11 @@ function disembark(turn: Turn, _left: Left, _spend: Spend): void {
   }
 }
 
-function embark(turn: Turn, left: Left, spend: Spend): void {
+function embark(turn: Turn, left: Left): void {
   const { state, options } = turn;
   for (const a of turn.of('embark')) {
     const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && left(u) > 0);
     const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
-    const port = inPort(turn, a.order.target);
     let boarded = 0;
     for (const u of units) {
       const ship = ships.find((s) => state.units.filter((c) => c.aboard === s.id).length < options.shipCapacity);
@@ -128,7 +127,6 @@ function embark(turn: Turn, left: Left, spend: Spend): void {
       u.aboard = ship.id;
       u.province = ship.province;
       u.entrenched = false;
-      if (!port) spend(ship, 0); // "Free if ship in port": at sea boarding is the ship's to carry, not an action
       boarded += 1;
     }
     if (!boarded) turn.fail(a, 'NO_ROOM', `No ship of yours in ${turn.name(a.order.target)} had room for your forces from ${turn.name(a.order.province)}.`);
