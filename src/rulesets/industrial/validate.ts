@@ -42,17 +42,8 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
     if (!v.ok) return v;
   }
   switch (order.kind) {
-    case 'deploy': {
-      const left = (me.undeployed?.[order.unitType] ?? 0) - earlier.filter((o) => o.kind === 'deploy' && o.unitType === order.unitType).reduce((n, o) => n + ((o as { count?: number }).count ?? 1), 0);
-      if (state.turn !== 1 && !me.undeployed) return illegal('NOT_NEW_GAME', 'Deploying starting resources is only for the first turn.');
-      if ((order.count ?? 1) > left) return illegal('NOTHING_TO_DEPLOY', `You have ${Math.max(0, left)} ${order.unitType} left to deploy.`);
-      if (state.provinces[order.province]?.owner !== nation) return illegal('NOT_YOURS', `${name(order.province)} is not yours: deploy in your own provinces.`);
-      if (isShip(order.unitType)) {
-        if (!state.provinces[order.province]?.port) return illegal('NO_PORT', `Ships deploy in a port of yours (or a sea beside it); ${name(order.province)} has none.`);
-        if (order.sea && !next(order.province, order.sea, 'fleet')) return illegal('NOT_ADJACENT', `${name(order.sea)} is not a sea beside ${name(order.province)}.`);
-      }
-      return accepted;
-    }
+    case 'deploy':
+      return checkDeploy(ctx, state, nation, order, earlier, name);
     case 'attack': case 'cease-fire': case 'transfer':
       if (!state.nations[order.nation]) return illegal('NO_SUCH_NATION', `${order.nation} is not a nation of this game.`);
       if (order.nation === nation) return illegal('SELF', 'That order names your own nation.');
@@ -109,6 +100,30 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       if (!province) return illegal('NO_PROVINCE', 'Say where to build: you have no capital.');
       return checkBuild(ctx, state, nation, { ...order, province }, earlier, name);
     }
+    default:
+      return checkDiplomacy(state, nation, order);
+  }
+}
+
+/** New game: starting resources not yet deployed, in the nation's own provinces (ships in a port, or a sea beside it). */
+function checkDeploy(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, order: Extract<IndustrialOrder, { kind: 'deploy' }>, earlier: IndustrialOrder[], name: (id: string) => string): Verdict {
+  const { map } = ctx;
+  const me = state.nations[nation];
+  const next = (a: string, b: string) => map.adjacent(a, b, 'fleet') || map.adjacent(b, a, 'fleet');
+  const left = (me.undeployed?.[order.unitType] ?? 0) - earlier.filter((o) => o.kind === 'deploy' && o.unitType === order.unitType).reduce((n, o) => n + ((o as { count?: number }).count ?? 1), 0);
+  if (state.turn !== 1 && !me.undeployed) return illegal('NOT_NEW_GAME', 'Deploying starting resources is only for the first turn.');
+  if ((order.count ?? 1) > left) return illegal('NOTHING_TO_DEPLOY', `You have ${Math.max(0, left)} ${order.unitType} left to deploy.`);
+  if (state.provinces[order.province]?.owner !== nation) return illegal('NOT_YOURS', `${name(order.province)} is not yours: deploy in your own provinces.`);
+  if (isShip(order.unitType)) {
+    if (!state.provinces[order.province]?.port) return illegal('NO_PORT', `Ships deploy in a port of yours (or a sea beside it); ${name(order.province)} has none.`);
+    if (order.sea && !next(order.province, order.sea)) return illegal('NOT_ADJACENT', `${name(order.sea)} is not a sea beside ${name(order.province)}.`);
+  }
+  return accepted;
+}
+
+/** Payments, treaties and agreements: they name ids and nations, never units. */
+function checkDiplomacy(state: IndustrialState, nation: string, order: IndustrialOrder): Verdict {
+  switch (order.kind) {
     case 'authorize-payment': case 'cancel-payment':
       if (!extraOf(state).payments.some((p) => p.id === order.payment && p.from === nation)) return illegal('NO_SUCH_PAYMENT', `There is no payment ${order.payment} scheduled from you.`);
       return accepted;
@@ -130,6 +145,8 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       return accepted;
     case 'expunge-agreement':
       if (!extraOf(state).agreements.some((a) => a.id === order.agreement && a.parties.includes(nation))) return illegal('NO_SUCH_AGREEMENT', `There is no private agreement ${order.agreement} of yours.`);
+      return accepted;
+    default:
       return accepted;
   }
 }

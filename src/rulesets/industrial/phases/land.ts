@@ -186,6 +186,15 @@ function invade(turn: Turn): void {
     turn.announce('land.casualties', { units: [...dead] });
     state.units = state.units.filter((u) => !dead.has(u.id));
   }
+  settle(turn, invasions, dead);
+  for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
+    for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
+  }
+}
+
+/** "for each invade destination { if any hostile forces are still present { bounce all invading forces } }" */
+function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>): void {
+  const { state } = turn;
   for (const inv of invasions) {
     const target = inv.a.order.target;
     const alive = inv.force.units.filter((u) => !dead.has(u.id));
@@ -210,8 +219,5 @@ function invade(turn: Turn): void {
       turn.done(inv.a, `Your forces take ${turn.name(target)}.`);
       turn.announce('land.invaded', { nation: inv.a.nation, to: target, units: alive.map((u) => u.id) });
     }
-  }
-  for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
-    for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
   }
 }
