@@ -62,8 +62,8 @@ export function moveAtSea(turn: Turn): void {
   fightAtSea(turn, [...marked].sort(), 'surface');
 
   // "for each remaining order: if ordered unit is alive and is in the correct location: execute order"
-  disembark(turn);
-  embark(turn, left);
+  disembark(turn, left, spend);
+  embark(turn, left, spend);
   for (const kind of ['supply-coast', 'support-coast', 'blockade', 'salvage'] as const) duty(turn, kind, left, spend);
 }
 
@@ -79,16 +79,19 @@ function inPort(turn: Turn, province: string): boolean {
   return turn.map.province(province).kind !== 'sea';
 }
 
-function disembark(turn: Turn): void {
+function disembark(turn: Turn, left: Left, spend: Spend): void {
   const { state } = turn;
   for (const a of turn.of('disembark')) {
-    const cargo = cargoAt(state, a.nation, a.order.province).filter((u) => !a.order.unitType || u.type === a.order.unitType);
+    const port = inPort(turn, a.order.province);
+    // "Free if ship in port": at sea, landing takes a movement action of the ship carrying them.
+    const carriers = new Map(state.units.filter((s) => s.nation === a.nation && s.province === a.order.province && isShip(s.type)).map((s) => [s.id, s]));
+    const cargo = cargoAt(state, a.nation, a.order.province).filter((u) => (!a.order.unitType || u.type === a.order.unitType) && (port || left(carriers.get(u.aboard!)!) > 0));
     const units = a.order.count ? cargo.slice(0, a.order.count) : cargo;
     if (!units.length) {
-      turn.fail(a, 'NO_UNITS', `None of your forces are aboard ships in ${turn.name(a.order.province)}.`);
+      turn.fail(a, 'NO_UNITS', `None of your forces are aboard ships in ${turn.name(a.order.province)} with a movement action left to land them.`);
       continue;
     }
-    const port = inPort(turn, a.order.province);
+    if (!port) for (const id of new Set(units.map((u) => u.aboard!))) spend(carriers.get(id)!);
     const hostileAshore = state.units.some((u) => u.province === a.order.target && !u.aboard && !isShip(u.type) && u.nation !== a.nation);
     if (a.order.invade || hostileAshore) {
       if (!a.order.invade) {
@@ -115,11 +118,13 @@ function disembark(turn: Turn): void {
   }
 }
 
-function embark(turn: Turn, left: Left): void {
+function embark(turn: Turn, left: Left, spend: Spend): void {
   const { state, options } = turn;
   for (const a of turn.of('embark')) {
-    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && left(u) > 0);
+    const port = inPort(turn, a.order.target);
+    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && (port || left(u) > 0));
     const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
+    const used = new Set<string>();
     let boarded = 0;
     for (const u of units) {
       const ship = ships.find((s) => state.units.filter((c) => c.aboard === s.id).length < options.shipCapacity);
@@ -127,8 +132,11 @@ function embark(turn: Turn, left: Left): void {
       u.aboard = ship.id;
       u.province = ship.province;
       u.entrenched = false;
+      used.add(ship.id);
       boarded += 1;
     }
+    // "Embark Land Forces - Free if ship in port": at sea it takes an action of each ship boarded.
+    if (!port) for (const id of used) spend(ships.find((s) => s.id === id)!);
     if (!boarded) turn.fail(a, 'NO_ROOM', `No ship of yours in ${turn.name(a.order.target)} had room for your forces from ${turn.name(a.order.province)}.`);
     else turn.done(a, `${boarded} of your land units board your ships in ${turn.name(a.order.target)}.`);
   }
