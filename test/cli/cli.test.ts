@@ -78,7 +78,7 @@ describe('adjutant command line', () => {
     expect(stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it.each(['board-nes', 'warfare'])('writes a starter %s game that validates', async (ruleset) => {
+  it.each(['board-nes', 'warfare', 'industrial'])('writes a starter %s game that validates', async (ruleset) => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'adjutant-cli-')), 'fresh');
     expect((await adjutant('game', 'new', dir, '--ruleset', ruleset)).code).toBe(0);
     expect((await adjutant('game', 'validate', dir)).code).toBe(0);

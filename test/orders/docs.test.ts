@@ -30,6 +30,7 @@ function examples(rulesetId: string): Map<string, string[]> {
 const games = [
   { ruleset: orderRuleset('warfare'), map: map('orders-standard.yaml'), nation: 'france' },
   { ruleset: orderRuleset('board-nes'), map: map('board-nes-small.yaml'), nation: 'red' },
+  { ruleset: orderRuleset('industrial'), map: map('industrial-small.yaml'), nation: 'fra' },
 ];
 
 describe('docs/orders.md', () => {

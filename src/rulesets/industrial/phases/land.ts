@@ -1,0 +1,223 @@
+// Land movement phase, in the order of the document's "Order Execution": rail movement, the
+// remaining orders, bounces at neutral unoccupied destinations, invasions and their combats,
+// casualties applied together, and invaders bounced wherever hostile forces remain.
+import { casualtiesOf, fight, hostile, type CombatResult, type Force } from '../land-combat.ts';
+import { railRange } from '../modifiers.ts';
+import { pickStack } from '../stacks.ts';
+import { controllerOf, editProvince, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
+import type { AcceptedOrder, Turn } from '../turn.ts';
+import type { OrderOf } from '../orders.ts';
+
+export function moveOnLand(turn: Turn): void {
+  const { state } = turn;
+  rail(turn);
+  for (const a of turn.of('entrench')) {
+    const units = pickStack(state, a.nation, a.order, 'land');
+    for (const u of units) u.entrenched = true;
+    turn.done(a, `Your forces in ${turn.name(a.order.province)} entrench.`);
+  }
+  march(turn);
+  invade(turn);
+}
+
+function rail(turn: Turn): void {
+  const { state } = turn;
+  for (const a of turn.of('rail')) {
+    const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
+    const path = railPath(turn, state, a.nation, a.order.province, a.order.target);
+    if (!units.length) turn.fail(a, 'NO_UNITS', `You have no land forces left in ${turn.name(a.order.province)} to move by rail.`);
+    else if (!path) turn.fail(a, 'NO_RAIL_ROUTE', `There is no railroad from ${turn.name(a.order.province)} to ${turn.name(a.order.target)} through provinces you control, within ${railRange(state.nations[a.nation].tech)} provinces.`);
+    else {
+      moveUnits(units, a.order.target);
+      turn.announce('land.railed', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id) });
+      turn.done(a, `Your forces go by rail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
+    }
+  }
+}
+
+/** Shortest railroad route through provinces the nation controls, or null beyond its tech's range. */
+export function railPath(turn: Pick<Turn, 'map'>, state: IndustrialState, nation: string, from: string, to: string): string[] | null {
+  const range = railRange(state.nations[nation]?.tech ?? 1);
+  const ok = (p: string) => state.provinces[p]?.railroad === true && controllerOf(state, p) === nation;
+  if (!ok(from) || !ok(to)) return null;
+  const seen = new Map<string, string[]>([[from, [from]]]);
+  const queue = [from];
+  while (queue.length) {
+    const here = queue.shift()!;
+    const path = seen.get(here)!;
+    if (here === to) return path;
+    if (path.length > range) continue;
+    for (const next of turn.map.neighbours(here, 'army')) {
+      if (!seen.has(next.province) && ok(next.province)) {
+        seen.set(next.province, [...path, next.province]);
+        queue.push(next.province);
+      }
+    }
+  }
+  return null;
+}
+
+function moveUnits(units: IndustrialUnit[], to: string): void {
+  for (const u of units) {
+    u.province = to;
+    u.entrenched = false;
+  }
+}
+
+function march(turn: Turn): void {
+  const { state } = turn;
+  const toNeutral = new Map<string, Array<{ a: AcceptedOrder<OrderOf<'march'>>; units: IndustrialUnit[] }>>();
+  const invaded = new Set(turn.of('invade').map((a) => a.order.target));
+  for (const a of turn.of('march')) {
+    const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
+    const target = a.order.target;
+    if (!units.length) {
+      turn.fail(a, 'NO_UNITS', `You have no land forces free to march from ${turn.name(a.order.province)}.`);
+      continue;
+    }
+    const neutral = !state.provinces[target]?.owner && !state.provinces[target]?.occupier && !landUnitsAt(state, target).length;
+    if (neutral) {
+      const list = toNeutral.get(target) ?? [];
+      list.push({ a, units });
+      toNeutral.set(target, list);
+      continue;
+    }
+    if (landUnitsAt(state, target).some((u) => hostile(state, u.nation, a.nation))) {
+      turn.fail(a, 'HOSTILE_FORCES', `Hostile forces stand in ${turn.name(target)}: march is refused there; invade instead.`);
+      continue;
+    }
+    moveUnits(units, target);
+    turn.done(a, `Your forces march from ${turn.name(a.order.province)} to ${turn.name(target)}.`);
+    turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id) });
+  }
+  // "for each neutral unoccupied march destination: if there is no tie for the largest force,
+  // bounce all smaller forces, else bounce all forces"; an invasion of it bounces every march.
+  for (const [target, list] of toNeutral) {
+    const sizes = list.map((x) => x.units.length);
+    const largest = Math.max(...sizes);
+    const tie = sizes.filter((s) => s === largest).length > 1;
+    for (const { a, units } of list) {
+      const bounced = invaded.has(target) || tie || units.length < largest;
+      if (bounced) {
+        turn.fail(a, 'BOUNCED', `Your march to ${turn.name(target)} bounced: ${invaded.has(target) ? 'it was invaded' : tie ? 'a tie for the largest force' : 'a larger force marched there'}.`);
+        turn.announce('land.bounced', { nation: a.nation, from: a.order.province, to: target });
+        continue;
+      }
+      moveUnits(units, target);
+      const p = editProvince(state, target);
+      p.occupier = a.nation;
+      p.occupiedSince = state.turn;
+      turn.done(a, `Your forces march into neutral ${turn.name(target)} and occupy it.`);
+      turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), occupied: true });
+    }
+  }
+}
+
+interface Invasion {
+  a: AcceptedOrder<OrderOf<'invade'>> | AcceptedOrder<OrderOf<'disembark'>>;
+  force: Force;
+  supports: Force[];
+}
+
+function invade(turn: Turn): void {
+  const { state } = turn;
+  const cut = new Set(turn.of('cut-support').map((a) => `${a.order.target}`));
+  const invasions: Invasion[] = [];
+  const amphibious = turn.pendingLandings;
+  for (const a of [...turn.of('invade'), ...amphibious]) {
+    const units = a.order.kind === 'invade' ? pickStack(state, a.nation, a.order, 'land', turn.landedAtSea) : turn.landingUnits.get(`${a.nation}#${a.index}`) ?? [];
+    if (!units.length) {
+      turn.fail(a, 'NO_UNITS', `You have no land forces free to invade ${turn.name(a.order.target)}.`);
+      continue;
+    }
+    const supports = turn
+      .of('support-attack')
+      .filter((s) => s.nation === a.nation && s.order.target === a.order.target && !cut.has(s.order.province))
+      .map((s) => ({ nation: s.nation, units: pickStack(state, s.nation, s.order, 'land'), locations: 0, ships: [] as IndustrialUnit[] }))
+      .filter((f) => f.units.length);
+    const ships = (turn.coastSupport.get(`${a.nation}@${a.order.target}`) ?? []).map((id) => state.units.find((u) => u.id === id)!).filter(Boolean);
+    const locations = 1 + supports.length;
+    invasions.push({ a, force: { nation: a.nation, units, locations, fromWarship: a.order.kind === 'disembark', ships }, supports: supports.map((s) => ({ ...s, locations })) });
+  }
+  const attackLocations = new Map<string, number>();
+  for (const inv of invasions) attackLocations.set(inv.a.order.target, (attackLocations.get(inv.a.order.target) ?? 0) + inv.force.locations);
+
+  const dead = new Set<string>();
+  const combats: CombatResult[] = [];
+  const record = (r: CombatResult, attacker: Force, defender: Force) => {
+    combats.push(r);
+    const losing = r.loser === 'attacker' ? attacker : defender;
+    for (const u of casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), r.casualties)) dead.add(u.id);
+    turn.announce('land.combat', { place: r.place, attacker: attacker.nation, defender: defender.nation, result: r, casualties: r.casualties, loser: losing.nation });
+  };
+  for (const inv of invasions) {
+    const target = inv.a.order.target;
+    const setting = (support: number) => ({ place: target, defensiveSupport: support, attackLocations: attackLocations.get(target) ?? 0 });
+    // "resolve combats in order: between invader and invading forces, then occupying forces"
+    for (const other of invasions) {
+      if (other === inv || other.a.order.target !== target || other.a.nation <= inv.a.nation || !hostile(state, inv.a.nation, other.a.nation)) continue;
+      const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
+      const theirs = { ...other.force, locations: 0, units: other.force.units.filter((u) => !dead.has(u.id)) };
+      if (mine.units.length && theirs.units.length) record(fight(turn, setting(0), mine, theirs), mine, theirs);
+    }
+    const occupiers = new Map<string, IndustrialUnit[]>();
+    for (const u of landUnitsAt(state, target)) if (hostile(state, u.nation, inv.a.nation) && !dead.has(u.id)) occupiers.set(u.nation, [...(occupiers.get(u.nation) ?? []), u]);
+    // A general without troops is no force: it does not fight, and retreats in the recovery phase.
+    for (const [nation, units] of occupiers) if (units.every((u) => u.type === 'general')) occupiers.delete(nation);
+    for (const [nation, units] of occupiers) {
+      const defensiveSupport = turn
+        .of('support-defence')
+        .filter((s) => s.nation === nation && s.order.target === target && !cut.has(s.order.province))
+        .reduce((n, s) => n + pickStack(state, s.nation, s.order, 'land').filter((u) => u.type === 'infantry').length, 0);
+      const ships = (turn.coastSupport.get(`${nation}@${target}`) ?? []).map((id) => state.units.find((u) => u.id === id)!).filter(Boolean);
+      const defender = (): Force => ({ nation, units: units.filter((u) => !dead.has(u.id)), locations: 0, ships });
+      const attack = (force: Force) => {
+        const alive = { ...force, units: force.units.filter((u) => !dead.has(u.id)) };
+        const d = defender();
+        if (alive.units.length && d.units.some((u) => u.type !== 'general')) record(fight(turn, setting(defensiveSupport), alive, d), alive, d);
+      };
+      attack(inv.force);
+      // "for each force offering offensive support: resolve an attack from the supporting force against the defender"
+      for (const support of inv.supports) attack(support);
+    }
+  }
+  // "apply all casualties assigned during combat resolution"
+  if (dead.size) {
+    turn.announce('land.casualties', { units: [...dead] });
+    state.units = state.units.filter((u) => !dead.has(u.id));
+  }
+  settle(turn, invasions, dead);
+  for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
+    for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
+  }
+}
+
+/** "for each invade destination { if any hostile forces are still present { bounce all invading forces } }" */
+function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>): void {
+  const { state } = turn;
+  for (const inv of invasions) {
+    const target = inv.a.order.target;
+    const alive = inv.force.units.filter((u) => !dead.has(u.id));
+    const hostiles = landUnitsAt(state, target).filter((u) => hostile(state, u.nation, inv.a.nation) && u.type !== 'general');
+    const rivals = invasions.some((o) => o !== inv && o.a.order.target === target && hostile(state, o.a.nation, inv.a.nation) && o.force.units.some((u) => !dead.has(u.id)));
+    if (!alive.length) turn.fail(inv.a, 'DESTROYED', `Your invasion of ${turn.name(target)} was destroyed.`);
+    else if (hostiles.length || rivals) {
+      turn.fail(inv.a, 'BOUNCED', `Your invasion of ${turn.name(target)} bounced: hostile forces are still there.`);
+      turn.announce('land.bounced', { nation: inv.a.nation, to: target, invasion: true });
+    } else {
+      for (const u of alive) {
+        delete u.aboard;
+        u.province = target;
+        u.entrenched = false;
+      }
+      const p = editProvince(state, target);
+      if (p.owner === inv.a.nation) p.occupier = null;
+      else if (p.occupier !== inv.a.nation) {
+        p.occupier = inv.a.nation;
+        p.occupiedSince = state.turn;
+      }
+      turn.done(inv.a, `Your forces take ${turn.name(target)}.`);
+      turn.announce('land.invaded', { nation: inv.a.nation, to: target, units: alive.map((u) => u.id) });
+    }
+  }
+}

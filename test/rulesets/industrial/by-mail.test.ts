@@ -1,0 +1,91 @@
+// The industrial starter game played by email: a player's deployment and a second nation's orders
+// are read from real emails through the ruleset's own grammar, confirmed, and the turn is
+// adjudicated from the orders in force; the private report of one nation shows none of another's
+// orders. Real SMTP relay, Dovecot, Redis and BullMQ, as test/rulesets/fixture-claims-by-mail.test.ts.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openGame } from '../../../src/game/open-game.ts';
+import { GameStore } from '../../../src/store/game-store.ts';
+import { connectRedis } from '../../../src/store/redis.ts';
+import { runStep } from '../../../src/turns/run-step.ts';
+import { renderPrivateReport, renderPublicUpdate } from '../../../src/render/report.ts';
+import { MemoryControl } from '../../mail/support/fake-control.ts';
+import { dropGame } from '../../mail/support/mail-game.ts';
+import { startMailLoop, type MailLoop } from '../../mail/support/mail-loop.ts';
+import { purgeMail, sendMail, waitForMail } from '../../mail/support/mailbox.ts';
+import { requireServices } from '../../support/services.ts';
+import type { IndustrialState } from '../../../src/rulesets/industrial/state.ts';
+
+const gameId = `industrial-${randomUUID().slice(0, 8)}`;
+const subject = `Rails ${randomUUID().slice(0, 6)}`;
+let loop: MailLoop;
+let store: GameStore;
+
+/** The starter game with players at the test mail domain. */
+function starterFiles(): Record<string, string> {
+  const read = (f: string) => readFileSync(new URL(`../../../examples/starter/industrial/${f}`, import.meta.url), 'utf8');
+  const doc = parseDocument(read('game.yaml'));
+  doc.setIn(['gm', 'email'], 'gm@adjutant.test');
+  doc.setIn(['nations', 'fra', 'player', 'email'], 'player4@adjutant.test');
+  doc.setIn(['nations', 'ger', 'player', 'email'], 'player5@adjutant.test');
+  doc.setIn(['nations', 'gbr', 'player', 'email'], 'player6@adjutant.test');
+  return { 'game.yaml': doc.toString(), 'map.yaml': read('map.yaml') };
+}
+
+beforeAll(async () => {
+  await requireServices(['redis', 'imap', 'smtp']);
+  const files = starterFiles();
+  const { game, problems } = openGame(gameId, files);
+  if (!game) throw new Error(problems.map((p) => p.message).join('; '));
+  store = new GameStore(connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379'));
+  await store.createGame(gameId, { files, state: game.state });
+  loop = await startMailLoop({ games: [{ id: gameId, mailbox: 'game@adjutant.test' }], control: new MemoryControl(new Date('2031-03-07T20:00:00Z')), queue: 'bullmq' });
+  for (let i = 0; i < 100 && !loop.intake.stats().connected; i++) await new Promise((r) => setTimeout(r, 50));
+});
+
+afterAll(async () => {
+  await loop?.stop();
+  for (const folder of ['INBOX', 'Processed']) await purgeMail('game@adjutant.test', folder, { subject });
+  for (const who of ['player4', 'player5', 'player6']) await purgeMail(`${who}@adjutant.test`, 'INBOX', { subject: `[${gameId}]` });
+  if (store) {
+    await dropGame(store, gameId);
+    store.redis.disconnect();
+  }
+});
+
+describe('the industrial starter game by email', () => {
+  it('reads deployments from players\' emails, confirms them, and adjudicates the opening turn', async () => {
+    await sendMail({
+      from: 'player4@adjutant.test', to: 'game@adjutant.test', subject,
+      text: 'Bonjour,\n\nSECRET: change-me-france\nDeploy 4 infantry in Paris\ndeploy artillery in par\ndeploy a general in Paris\ndeploy warship in Brest at the English Channel\n\nFrance',
+    });
+    const [confirmation] = await waitForMail('player4@adjutant.test', { subject: `Re: ${subject}` });
+    expect(confirmation.text).toContain('You deploy 4 infantry in Paris.');
+    expect(confirmation.text).toContain('You deploy 1 warship in English Channel.');
+    await sendMail({ from: 'player5@adjutant.test', to: 'game@adjutant.test', subject, text: 'SECRET: change-me-prussia\nDeploy 4 infantry in Ruhr\nDeploy artillery in ruh\nDeploy general in Berlin' });
+    const [second] = await waitForMail('player5@adjutant.test', { subject: `Re: ${subject}` });
+    expect(second.text).toContain('You deploy 1 general in Berlin.');
+
+    const record = await runStep(store, gameId, { seed: 'rails', now: () => new Date('2031-03-07T20:00:00Z') });
+    expect(record.orders.fra).toHaveLength(4);
+    const state = (await store.state(gameId)) as IndustrialState;
+    expect(state.units.filter((u) => u.nation === 'fra').map((u) => `${u.type}@${u.province}`).sort()).toEqual(
+      ['artillery@par', 'general@par', 'infantry@par', 'infantry@par', 'infantry@par', 'infantry@par', 'warship@eng'],
+    );
+    // Britain sent nothing: its orders were not refused, but its starting resources went to London.
+    expect(state.units.filter((u) => u.nation === 'gbr').map((u) => u.province)).toEqual(['lon', 'lon', 'lon', 'lon', 'lon', 'lon']);
+    expect(state.nations.fra.undeployed).toBeUndefined();
+
+    // The reports: France's shows its orders and gold; the public update and Prussia's do not.
+    const { game } = openGame(gameId, starterFiles());
+    const france = renderPrivateReport(game!, record, 'fra').text;
+    const prussia = renderPrivateReport(game!, record, 'ger').text;
+    const update = renderPublicUpdate(game!, record, { flavour: 'discourse' }).text;
+    expect(france).toContain('deploy 1 warship in bre at eng');
+    for (const text of [prussia, update]) expect(text).not.toContain('deploy 1 warship in bre at eng');
+    expect(prussia).toContain('deploy 1 general in ber');
+    expect(update).not.toContain('gold');
+  });
+});
