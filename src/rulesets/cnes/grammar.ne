@@ -135,3 +135,6 @@ PEACE_VERB -> "peace" "with" | "make" "peace" "with" | "makes" "peace" "with" | 
 WAR -> WAR_VERB NATION {% ([, n], at) => g.plain(at, 'war', { nation: n }) %}
 WAR_VERB -> "declare" "war" "on" | "declare" "war" "against" | "declares" "war" "on" | "war" "on" | "war" "with" | "go" "to" "war" "with"
 NATION -> NAMED {% ([n]) => g.nation(n) %}
+
+# "Thanks" is one slip from "tanks": sign-offs are fillers here, so they are never read as orders.
+FILLER -> "thanks" | "thank" | "thx" | "cheers"

@@ -13,7 +13,7 @@ import { settleRelations } from './phases/diplomacy.ts';
 import { fortify } from './phases/fortify.ts';
 import { collectIncome } from './phases/income.ts';
 import { initialMovement, movers, secondaryMovement } from './phases/movement.ts';
-import { completeRazing, spend } from './phases/spending.ts';
+import { completeRazing, spend, stopRazing } from './phases/spending.ts';
 import { setup } from './setup.ts';
 import type { CnesState } from './state.ts';
 import { Turn, type AcceptedOrder } from './turn.ts';
@@ -27,6 +27,7 @@ function adjudicate(ctx: RulesetContext<CnesOptions>, input: CnesState, orders: 
   const { accepted, results } = checkOrders(ctx, state, orders);
   const turn = new Turn(ctx, state, dice, accepted);
 
+  stopRazing(turn);
   completeRazing(turn);
   settleRelations(turn);
   spend(turn);

@@ -5,9 +5,18 @@
 import { baseNationView, basePublicView, type GameEvent, type NationView, type PublicView } from '../../engine/index.ts';
 import type { CnesState } from './state.ts';
 
-function board(state: CnesState, view: PublicView): PublicView {
+/** The board as one audience sees it: razing under way shows only in its owner's report. */
+function board(state: CnesState, view: PublicView, nation?: string): PublicView {
+  const provinces = Object.fromEntries(
+    Object.entries(view.provinces).map(([id, p]) => {
+      if (!p.razing || p.owner === nation) return [id, p];
+      const { razing: _hidden, ...rest } = p;
+      return [id, rest];
+    }),
+  );
   return {
     ...view,
+    provinces,
     relations: Object.entries(state.extra.relations ?? {}).map(([pair, status]) => ({ nations: pair.split('|'), status })),
     battles: view.events.filter((e) => e.type === 'battle.fought'),
   };
@@ -21,7 +30,7 @@ export function privateView(state: CnesState, events: readonly GameEvent[], nati
   const view = baseNationView(state, events, nation);
   const mine = view.events;
   return {
-    ...board(state, view),
+    ...board(state, view, nation),
     nation,
     gold: Number(state.nations[nation]?.gold ?? 0),
     ledger: mine.find((e) => e.type === 'ledger' && e.nation === nation)?.ledger ?? null,

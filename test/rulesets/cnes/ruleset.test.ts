@@ -71,7 +71,7 @@ describe('the cnes ruleset', () => {
     expect(s.turn).toBe(2);
     expect(s.provinces.rhl.urban).toBe(true);
     expect(s.extra.relations?.['green|red']).toBe('allied');
-    expect(s.nations.red.gold).toBe(20 - 10 - 4 + events.find((e) => e.type === 'ledger' && e.nation === 'red')!.ledger.income);
+    expect(s.nations.red.gold).toBe(20 - 10 - 4 + (events.find((e) => e.type === 'ledger' && e.nation === 'red')!.ledger as { income: number }).income);
     expect(events.some((e) => e.type === 'battle.fought' && e.place === 'mid')).toBe(true);
 
     const pub = game.ruleset.publicView(game.ctx, state, events);
@@ -83,7 +83,7 @@ describe('the cnes ruleset', () => {
     expect(pub.events.some((e) => e.type === 'battle.heats' || e.type === 'ledger' || e.type.startsWith('order.'))).toBe(false);
     expect(JSON.stringify(blue)).not.toContain('raze port');
     expect(blue.events.filter((e) => e.type === 'ledger').map((e) => e.nation)).toEqual(['blue']);
-    expect(blue.orders.map((o: { order: string }) => o.order)).toEqual(['bomber bca support mid', '2 infantry bca - mid', 'artillery bpk fortify']);
+    expect((blue.orders as Array<{ order: string }>).map((o) => o.order)).toEqual(['bomber bca support mid', '2 infantry bca - mid', 'artillery bpk fortify']);
     // Blue fought in Midmarch: its report has the battle heat by heat; every event has a sentence.
     const heats = blue.events.find((e) => e.type === 'battle.heats')!;
     expect(sentenceOf(heats)).toMatch(/^Heat 1:\n {2}\S+ shoots \S+: /);

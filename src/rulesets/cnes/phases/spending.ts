@@ -3,6 +3,22 @@ import { newUnitId } from '../../../engine/index.ts';
 import type { CnesUnit } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
+/**
+ * "Once started, it can only be reversed with an investment of $10 (in the interim period while the
+ * razing is occurring)": the orders of the turn after the razing began may stop it, before it is done.
+ */
+export function stopRazing(turn: Turn): void {
+  for (const a of turn.ordersOf('stop-razing')) {
+    const { order, nation } = a;
+    const p = turn.state.provinces[order.province!];
+    turn.spend(nation, a.cost);
+    const stopped = (p.razing ?? []).filter((r) => !order.what || r.what === order.what).map((r) => r.what);
+    p.razing = (p.razing ?? []).filter((r) => !stopped.includes(r.what));
+    if (!p.razing.length) delete p.razing;
+    turn.tell([nation], { type: 'razing.stopped', province: order.province, what: stopped, nation, cost: a.cost });
+  }
+}
+
 /** "Razing ... takes 1 turn to complete": razing begun last turn is done as this one starts. */
 export function completeRazing(turn: Turn): void {
   const { state } = turn;
@@ -28,12 +44,6 @@ export function spend(turn: Turn): void {
       (p!.razing ??= []).push({ what: order.what!, since: state.turn });
       // Razing under way is the owner's business until it is done.
       turn.tell([nation], { type: 'razing.started', province: order.province, what: order.what, nation });
-    } else if (order.kind === 'stop-razing') {
-      turn.spend(nation, a.cost);
-      const stopped = p!.razing!.filter((r) => !order.what || r.what === order.what).map((r) => r.what);
-      p!.razing = p!.razing!.filter((r) => !stopped.includes(r.what));
-      if (!p!.razing.length) delete p!.razing;
-      turn.tell([nation], { type: 'razing.stopped', province: order.province, what: stopped, nation, cost: a.cost });
     } else if (order.kind === 'improve') {
       turn.spend(nation, a.cost);
       p![order.improvement!] = true;
