@@ -39,8 +39,18 @@ interface Army {
   fallen: Fighter[];
 }
 
+/** Options already checked, by the object a ruleset passes for every battle of a turn. */
+const checked = new WeakMap<object, CnesHeatOptions>();
+
+function optionsOf(raw: Record<string, unknown> | undefined): CnesHeatOptions {
+  if (!raw) return cnesHeatOptionsSchema.parse({});
+  let options = checked.get(raw);
+  if (!options) checked.set(raw, (options = cnesHeatOptionsSchema.parse(raw)));
+  return options;
+}
+
 export function fightHeats(battle: Battle, dice: Dice, rawOptions?: Record<string, unknown>): CnesBattleResult {
-  const options = cnesHeatOptionsSchema.parse(rawOptions ?? {});
+  const options = optionsOf(rawOptions);
   if (battle.sides.length !== 2) throw new CnesCombatError(`A CNES battle has two armies; the battle in ${battle.place} has ${battle.sides.length}.`);
   const armies = battle.sides.map((side, index) => armyOf(battle, index, options));
   const started = armies.map((a) => a.fighters.length);

@@ -17,6 +17,8 @@ export class OrderChecker {
   private readonly bought = new Map<string, Card[]>();
   private readonly improved = new Map<string, Partial<CnesProvince>>();
   private readonly relations = new Set<string>();
+  /** The nation's units by province. */
+  private readonly standing = new Map<string, CnesUnit[]>();
 
   constructor(
     private readonly ctx: RulesetContext<CnesOptions>,
@@ -24,6 +26,12 @@ export class OrderChecker {
     private readonly nation: string,
   ) {
     this.gold = state.nations[nation]?.gold ?? 0;
+    for (const u of state.units) {
+      if (u.nation !== nation) continue;
+      const list = this.standing.get(u.province);
+      if (list) list.push(u);
+      else this.standing.set(u.province, [u]);
+    }
   }
 
   check(raw: Order): Verdict {
@@ -56,7 +64,7 @@ export class OrderChecker {
   }
 
   private unitOrder(order: CnesOrder): Checked {
-    const selected = selectUnits(this.state, this.ctx.options, this.nation, order, this.taken);
+    const selected = selectUnits(this.standing.get(order.province!) ?? [], this.ctx.options, order, this.taken);
     if ('problem' in selected) return fail(selected.problem, selected.message);
     const cards = selected.units.map((u) => cardOf(this.ctx.options, u));
     const problem = this.unitProblem(order, selected.units, cards);

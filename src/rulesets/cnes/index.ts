@@ -50,6 +50,7 @@ function adjudicate(ctx: RulesetContext<CnesOptions>, input: CnesState, orders: 
   occupy(turn);
   forcedRebase(turn);
   collectIncome(turn);
+  turn.units();
   state.turn += 1;
   return { state, events: [...turn.events, ...results] };
 }

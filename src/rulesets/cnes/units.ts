@@ -3,7 +3,7 @@ import type { MapGraph } from '../../engine/index.ts';
 import { findCard, flies, type Card } from '../../combat/cnes-heat/index.ts';
 import type { CnesOptions } from './options.ts';
 import type { CnesOrder } from './orders.ts';
-import type { CnesState, CnesUnit } from './state.ts';
+import type { CnesUnit } from './state.ts';
 
 export function cardOf(options: CnesOptions, unit: CnesUnit): Card {
   const card = options.cards[unit.type];
@@ -16,8 +16,8 @@ const AIR_ORDERS = new Set(['support', 'intercept', 'rebase']);
 
 export type Selection = { units: CnesUnit[] } | { problem: 'UNKNOWN_CARD' | 'NO_UNITS' | 'NOT_ENOUGH_UNITS'; message: string };
 
-/** The nation's units an order names, leaving out those earlier orders took. */
-export function selectUnits(state: CnesState, options: CnesOptions, nation: string, order: CnesOrder, taken: ReadonlySet<string>): Selection {
+/** The units an order names among the nation's `standing` in its province, leaving out those earlier orders took. */
+export function selectUnits(standing: readonly CnesUnit[], options: CnesOptions, order: CnesOrder, taken: ReadonlySet<string>): Selection {
   const where = order.province!;
   let wanted: string | undefined;
   if (order.unitKind) {
@@ -26,9 +26,7 @@ export function selectUnits(state: CnesState, options: CnesOptions, nation: stri
     wanted = found.id;
   }
   const air = AIR_ORDERS.has(order.kind);
-  const here = state.units.filter(
-    (u) => u.nation === nation && u.province === where && !taken.has(u.id) && (wanted ? u.type === wanted : flies(cardOf(options, u)) === air),
-  );
+  const here = standing.filter((u) => !taken.has(u.id) && (wanted ? u.type === wanted : flies(cardOf(options, u)) === air));
   const what = order.unitKind ?? (air ? 'aircraft' : 'units');
   if (!here.length) return { problem: 'NO_UNITS', message: `You have no ${what} in ${where} left to order.` };
   if (typeof order.count === 'number') {

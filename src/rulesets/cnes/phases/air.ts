@@ -16,7 +16,7 @@ export function manualRebase(turn: Turn): void {
     for (const id of a.units) {
       const unit = turn.unit(id)!;
       turn.announce({ type: 'aircraft.rebased', unit: id, nation: unit.nation, from: unit.province, to: a.order.target });
-      unit.province = a.order.target!;
+      turn.relocate(unit, a.order.target!);
     }
   }
 }
@@ -56,13 +56,13 @@ export function intercept(turn: Turn, missions: AirMissions, battles: readonly s
 export function forcedRebase(turn: Turn): void {
   const { state, ctx } = turn;
   const lost: string[] = [];
-  for (const plane of state.units.filter((u) => isAircraft(turn, u))) {
+  for (const plane of turn.units().filter((u) => isAircraft(turn, u))) {
     if (baseable(turn, plane, plane.province)) continue;
     const reach = withinRange(ctx.map, plane.province, cardOf(turn.options, plane).move);
     const to = [...reach.entries()].filter(([p]) => baseable(turn, plane, p)).sort(([a, da], [b, db]) => da - db || a.localeCompare(b))[0]?.[0];
     if (to) {
       turn.announce({ type: 'aircraft.rebased', unit: plane.id, nation: plane.nation, from: plane.province, to, forced: true });
-      plane.province = to;
+      turn.relocate(plane, to);
     } else {
       lost.push(plane.id);
       turn.announce({ type: 'aircraft.lost', unit: plane.id, nation: plane.nation, province: plane.province, reason: 'NO_BASE' });

@@ -11,7 +11,7 @@ export function isAircraft(turn: Turn, unit: CnesUnit): boolean {
 
 /** The units on the ground (or at sea) in a province. */
 export function forcesIn(turn: Turn, province: string): CnesUnit[] {
-  return turn.state.units.filter((u) => u.province === province && !isAircraft(turn, u));
+  return turn.unitsIn(province).filter((u) => !isAircraft(turn, u));
 }
 
 /** Nations in a province grouped into armies: allied nations fight together. */

@@ -13,8 +13,7 @@ import { changeStatus } from './diplomacy.ts';
 
 /** Provinces where unallied armies stand together. */
 export function battlefields(turn: Turn): string[] {
-  const places = [...new Set(turn.state.units.map((u) => u.province))].sort();
-  return places.filter((p) => armiesOf(turn.state, forcesIn(turn, p)).length > 1);
+  return turn.occupiedProvinces().filter((p) => armiesOf(turn.state, forcesIn(turn, p)).length > 1);
 }
 
 /** Fights every battle; returns the ids of units that retreated (their moves are over). */
@@ -83,7 +82,7 @@ function fight(turn: Turn, place: string, first: Army, second: Army, missions: A
   };
   const battle: Battle = { place, sides: [sideOf(first), sideOf(second)] };
   const system = ctx.combat.get(turn.options.combat);
-  const result = system.fight(battle, turn.dice, { cards: turn.options.cards, heats: turn.options.heats, criticalHits: turn.options.criticalHits, splashCriticals: turn.options.splashCriticals }) as CnesBattleResult;
+  const result = system.fight(battle, turn.dice, turn.combatOptions) as CnesBattleResult;
   for (const [id, v] of Object.entries(result.veterancy ?? {})) {
     const officer = turn.unit(id);
     if (officer) officer.veterancy = v;
@@ -129,7 +128,7 @@ function retreat(turn: Turn, place: string, losers: readonly CnesUnit[]): string
       continue;
     }
     const to = options.length === 1 ? options[0] : options[turn.dice.roll(options.length, `retreat of ${unit.id} from ${place}`) - 1];
-    unit.province = to;
+    turn.relocate(unit, to);
     gone.push(unit.id);
     turn.announce({ type: 'unit.retreated', unit: unit.id, nation: unit.nation, from: place, to });
   }
@@ -140,7 +139,7 @@ function retreat(turn: Turn, place: string, losers: readonly CnesUnit[]): string
 /** "The victor of the battle's units remain in the province and occupy it if their faction did not previously control it." */
 export function occupy(turn: Turn): void {
   const { state, ctx } = turn;
-  for (const id of [...new Set(state.units.map((u) => u.province))].sort()) {
+  for (const id of turn.occupiedProvinces()) {
     if (ctx.map.province(id).kind === 'sea') continue;
     const here = forcesIn(turn, id).filter((u) => cardOf(turn.options, u).class !== 'naval');
     const armies = armiesOf(state, here);

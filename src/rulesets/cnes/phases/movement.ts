@@ -67,7 +67,7 @@ export function secondaryMovement(turn: Turn, all: Mover[]): Set<string> {
 function step(turn: Turn, m: Mover, arrived: Set<string>): void {
   const to = m.path.shift()!;
   const from = m.unit.province;
-  m.unit.province = to;
+  turn.relocate(m.unit, to);
   arrived.add(m.unit.id);
   turn.announce({ type: 'unit.moved', unit: m.unit.id, nation: m.unit.nation, from, to });
   // "At War: Triggered when one nation's armies enters the territory of another nation not in an alliance."

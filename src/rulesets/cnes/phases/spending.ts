@@ -53,7 +53,7 @@ export function spend(turn: Turn): void {
       const ids: string[] = [];
       for (let i = 0; i < Number(order.count ?? 1); i++) {
         const unit: CnesUnit = { id: newUnitId(state, order.unitKind!), type: order.unitKind!, nation, province: order.province!, builtTurn: state.turn };
-        state.units.push(unit);
+        turn.addUnit(unit);
         ids.push(unit.id);
       }
       turn.announce({ type: 'unit.built', province: order.province, unitKind: order.unitKind, units: ids, nation });
