@@ -90,7 +90,7 @@ INTERCEPT -> UNITS INTERCEPT_VERB {% ([u], at) => unitOrder(at, 'intercept', u) 
   | INTERCEPT_VERB WITH UNITS {% ([, , u], at) => unitOrder(at, 'intercept', u) %}
 INTERCEPT_VERB -> "intercept" | "intercepts" | "intercepting" | "scramble" | "scrambles" | "patrol" | "patrols" | "fly" "interception" | "on" "interception"
 REBASE -> UNITS REBASE_VERB TO:? PLACE {% ([u, , , p], at) => unitOrder(at, 'rebase', u, { target: g.bare(p) }) %}
-  | REBASE_VERB UNITS TO PLACE {% ([, u, , p], at) => unitOrder(at, 'rebase', u, { target: g.bare(p) }) %}
+  | REBASE_VERB UNITS TO:? PLACE {% ([, u, , p], at) => unitOrder(at, 'rebase', u, { target: g.bare(p) }) %}
 REBASE_VERB -> "rebase" | "rebases" | "redeploy" | "redeploys" | "relocate" | "relocates"
 
 # Purchases: "Buy 2 infantry in Paris", "build a tank in lyo and a fighter in par", "Paris: buy militia".
