@@ -30,6 +30,7 @@ function examples(rulesetId: string): Map<string, string[]> {
 const games = [
   { ruleset: orderRuleset('warfare'), map: map('orders-standard.yaml'), nation: 'france' },
   { ruleset: orderRuleset('board-nes'), map: map('board-nes-small.yaml'), nation: 'red' },
+  { ruleset: orderRuleset('cnes'), map: map('cnes-small.yaml'), nation: 'red' },
 ];
 
 describe('docs/orders.md', () => {
