@@ -28,7 +28,19 @@ export function armiesOf(state: CnesState, units: readonly CnesUnit[]): string[]
 }
 
 export function hostileHere(turn: Turn, province: string, nation: string): boolean {
-  return forcesIn(turn, province).some((u) => !friendly(turn.state, u.nation, nation));
+  for (const u of turn.unitsIn(province)) if (u.nation !== nation && !isAircraft(turn, u) && !friendly(turn.state, u.nation, nation)) return true;
+  return false;
+}
+
+/** More than one nation's units on the ground here: the only places where armies may meet. */
+export function mixed(turn: Turn, province: string): boolean {
+  let first: string | undefined;
+  for (const u of turn.unitsIn(province)) {
+    if (isAircraft(turn, u)) continue;
+    if (first === undefined) first = u.nation;
+    else if (u.nation !== first) return true;
+  }
+  return false;
 }
 
 /** The nation an army's gains go to: the one with most units there, the first in the game's order on a tie. */

@@ -8,12 +8,12 @@ import { terrainDefence } from '../terrain.ts';
 import type { Turn } from '../turn.ts';
 import { borderType, cardOf, mayStand } from '../units.ts';
 import type { AirMissions } from './air.ts';
-import { armiesOf, forcesIn, leaderOf } from './armies.ts';
+import { armiesOf, forcesIn, leaderOf, mixed } from './armies.ts';
 import { changeStatus } from './diplomacy.ts';
 
 /** Provinces where unallied armies stand together. */
 export function battlefields(turn: Turn): string[] {
-  return turn.occupiedProvinces().filter((p) => armiesOf(turn.state, forcesIn(turn, p)).length > 1);
+  return turn.occupiedProvinces().filter((p) => mixed(turn, p) && armiesOf(turn.state, forcesIn(turn, p)).length > 1);
 }
 
 /** Fights every battle; returns the ids of units that retreated (their moves are over). */
