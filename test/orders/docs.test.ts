@@ -31,6 +31,7 @@ const games = [
   { ruleset: orderRuleset('warfare'), map: map('orders-standard.yaml'), nation: 'france' },
   { ruleset: orderRuleset('board-nes'), map: map('board-nes-small.yaml'), nation: 'red' },
   { ruleset: orderRuleset('industrial'), map: map('industrial-small.yaml'), nation: 'fra' },
+  { ruleset: orderRuleset('cnes'), map: map('cnes-small.yaml'), nation: 'red' },
 ];
 
 describe('docs/orders.md', () => {

@@ -24,6 +24,7 @@ import { extraOf, type IndustrialState } from './state.ts';
 import { Turn, type AcceptedOrder } from './turn.ts';
 import { validate } from './validate.ts';
 import { privateView, publicView } from './views.ts';
+import { industrialReport } from './report.ts';
 
 function adjudicate(ctx: RulesetContext<IndustrialOptions>, input: IndustrialState, orders: OrdersByNation, dice: Dice) {
   const state = cloneState(input);
@@ -88,6 +89,7 @@ export const industrial = defineRuleset<IndustrialState, IndustrialOptions>({
   language,
   orderSubject,
   options: industrialOptions,
+  report: industrialReport,
   setup,
   validate,
   adjudicate,

@@ -1,6 +1,6 @@
 // One sentence for each of this ruleset's event types, for the public update and private
 // reports. Sentences say only what is in the event, and the event's audience decides who reads it.
-import type { GameEvent } from '../../engine/index.ts';
+import { eventNews, nation, nationsTable, say, type GameEvent, type ReportHooks, type RulesetContext } from '../../engine/index.ts';
 
 type Say = (e: GameEvent, name: (id: string) => string) => string;
 const list = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '');
@@ -61,3 +61,15 @@ export function sentenceOf(event: GameEvent, name: (id: string) => string): stri
   const say = sentences[event.type];
   return say ? say(event, name) : (event.message ?? event.type);
 }
+
+const placeNamer = (ctx: RulesetContext) => (id: string) => (ctx.map.has(id) ? ctx.map.province(id).name : id);
+
+/** The report hooks: the public facts in a table, and every event in the sentences above. */
+export const industrialReport: ReportHooks = {
+  updateTable: (_ctx, view) => nationsTable(view, { provinces: 'Provinces', units: 'Units' }),
+  battles: () => [],
+  publicNews: (ctx, view) => eventNews(view.events, (e) => sentenceOf(e, placeNamer(ctx))),
+  privateNews: (ctx, view) => eventNews(view.events, (e) => sentenceOf(e, placeNamer(ctx))),
+  noOrders: (_ctx, _before, nations) => nations.map((id) => say`${nation(id)} sent no orders; the phase's defaults applied.`),
+  turnMarks: () => ({ arrows: [], provinces: [] }),
+};

@@ -25,7 +25,7 @@ const caseSchema = z.strictObject({
   ignored: z.array(z.strictObject({ line: z.number().optional(), why: z.string().optional() })).default([]),
 });
 const fileSchema = z.strictObject({
-  ruleset: z.enum(['warfare', 'board-nes', 'industrial']),
+  ruleset: z.enum(['warfare', 'board-nes', 'industrial', 'cnes']),
   map: z.string(),
   nation: z.string(),
   /** A state file beside this one: unit types come from its units, and orders are validated. */

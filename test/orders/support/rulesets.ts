@@ -2,6 +2,6 @@
 import type { AnyRuleset } from '../../../src/engine/index.ts';
 import { rulesets } from '../../../src/rulesets/index.ts';
 
-export function orderRuleset(id: 'warfare' | 'board-nes' | 'industrial'): AnyRuleset {
+export function orderRuleset(id: 'warfare' | 'board-nes' | 'industrial' | 'cnes'): AnyRuleset {
   return rulesets.get(id);
 }

@@ -1,0 +1,140 @@
+# Orders of the CNES ruleset. Kinds and slots are those of src/rulesets/cnes/orders.ts: move,
+# blitz, fortify, hold, support, intercept, rebase, buy, improve, raze, stop-razing, ally, peace, war.
+# Units are named by their place, and by card and number when not all of them are meant:
+# "2 infantry in Paris", "tanks par", "all in Lyon", "par". Paths list the provinces in order.
+@preprocessor typescript
+@lexer lexer
+@include "../../orders/grammar-base.ne"
+@{%
+// The units an order is for, and a path's provinces as slots: via1, via2... then target.
+function units(place: any, kind?: any, count?: any) {
+  return { place, kind: kind ?? undefined, count: count ?? undefined };
+}
+function unitOrder(at: number | undefined, kind: string, u: any, slots: Record<string, any> = {}) {
+  return g.plain(at, kind, { province: u.place, unitKind: u.kind, count: u.count, ...slots });
+}
+function pathSlots(places: any[]) {
+  const slots: Record<string, any> = {};
+  places.slice(0, -1).forEach((p, i) => { slots[`via${i + 1}`] = g.bare(p); });
+  slots.target = g.bare(places[places.length - 1]);
+  return slots;
+}
+%}
+
+LINE -> ORDERS {% id %}
+ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}
+ORDER -> MOVE {% id %} | BLITZ {% id %} | FORTIFY {% id %} | HOLD {% id %} | SUPPORT {% id %} | INTERCEPT {% id %}
+  | REBASE {% id %} | BUY {% id %} | IMPROVE {% id %} | RAZE {% id %} | STOP_RAZING {% id %} | ALLY {% id %}
+  | PEACE {% id %} | WAR {% id %}
+
+COUNT -> NUMBER {% id %} | ALL {% () => 'all' %}
+ALL -> "all" | "every" | "everything" | "both"
+ARTICLE -> "a" | "an"
+# A card: the starter set's words, or any other word a GM's card may be called.
+KIND -> CARD_WORD {% id %} | %unknown {% ([t]) => t.text %}
+CARD_WORD -> "militia" {% () => 'militia' %} | "militias" {% () => 'militia' %} | "militiamen" {% () => 'militia' %}
+  | "infantry" {% () => 'infantry' %} | "infantries" {% () => 'infantry' %} | "infantryman" {% () => 'infantry' %} | "infantrymen" {% () => 'infantry' %}
+  | "medic" {% () => 'medic' %} | "medics" {% () => 'medic' %}
+  | "officer" {% () => 'officer' %} | "officers" {% () => 'officer' %} | "general" {% () => 'officer' %} | "generals" {% () => 'officer' %}
+  | "tank" {% () => 'tank' %} | "tanks" {% () => 'tank' %} | "armour" {% () => 'tank' %} | "armor" {% () => 'tank' %}
+  | "artillery" {% () => 'artillery' %} | "artilleries" {% () => 'artillery' %} | "guns" {% () => 'artillery' %} | "cannons" {% () => 'artillery' %}
+  | "anti" %dash:? "air" {% () => 'anti-air' %} | "flak" {% () => 'anti-air' %} | "aa" {% () => 'anti-air' %}
+  | "fighter" {% () => 'fighter' %} | "fighters" {% () => 'fighter' %}
+  | "bomber" {% () => 'bomber' %} | "bombers" {% () => 'bomber' %}
+  | "destroyer" {% () => 'destroyer' %} | "destroyers" {% () => 'destroyer' %}
+# Words for "the units" that name no card.
+TROOPS -> "troops" | "troop" | "army" | "armies" | "forces" | "force" | "soldiers" | "men" | "stack"
+
+# The units an order is for.
+UNITS -> COUNT:? KIND AT:? PLACE {% ([n, k, , p]) => units(p, k, n) %}
+  | ARTICLE KIND AT:? PLACE {% ([, k, , p]) => units(p, k, 1) %}
+  | PLACE COUNT:? KIND {% ([p, n, k]) => units(p, k, n) %}
+  | COUNT TROOPS:? AT:? PLACE {% ([n, , , p]) => units(p, undefined, n) %}
+  | TROOPS AT:? PLACE {% ([, , p]) => units(p) %}
+  | PLACE TROOPS {% ([p]) => units(p) %}
+  | AT:? PLACE {% ([, p]) => units(p) %}
+
+# A path: "bur", "bur - mun", "Burgundy then Munich", "to mun via bur".
+PATH -> PLACE {% ([p]) => [p] %} | PATH STEP PLACE {% ([a, , p]) => [...a, p] %}
+STEP -> ARROW | TO | "then" | "and" "then" | %comma | %comma "then"
+VIA -> "via" | "through" | "by" "way" "of" | "passing" "through"
+ROUTE -> GO_TO:? PATH {% ([, p]) => p %} | GO_TO:? PLACE VIA PATH {% ([, t, , v]) => [...v, t] %}
+GO_TO -> TO | ARROW
+
+# Moves: "Move 2 infantry from Paris to Burgundy", "tanks par - bur - mun", "par -> bur".
+MOVE -> MOVE_VERB UNITS ROUTE {% ([, u, r], at) => unitOrder(at, 'move', u, pathSlots(r)) %}
+  | UNITS GO ROUTE {% ([u, , r], at) => unitOrder(at, 'move', u, pathSlots(r)) %}
+GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW
+MOVE_VERB -> "m" | "move" | "moves" | "go" | "goes" | "march" | "marches" | "advance" | "advances" | "attack" | "attacks"
+  | "invade" | "invades" | "sail" | "sails" | "send" | "sends" | "drive" | "drives" | "push" | "pushes"
+
+# Blitz: "Blitz tanks from par to bur to mun", "tanks in par blitz bur - mun".
+BLITZ -> BLITZ_VERB UNITS ROUTE {% ([, u, r], at) => unitOrder(at, 'blitz', u, pathSlots(r)) %}
+  | UNITS BLITZ_VERB ROUTE {% ([u, , r], at) => unitOrder(at, 'blitz', u, pathSlots(r)) %}
+BLITZ_VERB -> "blitz" | "blitzes" | "blitzkrieg" | "lightning" "attack"
+
+FORTIFY -> FORTIFY_VERB UNITS {% ([, u], at) => unitOrder(at, 'fortify', u) %}
+  | UNITS FORTIFY_VERB {% ([u], at) => unitOrder(at, 'fortify', u) %}
+FORTIFY_VERB -> "fortify" | "fortifies" | "fortified" | "entrench" | "entrenches" | "dig" "in" | "digs" "in" | "f" | "fort"
+
+HOLD -> HOLD_VERB UNITS {% ([, u], at) => unitOrder(at, 'hold', u) %}
+  | UNITS HOLD_VERB {% ([u], at) => unitOrder(at, 'hold', u) %}
+HOLD_VERB -> "h" | "hold" | "holds" | "stay" | "stays" | "stand" | "stands" | "remain" | "remains" | "wait" | "waits"
+
+# Air missions: "fighters in par support bur", "ground support Burgundy with the bombers from par".
+SUPPORT -> UNITS SUPPORT_VERB OVER:? PLACE {% ([u, , , p], at) => unitOrder(at, 'support', u, { target: g.bare(p) }) %}
+  | SUPPORT_VERB OVER:? PLACE WITH UNITS {% ([, , p, , u], at) => unitOrder(at, 'support', u, { target: g.bare(p) }) %}
+SUPPORT_VERB -> "support" | "supports" | "ground" "support" | "ground" "supports" | "provide" "ground" "support" | "cover" | "covers" | "bomb" | "bombs"
+OVER -> "over" | "at" | "in" | "for" | "to" | "on"
+INTERCEPT -> UNITS INTERCEPT_VERB {% ([u], at) => unitOrder(at, 'intercept', u) %}
+  | INTERCEPT_VERB WITH UNITS {% ([, , u], at) => unitOrder(at, 'intercept', u) %}
+INTERCEPT_VERB -> "intercept" | "intercepts" | "intercepting" | "scramble" | "scrambles" | "patrol" | "patrols" | "fly" "interception" | "on" "interception"
+REBASE -> UNITS REBASE_VERB TO:? PLACE {% ([u, , , p], at) => unitOrder(at, 'rebase', u, { target: g.bare(p) }) %}
+  | REBASE_VERB UNITS TO:? PLACE {% ([, u, , p], at) => unitOrder(at, 'rebase', u, { target: g.bare(p) }) %}
+REBASE_VERB -> "rebase" | "rebases" | "redeploy" | "redeploys" | "relocate" | "relocates"
+
+# Purchases: "Buy 2 infantry in Paris", "build a tank in lyo and a fighter in par", "Paris: buy militia".
+BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
+  | PLACE BUY_VERB COUNT:? KIND {% ([p, , n, k], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p), count: n ?? undefined }) %}
+BOUGHT_LIST -> BOUGHT {% id %} | BOUGHT_LIST SEP BOUGHT {% ([a, , b]) => g.join(a, b) %}
+BOUGHT -> NUMBER:? KIND AT:? PLACE {% ([n, k, , p], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p), count: n ?? undefined }) %}
+  | ARTICLE KIND AT:? PLACE {% ([, k, , p], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p) }) %}
+BUY_VERB -> "buy" | "buys" | "build" | "builds" | "b" | "recruit" | "recruits" | "raise" | "raises" | "train" | "trains"
+  | "purchase" | "purchases" | "produce" | "produces" | "hire" | "hires" | "construct" | "constructs"
+
+# Improvements: "Urbanize Paris", "industrialise lyo", "build a port in mar", "Paris: build an airbase".
+IMPROVE -> IMPROVE_VERB PLACE {% ([v, p], at) => g.plain(at, 'improve', { improvement: v, province: g.bare(p) }) %}
+  | BUY_VERB ARTICLE:? IMPROVEMENT AT:? PLACE {% ([, , i, , p], at) => g.plain(at, 'improve', { improvement: i, province: g.bare(p) }) %}
+  | PLACE BUY_VERB ARTICLE:? IMPROVEMENT {% ([p, , , i], at) => g.plain(at, 'improve', { improvement: i, province: g.bare(p) }) %}
+IMPROVE_VERB -> URBANIZE {% () => 'urban' %} | INDUSTRIALIZE {% () => 'industrial' %}
+URBANIZE -> "urbanize" | "urbanise" | "urbanizes" | "urbanises" | "urbanizing" | "urbanising"
+INDUSTRIALIZE -> "industrialize" | "industrialise" | "industrializes" | "industrialises" | "industrializing" | "industrialising"
+IMPROVEMENT -> "port" {% () => 'port' %} | "harbour" {% () => 'port' %} | "harbor" {% () => 'port' %}
+  | "airbase" {% () => 'airbase' %} | "air" "base" {% () => 'airbase' %} | "airfield" {% () => 'airbase' %}
+  | "lab" {% () => 'lab' %} | "research" "lab" {% () => 'lab' %} | "laboratory" {% () => 'lab' %} | "research" "laboratory" {% () => 'lab' %}
+
+# Razing: "Raze the port in mar", "raze forest at ard", "burn the forest in Ardennes".
+RAZE -> RAZE_VERB RAZED AT:? PLACE {% ([, w, , p], at) => g.plain(at, 'raze', { what: w, province: g.bare(p) }) %}
+  | RAZE_VERB PLACE RAZED {% ([, p, w], at) => g.plain(at, 'raze', { what: w, province: g.bare(p) }) %}
+RAZE_VERB -> "raze" | "razes" | "destroy" | "demolish" | "burn" | "burns" | "cut" "down" | "dismantle" | "tear" "down"
+RAZED -> "urbanization" {% () => 'urban' %} | "urbanisation" {% () => 'urban' %} | "urban" {% () => 'urban' %} | "city" {% () => 'urban' %}
+  | "industrialization" {% () => 'industrial' %} | "industrialisation" {% () => 'industrial' %} | "industry" {% () => 'industrial' %} | "industrial" {% () => 'industrial' %} | "factories" {% () => 'industrial' %}
+  | "forest" {% () => 'forest' %} | "forests" {% () => 'forest' %} | "woods" {% () => 'forest' %}
+  | IMPROVEMENT {% ([i]) => i %}
+STOP_RAZING -> STOP_VERB RAZING "of":? RAZED AT:? PLACE {% ([, , , w, , p], at) => g.plain(at, 'stop-razing', { what: w, province: g.bare(p) }) %}
+  | STOP_VERB RAZING AT PLACE RAZED:? {% ([, , , p, w], at) => g.plain(at, 'stop-razing', { what: w ?? undefined, province: g.bare(p) }) %}
+STOP_VERB -> "stop" | "cancel" | "halt" | "undo" | "reverse" | "abort"
+RAZING -> "razing" | "raze" | "the" "razing"
+
+# Diplomacy: "Ally with Bluevale", "alliance with blue", "make peace with blue", "declare war on blue".
+ALLY -> ALLY_VERB NATION {% ([, n], at) => g.plain(at, 'ally', { nation: n }) %}
+ALLY_VERB -> "ally" "with":? | "allies" "with":? | "alliance" "with" | "form" ARTICLE:? "alliance" "with" | "allied" "with" | "ally" "to"
+  | "propose" ARTICLE:? "alliance" TO | "accept" ARTICLE:? "alliance" "with" | "accept" "alliance" "from" | "alliance" TO
+PEACE -> PEACE_VERB NATION {% ([, n], at) => g.plain(at, 'peace', { nation: n }) %}
+PEACE_VERB -> "peace" "with" | "make" "peace" "with" | "makes" "peace" "with" | "offer" "peace" TO | "sue" "for" "peace" "with" | "ceasefire" "with" | "end" "alliance" "with" | "break" "alliance" "with"
+WAR -> WAR_VERB NATION {% ([, n], at) => g.plain(at, 'war', { nation: n }) %}
+WAR_VERB -> "declare" "war" "on" | "declare" "war" "against" | "declares" "war" "on" | "war" "on" | "war" "with" | "go" "to" "war" "with"
+NATION -> NAMED {% ([n]) => g.nation(n) %}
+
+# "Thanks" is one slip from "tanks": sign-offs are fillers here, so they are never read as orders.
+FILLER -> "thanks" | "thank" | "thx" | "cheers"

@@ -1,0 +1,24 @@
+// How CNES players write orders: the grammar in grammar.ne beside this file, the words that mark a
+// line as an order, and what an order is about.
+import type { Order, OrderLanguage } from '../../engine/index.ts';
+import grammar from './grammar.generated.ts';
+import { unitOrderKinds, type UnitOrderKind } from './orders.ts';
+
+export const language: OrderLanguage = {
+  grammar,
+  orderWords: ['CARD_WORD', 'TROOPS', 'MOVE_VERB', 'BLITZ_VERB', 'FORTIFY_VERB', 'HOLD_VERB', 'SUPPORT_VERB', 'INTERCEPT_VERB', 'REBASE_VERB', 'BUY_VERB', 'IMPROVE_VERB', 'IMPROVEMENT', 'RAZE_VERB', 'STOP_VERB', 'ALLY_VERB', 'PEACE_VERB', 'WAR_VERB'],
+  // Units are named by card, not by these types; a unit type is never inferred.
+  unitTypes: { land: [], coastal: [], sea: [] },
+};
+
+/**
+ * An order to units is about those units: the same place, card and number ("2 infantry in par"),
+ * so a later "fortify 2 infantry par" replaces "move 2 infantry par - bur". Other orders are about
+ * their kind, place, and nation or improvement.
+ */
+export function orderSubject(order: Order): string {
+  const s = (slot: string) => (order[slot] === undefined ? '' : String(order[slot]));
+  if (unitOrderKinds.includes(order.kind as UnitOrderKind)) return `units@${s('province')}@${s('unitKind') || '*'}@${s('count') || 'all'}`;
+  if (order.kind === 'ally' || order.kind === 'peace' || order.kind === 'war') return `relation@${s('nation')}`;
+  return `${order.kind}@${s('province')}@${s('unitKind')}${s('improvement')}${s('what')}`;
+}
