@@ -154,11 +154,12 @@ MOTHBALL_VERB -> "mothball" | "mothballs"
 REACTIVATE_VERB -> "reactivate" | "reactivates"
 INVEST_VERB -> "invest" "in" | "invests" "in" | "invest"
 
-PAYMENT -> "authorize" PAYMENT_WORD PAYMENT_ID {% ([, , p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
-  | "authorise" PAYMENT_WORD PAYMENT_ID {% ([, , p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
-  | "pay" PAYMENT_ID {% ([, p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
+PAYMENT -> AUTHORIZE_VERB PAYMENT_WORD PAYMENT_ID {% ([, , p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
+  | PAY_VERB PAYMENT_ID {% ([, p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
   | "cancel" PAYMENT_WORD PAYMENT_ID {% ([, , p], at) => g.plain(at, 'cancel-payment', { payment: p }) %}
 PAYMENT_WORD -> "payment" | "scheduled" "payment"
+AUTHORIZE_VERB -> "authorize" | "authorise"
+PAY_VERB -> "pay"
 PAYMENT_ID -> REF {% ([r]) => r('p') %}
 # "p3", "3", "#3": the same id.
 REF -> NUMBER {% ([n]) => (prefix) => `${prefix}${n}` %} | %unknown {% ([t], _l, reject) => (/^[a-z]\d+$/.test(t.text) ? () => t.text : reject) %}
@@ -171,7 +172,7 @@ TERMS -> "peace" {% () => ({ peace: true }) %}
   | NATION PAYS NUMBER TO NATION {% ([a, , n, , b]) => ({ payer: a, amount: n, payee: b }) %}
   | "peace" AND NATION PAYS NUMBER TO NATION {% ([, , a, , n, , b]) => ({ peace: true, payer: a, amount: n, payee: b }) %}
 PAYS -> "pays" | "pay" | "gives"
-RATIFY -> "ratify" TREATY_WORD:? TREATY_ID {% ([, , t], at) => g.plain(at, 'ratify-treaty', { treaty: t }) %}
+RATIFY -> RATIFY_VERB TREATY_WORD:? TREATY_ID {% ([, , t], at) => g.plain(at, 'ratify-treaty', { treaty: t }) %}
   | "sign" TREATY_WORD TREATY_ID {% ([, , t], at) => g.plain(at, 'ratify-treaty', { treaty: t }) %}
 TREATY_ID -> REF {% ([r]) => r('t') %}
 
@@ -185,3 +186,4 @@ TEXT_PART -> %word {% id %} | %unknown {% id %} | %name {% id %} | %number {% id
 EXPUNGE -> EXPUNGE_VERB PRIVATE:? AGREEMENT_WORD AGREEMENT_ID {% ([, , , a], at) => g.plain(at, 'expunge-agreement', { agreement: a }) %}
 EXPUNGE_VERB -> "expunge" | "expunges" | "delete" | "remove" | "end"
 AGREEMENT_ID -> REF {% ([r]) => r('a') %}
+RATIFY_VERB -> "ratify"

@@ -8,7 +8,7 @@ export const language: OrderLanguage = {
   orderWords: [
     'KIND', 'DEPLOY_VERB', 'TRANSFER_VERB', 'MOVE_VERB', 'SAIL_VERB', 'RAIL_VERB', 'INVADE_VERB', 'DISEMBARK_VERB', 'EMBARK_VERB', 'DUTY',
     'SALVAGE_VERB', 'ENTRENCH_VERB', 'SUPPORT_KIND', 'CUT_VERB', 'CAPITAL_WORDS', 'LEADER_WORDS', 'DISBAND_VERB', 'BUILD_VERB', 'UPGRADE_VERB',
-    'MOTHBALL_VERB', 'REACTIVATE_VERB', 'INVEST_VERB', 'PAYMENT_WORD', 'TREATY_WORD', 'AGREEMENT_WORD', 'CEASE', 'ON_SIGHT',
+    'MOTHBALL_VERB', 'REACTIVATE_VERB', 'INVEST_VERB', 'PAYMENT_WORD', 'AUTHORIZE_VERB', 'PAY_VERB', 'TREATY_WORD', 'RATIFY_VERB', 'AGREEMENT_WORD', 'CEASE', 'ON_SIGHT',
   ],
   unitTypes: { land: ['infantry', 'conscript', 'artillery', 'general'], coastal: ['infantry', 'conscript', 'artillery', 'general', 'warship', 'battleship', 'submarine'], sea: ['warship', 'battleship', 'submarine'] },
 };

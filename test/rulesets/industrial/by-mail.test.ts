@@ -83,9 +83,10 @@ describe('the industrial starter game by email', () => {
     const france = renderPrivateReport(game!, record, 'fra').text;
     const prussia = renderPrivateReport(game!, record, 'ger').text;
     const update = renderPublicUpdate(game!, record, { flavour: 'discourse' }).text;
-    expect(france).toContain('deploy 1 warship in bre at eng');
-    for (const text of [prussia, update]) expect(text).not.toContain('deploy 1 warship in bre at eng');
-    expect(prussia).toContain('deploy 1 general in ber');
+    // Reports print each order in words.
+    expect(france).toContain('You deploy 1 warship in English Channel.');
+    for (const text of [prussia, update]) expect(text).not.toContain('You deploy 1 warship in English Channel.');
+    expect(prussia).toContain('You deploy 1 general in Berlin.');
     expect(update).not.toContain('gold');
   });
 });
