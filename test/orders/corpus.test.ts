@@ -18,10 +18,13 @@ for (const ruleset of ['warfare', 'board-nes', 'cnes'] as const) {
       expect(files.flatMap((f) => f.cases).reduce((n, c) => n + lineCount(c), 0)).toBeGreaterThanOrEqual(minimum[ruleset]);
     });
 
-    // The forum-style corpus is measured as the product promises: at least 97% of its lines read as
-    // intended (the order, the GM asked, or the refusal with its advice), and no order carried out that was not meant.
-    it('reads at least 97% of the forum-style lines as intended, and none wrongly', () => {
-      const m = measure(files.filter((f) => f.measured));
+    // The forum-style corpus (warfare's and board NES's so far) is measured as the product promises: at
+    // least 97% of its lines read as intended (the order, the GM asked, or the refusal with its advice),
+    // and no order carried out that was not meant.
+    const measured = files.filter((f) => f.measured);
+    if (ruleset !== 'cnes') it('has a forum-style corpus to measure', () => expect(measured.length).toBeGreaterThan(0));
+    if (measured.length) it('reads at least 97% of the forum-style lines as intended, and none wrongly', () => {
+      const m = measure(measured);
       expect(m.wrong).toEqual([]);
       expect(m.intended / m.lines, m.misses.slice(0, 40).join('\n')).toBeGreaterThanOrEqual(0.97);
     });
