@@ -40,8 +40,9 @@ function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEve
     const mine = results[nation];
     for (let index = 0; index < given.length; index++) {
       const r = mine?.[index];
-      const order = { nation, order: formatOrder(given[index]), given: given[index] };
-      list.push(r?.reason ? { ...order, ok: false, reason: r.reason } : { ...order, ok: r?.type === 'order.succeeded' });
+      const order = formatOrder(given[index]);
+      // One object literal per order, no spread: a big turn reveals tens of thousands of them.
+      list.push(r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' });
     }
   }
   return { type: 'orders.revealed', orders: list, audience: 'public' };
