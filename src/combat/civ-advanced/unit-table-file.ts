@@ -1,6 +1,7 @@
 // A GM's unit table file (examples/civ-advanced-units.yaml), checked from its text: the edge reads
 // the file and passes the text here, so the combat system itself never does I/O.
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { lineOf, valueAt } from '../yaml-lines.ts';
 import { z } from 'zod';
 import type { UnitTable } from './types.ts';
 import { unitTableSchema } from './unit-table.ts';
@@ -49,21 +50,4 @@ export function readUnitTableFile(text: string, file: string): { table?: UnitTab
     return { file, line: lineOf(doc, lines, path), ...(field && { field }), message: `${message}.` };
   });
   return { problems };
-}
-
-/** The line where the value (or key) at `path` starts, or the nearest parent that exists. */
-function lineOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]): number | undefined {
-  for (let depth = path.length; depth > 0; depth--) {
-    const parent = depth > 1 ? doc.getIn(path.slice(0, depth - 1) as unknown[], true) : doc.contents;
-    if (!isMap(parent)) continue;
-    const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === path[depth - 1]);
-    const range = ((pair?.value ?? pair?.key) as { range?: [number, number] } | null)?.range;
-    if (range) return lines.linePos(range[0]).line;
-  }
-  const range = (doc.contents as { range?: [number, number] } | null)?.range;
-  return range ? lines.linePos(range[0]).line : undefined;
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), data);
 }

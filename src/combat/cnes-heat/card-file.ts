@@ -1,7 +1,8 @@
 // A GM's unit cards file (cards.yaml in the game folder; examples/starter/cnes/cards.yaml is the
 // starter set), checked from its text with the line of every mistake: the edge reads the file and
 // passes the text here, so the combat system never does I/O.
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { lineOf, valueAt } from '../yaml-lines.ts';
 import { z } from 'zod';
 import type { DataFileProblem } from '../../engine/index.ts';
 import { cardsSchema, type Cards } from './cards.ts';
@@ -31,21 +32,4 @@ export function readCardFile(text: string): { cards?: Cards; problems: DataFileP
     return { line: lineOf(doc, lines, path), ...(field && { field }), message: `${message}.` };
   });
   return { problems };
-}
-
-/** The line where the value (or key) at `path` starts, or the nearest parent that exists. */
-function lineOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]): number | undefined {
-  for (let depth = path.length; depth > 0; depth--) {
-    const parent = depth > 1 ? doc.getIn(path.slice(0, depth - 1) as unknown[], true) : doc.contents;
-    if (!isMap(parent)) continue;
-    const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === path[depth - 1]);
-    const range = ((pair?.value ?? pair?.key) as { range?: [number, number] } | null)?.range;
-    if (range) return lines.linePos(range[0]).line;
-  }
-  const range = (doc.contents as { range?: [number, number] } | null)?.range;
-  return range ? lines.linePos(range[0]).line : undefined;
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), data);
 }
