@@ -68,6 +68,7 @@ export interface OutboxSender {
 }
 
 const RECHECK_MS = 5000;
+const UNLIMITED_SENDS = 1_000_000;
 
 export function sendJobId(gameId: string, key: string): string {
   return `${gameId}/${encodeURIComponent(key)}`;
@@ -83,7 +84,9 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 4,
-    limiter: options.rate ? { max: options.rate.max, duration: options.rate.perMs } : undefined,
+    // Always a limiter: BullMQ honours the hold set by `rateLimit` (throttling, below) only on a
+    // queue that has one, so without a configured rate the limit is merely too high to reach.
+    limiter: options.rate ? { max: options.rate.max, duration: options.rate.perMs } : { max: UNLIMITED_SENDS, duration: 1000 },
     lockDuration: lockMs,
     stalledInterval: lockMs,
     maxStalledCount: 10,

@@ -140,7 +140,7 @@ describe('outbox sender', () => {
     }
   });
 
-  it('holds all sending when the provider says it throttles, tells the GM, then sends', async () => {
+  it('holds all sending, in every process, when the provider says it throttles, tells the GM, then sends', async () => {
     let refusals = 0;
     const smtp = await localSmtp(() => (refusals++ < 1 ? Object.assign(new Error('4.7.0 Too many messages, rate limited; slow down'), { responseCode: 421 }) : null));
     const store = new GameStore(redis);
@@ -148,6 +148,8 @@ describe('outbox sender', () => {
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     await outbox.record(gameId, message('reply:throttled', 'player3@adjutant.test', 'throttled'));
     const sender = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, throttleMs: 800, games: (id) => id === gameId });
+    // A second process on the same queue, idle when the first is told to slow down: it must hold too.
+    const other = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, throttleMs: 800, prefix: sender.prefix, games: (id) => id === gameId });
     try {
       await expect.poll(async () => (await outbox.entry(gameId, 'reply:throttled'))?.sentAt, { timeout: 10_000 }).toBeTruthy();
       expect(smtp.refused).toHaveLength(1);
@@ -156,6 +158,7 @@ describe('outbox sender', () => {
       expect(alerts).toHaveLength(1);
       expect((await outbox.entry(gameId, alerts[0]))?.text).toContain('ADJUTANT_SEND_RATE');
     } finally {
+      await other.stop();
       await sender.stop();
       await smtp.close();
       await dropGame(store, gameId);
