@@ -86,6 +86,17 @@ export function mailKeys(gameId: string) {
   };
 }
 
+/** Keys of the forum outbox (src/store/forum-outbox.ts): posts and private messages for the game's forum. */
+export function forumKeys(gameId: string) {
+  const p = `adjutant:{${gameId}}:forum`;
+  return {
+    /** Hash: item key ("update:step-3") -> JSON forum outbox entry (posted or not). */
+    outbox: `${p}:outbox`,
+    /** Sorted set: keys of items recorded but not yet posted, by time recorded. */
+    outboxPending: `${p}:outbox:pending`,
+  };
+}
+
 /** Pseudo-game holding mail that routes to no game, and the polite replies to it. Not a valid game id. */
 export const UNROUTED_GAME = '_unrouted';
 

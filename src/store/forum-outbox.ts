@@ -1,0 +1,92 @@
+// Every post and private message Adjutant makes on a game's forum is recorded here before it is
+// made, under a key naming what it is ("update:step-3"), and marked posted with the forum's id for
+// it right after. Each item carries a marker written into the post, so after a crash between the
+// forum's answer and the mark the thread can be searched for it before posting again.
+import type { Redis } from 'ioredis';
+import { forumKeys } from './keys.ts';
+
+interface ForumItemBase {
+  /** What the item is, unique within the game: "update:step-3". Recording it twice is a no-op. */
+  key: string;
+  /** The text in the forum's own markup (BBCode or Markdown). */
+  text: string;
+}
+
+/** A post into the game's thread, with images (paths of PNG files) shown below its text. */
+export interface ForumPost extends ForumItemBase {
+  kind: 'post';
+  images: Array<{ filename: string; path: string }>;
+}
+
+/** A private message (conversation) to forum members, by their forum names. */
+export interface ForumPrivateMessage extends ForumItemBase {
+  kind: 'private';
+  to: string[];
+  title: string;
+}
+
+export type ForumItem = ForumPost | ForumPrivateMessage;
+
+export type ForumOutboxEntry = ForumItem & {
+  /** Written into the post (forum-adapter.ts, markerLine) so the post can be found again. */
+  marker: string;
+  recordedAt: string;
+  postedAt?: string;
+  /** The forum's id for the post, when it gives one. */
+  postId?: string;
+};
+
+const PENDING_GAMES = 'adjutant:forum-outbox:pending';
+
+// Recording and queueing happen together, or a crash between them would strand an item unposted.
+const RECORD = `
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return redis.call('HGET', KEYS[1], ARGV[1]) end
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+return false`;
+
+export class ForumOutbox {
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: { now: () => Date },
+  ) {}
+
+  /** Records an item for posting; returns the entry (the existing one if this key was recorded before). */
+  async record(gameId: string, item: ForumItem): Promise<ForumOutboxEntry> {
+    const k = forumKeys(gameId);
+    const entry: ForumOutboxEntry = { ...item, marker: `${gameId}/${item.key}`, recordedAt: this.options.now().toISOString() };
+    // The set of games with items to post is only a hint for the poster, so it may be set first.
+    await this.redis.sadd(PENDING_GAMES, gameId);
+    const existing = (await this.redis.eval(RECORD, 2, k.outbox, k.outboxPending, item.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as string | null;
+    return existing ? (JSON.parse(existing) as ForumOutboxEntry) : entry;
+  }
+
+  async pending(gameId: string, limit = 100): Promise<ForumOutboxEntry[]> {
+    const k = forumKeys(gameId);
+    const keys = await this.redis.zrange(k.outboxPending, '0', String(limit - 1));
+    if (!keys.length) return [];
+    const values = await this.redis.hmget(k.outbox, ...keys);
+    return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as ForumOutboxEntry);
+  }
+
+  async gamesWithPending(): Promise<string[]> {
+    return (await this.redis.smembers(PENDING_GAMES)).sort();
+  }
+
+  /** Marks an item posted (keeping the first time and id it was) and out of line for posting. */
+  async markPosted(gameId: string, key: string, postId?: string): Promise<void> {
+    const k = forumKeys(gameId);
+    const json = await this.redis.hget(k.outbox, key);
+    const tx = this.redis.multi().zrem(k.outboxPending, key);
+    if (json) {
+      const entry = JSON.parse(json) as ForumOutboxEntry;
+      if (!entry.postedAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, postedAt: this.options.now().toISOString(), ...(postId ? { postId } : {}) }));
+    }
+    await tx.exec();
+    if ((await this.redis.zcard(k.outboxPending)) === 0) await this.redis.srem(PENDING_GAMES, gameId);
+  }
+
+  async entry(gameId: string, key: string): Promise<ForumOutboxEntry | undefined> {
+    const json = await this.redis.hget(forumKeys(gameId).outbox, key);
+    return json ? (JSON.parse(json) as ForumOutboxEntry) : undefined;
+  }
+}
