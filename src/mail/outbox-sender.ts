@@ -6,14 +6,15 @@
 //
 // Each attempt is noted in the outbox before the SMTP conversation and the message marked sent
 // right after it; only a crash between the server's "OK" and that mark resends a message, with
-// the same Message-ID (SMTP itself cannot promise more; docs/operations.md says how close this is).
+// the same Message-ID, and after two such conversations of unknown outcome the message waits for
+// the GM rather than risk a third copy (SMTP itself cannot promise more; docs/operations.md).
 import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Outbox, OutboxEntry } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { SmtpAuth } from './mail-login.ts';
-import { classifySmtpError } from './smtp-errors.ts';
+import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
 
 export const SEND_QUEUE = 'send';
 
@@ -69,6 +70,8 @@ export interface OutboxSender {
 
 const RECHECK_MS = 5000;
 const UNLIMITED_SENDS = 1_000_000;
+const CUT_OFF_TWICE =
+  'its sending was cut off twice after it began (a crash or a dropped connection), so the player may have it already, once or twice; sending it a third time could make a third copy. Ask the player, then send it again if it never came';
 
 export function sendJobId(gameId: string, key: string): string {
   return `${gameId}/${encodeURIComponent(key)}`;
@@ -109,12 +112,17 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       queued.delete(sendJobId(gameId, key));
       return 'already sent';
     }
+    if (begun.kind === 'in-doubt') {
+      await giveUp(job.data, CUT_OFF_TWICE);
+      throw new UnrecoverableError(CUT_OFF_TWICE);
+    }
     const { entry, attempt } = begun;
     if (attempt > 1 && job.attemptsMade === 0) logger.warn({ gameId, key, attempt }, 'a send was begun before and not marked done (a crash mid-send); sending again with the same Message-ID');
     try {
       await transport.sendMail(mailOf(entry, options.now()));
     } catch (e) {
-      const err = e as Error & { responseCode?: number };
+      const err = e as SmtpError;
+      if (!mayHaveArrived(err)) await outbox.markNotDelivered(gameId, key);
       const kind = classifySmtpError(err);
       if (kind === 'permanent') {
         await giveUp(job.data, err.message);
@@ -159,6 +167,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const jobId = sendJobId(gameId, entry.key);
         if (Date.now() - (queued.get(jobId) ?? 0) < RECHECK_MS) continue;
         const old = await queue.getJob(jobId);
+        // A job still at work may yet fail (set aside, then resent by the GM at once): look again next sweep.
+        if (old && (await old.isActive())) continue;
         // A finished job for a message still pending: set aside and resent, or marked sent by nobody.
         if (old && ((await old.isFailed()) || (await old.isCompleted()))) await old.remove();
         await queue.add(SEND_QUEUE, { gameId, key: entry.key }, { jobId, attempts: options.attempts ?? 8, backoff: { type: 'exponential', delay: options.retryMs ?? 2000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } });

@@ -81,6 +81,8 @@ export function mailKeys(gameId: string) {
     outboxFailed: `${p}:outbox:failed`,
     /** Hash: outbox key -> SMTP conversations begun for it (noted before each, so a crash mid-send shows). */
     outboxAttempts: `${p}:outbox:attempts`,
+    /** Hash: outbox key -> SMTP conversations begun for it whose outcome is unknown (cut off by a crash or a dropped connection). */
+    outboxInDoubt: `${p}:outbox:in-doubt`,
     /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). */
     deadMail: `${p}:dead`,
   };

@@ -35,6 +35,8 @@ export interface SetAsideMessage {
 }
 
 const PENDING_GAMES = 'adjutant:outbox:pending';
+/** SMTP conversations of unknown outcome after which a message is no longer sent without the GM. */
+export const MAX_IN_DOUBT = 2;
 
 // Recording and queueing happen together, or a crash between them would strand a message unsent.
 const RECORD = `
@@ -42,12 +44,22 @@ if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return redis.call('
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return false`;
 
-// The attempt is counted beside the entry, so after a crash the record shows a send was begun.
+// The attempt is counted beside the entry, so after a crash the record shows a send was begun;
+// and counted as in doubt until its outcome is known, so no message is begun a third time while two
+// earlier conversations may each have delivered it (at most two copies, whatever crashes).
 const ATTEMPT = `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
 if string.find(json, '"sentAt":', 1, true) then return {json, 0} end
+if tonumber(redis.call('HGET', KEYS[3], ARGV[1]) or '0') >= ${MAX_IN_DOUBT} then return {json, -1} end
+redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
 return {json, redis.call('HINCRBY', KEYS[2], ARGV[1], 1)}`;
+
+const NOT_DELIVERED = `
+if tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0') > 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], -1) end`;
+
+/** What the sender may do with a message: send it (the nth conversation), nothing (sent), or stop (two in doubt). */
+export type SendAttempt = { kind: 'send'; entry: OutboxEntry; attempt: number } | { kind: 'in-doubt'; entry: OutboxEntry };
 
 export class Outbox {
   constructor(
@@ -81,7 +93,7 @@ export class Outbox {
   async markSent(gameId: string, key: string): Promise<void> {
     const k = gameKeys(gameId);
     const json = await this.redis.hget(k.outbox, key);
-    const tx = this.redis.multi().zrem(k.outboxPending, key);
+    const tx = this.redis.multi().zrem(k.outboxPending, key).hdel(mailKeys(gameId).outboxInDoubt, key);
     if (json) {
       const entry = JSON.parse(json) as OutboxEntry;
       if (!entry.sentAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, sentAt: this.options.now().toISOString() }));
@@ -91,14 +103,21 @@ export class Outbox {
   }
 
   /**
-   * Notes that an SMTP conversation for this message begins; returns the entry and how many
-   * conversations were begun for it so far (a count above one means an earlier one may have got
-   * through), or undefined when the message was sent already or is not recorded.
+   * Notes that an SMTP conversation for this message begins; says which one it is (above one, an
+   * earlier one may have got through), or that two earlier ones ended unknown and a third could be
+   * a third copy; undefined when the message was sent already or is not recorded.
    */
-  async markAttempt(gameId: string, key: string): Promise<{ entry: OutboxEntry; attempt: number } | undefined> {
-    const found = (await this.redis.eval(ATTEMPT, 2, gameKeys(gameId).outbox, mailKeys(gameId).outboxAttempts, key)) as [string, number] | null;
+  async markAttempt(gameId: string, key: string): Promise<SendAttempt | undefined> {
+    const m = mailKeys(gameId);
+    const found = (await this.redis.eval(ATTEMPT, 3, gameKeys(gameId).outbox, m.outboxAttempts, m.outboxInDoubt, key)) as [string, number] | null;
     if (!found || found[1] === 0) return undefined;
-    return { entry: JSON.parse(found[0]) as OutboxEntry, attempt: found[1] };
+    const entry = JSON.parse(found[0]) as OutboxEntry;
+    return found[1] < 0 ? { kind: 'in-doubt', entry } : { kind: 'send', entry, attempt: found[1] };
+  }
+
+  /** Notes that the conversation begun last ended without delivering the message (the server said no, or never answered). */
+  async markNotDelivered(gameId: string, key: string): Promise<void> {
+    await this.redis.eval(NOT_DELIVERED, 1, mailKeys(gameId).outboxInDoubt, key);
   }
 
   /** Takes a message out of sending, with the reason, until `resend`. */
@@ -116,12 +135,12 @@ export class Outbox {
       .sort((a, b) => a.at.localeCompare(b.at));
   }
 
-  /** Puts a set-aside message back in line for sending; false when there is no such message. */
+  /** Puts a set-aside message back in line for sending, on the GM's word even if it may have arrived; false when there is no such message. */
   async resend(gameId: string, key: string): Promise<boolean> {
     const k = gameKeys(gameId);
     if (!(await this.redis.hexists(mailKeys(gameId).outboxFailed, key))) return false;
     await this.redis.sadd(PENDING_GAMES, gameId);
-    await this.redis.multi().zadd(k.outboxPending, Date.parse(this.options.now().toISOString()), key).hdel(mailKeys(gameId).outboxFailed, key).exec();
+    await this.redis.multi().zadd(k.outboxPending, Date.parse(this.options.now().toISOString()), key).hdel(mailKeys(gameId).outboxFailed, key).hdel(mailKeys(gameId).outboxInDoubt, key).exec();
     return true;
   }
 

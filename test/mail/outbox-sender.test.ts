@@ -1,6 +1,7 @@
 // The outbox sender against real SMTP servers: the test relay into Dovecot, and a flaky server
 // of the test's own for temporary failures.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,7 @@ describe('outbox sender', () => {
     const subject = `outbox-test crash mid-send ${randomUUID()}`;
     const entry = await outbox.record(gameId, message('reply:2', 'player3@adjutant.test', subject));
     // What a process killed during the SMTP conversation leaves behind: one attempt noted, no mark.
-    expect((await outbox.markAttempt(gameId, 'reply:2'))?.attempt).toBe(1);
+    expect(await outbox.markAttempt(gameId, 'reply:2')).toMatchObject({ kind: 'send', attempt: 1 });
     const sender = startTestSender({ outbox, store: new GameStore(redis), logger, now, games: (id) => id === gameId });
     try {
       const [got] = await waitForMail('player3@adjutant.test', { subject });
@@ -93,6 +94,77 @@ describe('outbox sender', () => {
     } finally {
       await sender.stop();
       await redis.del(...Object.values(gameKeys(gameId)), mailKeys(gameId).outboxFailed, mailKeys(gameId).outboxAttempts);
+    }
+  });
+
+  it('sends no third time a message two cut-off conversations may have delivered: the GM is told, and sends it again on retry', async () => {
+    const smtp = await localSmtp(() => null);
+    const store = new GameStore(redis);
+    const gameId = await storeClaimsGame(store, 'send');
+    const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
+    await outbox.record(gameId, message('reply:cut', 'player3@adjutant.test', 'cut off twice'));
+    // What two processes killed one after the other mid-send leave behind: two conversations begun, no mark.
+    expect(await outbox.markAttempt(gameId, 'reply:cut')).toMatchObject({ kind: 'send', attempt: 1 });
+    expect(await outbox.markAttempt(gameId, 'reply:cut')).toMatchObject({ kind: 'send', attempt: 2 });
+    const sender = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, games: (id) => id === gameId });
+    try {
+      await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'reply:cut'), { timeout: 10_000 }).toContain('cut off twice');
+      const alerts = (await redis.hkeys(gameKeys(gameId).outbox)).filter((k) => k.startsWith('alert:'));
+      expect(alerts).toHaveLength(1);
+      expect((await outbox.entry(gameId, alerts[0]))?.text).toContain(`adjutant dead-letter retry ${gameId} reply:cut`);
+      await expect.poll(() => smtp.accepted.length).toBe(1); // the GM's alert, not the message
+      expect(await redis.hget(mailKeys(gameId).outboxAttempts, 'reply:cut')).toBe('2');
+      // The GM asked the player, who never got it: on retry it goes out, once.
+      expect(await outbox.resend(gameId, 'reply:cut')).toBe(true);
+      await expect.poll(async () => (await outbox.entry(gameId, 'reply:cut'))?.sentAt, { timeout: 10_000 }).toBeTruthy();
+      expect(smtp.accepted).toHaveLength(2);
+      expect(await redis.hget(mailKeys(gameId).outboxInDoubt, 'reply:cut')).toBeNull();
+    } finally {
+      await sender.stop();
+      await smtp.close();
+      await dropGame(store, gameId);
+    }
+  });
+
+  it('counts a connection dropped after the last byte as a send that may have arrived, and a refused connection as one that did not', async () => {
+    // A server that takes the whole message and hangs up instead of answering: the message may be in.
+    let conversations = 0;
+    const dropper = net.createServer((socket) => {
+      socket.write('220 dropper ESMTP\r\n');
+      let data = false;
+      socket.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        if (data) return void (text.includes('\r\n.\r\n') && (conversations++, socket.destroy()));
+        if (/^DATA/im.test(text)) {
+          data = true;
+          return void socket.write('354 go ahead\r\n');
+        }
+        for (const line of text.split('\r\n').filter(Boolean)) socket.write(/^EHLO/i.test(line) ? '250 dropper\r\n' : /^QUIT/i.test(line) ? '221 bye\r\n' : '250 OK\r\n');
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const port = (dropper.address() as net.AddressInfo).port;
+    const gameId = `send-${randomUUID().slice(0, 8)}`;
+    const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
+    await outbox.record(gameId, message('reply:dropped', 'player3@adjutant.test', 'dropped'));
+    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 100, games: (id) => id === gameId });
+    try {
+      await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'reply:dropped'), { timeout: 10_000 }).toContain('cut off twice');
+      expect(conversations).toBe(2);
+    } finally {
+      await sender.stop();
+      await new Promise<void>((resolve) => dropper.close(() => resolve()));
+    }
+    // The same message to a port nobody listens on: no byte left, so the tries are not in doubt.
+    await outbox.resend(gameId, 'reply:dropped');
+    const refused = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 50, attempts: 4, games: (id) => id === gameId });
+    try {
+      await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'reply:dropped'), { timeout: 10_000 }).toContain('after 4 tries');
+      expect(Number(await redis.hget(mailKeys(gameId).outboxInDoubt, 'reply:dropped'))).toBe(0);
+    } finally {
+      await refused.stop();
+      await redis.del(...Object.values(gameKeys(gameId)), ...Object.values(mailKeys(gameId)).filter((k): k is string => typeof k === 'string'));
     }
   });
 
