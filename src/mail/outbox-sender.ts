@@ -71,7 +71,7 @@ export interface OutboxSender {
 const RECHECK_MS = 5000;
 const UNLIMITED_SENDS = 1_000_000;
 const CUT_OFF_TWICE =
-  'its sending was cut off twice after it began (a crash or a dropped connection), so the player may have it already, once or twice; sending it a third time could make a third copy. Ask the player, then send it again if it never came';
+  'its sending was cut off twice after it began (a crash or a dropped connection), so its recipient may have it already, once or twice; sending it a third time could make a third copy. Ask, then send it again if it never came';
 
 export function sendJobId(gameId: string, key: string): string {
   return `${gameId}/${encodeURIComponent(key)}`;
