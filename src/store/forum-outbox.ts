@@ -4,6 +4,7 @@
 // forum's answer and the mark the thread can be searched for it before posting again.
 import type { Redis } from 'ioredis';
 import { forumKeys } from './keys.ts';
+import { PendingGames } from './pending-games.ts';
 
 interface ForumItemBase {
   /** What the item is, unique within the game: "update:step-3". Recording it twice is a no-op. */
@@ -36,7 +37,6 @@ export type ForumOutboxEntry = ForumItem & {
   postId?: string;
 };
 
-const PENDING_GAMES = 'adjutant:forum-outbox:pending';
 
 // Recording and queueing happen together, or a crash between them would strand an item unposted.
 const RECORD = `
@@ -48,15 +48,20 @@ export class ForumOutbox {
   constructor(
     private readonly redis: Redis,
     private readonly options: { now: () => Date },
-  ) {}
+  ) {
+    this.waiting = new PendingGames(redis, 'adjutant:forum-outbox:pending');
+  }
+
+  /** The games with items to post. */
+  private readonly waiting: PendingGames;
 
   /** Records an item for posting; returns the entry (the existing one if this key was recorded before). */
   async record(gameId: string, item: ForumItem): Promise<ForumOutboxEntry> {
     const k = forumKeys(gameId);
     const entry: ForumOutboxEntry = { ...item, marker: `${gameId}/${item.key}`, recordedAt: this.options.now().toISOString() };
-    // The set of games with items to post is only a hint for the poster, so it may be set first.
-    await this.redis.sadd(PENDING_GAMES, gameId);
+    await this.waiting.add(gameId);
     const existing = (await this.redis.eval(RECORD, 2, k.outbox, k.outboxPending, item.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as string | null;
+    if (!existing) await this.waiting.add(gameId);
     return existing ? (JSON.parse(existing) as ForumOutboxEntry) : entry;
   }
 
@@ -69,7 +74,7 @@ export class ForumOutbox {
   }
 
   async gamesWithPending(): Promise<string[]> {
-    return (await this.redis.smembers(PENDING_GAMES)).sort();
+    return this.waiting.list();
   }
 
   /** Marks an item posted (keeping the first time and id it was) and out of line for posting. */
@@ -82,7 +87,7 @@ export class ForumOutbox {
       if (!entry.postedAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, postedAt: this.options.now().toISOString(), ...(postId ? { postId } : {}) }));
     }
     await tx.exec();
-    if ((await this.redis.zcard(k.outboxPending)) === 0) await this.redis.srem(PENDING_GAMES, gameId);
+    await this.waiting.dropIfEmpty(gameId, k.outboxPending);
   }
 
   async entry(gameId: string, key: string): Promise<ForumOutboxEntry | undefined> {

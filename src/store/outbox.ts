@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { gameKeys, mailKeys } from './keys.ts';
+import { PendingGames } from './pending-games.ts';
 
 export interface OutgoingMessage {
   /** What the message is, unique within the game: "report:step-3:red". Recording it twice is a no-op. */
@@ -34,7 +35,6 @@ export interface SetAsideMessage {
   at: string;
 }
 
-const PENDING_GAMES = 'adjutant:outbox:pending';
 /** SMTP conversations of unknown outcome after which a message is no longer sent without the GM. */
 export const MAX_IN_DOUBT = 2;
 
@@ -65,15 +65,20 @@ export class Outbox {
   constructor(
     private readonly redis: Redis,
     private readonly options: { domain: string; now: () => Date },
-  ) {}
+  ) {
+    this.waiting = new PendingGames(redis, 'adjutant:outbox:pending');
+  }
+
+  /** The games with mail to send. */
+  private readonly waiting: PendingGames;
 
   /** Records a message for sending; returns the entry (the existing one if this key was recorded before). */
   async record(gameId: string, message: OutgoingMessage): Promise<OutboxEntry> {
     const k = gameKeys(gameId);
     const entry: OutboxEntry = { ...message, messageId: `<${randomUUID()}@${this.options.domain}>`, recordedAt: this.options.now().toISOString() };
-    // The set of games with mail to send is only a hint for the sender, so it may be set first.
-    await this.redis.sadd(PENDING_GAMES, gameId);
+    await this.waiting.add(gameId);
     const existing = (await this.redis.eval(RECORD, 2, k.outbox, k.outboxPending, message.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as string | null;
+    if (!existing) await this.waiting.add(gameId);
     return existing ? (JSON.parse(existing) as OutboxEntry) : entry;
   }
 
@@ -86,7 +91,7 @@ export class Outbox {
   }
 
   async gamesWithPending(): Promise<string[]> {
-    return (await this.redis.smembers(PENDING_GAMES)).sort();
+    return this.waiting.list();
   }
 
   /** Marks a message sent (keeping the first time it was) and out of line for sending. */
@@ -99,7 +104,7 @@ export class Outbox {
       if (!entry.sentAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, sentAt: this.options.now().toISOString() }));
     }
     await tx.exec();
-    if ((await this.redis.zcard(k.outboxPending)) === 0) await this.redis.srem(PENDING_GAMES, gameId);
+    await this.waiting.dropIfEmpty(gameId, k.outboxPending);
   }
 
   /**
@@ -125,7 +130,7 @@ export class Outbox {
     const k = gameKeys(gameId);
     const failure = JSON.stringify({ error, at: this.options.now().toISOString() });
     await this.redis.multi().hset(mailKeys(gameId).outboxFailed, key, failure).zrem(k.outboxPending, key).exec();
-    if ((await this.redis.zcard(k.outboxPending)) === 0) await this.redis.srem(PENDING_GAMES, gameId);
+    await this.waiting.dropIfEmpty(gameId, k.outboxPending);
   }
 
   async setAsideMessages(gameId: string): Promise<SetAsideMessage[]> {
@@ -139,8 +144,8 @@ export class Outbox {
   async resend(gameId: string, key: string): Promise<boolean> {
     const k = gameKeys(gameId);
     if (!(await this.redis.hexists(mailKeys(gameId).outboxFailed, key))) return false;
-    await this.redis.sadd(PENDING_GAMES, gameId);
     await this.redis.multi().zadd(k.outboxPending, Date.parse(this.options.now().toISOString()), key).hdel(mailKeys(gameId).outboxFailed, key).hdel(mailKeys(gameId).outboxInDoubt, key).exec();
+    await this.waiting.add(gameId);
     return true;
   }
 

@@ -109,9 +109,9 @@ describe('outbox sender', () => {
     const sender = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, games: (id) => id === gameId });
     try {
       await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'reply:cut'), { timeout: 10_000 }).toContain('cut off twice');
-      const alerts = (await redis.hkeys(gameKeys(gameId).outbox)).filter((k) => k.startsWith('alert:'));
-      expect(alerts).toHaveLength(1);
-      expect((await outbox.entry(gameId, alerts[0]))?.text).toContain(`adjutant dead-letter retry ${gameId} reply:cut`);
+      const alerts = async () => (await redis.hkeys(gameKeys(gameId).outbox)).filter((k) => k.startsWith('alert:'));
+      await expect.poll(alerts).toHaveLength(1);
+      expect((await outbox.entry(gameId, (await alerts())[0]))?.text).toContain(`adjutant dead-letter retry ${gameId} reply:cut`);
       await expect.poll(() => smtp.accepted.length).toBe(1); // the GM's alert, not the message
       expect(await redis.hget(mailKeys(gameId).outboxAttempts, 'reply:cut')).toBe('2');
       // The GM asked the player, who never got it: on retry it goes out, once.
