@@ -3,17 +3,17 @@
 // the loser's survivors retreat at random to neighbouring friendly provinces.
 import type { Battle, BattleSide, Combatant } from '../../../engine/index.ts';
 import type { CnesBattleResult } from '../../../combat/cnes-heat/index.ts';
-import { friendly, type CnesUnit } from '../state.ts';
+import { friendly, statusOf, type CnesUnit } from '../state.ts';
 import { terrainDefence } from '../terrain.ts';
 import type { Turn } from '../turn.ts';
 import { borderType, cardOf, mayStand } from '../units.ts';
 import type { AirMissions } from './air.ts';
-import { armiesOf, forcesIn, leaderOf, mixed } from './armies.ts';
+import { armiesOf, fightingArmies, forcesIn, leaderOf, mixed, unallied } from './armies.ts';
 import { changeStatus } from './diplomacy.ts';
 
 /** Provinces where unallied armies stand together. */
 export function battlefields(turn: Turn): string[] {
-  return turn.occupiedProvinces().filter((p) => mixed(turn, p) && armiesOf(turn.state, forcesIn(turn, p)).length > 1);
+  return turn.occupiedProvinces().filter((p) => mixed(turn, p) && unallied(turn.state, forcesIn(turn, p)));
 }
 
 /** Fights every battle; returns the ids of units that retreated (their moves are over). */
@@ -34,9 +34,12 @@ interface Army {
 function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missions: AirMissions): CnesUnit[] {
   const { state } = turn;
   const here = forcesIn(turn, place);
-  const armies = armiesOf(state, here);
-  // Unallied armies that fight are at war, every nation of one with every nation of the other.
-  for (const [i, a] of armies.entries()) for (const b of armies.slice(i + 1)) for (const x of a) for (const y of b) changeStatus(turn, x, y, 'war', 'battle');
+  const armies = fightingArmies(state, here);
+  // Unallied armies that fight are at war, every nation of one with every nation of the other; a
+  // battle never ends an alliance.
+  for (const [i, a] of armies.entries()) {
+    for (const b of armies.slice(i + 1)) for (const x of a) for (const y of b) if (statusOf(state, x, y) !== 'allied') changeStatus(turn, x, y, 'war', 'battle');
+  }
   // "Any army already occupying the province in question is the defender."
   const defender = armies.find((a) => here.some((u) => a.includes(u.nation) && !arrived.has(u.id)));
   // "The invading army with the highest average movement is considered the attacker", the rest after it in that order.
@@ -68,9 +71,16 @@ function fight(turn: Turn, place: string, first: Army, second: Army, missions: A
   const { state, ctx } = turn;
   const fortHere = terrainDefence(ctx.map, place, state.provinces[place]);
   const planes = (missions.get(place) ?? []).map((id) => turn.unit(id)).filter((u): u is CnesUnit => !!u);
+  // An aircraft flies for its own nation's army, else for the one army of its allies; torn between two, it stays out.
+  const sideOfPlane = (nation: string): Army | undefined => {
+    const own = [first, second].find((a) => a.nations.includes(nation));
+    if (own) return own;
+    const allies = [first, second].filter((a) => a.nations.some((n) => friendly(state, n, nation)));
+    return allies.length === 1 ? allies[0] : undefined;
+  };
   const sideOf = (army: Army): BattleSide => {
     const ground = forcesIn(turn, place).filter((u) => army.nations.includes(u.nation));
-    const air = planes.filter((p) => army.nations.some((n) => friendly(state, n, p.nation)));
+    const air = planes.filter((p) => sideOfPlane(p.nation) === army);
     const units = [...ground, ...air].map((u): Combatant => {
       const c: Combatant = { id: u.id, nation: u.nation, type: u.type };
       // Terrain levels do not count against the technology's cap, but the total never exceeds 5.
