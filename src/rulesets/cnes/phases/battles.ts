@@ -99,18 +99,40 @@ function fight(turn: Turn, place: string, first: Army, second: Army, missions: A
   }
   const nations = battle.sides.flatMap((s) => s.units.map((u) => u.nation));
   const kind = first.role === 'attacker' ? 'clash' : 'invasion';
+  const number = ++turn.battles;
+  const killed = new Set(result.killed);
   turn.announce({
     type: 'battle.fought',
+    battle: number,
     place,
     kind,
-    sides: battle.sides.map((s, i) => ({ nation: s.nation, role: s.role, nations: [...new Set(s.units.map((u) => u.nation))], units: result.started[i], survived: result.survived[i] })),
+    sides: battle.sides.map((s, i) => ({
+      nation: s.nation,
+      role: s.role,
+      nations: [...new Set(s.units.map((u) => u.nation))],
+      units: result.started[i],
+      survived: result.survived[i],
+      forces: forcesOf(s.units),
+      losses: forcesOf(s.units.filter((u) => killed.has(u.id))),
+    })),
     winner: result.winner,
     killed: result.killed,
     officers: result.officers.filter((o) => o.promoted !== undefined || o.killed).map((o) => ({ officer: o.officer, nation: o.nation, promoted: o.promoted, killed: o.killed })),
   });
-  turn.tell(nations, { type: 'battle.heats', place, sides: battle.sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units })), rounds: result.rounds, officers: result.officers });
+  turn.tell(nations, { type: 'battle.heats', battle: number, place, sides: battle.sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units })), rounds: result.rounds, officers: result.officers });
   turn.removeUnits(result.killed);
   return result;
+}
+
+/** Each nation's units of a side by card, in the side's order: what a battle story counts. */
+function forcesOf(units: readonly Combatant[]): Array<{ nation: string; kinds: Record<string, number> }> {
+  const out: Array<{ nation: string; kinds: Record<string, number> }> = [];
+  for (const u of units) {
+    let entry = out.find((f) => f.nation === u.nation);
+    if (!entry) out.push((entry = { nation: u.nation, kinds: {} }));
+    entry.kinds[u.type] = (entry.kinds[u.type] ?? 0) + 1;
+  }
+  return out;
 }
 
 /** "The loser of the battle's remaining units retreat to neighboring friendly provinces randomly." */
@@ -134,13 +156,13 @@ function retreat(turn: Turn, place: string, losers: readonly CnesUnit[]): string
     delete unit.fortify;
     if (!options.length) {
       destroyed.push(unit.id);
-      turn.announce({ type: 'unit.destroyed', unit: unit.id, nation: unit.nation, province: place, reason: 'NO_RETREAT' });
+      turn.announce({ type: 'unit.destroyed', unit: unit.id, unitKind: unit.type, nation: unit.nation, province: place, reason: 'NO_RETREAT' });
       continue;
     }
     const to = options.length === 1 ? options[0] : options[turn.dice.roll(options.length, `retreat of ${unit.id} from ${place}`) - 1];
     turn.relocate(unit, to);
     gone.push(unit.id);
-    turn.announce({ type: 'unit.retreated', unit: unit.id, nation: unit.nation, from: place, to });
+    turn.announce({ type: 'unit.retreated', unit: unit.id, unitKind: unit.type, nation: unit.nation, from: place, to });
   }
   turn.removeUnits(destroyed);
   return [...gone, ...destroyed];
