@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Dice, type GameEvent, type OrdersByNation } from '../../../src/engine/index.ts';
 import { flies } from '../../../src/combat/cnes-heat/index.ts';
 import { cnes } from '../../../src/rulesets/cnes/index.ts';
+import { cnesReport } from '../../../src/rulesets/cnes/report.ts';
 import { incomes, priceOf } from '../../../src/rulesets/cnes/economy.ts';
 import { readOrder } from '../../../src/rulesets/cnes/orders.ts';
 import { friendly, type CnesState } from '../../../src/rulesets/cnes/state.ts';
@@ -63,6 +64,11 @@ function checkSecrets(ctx: Ctx, after: CnesState, events: GameEvent[]) {
   expect(text).not.toContain('"gold"');
   expect(pub.events.filter((e) => ['ledger', 'battle.heats', 'order.succeeded', 'order.failed', 'unit.bought', 'razing.started', 'razing.stopped'].includes(e.type))).toEqual([]);
   for (const p of Object.values(pub.provinces)) expect(p.razing).toBeUndefined();
+  // The update's words: battles without their dice, and no $ anywhere.
+  const battles = cnesReport.battles(ctx, pub.events);
+  expect(battles.flatMap((b) => b.dice)).toEqual([]);
+  const words = JSON.stringify([battles, cnesReport.publicNews(ctx, pub), cnesReport.updateTable(ctx, pub), cnesReport.turnMarks(ctx, pub)]);
+  expect(words).not.toContain('$');
 }
 
 describe('cnes properties', () => {
