@@ -68,6 +68,12 @@ export interface NationOrders {
   orders: OrderResult[];
 }
 
+/** Lasting features of a province the map draws: its improvements and defences. */
+export type ProvinceFeature = 'urban' | 'industry' | 'port' | 'airbase' | 'lab' | 'fortification';
+
+/** How the map draws a unit type: as an army's square, a fleet's hull, or an aircraft's wings. */
+export type UnitShape = 'army' | 'fleet' | 'aircraft';
+
 /** What the map draws of the step: arrows for orders, marks on provinces for what happened there. */
 export interface TurnMarks {
   arrows: Array<{
@@ -80,6 +86,10 @@ export interface TurnMarks {
     nation: string;
   }>;
   provinces: Array<{ province: string; mark: 'battle' | 'captured' | 'dislodged' | 'built' | 'disbanded' | 'structure' }>;
+  /** Lasting features drawn beside a province's units, with a level where one applies (fortification). */
+  features?: Array<{ province: string; feature: ProvinceFeature; level?: number }>;
+  /** Unit types not drawn as armies; a type named "fleet" is a fleet without being listed. */
+  unitShapes?: Readonly<Record<string, UnitShape>>;
 }
 
 /**

@@ -3,9 +3,10 @@
 import { FONT_FAMILY } from './fonts.ts';
 import type { MapScene } from './map-scene.ts';
 import { arrowShape } from './arrow-shapes.ts';
-import { armySvg, boardedSvg, eventSvg, fleetSvg, structureSvg, type EventSymbol, type StructureSymbol } from './map-symbols.ts';
+import type { ProvinceFeature } from '../engine/index.ts';
+import { aircraftSvg, armySvg, boardedSvg, eventSvg, featureSvg, fleetSvg, structureSvg, type EventSymbol, type StructureSymbol } from './map-symbols.ts';
 import { haloOf, shapeSvg, turnKeys } from './turn-drawing.ts';
-import { structuresShown } from './map-scene.ts';
+import { featuresShown, shapesShown, structuresShown } from './map-scene.ts';
 import { inkOn, MAP_COLOURS, tint } from './palette.ts';
 import { xml } from './svg-text.ts';
 
@@ -21,6 +22,15 @@ const STRUCTURE_WORDS: Record<StructureSymbol, string> = {
   'military-base': 'Military Base',
   city: 'City',
   'supply-centre': 'Supply centre',
+};
+
+const FEATURE_WORDS: Record<ProvinceFeature, string> = {
+  urban: 'Urbanized',
+  industry: 'Industrialized',
+  port: 'Port',
+  airbase: 'Airbase',
+  lab: 'Research lab',
+  fortification: 'Fortified (its level)',
 };
 
 const EVENT_WORDS: Record<EventSymbol, string> = {
@@ -74,7 +84,9 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   entry(`${armySvg(pad, y, sym, grey)}<text x="${pad + sym / 2}" y="${y + sym * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="bold" font-size="${u(11)}" fill="${inkOn(grey)}">3</text>`, 'Armies (3 of them)');
   entry(fleetSvg(pad, y, sym, grey), 'Fleet');
   entry(`${fleetSvg(pad, y, sym, grey)}${boardedSvg(pad + sym, y + sym * 0.05, sym * 0.42)}${boardedSvg(pad + sym, y + sym * 0.53, sym * 0.42)}`, 'Fleet, 2 armies aboard');
+  if (shapesShown(scene).includes('aircraft')) entry(aircraftSvg(pad, y, sym, grey), 'Aircraft');
   for (const kind of structuresShown(scene)) entry(structureSvg(kind, pad, y, sym), STRUCTURE_WORDS[kind]);
+  for (const kind of featuresShown(scene)) entry(featureSvg(kind, pad, y, sym), FEATURE_WORDS[kind]);
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.unclaimedLand}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`, 'Unclaimed land');
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.sea}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(1)}"/>`, 'Sea');
   const turn = turnKeys(scene);

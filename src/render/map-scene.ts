@@ -1,7 +1,7 @@
 // What a map picture shows, read from a ruleset's PUBLIC view (never raw state): who owns each
 // province, its structure, and the unit stacks in it. The renderers draw a scene and know nothing
 // of rulesets.
-import type { MapGraph, ProvinceKind, PublicView, TurnMarks, Unit } from '../engine/index.ts';
+import type { MapGraph, ProvinceFeature, ProvinceKind, PublicView, TurnMarks, Unit, UnitShape } from '../engine/index.ts';
 import type { ArrowKind } from './arrow-shapes.ts';
 import type { EventSymbol, StructureSymbol } from './map-symbols.ts';
 import { nationColour } from './palette.ts';
@@ -12,10 +12,11 @@ export interface SceneNation {
   colour: string;
 }
 
-/** One symbol: a nation's armies (with a count), or its fleets with the armies aboard them. */
+/** One symbol: a nation's armies or aircraft (with a count), or its fleets with the armies aboard them. */
 export interface SceneStack {
   nation: string;
   type: string;
+  shape: UnitShape;
   count: number;
   /** For fleets: armies aboard the fleets of this stack. */
   boarded: number;
@@ -27,6 +28,8 @@ export interface SceneProvince {
   kind: ProvinceKind;
   owner: string | null;
   structure: StructureSymbol | null;
+  /** Improvements and defences, in the order the ruleset gave them. */
+  features: Array<{ feature: ProvinceFeature; level?: number }>;
   stacks: SceneStack[];
   /** What happened here this turn (a battle, a capture...), each once. */
   events: EventSymbol[];
@@ -80,6 +83,9 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
     .filter((a) => map.has(a.from) && map.has(a.to) && a.from !== a.to);
   const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i) }));
   const order = new Map(nations.map((n, i) => [n.id, i]));
+  const features = new Map<string, SceneProvince['features']>();
+  for (const m of marks?.features ?? []) if (map.has(m.province)) features.set(m.province, [...(features.get(m.province) ?? []), m.level === undefined ? { feature: m.feature } : { feature: m.feature, level: m.level }]);
+  const shapes = marks?.unitShapes ?? {};
   const byProvince = new Map<string, Unit[]>();
   for (const unit of view.units) byProvince.set(unit.province, [...(byProvince.get(unit.province) ?? []), unit]);
   const provinces = [...map.provinces.values()].map((p): SceneProvince => {
@@ -90,7 +96,8 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
       kind: p.kind,
       owner: state.owner ?? null,
       structure: structureOf(state.structure, p.attributes.supplyCenter ?? state.supplyCenter),
-      stacks: stacksOf(byProvince.get(p.id) ?? [], order),
+      features: features.get(p.id) ?? [],
+      stacks: stacksOf(byProvince.get(p.id) ?? [], order, shapes),
       events: [...(events.get(p.id) ?? [])],
     };
   });
@@ -102,7 +109,7 @@ function structureOf(structure: unknown, supplyCentre: unknown): StructureSymbol
   return supplyCentre === true ? 'supply-centre' : null;
 }
 
-function stacksOf(units: Unit[], order: ReadonlyMap<string, number>): SceneStack[] {
+function stacksOf(units: Unit[], order: ReadonlyMap<string, number>, shapes: Readonly<Record<string, UnitShape>>): SceneStack[] {
   const fleets = new Map(units.filter((u) => u.type === 'fleet').map((u) => [u.id, u]));
   const aboard = new Map<string, number>();
   const armies = new Map<string, SceneStack>();
@@ -114,7 +121,7 @@ function stacksOf(units: Unit[], order: ReadonlyMap<string, number>): SceneStack
       continue;
     }
     const key = `${unit.nation}\n${unit.type}`;
-    const stack = armies.get(key) ?? { nation: unit.nation, type: unit.type, count: 0, boarded: 0 };
+    const stack = armies.get(key) ?? { nation: unit.nation, type: unit.type, shape: shapes[unit.type] ?? 'army', count: 0, boarded: 0 };
     stack.count++;
     armies.set(key, stack);
   }
@@ -123,12 +130,12 @@ function stacksOf(units: Unit[], order: ReadonlyMap<string, number>): SceneStack
   for (const fleet of fleets.values()) fleetsByNation.set(fleet.nation, [...(fleetsByNation.get(fleet.nation) ?? []), fleet]);
   for (const [nation, list] of fleetsByNation) {
     if (list.length <= FLEETS_DRAWN_SEPARATELY) {
-      for (const fleet of list) fleetStacks.push({ nation, type: 'fleet', count: 1, boarded: aboard.get(fleet.id) ?? 0 });
+      for (const fleet of list) fleetStacks.push({ nation, type: 'fleet', shape: 'fleet', count: 1, boarded: aboard.get(fleet.id) ?? 0 });
     } else {
-      fleetStacks.push({ nation, type: 'fleet', count: list.length, boarded: list.reduce((n, fl) => n + (aboard.get(fl.id) ?? 0), 0) });
+      fleetStacks.push({ nation, type: 'fleet', shape: 'fleet', count: list.length, boarded: list.reduce((n, fl) => n + (aboard.get(fl.id) ?? 0), 0) });
     }
   }
-  const rank = (s: SceneStack) => (order.get(s.nation) ?? order.size) * 2 + (s.type === 'fleet' ? 1 : 0);
+  const rank = (s: SceneStack) => (order.get(s.nation) ?? order.size) * 3 + (s.shape === 'fleet' ? 2 : s.shape === 'aircraft' ? 1 : 0);
   return [...armies.values(), ...fleetStacks].sort((a, b) => rank(a) - rank(b));
 }
 
@@ -139,4 +146,16 @@ export function structuresShown(scene: MapScene): StructureSymbol[] {
   if (['town', 'military-base', 'city'].some((s) => present.has(s as StructureSymbol))) shown.push('town', 'military-base', 'city');
   if (present.has('supply-centre')) shown.push('supply-centre');
   return shown;
+}
+
+/** Every feature drawn somewhere on the map, once each, for the legend. */
+export function featuresShown(scene: MapScene): ProvinceFeature[] {
+  const present = new Set(scene.provinces.flatMap((p) => p.features.map((f) => f.feature)));
+  return (['urban', 'industry', 'port', 'airbase', 'lab', 'fortification'] as const).filter((f) => present.has(f));
+}
+
+/** The unit shapes drawn besides armies, for the legend. */
+export function shapesShown(scene: MapScene): UnitShape[] {
+  const present = new Set(scene.provinces.flatMap((p) => p.stacks.map((s) => s.shape)));
+  return (['aircraft'] as const).filter((s) => present.has(s));
 }

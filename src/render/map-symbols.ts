@@ -3,6 +3,7 @@
 // coloured squares at sea for fleets with black squares attached for the armies aboard. One SVG
 // definition each, used by the schematic map, the legend and the sprites of key-image maps, so
 // every picture shows the same symbol.
+import type { ProvinceFeature } from '../engine/index.ts';
 import { MAP_COLOURS } from './palette.ts';
 
 export type StructureSymbol = 'town' | 'military-base' | 'city' | 'supply-centre';
@@ -27,6 +28,42 @@ export function fleetSvg(x: number, y: number, size: number, colour: string, wid
   const s = stroke(size);
   const hull = `M${f(x + width * 0.2)} ${f(y + size * 0.6)} L${f(x + width * 0.8)} ${f(y + size * 0.6)} L${f(x + width * 0.68)} ${f(y + size * 0.8)} L${f(x + width * 0.32)} ${f(y + size * 0.8)} Z`;
   return `${armySvg(x, y, size, colour, width)}<path d="${hull}" fill="#fff" stroke="#000" stroke-width="${f(s / 2)}"/>`;
+}
+
+/** Aircraft: the nation's square with a white plane seen from above (wings, fuselage, tail). */
+export function aircraftSvg(x: number, y: number, size: number, colour: string, width = size): string {
+  const s = stroke(size);
+  const cx = x + width / 2;
+  const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(cx + px * size)} ${f(y + py * size)}`).join(' ');
+  const plane = p([[-0.05, 0.12], [0.05, 0.12], [0.05, 0.38], [0.38, 0.52], [0.38, 0.6], [0.05, 0.54], [0.05, 0.74], [0.16, 0.82], [0.16, 0.88], [-0.16, 0.88], [-0.16, 0.82], [-0.05, 0.74], [-0.05, 0.54], [-0.38, 0.6], [-0.38, 0.52], [-0.05, 0.38]]);
+  return `${armySvg(x, y, size, colour, width)}<path d="${plane} Z" fill="#fff" stroke="#000" stroke-width="${f(s / 3)}"/>`;
+}
+
+/**
+ * A province's improvement or defence, as a small white tile: a skyline for an urbanized province,
+ * a sawtooth factory for industry, an anchor for a port, a runway for an airbase, a flask for a
+ * research lab, battlements for fortification (its level is written on it by the caller).
+ */
+export function featureSvg(kind: ProvinceFeature, x: number, y: number, size: number): string {
+  const s = stroke(size);
+  const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(x + px * size)} ${f(y + py * size)}`).join(' ');
+  const tile = `<rect x="${f(x + s / 2)}" y="${f(y + s / 2)}" width="${f(size - s)}" height="${f(size - s)}" rx="${f(size * 0.15)}" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
+  const solid = (d: string) => `<path d="${d} Z" fill="#333"/>`;
+  const line = (d: string, w: number) => `<path d="${d}" fill="none" stroke="#333" stroke-width="${f(w * size)}" stroke-linecap="round"/>`;
+  switch (kind) {
+    case 'urban':
+      return tile + solid(p([[0.18, 0.82], [0.18, 0.45], [0.36, 0.45], [0.36, 0.25], [0.56, 0.25], [0.56, 0.5], [0.68, 0.5], [0.68, 0.38], [0.82, 0.38], [0.82, 0.82]]));
+    case 'industry':
+      return tile + solid(p([[0.15, 0.82], [0.15, 0.5], [0.35, 0.36], [0.35, 0.5], [0.55, 0.36], [0.55, 0.5], [0.68, 0.42], [0.68, 0.18], [0.8, 0.18], [0.8, 0.82]]));
+    case 'port':
+      return tile + line(`${p([[0.5, 0.28], [0.5, 0.82]])} ${p([[0.34, 0.4], [0.66, 0.4]])} ${p([[0.22, 0.6], [0.3, 0.76], [0.5, 0.82], [0.7, 0.76], [0.78, 0.6]])}`, 0.09) + `<circle cx="${f(x + size / 2)}" cy="${f(y + size * 0.22)}" r="${f(size * 0.07)}" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}"/>`;
+    case 'airbase':
+      return tile + solid(p([[0.38, 0.14], [0.62, 0.14], [0.62, 0.86], [0.38, 0.86]])) + line(`${p([[0.5, 0.24], [0.5, 0.36]])} ${p([[0.5, 0.46], [0.5, 0.56]])} ${p([[0.5, 0.66], [0.5, 0.76]])}`, 0.06).replace('#333', '#fff');
+    case 'lab':
+      return tile + solid(p([[0.42, 0.16], [0.58, 0.16], [0.58, 0.42], [0.8, 0.82], [0.2, 0.82], [0.42, 0.42]]));
+    case 'fortification':
+      return tile + solid(p([[0.14, 0.86], [0.14, 0.2], [0.28, 0.2], [0.28, 0.32], [0.43, 0.32], [0.43, 0.2], [0.57, 0.2], [0.57, 0.32], [0.72, 0.32], [0.72, 0.2], [0.86, 0.2], [0.86, 0.86]]));
+  }
 }
 
 /** An army aboard a fleet: a small black square (wider for a count), attached to the fleet by the caller. */

@@ -2,7 +2,7 @@
 // under the label. Each mark is an SVG drawn from (0, 0) so key-image maps can rasterise each
 // distinct mark once and stamp it, and schematic maps can place it with a transform.
 import type { SceneProvince } from './map-scene.ts';
-import { armySvg, boardedSvg, fleetSvg, stackWidth, structureSvg } from './map-symbols.ts';
+import { aircraftSvg, armySvg, boardedSvg, featureSvg, fleetSvg, stackWidth, structureSvg } from './map-symbols.ts';
 import { inkOn } from './palette.ts';
 
 export interface MarkText {
@@ -36,12 +36,17 @@ const BOARDED_SHOWN = 4;
 export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<string, string>, size: number): MarkBlock {
   const items: Array<Omit<Mark, 'x' | 'y'>> = [];
   if (province.structure) items.push({ svg: structureSvg(province.structure, 0, 0, size), width: size, height: size, texts: [] });
+  for (const { feature, level } of province.features) {
+    // A level is written in the wall's white gap, below the battlements.
+    const texts: MarkText[] = level !== undefined ? [{ text: String(level), colour: '#ffffff', cx: size / 2, cy: size * 0.6 }] : [];
+    items.push({ svg: featureSvg(feature, 0, 0, size), width: size, height: size, texts });
+  }
   for (const stack of province.stacks) {
     const colour = colours.get(stack.nation) ?? '#888888';
     const width = stackWidth(size, stack.count);
     const texts: MarkText[] = stack.count > 1 ? [{ text: String(stack.count), colour: inkOn(colour), cx: width / 2, cy: size / 2 }] : [];
-    if (stack.type !== 'fleet') {
-      items.push({ svg: armySvg(0, 0, size, colour, width), width, height: size, texts });
+    if (stack.shape !== 'fleet') {
+      items.push({ svg: (stack.shape === 'aircraft' ? aircraftSvg : armySvg)(0, 0, size, colour, width), width, height: size, texts });
       continue;
     }
     let svg = fleetSvg(0, 0, size, colour, width);

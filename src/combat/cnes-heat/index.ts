@@ -34,4 +34,4 @@ export { fightHeats, type CnesBattleResult, type HeatRecord, type OfficerRecord 
 export { killChance, type Fighter } from './shots.ts';
 export { cnesHeatOptionsSchema, CnesCombatError, type CnesHeatOptions } from './options.ts';
 export { officerBonus, veterancyName, MAX_VETERANCY } from './officers.ts';
-export { heatLines } from './report.ts';
+export { heatLines, type UnitLabel } from './report.ts';

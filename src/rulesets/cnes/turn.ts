@@ -31,6 +31,8 @@ export interface EventBody {
 export class Turn {
   readonly events: GameEvent[] = [];
   readonly ledgers = new Map<string, Ledger>();
+  /** Battles fought so far: each battle's number pairs its public summary with its heats. */
+  battles = 0;
   /** Units by id and by province, rebuilt after units move, appear or go (`moved`). */
   private index: { byId: Map<string, CnesUnit>; byProvince: Map<string, CnesUnit[]> } | null = null;
 

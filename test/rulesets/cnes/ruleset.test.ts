@@ -5,13 +5,14 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Dice } from '../../../src/engine/index.ts';
+import { Dice, type RulesetContext, type Sentence } from '../../../src/engine/index.ts';
+import type { CnesOptions } from '../../../src/rulesets/cnes/options.ts';
 import { loadGame } from '../../../src/game/load-game.ts';
 import { newGame } from '../../../src/game/new-game.ts';
 import { openGame } from '../../../src/game/open-game.ts';
 import { parseMessage } from '../../../src/orders/parse-message.ts';
 import { rulesets } from '../../../src/rulesets/index.ts';
-import { sentenceOf } from '../../../src/rulesets/cnes/report.ts';
+import { cnesReport } from '../../../src/rulesets/cnes/report.ts';
 import type { CnesState } from '../../../src/rulesets/cnes/state.ts';
 import { STARTER } from './support.ts';
 
@@ -84,9 +85,33 @@ describe('the cnes ruleset', () => {
     expect(JSON.stringify(blue)).not.toContain('raze port');
     expect(blue.events.filter((e) => e.type === 'ledger').map((e) => e.nation)).toEqual(['blue']);
     expect((blue.orders as Array<{ order: string }>).map((o) => o.order)).toEqual(['bomber bca support mid', '2 infantry bca - mid', 'artillery bpk fortify']);
-    // Blue fought in Midmarch: its report has the battle heat by heat; every event has a sentence.
-    const heats = blue.events.find((e) => e.type === 'battle.heats')!;
-    expect(sentenceOf(heats)).toMatch(/^Heat 1:\n {2}\S+ shoots \S+: /);
-    for (const e of events) expect(sentenceOf(e), e.type).toBeTruthy();
+    // Blue fought in Midmarch: its report tells the battle, with the heats shot by shot beside it;
+    // the public update tells the same story without the dice.
+    const ctx = game.ctx as RulesetContext<CnesOptions>;
+    const words = (line: Sentence) => line.map((p) => (typeof p === 'string' ? p : 'nation' in p ? `<${p.nation}>` : `[${p.province}]`)).join('');
+    const [own] = cnesReport.battles(ctx, blue.events);
+    expect(words(own.title)).toBe('Clash in [mid]');
+    expect(words(own.story)).toMatch(/^<\w+>'s \d+ \w+.* clashed with <\w+>'s .* in \[mid\]; <\w+> lost .*\.$/);
+    expect(words(own.dice[0])).toBe('Heat 1:');
+    expect(words(own.dice[1])).toMatch(/^ {2}<(red|blue|green)>'s \S+ \(\w+\) shoots <(red|blue|green)>'s \S+ \(\w+\): /);
+    const [told] = cnesReport.battles(ctx, pub.events);
+    expect(told.story).toEqual(own.story);
+    expect(told.dice).toEqual([]);
+    // News names nations and provinces as phrases render turns into names, never as bare ids.
+    const news = [...cnesReport.publicNews(ctx, pub), ...cnesReport.privateNews(ctx, blue)].flatMap((s) => s.lines);
+    expect(news.length).toBeGreaterThan(3);
+    for (const line of news) expect(line.filter((p) => typeof p === 'string').join(''), words(line)).not.toMatch(/\b(red|blue|green|rha|rwd|rhl|bca|bpk|bfj|gjn|gpl|mid|isl)\b/);
+    expect(news.map(words)).toEqual(expect.arrayContaining(['<red> urbanized [rhl].', '<green> and <red> are allied.']));
+
+    // The update's table counts public facts only; the map draws improvements, digging in, aircraft and ships.
+    const table = cnesReport.updateTable(ctx, pub);
+    expect(table.columns).toEqual(['Provinces', 'Urbanized', 'Industrialized', 'Ground units', 'Aircraft', 'Ships']);
+    expect(table.rows.find((r) => r.nation === 'red')!.cells).toEqual([4, 2, 0, 6, 1, 0]);
+    const marks = cnesReport.turnMarks(ctx, pub);
+    expect(marks.features).toEqual(expect.arrayContaining([{ province: 'rha', feature: 'urban' }, { province: 'rha', feature: 'port' }, { province: 'bca', feature: 'industry' }, { province: 'bpk', feature: 'fortification', level: 1 }, { province: 'rhl', feature: 'urban' }]));
+    expect(marks.unitShapes).toMatchObject({ fighter: 'aircraft', bomber: 'aircraft', destroyer: 'fleet' });
+    expect(marks.unitShapes).not.toHaveProperty('tank');
+    expect(marks.arrows).toEqual(expect.arrayContaining([{ kind: 'move', from: 'rwd', to: 'mid', ok: true, nation: 'red' }]));
+    expect(marks.provinces).toEqual(expect.arrayContaining([{ province: 'mid', mark: 'battle' }, { province: 'mid', mark: 'captured' }, { province: 'rhl', mark: 'structure' }]));
   });
 });

@@ -15,7 +15,7 @@ export function manualRebase(turn: Turn): void {
   for (const a of turn.ordersOf('rebase')) {
     for (const id of a.units) {
       const unit = turn.unit(id)!;
-      turn.announce({ type: 'aircraft.rebased', unit: id, nation: unit.nation, from: unit.province, to: a.order.target });
+      turn.announce({ type: 'aircraft.rebased', unit: id, unitKind: unit.type, nation: unit.nation, from: unit.province, to: a.order.target });
       turn.relocate(unit, a.order.target!);
     }
   }
@@ -43,11 +43,11 @@ export function intercept(turn: Turn, missions: AirMissions, battles: readonly s
         if (enemies > 0 && (!best || enemies > best.enemies)) best = { province, enemies };
       }
       if (!best) {
-        turn.tell([a.nation], { type: 'air.no-interception', nation: a.nation, unit: id });
+        turn.tell([a.nation], { type: 'air.no-interception', nation: a.nation, unit: id, unitKind: plane.type });
         continue;
       }
       missions.set(best.province, [...(missions.get(best.province) ?? []), id]);
-      turn.tell([a.nation], { type: 'air.intercepting', nation: a.nation, unit: id, province: best.province, enemies: best.enemies });
+      turn.tell([a.nation], { type: 'air.intercepting', nation: a.nation, unit: id, unitKind: plane.type, province: best.province, enemies: best.enemies });
     }
   }
 }
@@ -61,11 +61,11 @@ export function forcedRebase(turn: Turn): void {
     const reach = withinRange(ctx.map, plane.province, cardOf(turn.options, plane).move);
     const to = [...reach.entries()].filter(([p]) => baseable(turn, plane, p)).sort(([a, da], [b, db]) => da - db || a.localeCompare(b))[0]?.[0];
     if (to) {
-      turn.announce({ type: 'aircraft.rebased', unit: plane.id, nation: plane.nation, from: plane.province, to, forced: true });
+      turn.announce({ type: 'aircraft.rebased', unit: plane.id, unitKind: plane.type, nation: plane.nation, from: plane.province, to, forced: true });
       turn.relocate(plane, to);
     } else {
       lost.push(plane.id);
-      turn.announce({ type: 'aircraft.lost', unit: plane.id, nation: plane.nation, province: plane.province, reason: 'NO_BASE' });
+      turn.announce({ type: 'aircraft.lost', unit: plane.id, unitKind: plane.type, nation: plane.nation, province: plane.province, reason: 'NO_BASE' });
     }
   }
   turn.removeUnits(lost);

@@ -14,17 +14,37 @@ export function forcesIn(turn: Turn, province: string): CnesUnit[] {
   return turn.unitsIn(province).filter((u) => !isAircraft(turn, u));
 }
 
-/** Nations in a province grouped into armies: allied nations fight together. */
+/**
+ * Nations in a province grouped into armies, "any consistent collection of units, either all from
+ * one faction or from multiple different allied factions": each nation joins the first army whose
+ * every nation is its ally, so an army never holds two nations that are not allied.
+ */
 export function armiesOf(state: CnesState, units: readonly CnesUnit[]): string[][] {
   const order = Object.keys(state.nations);
   const nations = [...new Set(units.map((u) => u.nation))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const armies: string[][] = [];
   for (const n of nations) {
-    const army = armies.find((a) => a.some((m) => friendly(state, m, n)));
+    const army = armies.find((a) => a.every((m) => friendly(state, m, n)));
     if (army) army.push(n);
     else armies.push([n]);
   }
   return armies;
+}
+
+/**
+ * The armies that fight: a nation allied with every other nation here stands aside, as it cannot
+ * fight beside one ally against another and only orders end an alliance (docs/rules/cnes.md).
+ */
+export function fightingArmies(state: CnesState, units: readonly CnesUnit[]): string[][] {
+  const nations = [...new Set(units.map((u) => u.nation))];
+  const hostile = new Set(nations.filter((a) => nations.some((b) => !friendly(state, a, b))));
+  return armiesOf(state, units.filter((u) => hostile.has(u.nation)));
+}
+
+/** Two nations here that are not allied: "Combat is joined whenever units from unallied factions occupy the same province." */
+export function unallied(state: CnesState, units: readonly CnesUnit[]): boolean {
+  const nations = [...new Set(units.map((u) => u.nation))];
+  return nations.some((a, i) => nations.slice(i + 1).some((b) => !friendly(state, a, b)));
 }
 
 export function hostileHere(turn: Turn, province: string, nation: string): boolean {

@@ -3,17 +3,17 @@
 // the loser's survivors retreat at random to neighbouring friendly provinces.
 import type { Battle, BattleSide, Combatant } from '../../../engine/index.ts';
 import type { CnesBattleResult } from '../../../combat/cnes-heat/index.ts';
-import { friendly, type CnesUnit } from '../state.ts';
+import { friendly, statusOf, type CnesUnit } from '../state.ts';
 import { terrainDefence } from '../terrain.ts';
 import type { Turn } from '../turn.ts';
 import { borderType, cardOf, mayStand } from '../units.ts';
 import type { AirMissions } from './air.ts';
-import { armiesOf, forcesIn, leaderOf, mixed } from './armies.ts';
+import { armiesOf, fightingArmies, forcesIn, leaderOf, mixed, unallied } from './armies.ts';
 import { changeStatus } from './diplomacy.ts';
 
 /** Provinces where unallied armies stand together. */
 export function battlefields(turn: Turn): string[] {
-  return turn.occupiedProvinces().filter((p) => mixed(turn, p) && armiesOf(turn.state, forcesIn(turn, p)).length > 1);
+  return turn.occupiedProvinces().filter((p) => mixed(turn, p) && unallied(turn.state, forcesIn(turn, p)));
 }
 
 /** Fights every battle; returns the ids of units that retreated (their moves are over). */
@@ -34,9 +34,12 @@ interface Army {
 function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missions: AirMissions): CnesUnit[] {
   const { state } = turn;
   const here = forcesIn(turn, place);
-  const armies = armiesOf(state, here);
-  // Unallied armies that fight are at war, every nation of one with every nation of the other.
-  for (const [i, a] of armies.entries()) for (const b of armies.slice(i + 1)) for (const x of a) for (const y of b) changeStatus(turn, x, y, 'war', 'battle');
+  const armies = fightingArmies(state, here);
+  // Unallied armies that fight are at war, every nation of one with every nation of the other; a
+  // battle never ends an alliance.
+  for (const [i, a] of armies.entries()) {
+    for (const b of armies.slice(i + 1)) for (const x of a) for (const y of b) if (statusOf(state, x, y) !== 'allied') changeStatus(turn, x, y, 'war', 'battle');
+  }
   // "Any army already occupying the province in question is the defender."
   const defender = armies.find((a) => here.some((u) => a.includes(u.nation) && !arrived.has(u.id)));
   // "The invading army with the highest average movement is considered the attacker", the rest after it in that order.
@@ -68,9 +71,16 @@ function fight(turn: Turn, place: string, first: Army, second: Army, missions: A
   const { state, ctx } = turn;
   const fortHere = terrainDefence(ctx.map, place, state.provinces[place]);
   const planes = (missions.get(place) ?? []).map((id) => turn.unit(id)).filter((u): u is CnesUnit => !!u);
+  // An aircraft flies for its own nation's army, else for the one army of its allies; torn between two, it stays out.
+  const sideOfPlane = (nation: string): Army | undefined => {
+    const own = [first, second].find((a) => a.nations.includes(nation));
+    if (own) return own;
+    const allies = [first, second].filter((a) => a.nations.some((n) => friendly(state, n, nation)));
+    return allies.length === 1 ? allies[0] : undefined;
+  };
   const sideOf = (army: Army): BattleSide => {
     const ground = forcesIn(turn, place).filter((u) => army.nations.includes(u.nation));
-    const air = planes.filter((p) => army.nations.some((n) => friendly(state, n, p.nation)));
+    const air = planes.filter((p) => sideOfPlane(p.nation) === army);
     const units = [...ground, ...air].map((u): Combatant => {
       const c: Combatant = { id: u.id, nation: u.nation, type: u.type };
       // Terrain levels do not count against the technology's cap, but the total never exceeds 5.
@@ -89,18 +99,40 @@ function fight(turn: Turn, place: string, first: Army, second: Army, missions: A
   }
   const nations = battle.sides.flatMap((s) => s.units.map((u) => u.nation));
   const kind = first.role === 'attacker' ? 'clash' : 'invasion';
+  const number = ++turn.battles;
+  const killed = new Set(result.killed);
   turn.announce({
     type: 'battle.fought',
+    battle: number,
     place,
     kind,
-    sides: battle.sides.map((s, i) => ({ nation: s.nation, role: s.role, nations: [...new Set(s.units.map((u) => u.nation))], units: result.started[i], survived: result.survived[i] })),
+    sides: battle.sides.map((s, i) => ({
+      nation: s.nation,
+      role: s.role,
+      nations: [...new Set(s.units.map((u) => u.nation))],
+      units: result.started[i],
+      survived: result.survived[i],
+      forces: forcesOf(s.units),
+      losses: forcesOf(s.units.filter((u) => killed.has(u.id))),
+    })),
     winner: result.winner,
     killed: result.killed,
     officers: result.officers.filter((o) => o.promoted !== undefined || o.killed).map((o) => ({ officer: o.officer, nation: o.nation, promoted: o.promoted, killed: o.killed })),
   });
-  turn.tell(nations, { type: 'battle.heats', place, sides: battle.sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units })), rounds: result.rounds, officers: result.officers });
+  turn.tell(nations, { type: 'battle.heats', battle: number, place, sides: battle.sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units })), rounds: result.rounds, officers: result.officers });
   turn.removeUnits(result.killed);
   return result;
+}
+
+/** Each nation's units of a side by card, in the side's order: what a battle story counts. */
+function forcesOf(units: readonly Combatant[]): Array<{ nation: string; kinds: Record<string, number> }> {
+  const out: Array<{ nation: string; kinds: Record<string, number> }> = [];
+  for (const u of units) {
+    let entry = out.find((f) => f.nation === u.nation);
+    if (!entry) out.push((entry = { nation: u.nation, kinds: {} }));
+    entry.kinds[u.type] = (entry.kinds[u.type] ?? 0) + 1;
+  }
+  return out;
 }
 
 /** "The loser of the battle's remaining units retreat to neighboring friendly provinces randomly." */
@@ -124,13 +156,13 @@ function retreat(turn: Turn, place: string, losers: readonly CnesUnit[]): string
     delete unit.fortify;
     if (!options.length) {
       destroyed.push(unit.id);
-      turn.announce({ type: 'unit.destroyed', unit: unit.id, nation: unit.nation, province: place, reason: 'NO_RETREAT' });
+      turn.announce({ type: 'unit.destroyed', unit: unit.id, unitKind: unit.type, nation: unit.nation, province: place, reason: 'NO_RETREAT' });
       continue;
     }
     const to = options.length === 1 ? options[0] : options[turn.dice.roll(options.length, `retreat of ${unit.id} from ${place}`) - 1];
     turn.relocate(unit, to);
     gone.push(unit.id);
-    turn.announce({ type: 'unit.retreated', unit: unit.id, nation: unit.nation, from: place, to });
+    turn.announce({ type: 'unit.retreated', unit: unit.id, unitKind: unit.type, nation: unit.nation, from: place, to });
   }
   turn.removeUnits(destroyed);
   return [...gone, ...destroyed];

@@ -53,7 +53,7 @@ export function secondaryMovement(turn: Turn, all: Mover[]): Set<string> {
   while (going.length) {
     for (const m of going) {
       if (!m.blitz && hostileHere(turn, m.path[0], m.unit.nation)) {
-        turn.tell([m.unit.nation], { type: 'move.halted', unit: m.unit.id, province: m.unit.province, before: m.path[0], nation: m.unit.nation });
+        turn.tell([m.unit.nation], { type: 'move.halted', unit: m.unit.id, unitKind: m.unit.type, province: m.unit.province, before: m.path[0], nation: m.unit.nation });
         m.done = true;
         continue;
       }
@@ -69,7 +69,7 @@ function step(turn: Turn, m: Mover, arrived: Set<string>): void {
   const from = m.unit.province;
   turn.relocate(m.unit, to);
   arrived.add(m.unit.id);
-  turn.announce({ type: 'unit.moved', unit: m.unit.id, nation: m.unit.nation, from, to });
+  turn.announce({ type: 'unit.moved', unit: m.unit.id, unitKind: m.unit.type, nation: m.unit.nation, from, to });
   // "At War: Triggered when one nation's armies enters the territory of another nation not in an alliance."
   const owner = turn.state.provinces[to]?.owner;
   if (owner && owner !== m.unit.nation && statusOf(turn.state, owner, m.unit.nation) === 'peace') changeStatus(turn, m.unit.nation, owner, 'war', 'entered');
