@@ -80,6 +80,12 @@ export interface TurnMarks {
     nation: string;
   }>;
   provinces: Array<{ province: string; mark: 'battle' | 'captured' | 'dislodged' | 'built' | 'disbanded' | 'structure' }>;
+  /**
+   * What lasts in a province and the map should show besides its structure (a port, a railroad...):
+   * a key of a letter or two, written in a box beside the province's units, and its meaning for
+   * the legend. A province's keys share one box.
+   */
+  features?: Array<{ province: string; key: string; meaning: string }>;
 }
 
 /**

@@ -3,9 +3,9 @@
 import { FONT_FAMILY } from './fonts.ts';
 import type { MapScene } from './map-scene.ts';
 import { arrowShape } from './arrow-shapes.ts';
-import { armySvg, boardedSvg, eventSvg, fleetSvg, structureSvg, type EventSymbol, type StructureSymbol } from './map-symbols.ts';
+import { armySvg, boardedSvg, eventSvg, featureBoxSvg, fleetSvg, structureSvg, type EventSymbol, type StructureSymbol } from './map-symbols.ts';
 import { haloOf, shapeSvg, turnKeys } from './turn-drawing.ts';
-import { structuresShown } from './map-scene.ts';
+import { featuresShown, structuresShown } from './map-scene.ts';
 import { inkOn, MAP_COLOURS, tint } from './palette.ts';
 import { xml } from './svg-text.ts';
 
@@ -75,6 +75,9 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   entry(fleetSvg(pad, y, sym, grey), 'Fleet');
   entry(`${fleetSvg(pad, y, sym, grey)}${boardedSvg(pad + sym, y + sym * 0.05, sym * 0.42)}${boardedSvg(pad + sym, y + sym * 0.53, sym * 0.42)}`, 'Fleet, 2 armies aboard');
   for (const kind of structuresShown(scene)) entry(structureSvg(kind, pad, y, sym), STRUCTURE_WORDS[kind]);
+  for (const f of featuresShown(scene)) {
+    entry(`${featureBoxSvg(pad, y, sym)}<text x="${pad + sym / 2}" y="${y + sym * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="bold" font-size="${u(11)}" fill="#111">${xml(f.key)}</text>`, f.meaning);
+  }
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.unclaimedLand}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`, 'Unclaimed land');
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.sea}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(1)}"/>`, 'Sea');
   const turn = turnKeys(scene);

@@ -27,9 +27,16 @@ export interface SceneProvince {
   kind: ProvinceKind;
   owner: string | null;
   structure: StructureSymbol | null;
+  /** Lasting features the ruleset asks to show (its turnMarks' features), keys in the order given. */
+  features?: SceneFeature[];
   stacks: SceneStack[];
   /** What happened here this turn (a battle, a capture...), each once. */
   events: EventSymbol[];
+}
+
+export interface SceneFeature {
+  key: string;
+  meaning: string;
 }
 
 /** An arrow of the turn, from one province's centre to another's. */
@@ -78,6 +85,9 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
   const arrows = (marks?.arrows ?? [])
     .map((a) => ({ kind: a.kind, from: a.from, to: a.via ?? a.to, ok: a.ok, nation: a.nation }))
     .filter((a) => map.has(a.from) && map.has(a.to) && a.from !== a.to);
+  const features = new Map<string, SceneFeature[]>();
+  // Keys are the ruleset's, not players', but a box holds a few letters: longer ones are cut.
+  for (const f of marks?.features ?? []) if (map.has(f.province)) features.set(f.province, [...(features.get(f.province) ?? []), { key: f.key.slice(0, 2), meaning: f.meaning }]);
   const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i) }));
   const order = new Map(nations.map((n, i) => [n.id, i]));
   const byProvince = new Map<string, Unit[]>();
@@ -90,6 +100,7 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
       kind: p.kind,
       owner: state.owner ?? null,
       structure: structureOf(state.structure, p.attributes.supplyCenter ?? state.supplyCenter),
+      ...(features.has(p.id) && { features: features.get(p.id) }),
       stacks: stacksOf(byProvince.get(p.id) ?? [], order),
       events: [...(events.get(p.id) ?? [])],
     };
@@ -130,6 +141,13 @@ function stacksOf(units: Unit[], order: ReadonlyMap<string, number>): SceneStack
   }
   const rank = (s: SceneStack) => (order.get(s.nation) ?? order.size) * 2 + (s.type === 'fleet' ? 1 : 0);
   return [...armies.values(), ...fleetStacks].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Every feature key the map shows, once each, for the legend. */
+export function featuresShown(scene: MapScene): SceneFeature[] {
+  const shown = new Map<string, SceneFeature>();
+  for (const p of scene.provinces) for (const f of p.features ?? []) if (!shown.has(f.key)) shown.set(f.key, f);
+  return [...shown.values()];
 }
 
 /** Every structure kind drawn, for the legend: all board NES structures once any appears. */

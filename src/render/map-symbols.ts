@@ -63,6 +63,17 @@ export function structureSvg(kind: StructureSymbol, x: number, y: number, size: 
   }
 }
 
+/** A box for a province's feature keys ("PFR"), white with a thin border; the caller writes the keys in it. */
+export function featureBoxSvg(x: number, y: number, size: number, width = size): string {
+  const s = f(Math.max(1, size / 14));
+  return `<rect x="${f(x + s / 2)}" y="${f(y + size * 0.1)}" width="${f(width - s)}" height="${f(size * 0.8)}" rx="${f(size * 0.15)}" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
+}
+
+/** Width of a feature box holding `keys` characters. */
+export function featureBoxWidth(size: number, keys: number): number {
+  return Math.max(size, Math.round(size * (0.3 + 0.62 * keys)));
+}
+
 /** Width of a stack's square: wider when its count has two digits or more. */
 export function stackWidth(size: number, count: number): number {
   return count >= 10 ? Math.round(size * (1 + 0.45 * (String(count).length - 1))) : size;

@@ -1,8 +1,8 @@
-// Where a province's symbols go: its structure, then one symbol per unit stack, in rows centred
+// Where a province's symbols go: its structure, the box of its feature keys, then one symbol per unit stack, in rows centred
 // under the label. Each mark is an SVG drawn from (0, 0) so key-image maps can rasterise each
 // distinct mark once and stamp it, and schematic maps can place it with a transform.
 import type { SceneProvince } from './map-scene.ts';
-import { armySvg, boardedSvg, fleetSvg, stackWidth, structureSvg } from './map-symbols.ts';
+import { armySvg, boardedSvg, featureBoxSvg, featureBoxWidth, fleetSvg, stackWidth, structureSvg } from './map-symbols.ts';
 import { inkOn } from './palette.ts';
 
 export interface MarkText {
@@ -36,6 +36,11 @@ const BOARDED_SHOWN = 4;
 export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<string, string>, size: number): MarkBlock {
   const items: Array<Omit<Mark, 'x' | 'y'>> = [];
   if (province.structure) items.push({ svg: structureSvg(province.structure, 0, 0, size), width: size, height: size, texts: [] });
+  const keys = (province.features ?? []).map((f) => f.key).join('');
+  if (keys) {
+    const width = featureBoxWidth(size, keys.length);
+    items.push({ svg: featureBoxSvg(0, 0, size, width), width, height: size, texts: [{ text: keys, colour: '#111111', cx: width / 2, cy: size / 2 }] });
+  }
   for (const stack of province.stacks) {
     const colour = colours.get(stack.nation) ?? '#888888';
     const width = stackWidth(size, stack.count);

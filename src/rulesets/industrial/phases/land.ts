@@ -3,7 +3,7 @@
 // casualties applied together, and invaders bounced wherever hostile forces remain.
 import { casualtiesOf, fight, hostile, type CombatResult, type Force } from '../land-combat.ts';
 import { railRange } from '../modifiers.ts';
-import { pickStack } from '../stacks.ts';
+import { forceOf, lossesOf, pickStack } from '../stacks.ts';
 import { controllerOf, editProvince, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
@@ -29,7 +29,7 @@ function rail(turn: Turn): void {
     else if (!path) turn.fail(a, 'NO_RAIL_ROUTE', `There is no railroad from ${turn.name(a.order.province)} to ${turn.name(a.order.target)} through provinces you control, within ${railRange(state.nations[a.nation].tech)} provinces.`);
     else {
       moveUnits(units, a.order.target);
-      turn.announce('land.railed', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id) });
+      turn.announce('land.railed', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id), force: forceOf(units) });
       turn.done(a, `Your forces go by rail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
     }
   }
@@ -88,7 +88,7 @@ function march(turn: Turn): void {
     }
     moveUnits(units, target);
     turn.done(a, `Your forces march from ${turn.name(a.order.province)} to ${turn.name(target)}.`);
-    turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id) });
+    turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units) });
   }
   // "for each neutral unoccupied march destination: if there is no tie for the largest force,
   // bounce all smaller forces, else bounce all forces"; an invasion of it bounces every march.
@@ -108,7 +108,7 @@ function march(turn: Turn): void {
       p.occupier = a.nation;
       p.occupiedSince = state.turn;
       turn.done(a, `Your forces march into neutral ${turn.name(target)} and occupy it.`);
-      turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), occupied: true });
+      turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units), occupied: true });
     }
   }
 }
@@ -183,7 +183,7 @@ function invade(turn: Turn): void {
   }
   // "apply all casualties assigned during combat resolution"
   if (dead.size) {
-    turn.announce('land.casualties', { units: [...dead] });
+    turn.announce('land.casualties', { units: [...dead], losses: lossesOf(state.units.filter((u) => dead.has(u.id))) });
     state.units = state.units.filter((u) => !dead.has(u.id));
   }
   settle(turn, invasions, dead);
@@ -203,7 +203,7 @@ function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<st
     if (!alive.length) turn.fail(inv.a, 'DESTROYED', `Your invasion of ${turn.name(target)} was destroyed.`);
     else if (hostiles.length || rivals) {
       turn.fail(inv.a, 'BOUNCED', `Your invasion of ${turn.name(target)} bounced: hostile forces are still there.`);
-      turn.announce('land.bounced', { nation: inv.a.nation, to: target, invasion: true });
+      turn.announce('land.bounced', { nation: inv.a.nation, from: inv.a.order.province, to: target, invasion: true });
     } else {
       for (const u of alive) {
         delete u.aboard;
@@ -217,7 +217,7 @@ function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<st
         p.occupiedSince = state.turn;
       }
       turn.done(inv.a, `Your forces take ${turn.name(target)}.`);
-      turn.announce('land.invaded', { nation: inv.a.nation, to: target, units: alive.map((u) => u.id) });
+      turn.announce('land.invaded', { nation: inv.a.nation, from: inv.a.order.province, to: target, units: alive.map((u) => u.id), force: forceOf(alive) });
     }
   }
 }

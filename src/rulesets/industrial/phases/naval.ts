@@ -3,7 +3,7 @@
 // hostile ships stop), combats in the document's order, then the remaining orders of ships that
 // are alive and where the order expects them.
 import { isAbandoned, isShip, editProvince, type IndustrialUnit } from '../state.ts';
-import { pickStack, cargoAt } from '../stacks.ts';
+import { cargoAt, forceOf, pickStack } from '../stacks.ts';
 import { fightAtSea, hostileAtSea } from '../naval-combat.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
@@ -12,12 +12,12 @@ export function setPosture(turn: Turn): void {
   for (const a of turn.of('attack')) {
     const list = turn.state.nations[a.nation].killOnSight;
     if (!list.includes(a.order.nation)) list.push(a.order.nation);
-    turn.done(a, `Your ships will attack ${a.order.nation}'s ships on sight.`);
+    turn.done(a, `Your ships will attack ${turn.nationName(a.order.nation)}'s ships on sight.`);
   }
   for (const a of turn.of('cease-fire')) {
     const n = turn.state.nations[a.nation];
     n.killOnSight = n.killOnSight.filter((x) => x !== a.order.nation);
-    turn.done(a, `Your ships no longer attack ${a.order.nation}'s ships on sight.`);
+    turn.done(a, `Your ships no longer attack ${turn.nationName(a.order.nation)}'s ships on sight.`);
   }
   for (const n of Object.values(turn.state.nations)) n.killOnSight.sort();
 }
@@ -49,7 +49,7 @@ export function moveAtSea(turn: Turn): void {
         for (const c of cargoAt(state, a.nation, a.order.province).filter((c) => c.aboard === s.id)) c.province = a.order.target;
       }
       turn.done(a, `Your ships sail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
-      turn.announce('naval.moved', { nation: a.nation, from: a.order.province, to: a.order.target, ships: ships.map((s) => s.id) });
+      turn.announce('naval.moved', { nation: a.nation, from: a.order.province, to: a.order.target, ships: ships.map((s) => s.id), force: forceOf(ships) });
     }
     // (checked once before any move too: hostile ships may already share a sea)
     // "for each location with hostile forces: mark combats; cancel remaining movement orders"
@@ -114,7 +114,7 @@ function disembark(turn: Turn, left: Left, spend: Spend): void {
       editProvince(state, a.order.target).occupiedSince = state.turn;
     }
     turn.done(a, `Your forces come ashore in ${turn.name(a.order.target)}${port ? '' : ' and cannot move on this turn'}.`);
-    turn.announce('naval.disembarked', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id) });
+    turn.announce('naval.disembarked', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id), force: forceOf(units) });
   }
 }
 

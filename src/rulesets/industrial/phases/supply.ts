@@ -14,7 +14,7 @@ export function supply(turn: Turn): void {
       u.supply = supplied ? 0 : (u.supply ?? 0) + 1;
       if (u.supply >= 4) {
         removed.add(u.id);
-        turn.announce('supply.disbanded', { nation: u.nation, unit: u.id, province: u.province });
+        turn.announce('supply.disbanded', { nation: u.nation, unit: u.id, unitType: u.type, province: u.province });
       }
     } else if (isShip(u.type) && isAbandoned(u)) {
       u.abandonedTicks = (u.abandonedTicks ?? 0) + 1;
@@ -26,7 +26,7 @@ export function supply(turn: Turn): void {
       if (friendlyPort(turn, u.nation, u.province)) u.supply = 0;
       else if (!inRange(turn, u)) u.supply = (u.supply ?? 0) + 1;
       if ((u.supply ?? 0) >= 4) {
-        turn.announce('supply.abandoned', { nation: u.nation, unit: u.id, place: u.province });
+        turn.announce('supply.abandoned', { nation: u.nation, unit: u.id, unitType: u.type, place: u.province });
         u.abandonedTicks = 0;
         for (const c of state.units.filter((c) => c.aboard === u.id)) removed.add(c.id);
       }
