@@ -33,6 +33,12 @@ export const industrialOptions = z.strictObject({
   casualties: z.enum(['examples', 'additional']).default('examples'),
   /** Winter penalty on entrenchment everywhere in winter, or only in provinces marked `winter: true`. */
   winterEverywhere: z.boolean().default(false),
+  /**
+   * What "cut off from" supplied territory means (ruling S1): `adjacent` counts every province the
+   * nation owns and controls, unblockaded; `capital` only those linked to its capital (or
+   * provisional capital) by a chain of such provinces free of hostile land forces.
+   */
+  supplyLines: z.enum(['adjacent', 'capital']).default('adjacent'),
   /** Orders that leave a requirement unmet are refused (the document), or kept with defaults filling the gap. */
   incompleteOrders: z.enum(['refuse', 'fill']).default('refuse'),
   /** Turns an occupation must last, at the progress phase, before the province changes owner. */
