@@ -55,7 +55,9 @@ const SENTENCES: Record<string, [string, (e: GameEvent) => Sentence]> = {
   'naval.salvaged': ['At sea', (e) => say`${nation(str(e.nation))} salvages an abandoned ship in ${placeOf(e, 'place')}.`],
   'land.railed': ['On land', (e) => say`${nation(str(e.nation))} moves ${forceWords(e.force)} by rail from ${placeOf(e, 'from')} to ${placeOf(e, 'to')}.`],
   'land.marched': ['On land', (e) => say`${nation(str(e.nation))}'s ${forceWords(e.force)} march from ${placeOf(e, 'from')} to ${placeOf(e, 'to')}${e.occupied ? ' and occupy it' : ''}.`],
-  'land.bounced': ['On land', (e) => say`${nation(str(e.nation))}'s ${e.invasion ? 'invasion of' : 'march into'} ${placeOf(e, 'to')} is turned back.`],
+  'land.bounced': ['On land', (e) => (e.headOn
+    ? say`${nation(str(e.nation))}'s invasion of ${placeOf(e, 'to')} meets ${nation(str(e.headOn))}'s head-on and is turned back.`
+    : say`${nation(str(e.nation))}'s ${e.invasion ? 'invasion of' : 'march into'} ${placeOf(e, 'to')} is turned back.`)],
   'land.invaded': ['On land', (e) => say`${nation(str(e.nation))}'s ${forceWords(e.force)} take ${placeOf(e, 'to')}.`],
   'land.casualties': ['On land', (e) => ['Losses in the fighting on land: ', ...lossWords(e.losses), '.']],
   'recovery.general-retreated': ['After the battles', (e) => say`${nation(str(e.nation))}'s general falls back from ${placeOf(e, 'from')} to ${placeOf(e, 'to')}.`],

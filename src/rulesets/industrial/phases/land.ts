@@ -150,10 +150,23 @@ function invade(turn: Turn): void {
     for (const u of casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), r.casualties)) dead.add(u.id);
     turn.announce('land.combat', { place: r.place, attacker: attacker.nation, defender: defender.nation, result: r, casualties: r.casualties, loser: losing.nation });
   };
+  // Invasions turned back by the hostile invasion they met head-on (ruling L4).
+  const turnedBack = new Map<Invasion, string>();
   for (const inv of invasions) {
     const target = inv.a.order.target;
     const setting = (support: number) => ({ place: target, defensiveSupport: support, attackLocations: attackLocations.get(target) ?? 0 });
-    // "resolve combats in order: between invader and invading forces, then occupying forces"
+    // "resolve combats in order: between invader and targeted forces, ... invading forces, ... occupying forces"
+    for (const other of invasions) {
+      if (other === inv || turnedBack.has(inv) || turnedBack.has(other) || !headOn(inv, other) || !hostile(state, inv.a.nation, other.a.nation)) continue;
+      const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
+      const theirs = { ...other.force, locations: 0, units: other.force.units.filter((u) => !dead.has(u.id)) };
+      if (!mine.units.length || !theirs.units.length) continue;
+      const r = fight(turn, setting(0), mine, theirs);
+      record(r, mine, theirs);
+      const [loser, winner] = r.loser === 'attacker' ? [inv, other] : [other, inv];
+      turnedBack.set(loser, winner.a.nation);
+    }
+    if (turnedBack.has(inv)) continue;
     for (const other of invasions) {
       if (other === inv || other.a.order.target !== target || other.a.nation <= inv.a.nation || !hostile(state, inv.a.nation, other.a.nation)) continue;
       const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
@@ -186,18 +199,29 @@ function invade(turn: Turn): void {
     turn.announce('land.casualties', { units: [...dead], losses: lossesOf(state.units.filter((u) => dead.has(u.id))) });
     state.units = state.units.filter((u) => !dead.has(u.id));
   }
-  settle(turn, invasions, dead);
+  settle(turn, invasions, dead, turnedBack);
   for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
     for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
   }
 }
 
+/** Two invasions each from the other's destination: they meet on the way ("targeted forces"). */
+function headOn(a: Invasion, b: Invasion): boolean {
+  return a.a.order.target === b.a.order.province && b.a.order.target === a.a.order.province;
+}
+
 /** "for each invade destination { if any hostile forces are still present { bounce all invading forces } }" */
-function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>): void {
+function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>, turnedBack: ReadonlyMap<Invasion, string>): void {
   const { state } = turn;
   for (const inv of invasions) {
     const target = inv.a.order.target;
     const alive = inv.force.units.filter((u) => !dead.has(u.id));
+    const by = turnedBack.get(inv);
+    if (by && alive.length) {
+      turn.fail(inv.a, 'BOUNCED', `Your invasion of ${turn.name(target)} met ${turn.nationName(by)}'s invasion head-on and was turned back.`);
+      turn.announce('land.bounced', { nation: inv.a.nation, from: inv.a.order.province, to: target, invasion: true, headOn: by });
+      continue;
+    }
     const hostiles = landUnitsAt(state, target).filter((u) => hostile(state, u.nation, inv.a.nation) && u.type !== 'general');
     const rivals = invasions.some((o) => o !== inv && o.a.order.target === target && hostile(state, o.a.nation, inv.a.nation) && o.force.units.some((u) => !dead.has(u.id)));
     if (!alive.length) turn.fail(inv.a, 'DESTROYED', `Your invasion of ${turn.name(target)} was destroyed.`);
