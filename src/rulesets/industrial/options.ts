@@ -27,6 +27,12 @@ export const industrialOptions = z.strictObject({
    */
   navalCombat: z.enum(['dice', 'none']).default('dice'),
   /**
+   * When forces board and land (ruling N3): `in-rounds` in the round the ship is there, after that
+   * round's moves, as the document's list of movement orders says, so forces board in port and
+   * sail in one turn; `after-combat` once every round and sea combat is over, as its automation says.
+   */
+  boarding: z.enum(['in-rounds', 'after-combat']).default('in-rounds'),
+  /**
    * The casualty rule says "one additional casualty for each multiple of 10" but its examples say
    * "14 = 1 casualty, 22 = 2": `examples` follows the examples, `additional` the sentence.
    */
