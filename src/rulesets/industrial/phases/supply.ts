@@ -45,11 +45,14 @@ export function supply(turn: Turn): void {
  * capital) the nation controls, through provinces without hostile land forces.
  */
 function suppliedTerritory(turn: Turn): (nation: string) => ReadonlySet<string> {
+  // A fully supplied province is its owner's: one pass over the provinces finds every nation's.
+  const owned = new Map<string, string[]>();
+  for (const [id, p] of Object.entries(turn.state.provinces)) if (p.owner && fullySupplied(turn, p.owner, id)) owned.set(p.owner, [...(owned.get(p.owner) ?? []), id]);
   const found = new Map<string, Set<string>>();
   return (nation) => {
     let set = found.get(nation);
     if (set) return set;
-    const supplied = Object.keys(turn.state.provinces).filter((p) => fullySupplied(turn, nation, p));
+    const supplied = owned.get(nation) ?? [];
     if (turn.options.supplyLines === 'adjacent') set = new Set(supplied);
     else {
       const open = new Set(supplied.filter((p) => !landUnitsAt(turn.state, p).some((u) => hostile(turn.state, u.nation, nation))));
