@@ -37,6 +37,12 @@ export const industrialOptions = z.strictObject({
    * "14 = 1 casualty, 22 = 2": `examples` follows the examples, `additional` the sentence.
    */
   casualties: z.enum(['examples', 'additional']).default('examples'),
+  /**
+   * Generals of tech 1-3 "reroll worst losing combat result at most once (twice) this season":
+   * `worst` rerolls the season's worst losing results once every combat is fought; `first` spends
+   * the allowance on the first losing results, as the combats are fought (ruling L7).
+   */
+  generalRerolls: z.enum(['worst', 'first']).default('worst'),
   /** Winter penalty on entrenchment everywhere in winter, or only in provinces marked `winter: true`. */
   winterEverywhere: z.boolean().default(false),
   /**

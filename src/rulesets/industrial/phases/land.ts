@@ -1,7 +1,8 @@
 // Land movement phase, in the order of the document's "Order Execution": rail movement, the
 // remaining orders, bounces at neutral unoccupied destinations, invasions and their combats,
 // casualties applied together, and invaders bounced wherever hostile forces remain.
-import { casualtiesOf, fight, hostile, type CombatResult, type Force } from '../land-combat.ts';
+import { casualtiesOf, fight, hostile, rerollWorst, type CombatResult, type Force, type Fought } from '../land-combat.ts';
+import type { GameEvent } from '../../../engine/index.ts';
 import { railRange } from '../modifiers.ts';
 import { forceOf, lossesOf, pickStack } from '../stacks.ts';
 import { controllerOf, editProvince, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
@@ -143,12 +144,15 @@ function invade(turn: Turn): void {
   for (const inv of invasions) attackLocations.set(inv.a.order.target, (attackLocations.get(inv.a.order.target) ?? 0) + inv.force.locations);
 
   const dead = new Set<string>();
-  const combats: CombatResult[] = [];
-  const record = (r: CombatResult, attacker: Force, defender: Force) => {
-    combats.push(r);
-    const losing = r.loser === 'attacker' ? attacker : defender;
-    for (const u of casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), r.casualties)) dead.add(u.id);
-    turn.announce('land.combat', { place: r.place, attacker: attacker.nation, defender: defender.nation, result: r, casualties: r.casualties, loser: losing.nation });
+  const fought: Combat[] = [];
+  const record = (result: CombatResult, attacker: Force, defender: Force): Combat => {
+    const combat: Combat = { result, attacker, defender, killed: [], event: { type: 'land.combat', audience: 'public' } };
+    assignCasualties(combat, dead);
+    turn.announce('land.combat', {});
+    combat.event = turn.events.at(-1)!;
+    tellCombat(combat);
+    fought.push(combat);
+    return combat;
   };
   // Invasions turned back by the hostile invasion they met head-on (ruling L4).
   const turnedBack = new Map<Invasion, string>();
@@ -161,9 +165,9 @@ function invade(turn: Turn): void {
       const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
       const theirs = { ...other.force, locations: 0, units: other.force.units.filter((u) => !dead.has(u.id)) };
       if (!mine.units.length || !theirs.units.length) continue;
-      const r = fight(turn, setting(0), mine, theirs);
-      record(r, mine, theirs);
-      const [loser, winner] = r.loser === 'attacker' ? [inv, other] : [other, inv];
+      const combat = record(fight(turn, setting(0), mine, theirs), mine, theirs);
+      combat.headOn = [inv, other];
+      const [loser, winner] = combat.result.loser === 'attacker' ? [inv, other] : [other, inv];
       turnedBack.set(loser, winner.a.nation);
     }
     if (turnedBack.has(inv)) continue;
@@ -194,6 +198,18 @@ function invade(turn: Turn): void {
       for (const support of inv.supports) attack(support);
     }
   }
+  // Generals' season rerolls of the worst losing results: a result reversed moves the casualties and, head-on, who is turned back.
+  for (const combat of rerollWorst(turn, fought) as Combat[]) {
+    for (const id of combat.killed) dead.delete(id);
+    assignCasualties(combat, dead);
+    if (combat.headOn) {
+      const [first, second] = combat.headOn;
+      const [loser, winner] = combat.result.loser === 'attacker' ? [first, second] : [second, first];
+      turnedBack.delete(winner);
+      turnedBack.set(loser, winner.a.nation);
+    }
+  }
+  for (const combat of fought) tellCombat(combat);
   // "apply all casualties assigned during combat resolution"
   if (dead.size) {
     turn.announce('land.casualties', { units: [...dead], losses: lossesOf(state.units.filter((u) => dead.has(u.id))) });
@@ -203,6 +219,25 @@ function invade(turn: Turn): void {
   for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
     for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
   }
+}
+
+interface Combat extends Fought {
+  /** The units its loser lost. */
+  killed: string[];
+  /** Its land.combat event, told again when a general's reroll changes it. */
+  event: GameEvent;
+  /** For a head-on meeting: the invasion attacking, and the one it met. */
+  headOn?: [Invasion, Invasion];
+}
+
+function assignCasualties(combat: Combat, dead: Set<string>): void {
+  const losing = combat.result.loser === 'attacker' ? combat.attacker : combat.defender;
+  combat.killed = casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), combat.result.casualties).map((u) => u.id);
+  for (const id of combat.killed) dead.add(id);
+}
+
+function tellCombat({ result, attacker, defender, event }: Combat): void {
+  Object.assign(event, { place: result.place, attacker: attacker.nation, defender: defender.nation, result, casualties: result.casualties, loser: result.loser === 'attacker' ? attacker.nation : defender.nation });
 }
 
 /** Two invasions each from the other's destination: they meet on the way ("targeted forces"). */
