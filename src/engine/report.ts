@@ -68,8 +68,9 @@ export interface NationOrders {
   orders: OrderResult[];
 }
 
-/** Lasting features of a province the map draws: its improvements and defences. */
-export type ProvinceFeature = 'urban' | 'industry' | 'port' | 'airbase' | 'lab' | 'fortification';
+/** Lasting features of a province the map draws: its improvements, works and defences. */
+export const PROVINCE_FEATURES = ['urban', 'industry', 'port', 'airbase', 'lab', 'railroad', 'canal', 'academy', 'fortification', 'mothballed-fortification'] as const;
+export type ProvinceFeature = (typeof PROVINCE_FEATURES)[number];
 
 /** How the map draws a unit type: as an army's square, a fleet's hull, or an aircraft's wings. */
 export type UnitShape = 'army' | 'fleet' | 'aircraft';
@@ -88,6 +89,8 @@ export interface TurnMarks {
   provinces: Array<{ province: string; mark: 'battle' | 'captured' | 'dislodged' | 'built' | 'disbanded' | 'structure' }>;
   /** Lasting features drawn beside a province's units, with a level where one applies (fortification). */
   features?: Array<{ province: string; feature: ProvinceFeature; level?: number }>;
+  /** The ruleset's own word for a feature in the legend ("Factory" for industry), where it has one. */
+  featureWords?: Readonly<Partial<Record<ProvinceFeature, string>>>;
   /** Unit types not drawn as armies; a type named "fleet" is a fleet without being listed. */
   unitShapes?: Readonly<Record<string, UnitShape>>;
 }

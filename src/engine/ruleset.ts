@@ -67,6 +67,12 @@ export interface Ruleset<S extends GameState = GameState, O = Record<string, unk
   setup(ctx: RulesetContext<O>, nations: readonly NationSetup[]): S;
   /** Checks one parsed order given the nation's orders already accepted ahead of it. */
   validate(ctx: RulesetContext<O>, state: S, nation: string, order: Order, accepted: readonly Order[]): Verdict;
+  /**
+   * What the nation's orders in force, taken together, still lack for the turn to carry them out as
+   * written (requirements of the whole set, which no single order's check sees), in sentences the
+   * confirmation prints under the orders; none when nothing is missing. Pure, like validate.
+   */
+  confirmationNotes?(ctx: RulesetContext<O>, state: S, nation: string, orders: readonly Order[]): string[];
   adjudicate(ctx: RulesetContext<O>, state: S, orders: OrdersByNation, dice: Dice): TurnResult<S>;
   /** The order in the ruleset's standard notation ("A par - bur"). */
   formatOrder(order: Order): string;

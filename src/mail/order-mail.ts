@@ -76,7 +76,7 @@ export function applyOrderText(ctx: MailContext, input: OrderText, current: Nati
     accepted: parsed.orders.flatMap((o, i) => (next.orders.includes(incoming[i]) ? [{ line: o.line, text: quote(o.text), reading: describe(ctx, incoming[i]) }] : [])),
     rejected: parsed.errors.map((e) => ({ line: e.line, text: quote(e.text), reason: e.message, suggestions: e.suggestions.map(quote) })),
     waiting: [],
-    warnings: [],
+    warnings: ctx.game.ruleset.confirmationNotes?.(ctx.game.ctx, ctx.game.state, input.nation, next.orders) ?? [],
     noOrders: !replaceAll && !parsed.orders.length && !parsed.errors.length && !parsed.ambiguous.length,
   };
   for (const r of rejected) {

@@ -30,7 +30,11 @@ const FEATURE_WORDS: Record<ProvinceFeature, string> = {
   port: 'Port',
   airbase: 'Airbase',
   lab: 'Research lab',
+  railroad: 'Railroad',
+  canal: 'Canal',
+  academy: 'Military academy',
   fortification: 'Fortified (its level)',
+  'mothballed-fortification': 'Fortification, mothballed',
 };
 
 const EVENT_WORDS: Record<EventSymbol, string> = {
@@ -86,7 +90,7 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   entry(`${fleetSvg(pad, y, sym, grey)}${boardedSvg(pad + sym, y + sym * 0.05, sym * 0.42)}${boardedSvg(pad + sym, y + sym * 0.53, sym * 0.42)}`, 'Fleet, 2 armies aboard');
   if (shapesShown(scene).includes('aircraft')) entry(aircraftSvg(pad, y, sym, grey), 'Aircraft');
   for (const kind of structuresShown(scene)) entry(structureSvg(kind, pad, y, sym), STRUCTURE_WORDS[kind]);
-  for (const kind of featuresShown(scene)) entry(featureSvg(kind, pad, y, sym), FEATURE_WORDS[kind]);
+  for (const kind of featuresShown(scene)) entry(featureSvg(kind, pad, y, sym), scene.featureWords[kind] ?? FEATURE_WORDS[kind]);
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.unclaimedLand}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`, 'Unclaimed land');
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.sea}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(1)}"/>`, 'Sea');
   const turn = turnKeys(scene);

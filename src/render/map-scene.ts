@@ -1,7 +1,7 @@
 // What a map picture shows, read from a ruleset's PUBLIC view (never raw state): who owns each
 // province, its structure, and the unit stacks in it. The renderers draw a scene and know nothing
 // of rulesets.
-import type { MapGraph, ProvinceFeature, ProvinceKind, PublicView, TurnMarks, Unit, UnitShape } from '../engine/index.ts';
+import { PROVINCE_FEATURES, type MapGraph, type ProvinceFeature, type ProvinceKind, type PublicView, type TurnMarks, type Unit, type UnitShape } from '../engine/index.ts';
 import type { ArrowKind } from './arrow-shapes.ts';
 import type { EventSymbol, StructureSymbol } from './map-symbols.ts';
 import { nationColour } from './palette.ts';
@@ -51,6 +51,8 @@ export interface MapScene {
   nations: SceneNation[];
   provinces: SceneProvince[];
   arrows: SceneArrow[];
+  /** The ruleset's own words for features in the legend. */
+  featureWords: Readonly<Partial<Record<ProvinceFeature, string>>>;
 }
 
 export interface SceneInput {
@@ -101,7 +103,7 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
       events: [...(events.get(p.id) ?? [])],
     };
   });
-  return { title, caption, nations, provinces, arrows };
+  return { title, caption, nations, provinces, arrows, featureWords: marks?.featureWords ?? {} };
 }
 
 function structureOf(structure: unknown, supplyCentre: unknown): StructureSymbol | null {
@@ -151,7 +153,7 @@ export function structuresShown(scene: MapScene): StructureSymbol[] {
 /** Every feature drawn somewhere on the map, once each, for the legend. */
 export function featuresShown(scene: MapScene): ProvinceFeature[] {
   const present = new Set(scene.provinces.flatMap((p) => p.features.map((f) => f.feature)));
-  return (['urban', 'industry', 'port', 'airbase', 'lab', 'fortification'] as const).filter((f) => present.has(f));
+  return PROVINCE_FEATURES.filter((f) => present.has(f));
 }
 
 /** The unit shapes drawn besides armies, for the legend. */

@@ -39,10 +39,14 @@ export function aircraftSvg(x: number, y: number, size: number, colour: string, 
   return `${armySvg(x, y, size, colour, width)}<path d="${plane} Z" fill="#fff" stroke="#000" stroke-width="${f(s / 3)}"/>`;
 }
 
+const BATTLEMENTS: Array<[number, number]> = [[0.14, 0.86], [0.14, 0.2], [0.28, 0.2], [0.28, 0.32], [0.43, 0.32], [0.43, 0.2], [0.57, 0.2], [0.57, 0.32], [0.72, 0.32], [0.72, 0.2], [0.86, 0.2], [0.86, 0.86]];
+
 /**
- * A province's improvement or defence, as a small white tile: a skyline for an urbanized province,
- * a sawtooth factory for industry, an anchor for a port, a runway for an airbase, a flask for a
- * research lab, battlements for fortification (its level is written on it by the caller).
+ * A province's improvement, work or defence, as a small white tile: a skyline for an urbanized
+ * province, a sawtooth factory for industry, an anchor for a port, a runway for an airbase, a flask
+ * for a research lab, rails and ties for a railroad, waves for a canal, a star for a military
+ * academy, battlements for fortification (its level is written on it by the caller; dashed when
+ * mothballed).
  */
 export function featureSvg(kind: ProvinceFeature, x: number, y: number, size: number): string {
   const s = stroke(size);
@@ -61,8 +65,23 @@ export function featureSvg(kind: ProvinceFeature, x: number, y: number, size: nu
       return tile + solid(p([[0.38, 0.14], [0.62, 0.14], [0.62, 0.86], [0.38, 0.86]])) + line(`${p([[0.5, 0.24], [0.5, 0.36]])} ${p([[0.5, 0.46], [0.5, 0.56]])} ${p([[0.5, 0.66], [0.5, 0.76]])}`, 0.06).replace('#333', '#fff');
     case 'lab':
       return tile + solid(p([[0.42, 0.16], [0.58, 0.16], [0.58, 0.42], [0.8, 0.82], [0.2, 0.82], [0.42, 0.42]]));
+    case 'railroad':
+      return tile + line(`${p([[0.14, 0.38], [0.86, 0.38]])} ${p([[0.14, 0.62], [0.86, 0.62]])}`, 0.07) + line([0.28, 0.5, 0.72].map((tx) => p([[tx, 0.26], [tx, 0.74]])).join(' '), 0.06);
+    case 'canal':
+      return tile + line([0.36, 0.64].map((wy) => p([[0.14, wy], [0.26, wy - 0.08], [0.38, wy], [0.5, wy - 0.08], [0.62, wy], [0.74, wy - 0.08], [0.86, wy]])).join(' '), 0.07);
+    case 'academy': {
+      // A five-pointed star.
+      const star = Array.from({ length: 10 }, (_, i): [number, number] => {
+        const r = i % 2 ? 0.16 : 0.38;
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        return [0.5 + r * Math.cos(a), 0.54 + r * Math.sin(a)];
+      });
+      return tile + solid(p(star));
+    }
     case 'fortification':
-      return tile + solid(p([[0.14, 0.86], [0.14, 0.2], [0.28, 0.2], [0.28, 0.32], [0.43, 0.32], [0.43, 0.2], [0.57, 0.2], [0.57, 0.32], [0.72, 0.32], [0.72, 0.2], [0.86, 0.2], [0.86, 0.86]]));
+      return tile + solid(p(BATTLEMENTS));
+    case 'mothballed-fortification':
+      return tile + `<path d="${p(BATTLEMENTS)} Z" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}" stroke-dasharray="${f(size * 0.1)} ${f(size * 0.06)}"/>`;
   }
 }
 

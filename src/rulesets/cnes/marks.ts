@@ -18,7 +18,7 @@ const IMPROVEMENTS: Array<[keyof CnesProvince, ProvinceFeature]> = [
 ];
 
 export function cnesMarks(ctx: RulesetContext<CnesOptions>, view: PublicView): TurnMarks {
-  const marks: Required<TurnMarks> = { arrows: [], provinces: [], features: [], unitShapes: unitShapes(ctx) };
+  const marks: Required<Omit<TurnMarks, 'featureWords'>> = { arrows: [], provinces: [], features: [], unitShapes: unitShapes(ctx) };
   const drawn = new Set<string>();
   const arrow = (kind: 'move' | 'retreat', e: { nation?: unknown; from?: unknown; to?: unknown }) => {
     const key = `${kind}|${str(e.nation)}|${str(e.from)}|${str(e.to)}`;

@@ -18,7 +18,7 @@ import { progress } from './phases/progress.ts';
 import { recover } from './phases/recovery.ts';
 import { supply } from './phases/supply.ts';
 import { transferControl } from './phases/transfer.ts';
-import { missingRequirements, missingSentence } from './requirements.ts';
+import { confirmationNotes, missingRequirements, missingSentence } from './requirements.ts';
 import { setup } from './setup.ts';
 import { extraOf, type IndustrialState } from './state.ts';
 import { Turn, type AcceptedOrder } from './turn.ts';
@@ -92,6 +92,7 @@ export const industrial = defineRuleset<IndustrialState, IndustrialOptions>({
   report: industrialReport,
   setup,
   validate,
+  confirmationNotes,
   adjudicate,
   formatOrder,
   describeOrder,

@@ -91,32 +91,73 @@ export function fight(turn: Turn, setting: CombatSetting, attacker: Force, defen
   defence -= setting.attackLocations;
   def.push(`attacked from ${setting.attackLocations} -${setting.attackLocations}`);
 
-  const roll = (force: Force, role: 'attacker' | 'defender', modifier: number, notes: string[]): CombatSide => {
-    const tech = techOf(turn, force.nation);
-    const table = INFANTRY_DICE[tech];
-    const infantry = force.units.filter((u) => u.type === 'infantry' || u.type === 'conscript').length;
-    const count = Math.ceil(infantry / table.per) * table.dice;
-    const dice = Array.from({ length: count }, (_, i) => turn.dice.roll(table.sides, `combat in ${setting.place}: ${force.nation} ${role === 'attacker' ? 'attacks' : 'defends'}, die ${i + 1}`));
-    const bonus = role === 'defender' ? table.defending * infantry : 0;
-    return { nation: force.nation, dice, modifier, sum: dice.reduce((s, d) => s + d + modifier, 0) + bonus, notes };
-  };
-  let a = roll(attacker, 'attacker', offence, off);
-  let d = roll(defender, 'defender', defence, def);
-  let rerolled = 0;
-  // "for each force in each combat: if force has a general ... reroll ... losing combat result"
+  let result = decide(turn, setting.place, rollSide(turn, setting.place, attacker, 'attacker', offence, off), rollSide(turn, setting.place, defender, 'defender', defence, def), 0);
+  // "for each force in each combat: if force has a general ... reroll ... losing combat result";
+  // with generalRerolls: worst, a season's allowance waits for the season's worst results (rerollWorst).
   for (;;) {
-    const loser = a.sum - d.sum <= 0 ? 'attacker' : 'defender';
-    const force = loser === 'attacker' ? attacker : defender;
-    if (!mayReroll(turn, force, setting.place, rerolled)) break;
-    rerolled += 1;
-    if (loser === 'attacker') a = { ...roll(attacker, 'attacker', offence, off), notes: [...off, 'general reroll'] };
-    else d = { ...roll(defender, 'defender', defence, def), notes: [...def, 'general reroll'] };
+    const force = result.loser === 'attacker' ? attacker : defender;
+    if (!mayReroll(turn, force, setting.place, result.rerolled, options.generalRerolls === 'first')) break;
+    result = rerollLoser(turn, result, force);
   }
-  const difference = a.sum - d.sum;
-  const loser = difference <= 0 ? 'attacker' : 'defender';
+  return result;
+}
+
+/** One side's infantry dice, each with the side's modifier: "determine infantry dice" by tech level. */
+function rollSide(turn: Turn, place: string, force: Force, role: 'attacker' | 'defender', modifier: number, notes: string[]): CombatSide {
+  const table = INFANTRY_DICE[techOf(turn, force.nation)];
+  const infantry = force.units.filter((u) => u.type === 'infantry' || u.type === 'conscript').length;
+  const count = Math.ceil(infantry / table.per) * table.dice;
+  const dice = Array.from({ length: count }, (_, i) => turn.dice.roll(table.sides, `combat in ${place}: ${force.nation} ${role === 'attacker' ? 'attacks' : 'defends'}, die ${i + 1}`));
+  const bonus = role === 'defender' ? table.defending * infantry : 0;
+  return { nation: force.nation, dice, modifier, sum: dice.reduce((s, d) => s + d + modifier, 0) + bonus, notes };
+}
+
+function decide(turn: Turn, place: string, attacker: CombatSide, defender: CombatSide, rerolled: number): CombatResult {
+  const difference = attacker.sum - defender.sum;
   const tens = Math.floor(Math.abs(difference) / 10);
-  const casualties = options.casualties === 'examples' ? Math.max(1, tens) : 1 + tens;
-  return { place: setting.place, attacker: a, defender: d, difference, loser, casualties, rerolled };
+  const casualties = turn.options.casualties === 'examples' ? Math.max(1, tens) : 1 + tens;
+  return { place, attacker, defender, difference, loser: difference <= 0 ? 'attacker' : 'defender', casualties, rerolled };
+}
+
+/** The losing side (`force`) rolls its dice again with the same modifiers, and the combat is decided again. */
+function rerollLoser(turn: Turn, result: CombatResult, force: Force): CombatResult {
+  const role = result.loser;
+  const side = result[role];
+  const notes = side.notes.includes('general reroll') ? side.notes : [...side.notes, 'general reroll'];
+  const again = rollSide(turn, result.place, force, role, side.modifier, notes);
+  return role === 'attacker' ? decide(turn, result.place, again, result.defender, result.rerolled + 1) : decide(turn, result.place, result.attacker, again, result.rerolled + 1);
+}
+
+/** A combat fought, with the forces as they fought it, for rerolls decided after the season's combats. */
+export interface Fought {
+  result: CombatResult;
+  attacker: Force;
+  defender: Force;
+}
+
+/**
+ * "reroll worst losing combat result at most once this season" (tech 1-3 generals, option
+ * generalRerolls: worst): once the combats are fought, each nation in the game's order rerolls
+ * its worst losing results (largest difference against it) among the forces with a general, as
+ * far as its allowance goes. Returns the combats whose loser changed.
+ */
+export function rerollWorst(turn: Turn, fought: Fought[]): Fought[] {
+  const changed = new Set<Fought>();
+  if (turn.options.generalRerolls !== 'worst') return [];
+  const loserOf = (f: Fought) => (f.result.loser === 'attacker' ? f.attacker : f.defender);
+  for (const nation of Object.keys(turn.state.nations)) {
+    if (REROLLS[techOf(turn, nation)].per !== 'season') continue;
+    for (;;) {
+      const losing = fought.filter((f) => loserOf(f).nation === nation && loserOf(f).units.some((u) => u.type === 'general'));
+      if (!losing.length) break;
+      const worst = losing.reduce((w, f) => (Math.abs(f.result.difference) > Math.abs(w.result.difference) ? f : w));
+      if (!mayReroll(turn, loserOf(worst), worst.result.place, worst.result.rerolled, true)) break;
+      const before = worst.result.loser;
+      worst.result = rerollLoser(turn, worst.result, loserOf(worst));
+      if (worst.result.loser !== before) changed.add(worst);
+    }
+  }
+  return [...changed];
 }
 
 function artillery(force: Force, side: 'offence' | 'defence', tech: Tech, notes: string[]): number {
@@ -153,13 +194,14 @@ function supply(force: Force, notes: string[]): number {
   return worst;
 }
 
-/** Whether the losing force's general may reroll now, using up the nation's allowance. */
-function mayReroll(turn: Turn, force: Force, place: string, rerolledHere: number): boolean {
+/** Whether the losing force's general may reroll now, using up the nation's allowance (`seasonNow`: the season's allowance may be used now). */
+function mayReroll(turn: Turn, force: Force, place: string, rerolledHere: number, seasonNow: boolean): boolean {
   if (!force.units.some((u) => u.type === 'general')) return false;
   const nation = turn.state.nations[force.nation];
   if (!nation) return false;
   const rule = REROLLS[nation.tech];
   if (rule.per === 'combat') return rerolledHere < rule.times;
+  if (!seasonNow) return false;
   const season = `${turn.season.season} ${turn.season.year}`;
   if (nation.rerolls?.season !== season) nation.rerolls = { season, used: 0 };
   const book = nation.rerolls;

@@ -1,6 +1,7 @@
 // Naval combat. The document's "Naval Combat Resolution" is "TODO"; ruling N1 of
 // docs/rules/industrial.md: with option navalCombat `dice`, each ship rolls 1d6 (a battleship 2d6)
 // plus its nation's tech level on each die, and the difference decides losses exactly as on land.
+import { lossesOf } from './stacks.ts';
 import { isAbandoned, isShip, type IndustrialUnit } from './state.ts';
 import type { Turn } from './turn.ts';
 
@@ -44,8 +45,9 @@ export function fightAtSea(turn: Turn, places: readonly string[], kind: 'submari
       const order = ['warship', 'submarine', 'battleship'];
       const sunk = [...losing].sort((x, y) => order.indexOf(x.type) - order.indexOf(y.type)).slice(0, casualties).map((s) => s.id);
       const lost = new Set([...sunk, ...state.units.filter((u) => u.aboard && sunk.includes(u.aboard)).map((u) => u.id)]);
+      const losses = lossesOf(state.units.filter((u) => lost.has(u.id)));
       state.units = state.units.filter((u) => !lost.has(u.id));
-      turn.announce('naval.combat', { place, kind, attacker, defender: target, mutual, attack: ra, defence: rd, difference, sunk, lost: [...lost] });
+      turn.announce('naval.combat', { place, kind, attacker, defender: target, mutual, attack: ra, defence: rd, difference, sunk, lost: [...lost], losses });
     }
   }
 }

@@ -27,12 +27,30 @@ export const industrialOptions = z.strictObject({
    */
   navalCombat: z.enum(['dice', 'none']).default('dice'),
   /**
+   * When forces board and land (ruling N3): `in-rounds` in the round the ship is there, after that
+   * round's moves, as the document's list of movement orders says, so forces board in port and
+   * sail in one turn; `after-combat` once every round and sea combat is over, as its automation says.
+   */
+  boarding: z.enum(['in-rounds', 'after-combat']).default('in-rounds'),
+  /**
    * The casualty rule says "one additional casualty for each multiple of 10" but its examples say
    * "14 = 1 casualty, 22 = 2": `examples` follows the examples, `additional` the sentence.
    */
   casualties: z.enum(['examples', 'additional']).default('examples'),
+  /**
+   * Generals of tech 1-3 "reroll worst losing combat result at most once (twice) this season":
+   * `worst` rerolls the season's worst losing results once every combat is fought; `first` spends
+   * the allowance on the first losing results, as the combats are fought (ruling L7).
+   */
+  generalRerolls: z.enum(['worst', 'first']).default('worst'),
   /** Winter penalty on entrenchment everywhere in winter, or only in provinces marked `winter: true`. */
   winterEverywhere: z.boolean().default(false),
+  /**
+   * What "cut off from" supplied territory means (ruling S1): `adjacent` counts every province the
+   * nation owns and controls, unblockaded; `capital` only those linked to its capital (or
+   * provisional capital) by a chain of such provinces free of hostile land forces.
+   */
+  supplyLines: z.enum(['adjacent', 'capital']).default('adjacent'),
   /** Orders that leave a requirement unmet are refused (the document), or kept with defaults filling the gap. */
   incompleteOrders: z.enum(['refuse', 'fill']).default('refuse'),
   /** Turns an occupation must last, at the progress phase, before the province changes owner. */

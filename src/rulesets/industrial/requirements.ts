@@ -38,7 +38,7 @@ export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, stat
   if (!capitalHeld && !orders.some((o) => o.kind === 'provisional-capital')) out.push({ code: 'NO_CAPITAL', message: 'establish a provisional capital (you control no capital)' });
   // Economy: "If outgoing payments are scheduled, they must be authorized or canceled".
   for (const p of extraOf(state).payments.filter((x) => x.from === nation)) {
-    if (!orders.some((o) => (o.kind === 'authorize-payment' || o.kind === 'cancel-payment') && o.payment === p.id)) out.push({ code: 'PAYMENT_UNDECIDED', message: `authorize or cancel payment ${p.id} (${p.amount} to ${p.to})` });
+    if (!orders.some((o) => (o.kind === 'authorize-payment' || o.kind === 'cancel-payment') && o.payment === p.id)) out.push({ code: 'PAYMENT_UNDECIDED', message: `authorize or cancel payment ${p.id} (${p.amount} to ${state.nations[p.to]?.name ?? p.to})` });
   }
   // Economy: "If Winter, must pay upkeep for all units".
   if (seasonOf(ctx.options, state.turn).season === 'winter') {
@@ -56,4 +56,17 @@ export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, stat
 /** The sentence a refused set of orders gets, and a confirmation could show: what is still missing. */
 export function missingSentence(missing: readonly Missing[]): string {
   return `Your orders leave requirements unmet, so they are refused: ${missing.map((m) => m.message).join('; ')}.`;
+}
+
+/**
+ * The confirmation's note on orders in force that leave requirements unmet: what to send before the
+ * deadline, and what happens otherwise (refused whole, or the defaults fill the gap: ruling R1).
+ */
+export function confirmationNotes(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, orders: readonly Order[]): string[] {
+  const missing = missingRequirements(ctx, state, nation, orders);
+  if (!missing.length) return [];
+  const what = missing.map((m) => m.message).join('; ');
+  return ctx.options.incompleteOrders === 'refuse'
+    ? [`Still missing: ${what}. Unless your orders in force meet these requirements by the deadline, every one of them is refused.`]
+    : [`Still missing: ${what}. If your orders in force do not meet these requirements by the deadline, the rules' defaults fill the gap.`];
 }

@@ -17,6 +17,19 @@ export function pickStack(state: IndustrialState, nation: string, order: StackOr
   return order.count ? units.slice(0, order.count) : units;
 }
 
+/** A force by unit type ({ infantry: 3, artillery: 1 }), so reports can tell it without unit ids. */
+export function forceOf(units: readonly IndustrialUnit[]): Record<string, number> {
+  const force: Record<string, number> = {};
+  for (const u of units) force[u.type] = (force[u.type] ?? 0) + 1;
+  return force;
+}
+
+/** Units lost, as a force per nation, in the order the nations first appear. */
+export function lossesOf(units: readonly IndustrialUnit[]): Array<{ nation: string; force: Record<string, number> }> {
+  const nations = [...new Set(units.map((u) => u.nation))];
+  return nations.map((nation) => ({ nation, force: forceOf(units.filter((u) => u.nation === nation)) }));
+}
+
 /** Land units aboard the nation's ships in a place. */
 export function cargoAt(state: IndustrialState, nation: string, province: string): IndustrialUnit[] {
   return state.units.filter((u) => u.nation === nation && u.province === province && u.aboard !== undefined);

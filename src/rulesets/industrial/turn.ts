@@ -61,6 +61,11 @@ export class Turn {
     return this.map.has(province) ? this.map.province(province).name : province;
   }
 
+  /** A nation's name for players' messages; an id the game does not know stays as written. */
+  nationName(id: string): string {
+    return this.state.nations[id]?.name ?? id;
+  }
+
   announce(type: string, fields: Record<string, unknown>): void {
     this.events.push({ type, audience: 'public', ...fields });
   }

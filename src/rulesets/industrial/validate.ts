@@ -79,7 +79,7 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       if (order.kind === 'march') {
         const holder = controllerOf(state, order.target);
         if (holder && holder !== nation && !(extraOf(state).treaties.some((t) => t.inForce && t.parties.includes(nation) && t.parties.includes(holder) && t.expectations.some((e) => e.kind === 'peace')))) {
-          return illegal('FOREIGN_PROVINCE', `${name(order.target)} is held by ${holder}: march only into your own, allied or neutral provinces; invade to attack.`);
+          return illegal('FOREIGN_PROVINCE', `${name(order.target)} is held by ${state.nations[holder]?.name ?? holder}: march only into your own, allied or neutral provinces; invade to attack.`);
         }
       }
       return accepted;

@@ -57,6 +57,13 @@ afterAll(async () => {
 
 describe('the industrial starter game by email', () => {
   it('reads deployments from players\' emails, confirms them, and adjudicates the opening turn', async () => {
+    // A first email deploys only part of France's starting resources: the confirmation says what is missing.
+    await sendMail({ from: 'player4@adjutant.test', to: 'game@adjutant.test', subject, text: 'SECRET: change-me-france\nDeploy 4 infantry in Paris' });
+    const [partial] = await waitForMail('player4@adjutant.test', { subject: `Re: ${subject}` });
+    expect(partial.text).toContain('You deploy 4 infantry in Paris.');
+    expect(partial.text).toMatch(/Please note:\s+- Still missing: deploy 1 more artillery \(every starting resource must be deployed\); deploy 1 more general \(every starting resource must be deployed\); deploy 1 more warship/);
+    expect(partial.text).toContain('every one of them is refused');
+    await purgeMail('player4@adjutant.test', 'INBOX', { subject: `Re: ${subject}` });
     await sendMail({
       from: 'player4@adjutant.test', to: 'game@adjutant.test', subject,
       text: 'Bonjour,\n\nSECRET: change-me-france\nDeploy 4 infantry in Paris\ndeploy artillery in par\ndeploy a general in Paris\ndeploy warship in Brest at the English Channel\n\nFrance',
@@ -64,6 +71,7 @@ describe('the industrial starter game by email', () => {
     const [confirmation] = await waitForMail('player4@adjutant.test', { subject: `Re: ${subject}` });
     expect(confirmation.text).toContain('You deploy 4 infantry in Paris.');
     expect(confirmation.text).toContain('You deploy 1 warship in English Channel.');
+    expect(confirmation.text).not.toContain('Still missing');
     await sendMail({ from: 'player5@adjutant.test', to: 'game@adjutant.test', subject, text: 'SECRET: change-me-prussia\nDeploy 4 infantry in Ruhr\nDeploy artillery in ruh\nDeploy general in Berlin' });
     const [second] = await waitForMail('player5@adjutant.test', { subject: `Re: ${subject}` });
     expect(second.text).toContain('You deploy 1 general in Berlin.');

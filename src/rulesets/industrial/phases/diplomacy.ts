@@ -22,9 +22,9 @@ export function diplomacy(turn: Turn, invasions: ReadonlyArray<{ nation: string;
     const expectations: Expectation[] = [];
     if (a.order.peace) expectations.push({ kind: 'peace' });
     if (a.order.amount && a.order.payer && a.order.payee) expectations.push({ kind: 'payment', from: a.order.payer, to: a.order.payee, amount: a.order.amount });
-    const terms = expectations.map((e) => (e.kind === 'peace' ? 'peace between the parties' : `${e.from} pays ${e.amount} to ${e.to} each season`)).join('; ');
+    const terms = expectations.map((e) => (e.kind === 'peace' ? 'peace between the parties' : `${turn.nationName(e.from)} pays ${e.amount} to ${turn.nationName(e.to)} each season`)).join('; ');
     extra.treaties.push({ id, drafter: a.nation, parties, terms, expectations, ratifiedBy: [], inForce: false, broken: [] });
-    turn.announce('diplomacy.drafted', { treaty: id, drafter: a.nation, parties, terms });
+    turn.announce('diplomacy.drafted', { treaty: id, drafter: a.nation, parties, terms, expectations });
     turn.done(a, `Treaty ${id} is drafted: ${terms}.`);
   }
   for (const a of turn.of('ratify-treaty')) {

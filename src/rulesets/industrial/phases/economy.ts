@@ -3,7 +3,7 @@
 import { REBELS, isAbandoned, isShip, type IndustrialUnit } from '../state.ts';
 import type { BuildKind } from '../orders.ts';
 import { buildCost, buildTurns } from '../prices.ts';
-import { pickStack } from '../stacks.ts';
+import { forceOf, lossesOf, pickStack } from '../stacks.ts';
 import { controllerOf, extraOf } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
@@ -85,7 +85,7 @@ function payments(turn: Turn, ledgers: Map<string, Ledger>): void {
     if (!authorized.has(`${p.from}:${p.id}`) || !a) continue;
     const payer = state.nations[p.from];
     if (payer.gold < p.amount) {
-      turn.fail(a, 'CANNOT_AFFORD', `You cannot pay ${p.amount} to ${p.to}: you have ${payer.gold}.`);
+      turn.fail(a, 'CANNOT_AFFORD', `You cannot pay ${p.amount} to ${turn.nationName(p.to)}: you have ${payer.gold}.`);
       continue;
     }
     payer.gold -= p.amount;
@@ -93,7 +93,7 @@ function payments(turn: Turn, ledgers: Map<string, Ledger>): void {
     ledgers.get(p.from)!.paymentsOut += p.amount;
     ledgers.get(p.to)!.paymentsIn += p.amount;
     turn.tell([p.from, p.to], 'economy.payment', { from: p.from, to: p.to, amount: p.amount, payment: p.id });
-    turn.done(a, `You pay ${p.amount} to ${p.to}.`);
+    turn.done(a, `You pay ${p.amount} to ${turn.nationName(p.to)}.`);
   }
 }
 
@@ -129,7 +129,7 @@ function upkeep(turn: Turn, ledgers: Map<string, Ledger>): void {
     }
     if (unpaid.length) {
       removeUnits(turn, unpaid);
-      turn.tell([id], 'economy.unpaid-disbanded', { nation: id, units: unpaid.map((u) => u.id) });
+      turn.tell([id], 'economy.unpaid-disbanded', { nation: id, units: unpaid.map((u) => u.id), force: forceOf(unpaid) });
     }
     nation.gold -= due;
     ledgers.get(id)!.upkeep = due;
@@ -139,6 +139,7 @@ function upkeep(turn: Turn, ledgers: Map<string, Ledger>): void {
 function removeUnits(turn: Turn, units: IndustrialUnit[]): void {
   const ids = new Set(units.map((u) => u.id));
   for (const u of turn.state.units) if (u.aboard && ids.has(u.aboard)) ids.add(u.id);
+  const losses = lossesOf(turn.state.units.filter((u) => ids.has(u.id)));
   turn.state.units = turn.state.units.filter((u) => !ids.has(u.id));
-  turn.announce('economy.disbanded', { units: [...ids], ships: units.filter((u) => isShip(u.type)).length });
+  turn.announce('economy.disbanded', { units: [...ids], ships: units.filter((u) => isShip(u.type)).length, losses });
 }

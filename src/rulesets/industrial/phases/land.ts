@@ -1,9 +1,10 @@
 // Land movement phase, in the order of the document's "Order Execution": rail movement, the
 // remaining orders, bounces at neutral unoccupied destinations, invasions and their combats,
 // casualties applied together, and invaders bounced wherever hostile forces remain.
-import { casualtiesOf, fight, hostile, type CombatResult, type Force } from '../land-combat.ts';
+import { casualtiesOf, fight, hostile, rerollWorst, type CombatResult, type Force, type Fought } from '../land-combat.ts';
+import type { GameEvent } from '../../../engine/index.ts';
 import { railRange } from '../modifiers.ts';
-import { pickStack } from '../stacks.ts';
+import { forceOf, lossesOf, pickStack } from '../stacks.ts';
 import { controllerOf, editProvince, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
@@ -29,7 +30,7 @@ function rail(turn: Turn): void {
     else if (!path) turn.fail(a, 'NO_RAIL_ROUTE', `There is no railroad from ${turn.name(a.order.province)} to ${turn.name(a.order.target)} through provinces you control, within ${railRange(state.nations[a.nation].tech)} provinces.`);
     else {
       moveUnits(units, a.order.target);
-      turn.announce('land.railed', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id) });
+      turn.announce('land.railed', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id), force: forceOf(units) });
       turn.done(a, `Your forces go by rail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
     }
   }
@@ -88,7 +89,7 @@ function march(turn: Turn): void {
     }
     moveUnits(units, target);
     turn.done(a, `Your forces march from ${turn.name(a.order.province)} to ${turn.name(target)}.`);
-    turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id) });
+    turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units) });
   }
   // "for each neutral unoccupied march destination: if there is no tie for the largest force,
   // bounce all smaller forces, else bounce all forces"; an invasion of it bounces every march.
@@ -108,7 +109,7 @@ function march(turn: Turn): void {
       p.occupier = a.nation;
       p.occupiedSince = state.turn;
       turn.done(a, `Your forces march into neutral ${turn.name(target)} and occupy it.`);
-      turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), occupied: true });
+      turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units), occupied: true });
     }
   }
 }
@@ -143,17 +144,33 @@ function invade(turn: Turn): void {
   for (const inv of invasions) attackLocations.set(inv.a.order.target, (attackLocations.get(inv.a.order.target) ?? 0) + inv.force.locations);
 
   const dead = new Set<string>();
-  const combats: CombatResult[] = [];
-  const record = (r: CombatResult, attacker: Force, defender: Force) => {
-    combats.push(r);
-    const losing = r.loser === 'attacker' ? attacker : defender;
-    for (const u of casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), r.casualties)) dead.add(u.id);
-    turn.announce('land.combat', { place: r.place, attacker: attacker.nation, defender: defender.nation, result: r, casualties: r.casualties, loser: losing.nation });
+  const fought: Combat[] = [];
+  const record = (result: CombatResult, attacker: Force, defender: Force): Combat => {
+    const combat: Combat = { result, attacker, defender, killed: [], event: { type: 'land.combat', audience: 'public' } };
+    assignCasualties(combat, dead);
+    turn.announce('land.combat', {});
+    combat.event = turn.events.at(-1)!;
+    tellCombat(combat);
+    fought.push(combat);
+    return combat;
   };
+  // Invasions turned back by the hostile invasion they met head-on (ruling L4).
+  const turnedBack = new Map<Invasion, string>();
   for (const inv of invasions) {
     const target = inv.a.order.target;
     const setting = (support: number) => ({ place: target, defensiveSupport: support, attackLocations: attackLocations.get(target) ?? 0 });
-    // "resolve combats in order: between invader and invading forces, then occupying forces"
+    // "resolve combats in order: between invader and targeted forces, ... invading forces, ... occupying forces"
+    for (const other of invasions) {
+      if (other === inv || turnedBack.has(inv) || turnedBack.has(other) || !headOn(inv, other) || !hostile(state, inv.a.nation, other.a.nation)) continue;
+      const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
+      const theirs = { ...other.force, locations: 0, units: other.force.units.filter((u) => !dead.has(u.id)) };
+      if (!mine.units.length || !theirs.units.length) continue;
+      const combat = record(fight(turn, setting(0), mine, theirs), mine, theirs);
+      combat.headOn = [inv, other];
+      const [loser, winner] = combat.result.loser === 'attacker' ? [inv, other] : [other, inv];
+      turnedBack.set(loser, winner.a.nation);
+    }
+    if (turnedBack.has(inv)) continue;
     for (const other of invasions) {
       if (other === inv || other.a.order.target !== target || other.a.nation <= inv.a.nation || !hostile(state, inv.a.nation, other.a.nation)) continue;
       const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
@@ -181,29 +198,71 @@ function invade(turn: Turn): void {
       for (const support of inv.supports) attack(support);
     }
   }
+  // Generals' season rerolls of the worst losing results: a result reversed moves the casualties and, head-on, who is turned back.
+  for (const combat of rerollWorst(turn, fought) as Combat[]) {
+    for (const id of combat.killed) dead.delete(id);
+    assignCasualties(combat, dead);
+    if (combat.headOn) {
+      const [first, second] = combat.headOn;
+      const [loser, winner] = combat.result.loser === 'attacker' ? [first, second] : [second, first];
+      turnedBack.delete(winner);
+      turnedBack.set(loser, winner.a.nation);
+    }
+  }
+  for (const combat of fought) tellCombat(combat);
   // "apply all casualties assigned during combat resolution"
   if (dead.size) {
-    turn.announce('land.casualties', { units: [...dead] });
+    turn.announce('land.casualties', { units: [...dead], losses: lossesOf(state.units.filter((u) => dead.has(u.id))) });
     state.units = state.units.filter((u) => !dead.has(u.id));
   }
-  settle(turn, invasions, dead);
+  settle(turn, invasions, dead, turnedBack);
   for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
     for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
   }
 }
 
+interface Combat extends Fought {
+  /** The units its loser lost. */
+  killed: string[];
+  /** Its land.combat event, told again when a general's reroll changes it. */
+  event: GameEvent;
+  /** For a head-on meeting: the invasion attacking, and the one it met. */
+  headOn?: [Invasion, Invasion];
+}
+
+function assignCasualties(combat: Combat, dead: Set<string>): void {
+  const losing = combat.result.loser === 'attacker' ? combat.attacker : combat.defender;
+  combat.killed = casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), combat.result.casualties).map((u) => u.id);
+  for (const id of combat.killed) dead.add(id);
+}
+
+function tellCombat({ result, attacker, defender, event }: Combat): void {
+  Object.assign(event, { place: result.place, attacker: attacker.nation, defender: defender.nation, result, casualties: result.casualties, loser: result.loser === 'attacker' ? attacker.nation : defender.nation });
+}
+
+/** Two invasions each from the other's destination: they meet on the way ("targeted forces"). */
+function headOn(a: Invasion, b: Invasion): boolean {
+  return a.a.order.target === b.a.order.province && b.a.order.target === a.a.order.province;
+}
+
 /** "for each invade destination { if any hostile forces are still present { bounce all invading forces } }" */
-function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>): void {
+function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>, turnedBack: ReadonlyMap<Invasion, string>): void {
   const { state } = turn;
   for (const inv of invasions) {
     const target = inv.a.order.target;
     const alive = inv.force.units.filter((u) => !dead.has(u.id));
+    const by = turnedBack.get(inv);
+    if (by && alive.length) {
+      turn.fail(inv.a, 'BOUNCED', `Your invasion of ${turn.name(target)} met ${turn.nationName(by)}'s invasion head-on and was turned back.`);
+      turn.announce('land.bounced', { nation: inv.a.nation, from: inv.a.order.province, to: target, invasion: true, headOn: by });
+      continue;
+    }
     const hostiles = landUnitsAt(state, target).filter((u) => hostile(state, u.nation, inv.a.nation) && u.type !== 'general');
     const rivals = invasions.some((o) => o !== inv && o.a.order.target === target && hostile(state, o.a.nation, inv.a.nation) && o.force.units.some((u) => !dead.has(u.id)));
     if (!alive.length) turn.fail(inv.a, 'DESTROYED', `Your invasion of ${turn.name(target)} was destroyed.`);
     else if (hostiles.length || rivals) {
       turn.fail(inv.a, 'BOUNCED', `Your invasion of ${turn.name(target)} bounced: hostile forces are still there.`);
-      turn.announce('land.bounced', { nation: inv.a.nation, to: target, invasion: true });
+      turn.announce('land.bounced', { nation: inv.a.nation, from: inv.a.order.province, to: target, invasion: true });
     } else {
       for (const u of alive) {
         delete u.aboard;
@@ -217,7 +276,7 @@ function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<st
         p.occupiedSince = state.turn;
       }
       turn.done(inv.a, `Your forces take ${turn.name(target)}.`);
-      turn.announce('land.invaded', { nation: inv.a.nation, to: target, units: alive.map((u) => u.id) });
+      turn.announce('land.invaded', { nation: inv.a.nation, from: inv.a.order.province, to: target, units: alive.map((u) => u.id), force: forceOf(alive) });
     }
   }
 }

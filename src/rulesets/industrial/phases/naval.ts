@@ -1,9 +1,10 @@
 // Naval movement phase, as the document's "Order Processing": transfers of control, orders to
 // foreign units cancelled unless transferred, submarine combat, movement in rounds (ships meeting
-// hostile ships stop), combats in the document's order, then the remaining orders of ships that
-// are alive and where the order expects them.
+// hostile ships stop), forces boarding and landing in the round their ships are there (or, by
+// option, after the combats), combats in the document's order, then the remaining orders of ships
+// that are alive and where the order expects them.
 import { isAbandoned, isShip, editProvince, type IndustrialUnit } from '../state.ts';
-import { pickStack, cargoAt } from '../stacks.ts';
+import { cargoAt, forceOf, pickStack } from '../stacks.ts';
 import { fightAtSea, hostileAtSea } from '../naval-combat.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
@@ -12,12 +13,12 @@ export function setPosture(turn: Turn): void {
   for (const a of turn.of('attack')) {
     const list = turn.state.nations[a.nation].killOnSight;
     if (!list.includes(a.order.nation)) list.push(a.order.nation);
-    turn.done(a, `Your ships will attack ${a.order.nation}'s ships on sight.`);
+    turn.done(a, `Your ships will attack ${turn.nationName(a.order.nation)}'s ships on sight.`);
   }
   for (const a of turn.of('cease-fire')) {
     const n = turn.state.nations[a.nation];
     n.killOnSight = n.killOnSight.filter((x) => x !== a.order.nation);
-    turn.done(a, `Your ships no longer attack ${a.order.nation}'s ships on sight.`);
+    turn.done(a, `Your ships no longer attack ${turn.nationName(a.order.nation)}'s ships on sight.`);
   }
   for (const n of Object.values(turn.state.nations)) n.killOnSight.sort();
 }
@@ -34,9 +35,20 @@ export function moveAtSea(turn: Turn): void {
   // "organize movements into rounds": each chain of sail orders (one starting where another ends)
   // moves a step a round, so a ship's first move is round 1, its second round 2...
   const rounds: Array<Array<AcceptedOrder<OrderOf<'sail'>>>> = [];
-  for (const [a, round] of sailRounds(turn.of('sail'))) (rounds[round - 1] ??= []).push(a);
+  const sailed = sailRounds(turn.of('sail'));
+  for (const [a, round] of sailed) (rounds[round - 1] ??= []).push(a);
+  const boarding = boardingRounds(turn, sailed);
+  // Ships stopped by a hostile meeting have their remaining movement orders, boarding and landing too, cancelled.
+  const free = (u: IndustrialUnit) => !stopped.has(u.id);
+  const board = (round: number) => {
+    disembark(turn, boarding.landings.get(round) ?? [], left, spend, free);
+    embark(turn, boarding.boardings.get(round) ?? [], left, spend, free);
+  };
+  board(0);
   const marked = new Set<string>();
+  let number = 0;
   for (const round of rounds.length ? rounds : [[]]) {
+    number += 1;
     for (const a of round ?? []) {
       const ships = pickStack(state, a.nation, a.order, 'ships').filter((s) => !stopped.has(s.id) && left(s) > 0 && !isAbandoned(s));
       if (!ships.length) {
@@ -49,7 +61,7 @@ export function moveAtSea(turn: Turn): void {
         for (const c of cargoAt(state, a.nation, a.order.province).filter((c) => c.aboard === s.id)) c.province = a.order.target;
       }
       turn.done(a, `Your ships sail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
-      turn.announce('naval.moved', { nation: a.nation, from: a.order.province, to: a.order.target, ships: ships.map((s) => s.id) });
+      turn.announce('naval.moved', { nation: a.nation, from: a.order.province, to: a.order.target, ships: ships.map((s) => s.id), force: forceOf(ships) });
     }
     // (checked once before any move too: hostile ships may already share a sea)
     // "for each location with hostile forces: mark combats; cancel remaining movement orders"
@@ -58,12 +70,13 @@ export function moveAtSea(turn: Turn): void {
       marked.add(place);
       for (const s of state.units.filter((u) => u.province === place && isShip(u.type))) stopped.add(s.id);
     }
+    board(number);
   }
   fightAtSea(turn, [...marked].sort(), 'surface');
 
   // "for each remaining order: if ordered unit is alive and is in the correct location: execute order"
-  disembark(turn, left, spend);
-  embark(turn, left, spend);
+  disembark(turn, boarding.landings.get(Infinity) ?? [], left, spend, () => true);
+  embark(turn, boarding.boardings.get(Infinity) ?? [], left, spend, () => true);
   for (const kind of ['supply-coast', 'support-coast', 'blockade', 'salvage'] as const) duty(turn, kind, left, spend);
 }
 
@@ -72,23 +85,47 @@ function submarineCombats(turn: Turn): string[] {
   return [...places].filter((p) => hostileAtSea(turn, p).some(([a]) => turn.state.units.some((u) => u.province === p && u.nation === a && u.type === 'submarine'))).sort();
 }
 
+/**
+ * The round each landing and boarding takes place in (ruling N3), in the order the nation wrote its
+ * orders: after the moves of the round in which the last sail order written before it reaches the
+ * place, or before any move (round 0) when none does; with option `boarding: after-combat`, all
+ * once the combats are over (Infinity).
+ */
+function boardingRounds(turn: Turn, sailed: ReadonlyArray<[AcceptedOrder<OrderOf<'sail'>>, number]>) {
+  const roundOf = (a: AcceptedOrder, place: string) => {
+    if (turn.options.boarding === 'after-combat') return Infinity;
+    const arrivals = sailed.filter(([s]) => s.nation === a.nation && s.index < a.index && s.order.target === place);
+    return arrivals.length ? arrivals.at(-1)![1] : 0;
+  };
+  const group = <A extends AcceptedOrder>(orders: readonly A[], place: (a: A) => string) => {
+    const by = new Map<number, A[]>();
+    for (const a of orders) {
+      const round = roundOf(a, place(a));
+      by.set(round, [...(by.get(round) ?? []), a]);
+    }
+    return by;
+  };
+  return { landings: group(turn.of('disembark'), (a) => a.order.province), boardings: group(turn.of('embark'), (a) => a.order.target) };
+}
+
 type Left = (u: IndustrialUnit) => number;
+type Free = (u: IndustrialUnit) => boolean;
 type Spend = (u: IndustrialUnit, n?: number) => void;
 
 function inPort(turn: Turn, province: string): boolean {
   return turn.map.province(province).kind !== 'sea';
 }
 
-function disembark(turn: Turn, left: Left, spend: Spend): void {
+function disembark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'disembark'>>[], left: Left, spend: Spend, free: Free): void {
   const { state } = turn;
-  for (const a of turn.of('disembark')) {
+  for (const a of orders) {
     const port = inPort(turn, a.order.province);
     // "Free if ship in port": at sea, landing takes a movement action of the ship carrying them.
-    const carriers = new Map(state.units.filter((s) => s.nation === a.nation && s.province === a.order.province && isShip(s.type)).map((s) => [s.id, s]));
-    const cargo = cargoAt(state, a.nation, a.order.province).filter((u) => (!a.order.unitType || u.type === a.order.unitType) && (port || left(carriers.get(u.aboard!)!) > 0));
+    const carriers = new Map(state.units.filter((s) => s.nation === a.nation && s.province === a.order.province && isShip(s.type) && free(s)).map((s) => [s.id, s]));
+    const cargo = cargoAt(state, a.nation, a.order.province).filter((u) => carriers.has(u.aboard!) && (!a.order.unitType || u.type === a.order.unitType) && (port || left(carriers.get(u.aboard!)!) > 0));
     const units = a.order.count ? cargo.slice(0, a.order.count) : cargo;
     if (!units.length) {
-      turn.fail(a, 'NO_UNITS', `None of your forces are aboard ships in ${turn.name(a.order.province)} with a movement action left to land them.`);
+      turn.fail(a, 'NO_UNITS', `None of your forces are aboard ships in ${turn.name(a.order.province)} with a movement action left to land them (ships stopped by hostile ships land nobody).`);
       continue;
     }
     if (!port) for (const id of new Set(units.map((u) => u.aboard!))) spend(carriers.get(id)!);
@@ -114,15 +151,15 @@ function disembark(turn: Turn, left: Left, spend: Spend): void {
       editProvince(state, a.order.target).occupiedSince = state.turn;
     }
     turn.done(a, `Your forces come ashore in ${turn.name(a.order.target)}${port ? '' : ' and cannot move on this turn'}.`);
-    turn.announce('naval.disembarked', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id) });
+    turn.announce('naval.disembarked', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id), force: forceOf(units) });
   }
 }
 
-function embark(turn: Turn, left: Left, spend: Spend): void {
+function embark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'embark'>>[], left: Left, spend: Spend, free: Free): void {
   const { state, options } = turn;
-  for (const a of turn.of('embark')) {
+  for (const a of orders) {
     const port = inPort(turn, a.order.target);
-    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && (port || left(u) > 0));
+    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && free(u) && (port || left(u) > 0));
     const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
     const used = new Set<string>();
     let boarded = 0;

@@ -20,8 +20,8 @@ export function deploy(turn: Turn): void {
   }
 }
 
-/** Places new units; used for deployments, defaults and completed production alike. */
-export function place(turn: Turn, nation: string, type: IndustrialUnit['type'], province: string, count: number): IndustrialUnit[] {
+/** Places new units; used for deployments, defaults and completed production alike, each told as its own event. */
+export function place(turn: Turn, nation: string, type: IndustrialUnit['type'], province: string, count: number, news: 'new-game.deployed' | 'production.completed' = 'new-game.deployed'): IndustrialUnit[] {
   const tech = turn.state.nations[nation]?.tech ?? 1;
   const made: IndustrialUnit[] = [];
   for (let i = 0; i < count; i++) {
@@ -30,7 +30,8 @@ export function place(turn: Turn, nation: string, type: IndustrialUnit['type'], 
     turn.state.units.push(unit);
     made.push(unit);
   }
-  turn.announce('new-game.deployed', { nation, unitType: type, province, count, units: made.map((u) => u.id) });
+  const units = made.map((u) => u.id);
+  turn.announce(news, news === 'new-game.deployed' ? { nation, unitType: type, province, count, units } : { nation, what: type, province, count, units });
   return made;
 }
 

@@ -12,7 +12,7 @@ export function produce(turn: Turn): void {
   for (const b of ready) {
     if (!state.nations[b.nation]) continue;
     if (isUnitBuild(b.what)) {
-      place(turn, b.nation, b.what as UnitType, b.sea ?? b.province, 1);
+      place(turn, b.nation, b.what as UnitType, b.sea ?? b.province, 1, 'production.completed');
       continue;
     }
     const p = editProvince(state, b.province);
