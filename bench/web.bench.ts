@@ -106,6 +106,7 @@ async function bench(): Promise<void> {
       if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
     }
     const mapBytes = (await stat(path.join(outDir, GAME, 'turn-3', 'map.png'))).size;
+    const pageBytes = Buffer.byteLength(await (await fetch(`${base}${page}`)).text());
     const mapFirst = await get(agent, base, map);
     /** `thinkMs`: a reader's pause between visits (0: as fast as the server answers). */
     const load = async (thinkMs: number) => {
@@ -140,6 +141,7 @@ async function bench(): Promise<void> {
     line('web-public-page-p95-200-readers-reloading-every-second', p95(reading.pages), 'ms', 100);
     line('web-map-first-load', mapFirst.ms, 'ms', 1000);
     line('web-map-size', mapBytes / 1024, 'KiB', 2048);
+    line('web-public-page-size', pageBytes / 1024, 'KiB', 512);
     line('web-failed-requests', flat.failures + reading.failures, 'requests', 0);
   } finally {
     child.kill('SIGTERM');

@@ -48,7 +48,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   for (const id of imported) {
     // A game brought back with its history already has its players.
     if ((await rt.store.step(id)) > 0) continue;
-    const welcomed = await welcomePlayers({ store: rt.store, outbox: rt.outbox, control, address: config.mail.from, publicUrl: config.outputs.publicUrl }, id);
+    const welcomed = await welcomePlayers({ store: rt.store, outbox: rt.outbox, control, address: config.mail.from, publicUrl: config.outputs.publicUrl, nationPageUrl: pageUrl }, id);
     logger.info({ gameId: id, players: welcomed }, 'welcome mails recorded');
   }
   if (parts.has('scheduler')) {

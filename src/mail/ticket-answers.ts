@@ -55,7 +55,7 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
     : refusal
       ? `The GM read it as: ${reading} That order is not allowed, so it was not applied: ${refusal.message}`
       : `The GM read it as: ${reading} It is now in force.`;
-  return close(ctx, { ...ticket, status: 'resolved', outcome }, work, `${ticket.token} (${who}, line ${ticket.line}): ${reading}${refusal ? ` Not allowed: ${refusal.message}` : ''} The player is told.`);
+  return close(ctx, { ...ticket, status: 'resolved', outcome, chosen }, work, `${ticket.token} (${who}, line ${ticket.line}): ${reading}${refusal ? ` Not allowed: ${refusal.message}` : ''} The player is told.`);
 }
 
 /** The order an answer names: a reading's number, or a corrected order in the player's notation. */

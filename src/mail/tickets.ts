@@ -28,6 +28,8 @@ export interface Ticket {
   status: 'open' | 'resolved' | 'rejected' | 'superseded';
   /** What the GM decided, in words, once closed. */
   outcome?: string;
+  /** The order the GM chose or wrote, once resolved: the nation's report names it. */
+  chosen?: Order;
   createdAt: string;
 }
 

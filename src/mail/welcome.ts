@@ -1,5 +1,5 @@
 // The welcome mail a player gets when added to a game (a new game stored, or the GM's REPLACE):
-// the nation, the secret, how to order, the deadline and the game's page. It is the one message
+// the nation, the secret, how to order, the deadline, the game's page and the nation's own page. It is the one message
 // that carries a secret, and only the addressee's own, to the address registered for it.
 import type { GameFile } from '../game/game-file.ts';
 import { openGame, type GameFiles } from '../game/open-game.ts';
@@ -20,6 +20,8 @@ export interface WelcomeInput {
   deadline: Date | null;
   /** The public base URL (ADJUTANT_PUBLIC_URL); the game's page is linked only when it is set. */
   publicUrl?: string;
+  /** The nation's private page: its signed, revocable link (src/web), when the site has one. */
+  nationUrl?: string;
   key: string;
 }
 
@@ -56,13 +58,17 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
         orderKinds: game.ruleset.orderKinds,
         deadline: input.deadline ? formatTime(input.deadline, zone) : 'not set yet; your GM will say',
         gameUrl: gamePageUrl(input.publicUrl, input.gameId),
+        nationUrl: input.nationUrl,
       },
     },
   );
 }
 
-/** Records a welcome for every player of a newly stored game; returns how many. Recording twice sends once. */
-export async function welcomePlayers(deps: { store: GameStore; outbox: Outbox; control: GameControl; address: string; publicUrl?: string }, gameId: string): Promise<number> {
+/**
+ * Records a welcome for every player of a newly stored game; returns how many. Recording twice sends once.
+ * `nationPageUrl` makes each nation's private page link (src/web/nation-links.ts), when the site has one.
+ */
+export async function welcomePlayers(deps: { store: GameStore; outbox: Outbox; control: GameControl; address: string; publicUrl?: string; nationPageUrl?: (gameId: string, nation: string) => Promise<string> }, gameId: string): Promise<number> {
   const files = await deps.store.files(gameId);
   const { game, problems } = openGame(gameId, files);
   if (!game) throw new GameFolderError(problems);
@@ -70,7 +76,8 @@ export async function welcomePlayers(deps: { store: GameStore; outbox: Outbox; c
   const players = Object.entries(game.config.nations as GameFile['nations']).filter(([, n]) => n.player);
   for (const [nation, n] of players) {
     const key = `welcome:${nation}:${n.player!.email.toLowerCase()}`;
-    await deps.outbox.record(gameId, welcomeMail({ gameId, files, nation, address: game.config.mailbox ?? deps.address, deadline: status.deadline, publicUrl: deps.publicUrl, key }));
+    const nationUrl = await deps.nationPageUrl?.(gameId, nation);
+    await deps.outbox.record(gameId, welcomeMail({ gameId, files, nation, address: game.config.mailbox ?? deps.address, deadline: status.deadline, publicUrl: deps.publicUrl, nationUrl, key }));
   }
   return players.length;
 }

@@ -86,7 +86,7 @@ export function orderLines(game: Game, orders: readonly Order[], events: readonl
 }
 
 /** Describing an order must not stop a report: an order the ruleset cannot word is shown by kind. */
-function safely(describe: () => string, fallback: string): string {
+export function safely(describe: () => string, fallback: string): string {
   try {
     return describe();
   } catch {

@@ -1,11 +1,11 @@
 // The data of a nation's private report and of the GM's summary. A nation's report is built from
 // the ruleset's privateView for that nation, and only from it (plus the nation's own orders), so it
 // can hold nothing the ruleset did not let that nation see.
-import type { GameEvent, NationView } from '../engine/index.ts';
+import type { GameEvent, NationView, Order } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { humanize } from './humanize.ts';
-import { battleModels, formatDeadline, namesFor, orderLines, ownedProvinces, reportOf, sectionModels, stepLabel, unitLines, withoutOrders, type BattleModel, type OrderLine, type SectionModel } from './report-common.ts';
+import { battleModels, formatDeadline, namesFor, orderLines, safely, ownedProvinces, reportOf, sectionModels, stepLabel, unitLines, withoutOrders, type BattleModel, type OrderLine, type SectionModel } from './report-common.ts';
 import type { SentenceFormat } from './sentences.ts';
 
 export interface LedgerLine {
@@ -21,6 +21,8 @@ export interface PrivateReportModel {
   phase: string;
   turnLabel: string;
   orders: OrderLine[];
+  /** How the GM read this nation's ambiguous lines this turn. */
+  rulings: RulingLine[];
   ledger: LedgerLine[] | null;
   gold: number | null;
   taxIncome: number | null;
@@ -31,6 +33,25 @@ export interface PrivateReportModel {
   units: string[];
   nextDeadline: string | null;
 }
+
+export interface RulingLine {
+  line: number;
+  /** The player's line, as written. */
+  text: string;
+  /** What the GM decided, in one sentence. */
+  decision: string;
+}
+
+/** The GM's rulings on the nation's lines, from the turn record (only that nation's: they quote its orders). */
+export function rulingLines(game: Game, record: TurnRecord, nation: string): RulingLine[] {
+  return (record.rulings?.[nation] ?? []).map((r) => ({
+    line: r.line,
+    text: r.text,
+    decision: r.chosen ? `The GM read it as: ${words(game, r.chosen)}.` : 'The GM rejected it: it was not applied.',
+  }));
+}
+
+const words = (game: Game, order: Order) => safely(() => game.ruleset.describeOrder(game.ctx, order), order.kind).replace(/\.$/, '');
 
 /** The board NES ledger, in the order the document lists it; other rulesets' numeric ledgers follow by key. */
 const LEDGER: Array<{ key: string; label: string; sign: '' | '+' | '-'; always: boolean; total?: boolean }> = [
@@ -77,6 +98,7 @@ export function privateReportModel(game: Game, record: TurnRecord, nation: strin
     phase: record.phase,
     turnLabel: stepLabel(game, record),
     orders: orderLines(game, record.orders[nation] ?? [], view.events, nation),
+    rulings: rulingLines(game, record, nation),
     ledger: ledgerLines(view.ledger),
     gold: numberOr(view.gold, own?.gold),
     taxIncome: numberOr(view.taxIncome, own?.taxIncome),

@@ -17,4 +17,15 @@ export interface TurnRecord {
   /** Ids of the raw emails the orders came from. */
   mails: string[];
   committedAt: string;
+  /** The GM's rulings on each nation's ambiguous lines this step, for that nation's report only. */
+  rulings?: Record<string, TicketRuling[]>;
+}
+
+/** How the GM settled a line the parser could read more than one way (a closed GM ticket). */
+export interface TicketRuling {
+  /** The line's number in the player's email, and the line as written (secrets removed). */
+  line: number;
+  text: string;
+  /** The reading the GM chose, or absent when the GM rejected the line. */
+  chosen?: Order;
 }

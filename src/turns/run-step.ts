@@ -3,6 +3,7 @@
 import { Dice, type Order } from '../engine/index.ts';
 import { OrdersChangedError, StepAlreadyCommittedError, type GameStore } from '../store/game-store.ts';
 import { storedGame } from '../store/stored-game.ts';
+import { stepRulings } from '../store/ticket-rulings.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 
 export interface StepOptions {
@@ -26,6 +27,8 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
   const inForce = await store.ordersInForce(gameId);
   // A nation with no orders gets an empty list: every ruleset treats that as "hold everything".
   const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, inForce[n]?.orders ?? []]));
+  // Tickets carry the step they were opened in: the committed step count while it was being played.
+  const rulings = await stepRulings(store.redis, gameId, step - 1);
   const dice = Dice.seeded(options.seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
   return {
@@ -41,6 +44,7 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
     ordersVersion,
     mails: [...new Set(Object.values(inForce).flatMap((o) => o.mails))].sort(),
     committedAt: options.now().toISOString(),
+    ...(Object.keys(rulings).length && { rulings }),
   };
 }
 

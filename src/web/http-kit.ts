@@ -1,5 +1,6 @@
 // Small pieces every page shares: the security headers, HTML and redirect answers, cookies, the
 // client's address (from the proxy only when told to trust it), and a bounded form body.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 // Nothing inline and nothing from elsewhere: player text that slipped through escaping still
@@ -29,6 +30,30 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
   const body = Buffer.from(html);
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'cache-control': 'no-cache', ...headers });
   res.end(body);
+}
+
+/** A public page built once and sent to every reader as is: its bytes, and headers with an ETag of them. */
+export interface BuiltPage {
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+export function builtPage(html: string): BuiltPage {
+  const body = Buffer.from(html);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag, headers: { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'cache-control': 'no-cache', etag } };
+}
+
+/** A built page, or 304 when the reader already has it (a browser revalidates a no-cache page with its ETag). */
+export function sendBuilt(req: IncomingMessage, res: ServerResponse, page: BuiltPage): void {
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim() === page.etag)) {
+    res.writeHead(304, { etag: page.etag, 'cache-control': 'no-cache' });
+    return void res.end();
+  }
+  res.writeHead(200, page.headers);
+  res.end(req.method === 'HEAD' ? undefined : page.body);
 }
 
 export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

@@ -9,6 +9,7 @@ import type { Game } from '../game/open-game.ts';
 import { mapPath } from '../render/turn-outputs.ts';
 import { gameKeys } from '../store/keys.ts';
 import type { GameStatus } from '../turns/game-control.ts';
+import { builtPage, type BuiltPage } from './http-kit.ts';
 import { renderPage } from './page-templates.ts';
 import { stepIndex, turnsOf } from './step-index.ts';
 import { updateHtml } from './update-html.ts';
@@ -22,7 +23,7 @@ interface CachedPage {
   at: number;
   /** Every map the page shows was there: nothing will appear on its own, so no need to look again. */
   complete: boolean;
-  html: Promise<string | null>;
+  page: Promise<BuiltPage | null>;
 }
 
 const pages = new Map<string, CachedPage>();
@@ -34,49 +35,54 @@ async function publicGame(web: WebContext, gameId: string): Promise<Game | null>
   return game.config.public ? game : null;
 }
 
-const inFlight = new Map<string, Promise<string>>();
-
 /**
- * What a page of the game shows changes only with these: read in one round trip. Readers arriving
- * while a read is under way share it, so a crowd costs Redis one read at a time, not one each.
+ * How long a game's fingerprint is trusted before Redis is asked again: a turn, an order, a new
+ * deadline or a game made private shows this much later at most, and a crowd of readers costs
+ * Redis a few reads a second instead of a round trip per visit.
  */
+export const FINGERPRINT_TTL_MS = 250;
+
+const prints = new Map<string, { at: number; read: Promise<string> }>();
+
+/** What a page of the game shows changes only with these: read in one round trip, shared by the readers of the next moments. */
 function fingerprint(web: WebContext, gameId: string): Promise<string> {
-  let read = inFlight.get(gameId);
-  if (!read) {
-    const k = gameKeys(gameId);
-    read = web.deps.store.redis
-      .pipeline()
-      .get(k.step)
-      .get(k.rollbacks)
-      .get(k.ordersVersion)
-      .get(k.schedule)
-      .hget(k.files, 'game.yaml')
-      .exec()
-      .then((res) => createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64'))
-      .finally(() => inFlight.delete(gameId));
-    inFlight.set(gameId, read);
-  }
+  const now = Date.now();
+  const known = prints.get(gameId);
+  if (known && now - known.at < FINGERPRINT_TTL_MS) return known.read;
+  const k = gameKeys(gameId);
+  const read = web.deps.store.redis
+    .pipeline()
+    .get(k.step)
+    .get(k.rollbacks)
+    .get(k.ordersVersion)
+    .get(k.schedule)
+    .hget(k.files, 'game.yaml')
+    .exec()
+    .then((res) => createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64'));
+  read.catch(() => prints.delete(gameId));
+  if (prints.size > 1000) prints.clear();
+  prints.set(gameId, { at: now, read });
   return read;
 }
 
 /**
- * Serves a page from memory while its fingerprint holds, so a reader costs one Redis round trip;
+ * Serves a page from memory while its fingerprint holds, so a reader costs no more than a lookup;
  * one build at a time per page. A page still waiting for a map is built again after a few seconds.
  */
-async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<{ html: string; complete: boolean } | null>): Promise<string | null> {
+async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<{ html: string; complete: boolean } | null>): Promise<BuiltPage | null> {
   const print = await fingerprint(web, gameId);
   const now = Date.now();
   const hit = pages.get(key);
-  if (hit && hit.fingerprint === print && (hit.complete || now - hit.at < PAGE_TTL_MS)) return hit.html;
-  const entry: CachedPage = { fingerprint: print, at: now, complete: false, html: Promise.resolve(null) };
-  entry.html = build().then((page) => {
-    entry.complete = page?.complete ?? true;
-    return page?.html ?? null;
+  if (hit && hit.fingerprint === print && (hit.complete || now - hit.at < PAGE_TTL_MS)) return hit.page;
+  const entry: CachedPage = { fingerprint: print, at: now, complete: false, page: Promise.resolve(null) };
+  entry.page = build().then((built) => {
+    entry.complete = built?.complete ?? true;
+    return built ? builtPage(built.html) : null;
   });
   if (pages.size > 1000) pages.clear();
   pages.set(key, entry);
-  entry.html.catch(() => pages.delete(key));
-  return entry.html;
+  entry.page.catch(() => pages.delete(key));
+  return entry.page;
 }
 
 export function statusModel(game: Game, status: GameStatus | null): Record<string, unknown> {
@@ -98,7 +104,7 @@ async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase
   return exists ? `${web.base}/${file.split(path.sep).map(encodeURIComponent).join('/')}` : undefined;
 }
 
-export async function gamePage(web: WebContext, gameId: string, turn?: number): Promise<string | null> {
+export async function gamePage(web: WebContext, gameId: string, turn?: number): Promise<BuiltPage | null> {
   if (!/^[a-z0-9_][a-z0-9_-]*$/.test(gameId)) return null;
   return cached(web, gameId, `${gameId}:${turn ?? 'now'}`, async () => {
     const game = await publicGame(web, gameId);
@@ -130,10 +136,10 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
   });
 }
 
-let index: { at: number; html: Promise<string> } | undefined;
+let index: { at: number; page: Promise<BuiltPage> } | undefined;
 
-export async function indexPage(web: WebContext): Promise<string> {
-  if (index && Date.now() - index.at < PAGE_TTL_MS) return index.html;
+export async function indexPage(web: WebContext): Promise<BuiltPage> {
+  if (index && Date.now() - index.at < PAGE_TTL_MS) return index.page;
   const build = async () => {
     const games: Array<Record<string, unknown>> = [];
     for (const id of await web.deps.store.listGames()) {
@@ -142,9 +148,9 @@ export async function indexPage(web: WebContext): Promise<string> {
       const status = await web.deps.control.status(id).catch(() => null);
       games.push({ id, url: `${web.base}/${id}/`, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status) });
     }
-    return renderPage('index', { title: 'Games', base: web.base }, { games });
+    return builtPage(renderPage('index', { title: 'Games', base: web.base }, { games }));
   };
-  index = { at: Date.now(), html: build() };
-  index.html.catch(() => (index = undefined));
-  return index.html;
+  index = { at: Date.now(), page: build() };
+  index.page.catch(() => (index = undefined));
+  return index.page;
 }

@@ -55,10 +55,26 @@ export async function resolveInside(root: string, urlPath: string): Promise<stri
   }
 }
 
-/** Serves the file `urlPath` names under `root`; false when there is none (the caller answers 404). */
-export async function serveFile(root: string, urlPath: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+/**
+ * How long a path's file and validators are trusted before the disk is asked again: a map drawn
+ * again (a rollback) or a new file shows this much later at most, and a crowd of readers
+ * revalidating their copy costs no disk access.
+ */
+const FILE_TTL_MS = 1000;
+
+interface FoundFile {
+  file: string;
+  etag: string;
+  cache: string;
+  headers: Record<string, string>;
+  modifiedMs: number;
+}
+
+const found = new Map<string, { at: number; file: Promise<FoundFile | null> }>();
+
+async function findFile(root: string, urlPath: string): Promise<FoundFile | null> {
   const file = await resolveInside(root, urlPath);
-  if (!file) return false;
+  if (!file) return null;
   const info = await stat(file);
   const modified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
   const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
@@ -73,9 +89,29 @@ export async function serveFile(root: string, urlPath: string, req: IncomingMess
     etag,
     'cache-control': cache,
   };
+  return { file, etag, cache, headers, modifiedMs: modified.getTime() };
+}
+
+function fileFor(root: string, urlPath: string): Promise<FoundFile | null> {
+  const key = `${root}\0${urlPath}`;
+  const now = Date.now();
+  const known = found.get(key);
+  if (known && now - known.at < FILE_TTL_MS) return known.file;
+  const file = findFile(root, urlPath);
+  file.catch(() => found.delete(key));
+  if (found.size > 5000) found.clear();
+  found.set(key, { at: now, file });
+  return file;
+}
+
+/** Serves the file `urlPath` names under `root`; false when there is none (the caller answers 404). */
+export async function serveFile(root: string, urlPath: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const hit = await fileFor(root, urlPath);
+  if (!hit) return false;
+  const { etag, cache, headers } = hit;
   const since = req.headers['if-modified-since'];
   const match = req.headers['if-none-match'];
-  const fresh = match ? match.split(',').map((s) => s.trim()).includes(etag) : !!since && !Number.isNaN(Date.parse(since)) && Date.parse(since) >= modified.getTime();
+  const fresh = match ? match.split(',').map((s) => s.trim()).includes(etag) : !!since && !Number.isNaN(Date.parse(since)) && Date.parse(since) >= hit.modifiedMs;
   if (fresh) {
     res.writeHead(304, { etag, 'last-modified': headers['last-modified'], 'cache-control': cache });
     res.end();
@@ -83,6 +119,6 @@ export async function serveFile(root: string, urlPath: string, req: IncomingMess
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') return void res.end(), true;
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(hit.file).on('error', () => res.destroy()).pipe(res);
   return true;
 }

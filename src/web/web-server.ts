@@ -10,7 +10,7 @@ import type { MailDeps } from '../mail/mail-context.ts';
 import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
-import { RequestError, readForm, redirect, sendHtml, sendText } from './http-kit.ts';
+import { RequestError, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
 import { nationPage } from './nation-page.ts';
 import { renderPage } from './page-templates.ts';
@@ -70,7 +70,7 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   const method = req.method ?? 'GET';
   if (parts[0] === '-' && parts[1] === 'gm') return gmRoute(web, req, res, parts.slice(2), url);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
-  if (parts.length === 1 && parts[0] === '') return sendHtml(res, 200, await indexPage(web));
+  if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));
   if (parts[0] === '-' && parts[1] === 'assets' && parts.length === 3) {
     if (!(await serveFile(ASSETS, encodeURIComponent(parts[2]), req, res))) notFound(web, res);
     return;
@@ -79,8 +79,8 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   if (parts.length === 1 && parts[0]) return redirect(res, `${web.base}/${encodeURIComponent(parts[0])}/`);
   const turn = parts.length === 3 && parts[2] === '' ? /^turn-(\d{1,6})$/.exec(parts[1]) : null;
   if ((parts.length === 2 && parts[1] === '') || turn) {
-    const html = await gamePage(web, parts[0], turn ? Number(turn[1]) : undefined);
-    return html === null ? notFound(web, res) : sendHtml(res, 200, html);
+    const page = await gamePage(web, parts[0], turn ? Number(turn[1]) : undefined);
+    return page === null ? notFound(web, res) : sendBuilt(req, res, page);
   }
   if (!(await serveFile(web.outDir, parts.map(encodeURIComponent).join('/'), req, res))) notFound(web, res);
 }

@@ -81,7 +81,7 @@ export function expectGolden(name: string, actual: string): void {
  * sharp's resampling vary a little between library builds). UPDATE_GOLDEN=1 rewrites the file.
  */
 /** Every picture a test draws is also written here (git-ignored), to be looked at. */
-export const TEST_OUTPUT = fileURLToPath(new URL('../output/render/', import.meta.url));
+export const TEST_OUTPUT = fileURLToPath(new URL('../../test-output/render/', import.meta.url));
 
 export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24, share = 0.002): Promise<void> {
   const file = path.join(GOLDEN, name);

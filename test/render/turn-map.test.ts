@@ -1,7 +1,7 @@
 // A turn drawn on the map: move arrows (solid when they succeeded, dashed when they failed),
 // supports, convoys, retreats, and badges for battles, captures, dislodgements, builds, disbands and
 // structures, with a legend for all of it. The pictures are compared with golden files and written
-// to test/output/render/ to be looked at.
+// to test-output/render/ to be looked at.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys } from '../../src/store/keys.ts';
 import { WebLinks } from '../../src/web/link-generations.ts';
 import { LOGIN_LIMIT, SESSION_COOKIE } from '../../src/web/gm-session.ts';
+import { FINGERPRINT_TTL_MS } from '../../src/web/public-pages.ts';
 import { signLink } from '../../src/web/signed-links.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { WEB_SECRET, webWorld, type WebWorld } from './support.ts';
@@ -122,6 +123,8 @@ describe('web security', () => {
 
   it('keeps games that are not public off the index and without a page', async () => {
     await world.rt.store.putFiles(world.gameId, { 'game.yaml': (await world.rt.store.files(world.gameId))['game.yaml'].replace('public: true', 'public: false') });
+    // Pages are served from memory for a moment at most (public-pages.ts): after it, the game is gone.
+    await new Promise((r) => setTimeout(r, FINGERPRINT_TTL_MS + 20));
     try {
       expect((await call(url, `/${world.gameId}/`)).status).toBe(404);
       expect((await call(url, `/${world.gameId}/turn-1/`)).status).toBe(404);

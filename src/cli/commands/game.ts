@@ -11,6 +11,7 @@ import { printJson, type JsonOption } from '../output.ts';
 import { confirm } from '../confirm.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
 import { welcomePlayers } from '../../mail/welcome.ts';
+import { nationPageUrls } from '../../web/nation-links.ts';
 import { createGameControl } from '../../turns/scheduler-control.ts';
 
 export function register(program: Command): void {
@@ -49,7 +50,8 @@ export function register(program: Command): void {
         await importGame(rt.store, id, dir);
         console.log(`Stored game "${id}" from ${dir}.`);
         if (!opts.welcome || (await rt.store.step(id)) > 0) return;
-        const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), address: config.mail.from, publicUrl: config.outputs.publicUrl };
+        const nationPageUrl = nationPageUrls(rt.redis, config.outputs, () => new Date());
+        const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), address: config.mail.from, publicUrl: config.outputs.publicUrl, nationPageUrl };
         const players = await welcomePlayers(deps, id);
         if (players) console.log(`Welcome mails to ${players} players are in the outbox; the service sends them ("adjutant serve").`);
       });
