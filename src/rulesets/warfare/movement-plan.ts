@@ -53,7 +53,8 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
   const n = units.length;
   const provinces = map.ids.length;
   // The workspace's arrays may be longer than n: everything here reads only the first n.
-  const { origin, dest, subject, nation, movers, moverStart, cursor, kind, route, isFleet } = ws;
+  const { dest, subject, nation, movers, moverStart, cursor, kind, route, isFleet } = ws;
+  const origin = board.at;
   dest.fill(-1, 0, n);
   subject.fill(-1, 0, n);
   kind.fill(0, 0, n);
@@ -63,7 +64,6 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
   const nationIds = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const u = units[i];
-    origin[i] = map.index.get(u.province)!;
     let id = nationIds.get(u.nation);
     if (id === undefined) nationIds.set(u.nation, (id = nationIds.size));
     nation[i] = id;

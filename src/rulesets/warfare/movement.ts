@@ -35,7 +35,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
 }
 
 function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
-  const board = makeBoard(map, input.units, options, ws.unitAt);
+  const board = makeBoard(map, input.units, options, ws.unitAt, ws.origin);
   const n = input.units.length;
   const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
   const checked: Array<Checked | undefined> = new Array(n);

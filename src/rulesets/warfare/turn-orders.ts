@@ -21,7 +21,9 @@ export interface Refusal {
 
 /** Nations in the game's order first, so results never depend on the order mail arrived in. */
 export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByNation): string[] {
-  return [...Object.keys(known), ...Object.keys(orders).filter((n) => !(n in known))];
+  const out = Object.keys(known);
+  for (const n of Object.keys(orders)) if (!(n in known)) out.push(n);
+  return out;
 }
 
 /**
@@ -38,7 +40,8 @@ export function readOrders<C>(
   const byUnit: Array<Accepted<C> | undefined> = [];
   const refused: Refusal[] = [];
   for (const nation of nationsInOrder(known, orders)) {
-    const list = orders[nation] ?? [];
+    const list = orders[nation];
+    if (!list) continue;
     const foreign = !(nation in known);
     for (let index = 0; index < list.length; index++) {
       const order = list[index];
