@@ -61,7 +61,8 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
   route.fill(0, 0, n);
   moverStart.fill(0);
   const destCoast: Array<string | undefined> = new Array(n);
-  const nationIds = new Map<string, number>();
+  const nationIds = ws.nationIds;
+  nationIds.clear();
   for (let i = 0; i < n; i++) {
     const u = units[i];
     let id = nationIds.get(u.nation);

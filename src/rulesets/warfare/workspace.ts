@@ -26,6 +26,8 @@ export class Workspace {
   isFleet = new Uint8Array(0);
   seen = new Uint8Array(0);
   paradox = new Uint8Array(0);
+  /** Each nation's number in the turn, cleared by the plan that fills it (a Map costs more to make than to clear). */
+  readonly nationIds = new Map<string, number>();
   /** Decision arrays of the resolver: two decisions per unit. */
   low = new Int32Array(0);
   state = new Uint8Array(0);
