@@ -15,9 +15,11 @@ export interface Board {
   options: WarfareOptions;
 }
 
-/** `unitAt` and `at` may be a turn's reused arrays (see workspace.ts); they are filled here. */
-export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length), at: Int32Array = new Int32Array(units.length)): Board {
-  unitAt.fill(-1);
+/**
+ * `unitAt` and `at` may be a turn's reused arrays (see workspace.ts), `unitAt` given clean (all -1);
+ * they are filled here.
+ */
+export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length).fill(-1), at: Int32Array = new Int32Array(units.length)): Board {
   for (let i = 0; i < units.length; i++) {
     const p = map.index.get(units[i].province);
     if (p === undefined) at[i] = -1;

@@ -49,7 +49,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
   for (const a of accepted) report.result(a);
 
   const state = copyState(input);
-  const occupied = ws.occupied.fill(0);
+  const { occupied, contested } = ws;
   const dislodger = ws.dislodger.fill(-1, 0, n);
   const kept: typeof state.units = [];
   for (let u = 0; u < n; u++) {
@@ -74,7 +74,6 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
   }
 
   // A standoff leaves a province empty with a bounced unit that could have kept others out (6.H.6).
-  const contested = ws.contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (plan.kind[u] === MOVE && !occupied[plan.dest[u]] && resolver.preventStrength(u) > 0) contested[plan.dest[u]] = 1;
   }
