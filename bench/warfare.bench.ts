@@ -1,14 +1,12 @@
-// Warfare adjudication speed: the whole DATC (adjudication only: every case's phases, inputs built
-// beforehand) as time per pass and orders per second; a 10,000-unit turn of random legal orders on
-// a generated 20,000-province map, whose orders over its time give the orders per second; and the
-// set-up of that map as a game. Run: node --import tsx bench/warfare.bench.ts
+// Warfare adjudication speed (the DATC's figures are bench/datc.bench.ts): a 10,000-unit turn of
+// random legal orders on a generated 20,000-province map, whose orders over its time give the orders
+// per second; and the set-up of that map as a game. Run: npm run bench -- warfare
 // Prints one JSON line per figure; each value is the median of warm runs (after warm-up), one core.
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'yaml';
 import { openGame } from '../src/game/open-game.ts';
 import { Dice, MapGraph, Registry, defaultBorderUnits, type Border, type CombatSystem, type Order, type Province, type ProvinceKind, type RulesetContext, type Unit } from '../src/engine/index.ts';
 import { makeBoard } from '../src/rulesets/warfare/board.ts';
-import { prepareDatc } from '../src/datc/run-datc.ts';
 import { warfare } from '../src/rulesets/warfare/index.ts';
 import { warfareMap } from '../src/rulesets/warfare/map-index.ts';
 import { checkMovement } from '../src/rulesets/warfare/movement-check.ts';
@@ -166,16 +164,6 @@ function setUp(graph: MapGraph): number {
 function line(bench: string, value: number, unit: string, target: number): void {
   console.log(JSON.stringify({ bench, value: Math.round(value * 1000) / 1000, unit, target }));
 }
-
-const datc = prepareDatc();
-const datcMs = time(200, 50, () => {
-  for (const c of datc) c.run();
-});
-line('warfare-datc', datcMs, 'ms', 3);
-// The measure other adjudicators publish (jDip runs the DATC in a loop): every order of every case,
-// over the median time of a warm pass through the whole DATC.
-const datcOrders = datc.reduce((sum, c) => sum + c.orders, 0);
-line('warfare-datc-orders-per-second', datcOrders / (datcMs / 1000), 'orders/s', 800_000);
 
 const rand = random(20240223);
 const graph = gridMap(200, 100, rand);

@@ -10,7 +10,7 @@ import { smtpAuth, tokenSource } from '../src/mail/mail-login.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
 import { welcomePlayers } from '../src/mail/welcome.ts';
-import { parseMessage } from '../src/orders/parse-message.ts';
+import { parseMessageInSlices } from '../src/orders/parse-message.ts';
 import { importGame } from '../src/store/game-archive.ts';
 import { reachRedis } from '../src/store/reach-redis.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
@@ -38,7 +38,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   const rt = createRuntime({ redisUrl: config.redisUrl, cluster: config.cluster, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
   const connection = rt.connection;
   const control = createGameControl(rt);
-  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessage };
+  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessageInSlices };
   const pageUrl = nationPageUrls(rt.redis, config.outputs, now);
   // One token source for IMAP and SMTP, so they share each access token.
   const tokens = tokenSource(config.mail.oauth2);

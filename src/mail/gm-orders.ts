@@ -15,7 +15,7 @@ function currentPlayer(ctx: MailContext, out: GmOutcome, nation: string): string
 
 export async function applyGmOrders(ctx: MailContext, out: GmOutcome, nation: string, text: string): Promise<string> {
   const address = currentPlayer(ctx, out, nation) ?? '';
-  const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address, messageId: null, subject: '' } }, await out.work.get(nation));
+  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address, messageId: null, subject: '' } }, await out.work.get(nation));
   out.work.set(nation, applied.next);
   if (address) out.replies.push(playerNotice(ctx, nation, applied, address, `gm-order:${ctx.mailId}:${nation}`, `Orders entered by your GM for ${nationName(ctx, nation)}`, null));
   return summary(ctx, nation, applied, unclearLines(applied));
@@ -34,7 +34,7 @@ export async function applyLateMail(ctx: MailContext, out: GmOutcome, nation: st
     // The notice goes to whoever plays the nation now: after a REPLACE, not the one who wrote late.
     const address = currentPlayer(ctx, out, nation) ?? mail.from ?? '';
     const text = newText(stripSecrets(mail.text, ctx.head.secrets));
-    const applied = applyOrderText(ctx, { nation, text, mailId, date, player: { address, messageId: mail.messageId, subject: mail.subject } }, await out.work.get(nation));
+    const applied = await applyOrderText(ctx, { nation, text, mailId, date, player: { address, messageId: mail.messageId, subject: mail.subject } }, await out.work.get(nation));
     out.work.set(nation, applied.next);
     out.replies.push(playerNotice(ctx, nation, applied, address, `late-accepted:${mailId}`, `Re: ${bareSubject(mail.subject) || 'your orders'}`, mail.messageId));
     said.push(summary(ctx, nation, applied, unclearLines(applied)));

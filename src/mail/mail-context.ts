@@ -17,7 +17,7 @@ import type { Letterhead } from './replies.ts';
 import { formatTime } from './time-text.ts';
 
 /** Text to orders: the project's parser (src/orders/parse-message.ts), or another with its contract. */
-export type MessageParser = (input: ParseInput) => ParseResult;
+export type MessageParser = (input: ParseInput) => ParseResult | Promise<ParseResult>;
 
 export interface MailDeps {
   store: GameStore;

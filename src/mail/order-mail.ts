@@ -3,7 +3,7 @@
 // emails, the GM's ORDER and accepted late emails all come through here.
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { bareOrder } from '../orders/check-orders.ts';
-import { parseMessage } from '../orders/parse-message.ts';
+import { parseMessageInSlices } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
 import { describe, nationName, type MailContext } from './mail-context.ts';
 import { mergeOrders, validateAll, type NationOrders, type OrderSource } from './orders-in-force.ts';
@@ -37,10 +37,10 @@ export interface Applied {
 
 const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
 
-export function parseSafely(ctx: MailContext, nation: string, text: string): ParseResult {
+export async function parseSafely(ctx: MailContext, nation: string, text: string): Promise<ParseResult> {
   try {
-    const parse = ctx.deps.parse ?? parseMessage;
-    const result = parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options });
+    const parse = ctx.deps.parse ?? parseMessageInSlices;
+    const result = await parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options });
     return { ...result, ...singleReadings(result) };
   } catch (e) {
     ctx.deps.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');
@@ -59,12 +59,12 @@ function singleReadings(result: ParseResult): Pick<ParseResult, 'orders' | 'ambi
   };
 }
 
-export function applyOrderText(ctx: MailContext, input: OrderText, current: NationOrders): Applied {
+export async function applyOrderText(ctx: MailContext, input: OrderText, current: NationOrders): Promise<Applied> {
   const secrets = ctx.head.secrets;
   const lines = input.text.split('\n');
   const replaceAll = lines.some((l) => REPLACE_ALL.test(l));
   const text = lines.map((l) => (REPLACE_ALL.test(l) ? '' : l)).join('\n');
-  const parsed = parseSafely(ctx, input.nation, text);
+  const parsed = await parseSafely(ctx, input.nation, text);
   const quote = (s: string) => redactSecrets(s.trim(), secrets);
 
   const incoming = parsed.orders.map(bareOrder);

@@ -55,7 +55,7 @@ function playerTo(ctx: MailContext): string {
 
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
   const current = await ctx.ledger.nationOrders(ctx.head.gameId, nation);
-  const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.mail.messageId, subject: ctx.mail.subject } }, current);
+  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.mail.messageId, subject: ctx.mail.subject } }, current);
   if (ctx.mail.truncated) applied.confirmation.warnings.push(`Your email was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
   if (ctx.mail.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.mail.attachments.map((a) => a.filename).join(', ')}); put orders in the text of the email.`);
   await capTickets(ctx, nation, applied);

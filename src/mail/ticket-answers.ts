@@ -40,7 +40,7 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
     const outcome = 'The GM could not accept this line; it was not applied. Send the order again, written more precisely, if you still want it.';
     return close(ctx, { ...ticket, status: 'rejected', outcome }, work, `${ticket.token} (${who}, line ${ticket.line}): rejected; the player is told.`);
   }
-  const chosen = pick(ctx, ticket, answerLine);
+  const chosen = await pick(ctx, ticket, answerLine);
   if (typeof chosen === 'string') return { said: `${ticket.token}: ${chosen}` };
 
   const current = await work.get(ticket.nation);
@@ -59,13 +59,13 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
 }
 
 /** The order an answer names: a reading's number, or a corrected order in the player's notation. */
-function pick(ctx: MailContext, ticket: Ticket, answerLine: string): Order | string {
+async function pick(ctx: MailContext, ticket: Ticket, answerLine: string): Promise<Order | string> {
   const number = /^#?(\d+)[.)]?$/.exec(answerLine);
   if (number) {
     const n = Number(number[1]);
     return ticket.candidates[n - 1] ?? `there is no reading ${n} (choose 1 to ${ticket.candidates.length}, write an order, or reject).`;
   }
-  const parsed = parseSafely(ctx, ticket.nation, answerLine);
+  const parsed = await parseSafely(ctx, ticket.nation, answerLine);
   if (parsed.orders.length === 1 && !parsed.ambiguous.length && !parsed.errors.length) return bareOrder(parsed.orders[0]);
   const why = parsed.errors[0]?.message ?? (parsed.ambiguous.length ? 'it can be read more than one way too' : 'it holds no single order');
   return `"${answerLine}" could not be read as one order (${why}); answer with a number, an order, or reject.`;

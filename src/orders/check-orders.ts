@@ -18,8 +18,11 @@ export function bareOrder(parsed: ParsedOrder): Order {
   return order as Order;
 }
 
-/** Moves illegal orders to `errors` (with the ruleset's code and sentence), and ambiguities no reading of which is allowed. */
-export function checkOrders(result: ParseResult, input: CheckInput): ParseResult {
+/**
+ * Moves illegal orders to `errors` (with the ruleset's code and sentence), and ambiguities no reading
+ * of which is allowed; one step per order or ambiguity checked (see parseMessage), the result at the end.
+ */
+export function* checkOrderSteps(result: ParseResult, input: CheckInput): Generator<void, ParseResult> {
   const options = input.options ?? (input.ruleset.options.parse({}) as Record<string, unknown>);
   const ctx: RulesetContext = { map: input.map, options, combat: combatSystems };
   const accepted: Order[] = [];
@@ -34,6 +37,7 @@ export function checkOrders(result: ParseResult, input: CheckInput): ParseResult
     } else {
       errors.push({ line: parsed.line, text: parsed.text, message: v.message, suggestions: [], code: v.code });
     }
+    yield;
   }
   const ambiguous: ParseResult['ambiguous'] = [];
   for (const line of result.ambiguous) {
@@ -43,10 +47,11 @@ export function checkOrders(result: ParseResult, input: CheckInput): ParseResult
       // Readings the rules forbid are no choice worth putting to the GM, unless dropping them
       // would leave one reading: that would be a guess, and the GM still decides.
       ambiguous.push(legal.length > 1 ? { ...line, candidates: legal } : line);
-      continue;
+    } else {
+      const first = verdicts[0];
+      if (!first.ok) errors.push({ line: line.line, text: line.text, message: first.message, suggestions: [], code: first.code });
     }
-    const first = verdicts[0];
-    if (!first.ok) errors.push({ line: line.line, text: line.text, message: first.message, suggestions: [], code: first.code });
+    yield;
   }
   errors.sort((a, b) => a.line - b.line);
   return { ...result, orders, ambiguous, errors };

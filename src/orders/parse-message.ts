@@ -1,8 +1,8 @@
-// A player's message in, orders out: `parseMessage` is what the mail loop, GM tickets, scenarios
-// and `adjutant parse` call. Each line ends up as orders, an ambiguity for the GM, an error the
-// player can act on, or an ignored line with the reason.
+// A player's message in, orders out: `parseMessage` is what GM tickets, scenarios and `adjutant
+// parse` call, and `parseMessageInSlices` the same parse as the mail loop runs it. Each line ends up
+// as orders, an ambiguity for the GM, an error the player can act on, or an ignored line with the reason.
 import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
-import { checkOrders } from './check-orders.ts';
+import { checkOrderSteps } from './check-orders.ts';
 import { allowedInGame, rankByContext, type RankingContext } from './context-ranking.ts';
 import { exampleFor, kindOfLine } from './expectations.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
@@ -29,6 +29,36 @@ export interface ParseInput {
 }
 
 export function parseMessage(input: ParseInput): ParseResult {
+  const steps = parseSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Work between two turns of the event loop while a message is parsed in slices. */
+export const SLICE_MS = 5;
+
+/**
+ * The same parse, giving the event loop a turn whenever `sliceMs` of work has gone by, so a long
+ * email (a few hundred milliseconds on a busy machine) never holds up the mail lease's renewal
+ * timer or other games' mail. A slice ends between lines or between checked orders.
+ */
+export async function parseMessageInSlices(input: ParseInput, sliceMs = SLICE_MS): Promise<ParseResult> {
+  const steps = parseSteps(input);
+  let started = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - started >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      started = performance.now();
+    }
+  }
+}
+
+/** The parse as steps, one per line read or order checked; the result is the generator's value. */
+function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
   const grammar = grammarOf(input.ruleset);
   const { lines, ignored } = cleanMessage(input.text);
   const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
@@ -36,9 +66,12 @@ export function parseMessage(input: ParseInput): ParseResult {
   const game = input.state ? { allowed: allowedInGame({ ...input, state: input.state }), nation: input.nation, state: input.state } : undefined;
   const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, game };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
-  for (const line of lines) readMessageLine(line, grammar, ctx, input.ruleset, result);
+  for (const line of lines) {
+    readMessageLine(line, grammar, ctx, input.ruleset, result);
+    yield;
+  }
   result.ignored.sort((a, b) => a.line - b.line);
-  return input.state ? checkOrders(result, { ...input, state: input.state }) : result;
+  return input.state ? yield* checkOrderSteps(result, { ...input, state: input.state }) : result;
 }
 
 interface LineContext extends ReadingContext {

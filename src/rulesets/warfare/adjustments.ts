@@ -70,15 +70,19 @@ export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input
     const due = might.get(nation)?.adjustment ?? 0;
     const accepted: Order[] = [];
     const checked: Adjustment[] = [];
-    (orders[nation] ?? []).forEach((order, index) => {
+    const list = orders[nation] ?? [];
+    for (let index = 0; index < list.length; index++) {
+      const order = list[index];
       const verdict = nation in input.nations ? checkAdjustment(map, ctx.options, input, nation, due, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
-      const result = (ok: boolean, message: string, reason?: string) =>
-        events.push({ type: ok ? 'order.succeeded' : 'order.failed', nation, order: index, ...(reason ? { reason } : {}), message, audience: [nation] });
-      if ('ok' in verdict) return result(false, verdict.message, verdict.code);
+      if ('ok' in verdict) {
+        events.push({ type: 'order.failed', nation, order: index, reason: verdict.code, message: verdict.message, audience: [nation] });
+        continue;
+      }
       accepted.push(order);
       checked.push(verdict);
-      result(true, verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.index.get(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.index.get(verdict.province)!)}.`);
-    });
+      const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.index.get(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.index.get(verdict.province)!)}.`;
+      events.push({ type: 'order.succeeded', nation, order: index, message, audience: [nation] });
+    }
     if (!(nation in input.nations)) continue;
     for (const a of checked) {
       if (a.kind === 'build') {

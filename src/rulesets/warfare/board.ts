@@ -10,17 +10,22 @@ export interface Board {
   units: readonly Unit[];
   /** Unit index standing in each province, or -1. */
   unitAt: Int32Array;
+  /** Province of each unit, or -1 for a province the map does not have (read up to units.length). */
+  at: Int32Array;
   options: WarfareOptions;
 }
 
-/** `unitAt` may be a turn's reused array (see workspace.ts); it is filled here. */
-export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length)): Board {
-  unitAt.fill(-1);
+/**
+ * `unitAt` and `at` may be a turn's reused arrays (see workspace.ts), `unitAt` given clean (all -1);
+ * they are filled here.
+ */
+export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length).fill(-1), at: Int32Array = new Int32Array(units.length)): Board {
   for (let i = 0; i < units.length; i++) {
     const p = map.index.get(units[i].province);
-    if (p !== undefined) unitAt[p] = i;
+    if (p === undefined) at[i] = -1;
+    else unitAt[(at[i] = p)] = i;
   }
-  return { map, units, unitAt, options };
+  return { map, units, unitAt, at, options };
 }
 
 /** An order slot's text, or undefined when the slot is empty. */

@@ -9,19 +9,25 @@ import type { WarfareState } from './state.ts';
 
 export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareState, nation: string, count: number): Unit[] {
   const sources: number[] = [];
-  map.ids.forEach((id, p) => {
-    if (!map.isSupplyCenter(p)) return;
-    const counts = edition === '2023' ? state.provinces[id]?.owner === nation : map.home[p] === nation;
+  // The supply centres are among the mustering provinces, in the same (map) order.
+  for (const p of map.mustering) {
+    if (!map.isSupplyCenter(p)) continue;
+    const counts = edition === '2023' ? state.provinces[map.ids[p]]?.owner === nation : map.home[p] === nation;
     if (counts) sources.push(p);
-  });
+  }
   const distance = distancesFrom(map, sources);
   const units = state.units.filter((u) => u.nation === nation);
-  const far = (u: Unit) => distance[map.index.get(u.province)!];
-  units.sort((a, b) => far(b) - far(a) || fleetFirst(a) - fleetFirst(b) || map.name(map.index.get(a.province)!).localeCompare(map.name(map.index.get(b.province)!)) || a.province.localeCompare(b.province));
+  units.sort((a, b) => {
+    const pa = map.index.get(a.province)!;
+    const pb = map.index.get(b.province)!;
+    return distance[pb] - distance[pa] || fleetFirst(a) - fleetFirst(b) || map.name(pa).localeCompare(map.name(pb)) || a.province.localeCompare(b.province);
+  });
   return units.slice(0, count);
 }
 
-const fleetFirst = (u: Unit) => (u.type === 'fleet' ? 0 : 1);
+function fleetFirst(u: Unit): number {
+  return u.type === 'fleet' ? 0 : 1;
+}
 
 /** Steps from the nearest source, any unit over any border (portals too); unreachable is Infinity. */
 function distancesFrom(map: WarfareMap, sources: readonly number[]): Float64Array {

@@ -32,6 +32,17 @@ export function routeExists(map: WarfareMap, origin: number, dest: number, fleet
   return false;
 }
 
+/** One route search: the chain of seas so far and the steps left. */
+interface RouteSearch {
+  map: WarfareMap;
+  origin: number;
+  dest: number;
+  fleetIn: FleetTest;
+  path: number[];
+  steps: number;
+  budget: number;
+}
+
 /**
  * Whether the fleet in `sea` is needed by some convoy route from origin to dest: it lies on a
  * route with no shortcut (no two fleets of the route, nor an end and a fleet, touch out of turn).
@@ -42,60 +53,66 @@ export function neededOnSomeRoute(map: WarfareMap, origin: number, dest: number,
   // A fleet touching both coasts is a route on its own, the common case.
   if (has(map.fleetProvince, sea, origin) && has(map.fleetProvince, sea, dest)) return true;
   const { start, list } = map.fleetProvince;
-  const path: number[] = [];
-  let steps = 0;
-  const touchesPath = (t: number, upTo: number) => {
-    for (let j = 0; j < upTo; j++) if (has(map.fleetProvince, path[j], t)) return true;
-    return false;
-  };
-  const extend = (last: number): boolean => {
-    if (++steps > budget) return true;
-    // A fleet touching the destination ends every route it is on: going further would be a shortcut.
-    if (has(map.fleetProvince, last, dest)) return path.includes(sea);
-    for (let i = start[last]; i < start[last + 1]; i++) {
-      const t = list[i];
-      if (map.kind[t] !== SEA || !fleetIn(t) || path.includes(t)) continue;
-      if (has(map.fleetProvince, origin, t) || touchesPath(t, path.length - 1)) continue;
-      path.push(t);
-      const found = extend(t);
-      path.pop();
-      if (found) return true;
-    }
-    return false;
-  };
+  const search: RouteSearch = { map, origin, dest, fleetIn, path: [], steps: 0, budget };
   for (let i = start[origin]; i < start[origin + 1]; i++) {
     const s = list[i];
     if (map.kind[s] !== SEA || !fleetIn(s)) continue;
-    path.push(s);
-    const found = extend(s);
+    search.path.push(s);
+    const found = extendRoute(search, s, sea);
+    search.path.pop();
+    if (found) return true;
+  }
+  return false;
+}
+
+/** Whether a route through `sea` goes on from the path's last sea, `last`, with no shortcut. */
+function extendRoute(search: RouteSearch, last: number, sea: number): boolean {
+  const { map, path, dest, origin } = search;
+  if (++search.steps > search.budget) return true;
+  // A fleet touching the destination ends every route it is on: going further would be a shortcut.
+  if (has(map.fleetProvince, last, dest)) return path.includes(sea);
+  const { start, list } = map.fleetProvince;
+  for (let i = start[last]; i < start[last + 1]; i++) {
+    const t = list[i];
+    if (map.kind[t] !== SEA || !search.fleetIn(t) || path.includes(t)) continue;
+    if (has(map.fleetProvince, origin, t) || touchesPath(map, path, t, path.length - 1)) continue;
+    path.push(t);
+    const found = extendRoute(search, t, sea);
     path.pop();
     if (found) return true;
   }
   return false;
 }
 
+/** Whether sea t borders one of the path's first `upTo` seas. */
+function touchesPath(map: WarfareMap, path: readonly number[], t: number, upTo: number): boolean {
+  for (let j = 0; j < upTo; j++) if (has(map.fleetProvince, path[j], t)) return true;
+  return false;
+}
+
 /** Seas (among `fleets`) lying on some route from origin to dest: the 1971 rule disrupts a convoy when any of them is dislodged. */
 export function seasOnRoutes(map: WarfareMap, origin: number, dest: number, fleets: readonly number[], budget = 20_000): Set<number> {
   const on = new Set<number>();
-  const path: number[] = [];
-  let steps = 0;
-  const walk = (last: number) => {
-    if (++steps > budget) return;
-    if (has(map.fleetProvince, last, dest)) for (const s of path) on.add(s);
-    for (const t of fleets) {
-      if (!path.includes(t) && has(map.fleetProvince, last, t)) {
-        path.push(t);
-        walk(t);
-        path.pop();
-      }
-    }
-  };
+  const search: RouteSearch = { map, origin, dest, fleetIn: () => true, path: [], steps: 0, budget };
   for (const s of fleets) {
     if (has(map.fleetProvince, origin, s)) {
-      path.push(s);
-      walk(s);
-      path.pop();
+      search.path.push(s);
+      walkRoutes(search, s, fleets, on);
+      search.path.pop();
     }
   }
   return on;
+}
+
+function walkRoutes(search: RouteSearch, last: number, fleets: readonly number[], on: Set<number>): void {
+  const { map, path } = search;
+  if (++search.steps > search.budget) return;
+  if (has(map.fleetProvince, last, search.dest)) for (const s of path) on.add(s);
+  for (const t of fleets) {
+    if (!path.includes(t) && has(map.fleetProvince, last, t)) {
+      path.push(t);
+      walkRoutes(search, t, fleets, on);
+      path.pop();
+    }
+  }
 }

@@ -30,16 +30,26 @@ function adjudicate(ctx: RulesetContext<WarfareOptions>, state: WarfareState, or
 
 /** Every order as written, with its result: Diplomacy publishes them all after the deadline. */
 function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEvent {
-  const results: Record<string, GameEvent[]> = {};
+  // Each nation's orders take a run of `results`, from its offset: one flat array, no per-nation lists.
+  const offset = new Map<string, number>();
+  let total = 0;
+  for (const nation in orders) {
+    offset.set(nation, total);
+    total += orders[nation].length;
+  }
+  const results: Array<GameEvent | undefined> = new Array(total);
   for (const e of events) {
-    if (e.type === 'order.succeeded' || e.type === 'order.failed') (results[e.nation!] ??= [])[e.order!] = e;
+    if (e.type !== 'order.succeeded' && e.type !== 'order.failed') continue;
+    const at = offset.get(e.nation!);
+    // Only the nation's own orders are revealed; a result for an index it did not give is nobody's.
+    if (at !== undefined && (e.order as number) < orders[e.nation!].length) results[at + (e.order as number)] = e;
   }
   const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = [];
+  let i = 0;
   for (const nation in orders) {
     const given = orders[nation];
-    const mine = results[nation];
-    for (let index = 0; index < given.length; index++) {
-      const r = mine?.[index];
+    for (let index = 0; index < given.length; index++, i++) {
+      const r = results[i];
       const order = formatOrder(given[index]);
       // One object literal per order, no spread: a big turn reveals tens of thousands of them.
       list.push(r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' });

@@ -34,7 +34,7 @@ const fleetAt = (board: Board) => (sea: number) => board.unitAt[sea] >= 0 && boa
 function checkMove(board: Board, unit: number, order: Order): Checked | Failure {
   const { map, options } = board;
   const u = board.units[unit];
-  const from = map.index.get(u.province)!;
+  const from = board.at[unit];
   const dest = provinceSlot(board, order.target, 'target');
   if (typeof dest !== 'number') return dest;
   if (dest === from) return fail('MOVE_TO_OWN_PROVINCE', `A unit cannot move to the province it is already in.`);
@@ -74,7 +74,7 @@ function checkMove(board: Board, unit: number, order: Order): Checked | Failure 
 function checkSupport(board: Board, unit: number, order: Order): Checked | Failure {
   const { map } = board;
   const u = board.units[unit];
-  const from = map.index.get(u.province)!;
+  const from = board.at[unit];
   const subjectAt = provinceSlot(board, order.subject, 'subject');
   if (typeof subjectAt !== 'number') return subjectAt;
   const subject = board.unitAt[subjectAt];
@@ -110,7 +110,7 @@ function checkSupport(board: Board, unit: number, order: Order): Checked | Failu
 function checkConvoy(board: Board, unit: number, order: Order): Checked | Failure {
   const { map, options } = board;
   const u = board.units[unit];
-  const sea = map.index.get(u.province)!;
+  const sea = board.at[unit];
   if (u.type !== 'fleet' || map.kind[sea] !== SEA) return fail('CONVOY_NOT_AT_SEA', 'Only a fleet at sea can convoy; a fleet on a coast cannot.');
   const from = provinceSlot(board, order.subject, 'subject');
   if (typeof from !== 'number') return from;

@@ -36,9 +36,9 @@ export interface Plan {
   route: Uint8Array;
   nation: Int32Array;
   unitAt: Int32Array;
-  /** Units moving into each province: movers[moverStart[p] .. moverStart[p + 1]). */
-  moverStart: Int32Array;
-  movers: Int32Array;
+  /** Units moving into each province, by index: moverHead[p], then moverNext of each, to -1. */
+  moverHead: Int32Array;
+  moverNext: Int32Array;
   /** Supports matching each unit's actual order. */
   supports: ReadonlyArray<readonly number[]>;
   /** Fleets convoying each army's move. */
@@ -51,23 +51,19 @@ export interface Plan {
 export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefined>, edition: Edition, fallback: boolean, ws: Workspace): Plan {
   const { map, units } = board;
   const n = units.length;
-  const provinces = map.ids.length;
   // The workspace's arrays may be longer than n: everything here reads only the first n.
-  const { origin, dest, subject, nation, movers, moverStart, cursor, kind, route, isFleet } = ws;
-  dest.fill(-1, 0, n);
-  subject.fill(-1, 0, n);
-  kind.fill(0, 0, n);
-  route.fill(0, 0, n);
-  moverStart.fill(0);
+  const { dest, subject, nation, moverHead, moverNext, kind, route, isFleet, nationIds } = ws;
+  const origin = board.at;
   const destCoast: Array<string | undefined> = new Array(n);
-  const nationIds = new Map<string, number>();
+  nationIds.length = 0;
   for (let i = 0; i < n; i++) {
     const u = units[i];
-    origin[i] = map.index.get(u.province)!;
-    let id = nationIds.get(u.nation);
-    if (id === undefined) nationIds.set(u.nation, (id = nationIds.size));
-    nation[i] = id;
+    nation[i] = nationNumber(nationIds, u.nation);
     isFleet[i] = u.type === 'fleet' ? 1 : 0;
+    dest[i] = -1;
+    subject[i] = -1;
+    kind[i] = 0;
+    route[i] = 0;
   }
   for (let i = 0; i < n; i++) {
     const c = checked[i];
@@ -76,7 +72,6 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
       kind[i] = MOVE;
       dest[i] = c.dest;
       destCoast[i] = c.coast;
-      moverStart[c.dest + 1]++;
     } else if (c.kind === 'support') {
       kind[i] = SUPPORT;
       dest[i] = c.target;
@@ -88,9 +83,12 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
       subject[i] = c.subject;
     }
   }
-  for (let p = 0; p < provinces; p++) moverStart[p + 1] += moverStart[p];
-  cursor.set(moverStart);
-  for (let i = 0; i < n; i++) if (kind[i] === MOVE) movers[cursor[dest[i]]++] = i;
+  // Linked from the last unit back, so each province's movers come in unit order.
+  for (let i = n - 1; i >= 0; i--) {
+    if (kind[i] !== MOVE) continue;
+    moverNext[i] = moverHead[dest[i]];
+    moverHead[dest[i]] = i;
+  }
 
   // Most units have no supporter and no convoy: they share one empty list.
   const supports: number[][] = new Array(n).fill(none);
@@ -117,7 +115,18 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
       onRoute[i] = new Set(convoys[i].filter((f) => seas.has(origin[f])));
     }
   }
-  return { n, kind, origin, dest, destCoast, subject, route, nation, unitAt: board.unitAt, moverStart, movers, supports, convoys, onRoute, isFleet };
+  return { n, kind, origin, dest, destCoast, subject, route, nation, unitAt: board.unitAt, moverHead, moverNext, supports, convoys, onRoute, isFleet };
+}
+
+/** The nation's number in this turn: its place in `seen`, where it is added the first time. */
+function nationNumber(seen: string[], nation: string): number {
+  // Units mostly come grouped by nation: the last one added is the likeliest.
+  const last = seen.length - 1;
+  if (last >= 0 && seen[last] === nation) return last;
+  const i = seen.indexOf(nation);
+  if (i >= 0) return i;
+  seen.push(nation);
+  return last + 1;
 }
 
 type RouteInputs = Pick<Plan, 'kind' | 'origin' | 'dest' | 'nation' | 'unitAt' | 'convoys'>;

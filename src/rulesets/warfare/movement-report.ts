@@ -72,10 +72,9 @@ export class MovementReport {
   }
 
   dislodger(u: number): number {
-    const { moverStart, movers, origin, kind } = this.plan;
+    const { moverHead, moverNext, origin, kind } = this.plan;
     if (kind[u] === MOVE && this.r.succeeds(u)) return -1;
-    const p = origin[u];
-    for (let i = moverStart[p]; i < moverStart[p + 1]; i++) if (this.r.succeeds(movers[i])) return movers[i];
+    for (let k = moverHead[origin[u]]; k >= 0; k = moverNext[k]) if (this.r.succeeds(k)) return k;
     return -1;
   }
 
@@ -99,8 +98,7 @@ export class MovementReport {
     const by: number[] = [];
     const opposing = this.r.opposing(u);
     if (opposing >= 0 ? attack <= this.r.defendStrength(opposing) : attack <= this.r.holdStrength(p.dest[u])) by.push(there);
-    for (let i = p.moverStart[p.dest[u]]; i < p.moverStart[p.dest[u] + 1]; i++) {
-      const k = p.movers[i];
+    for (let k = p.moverHead[p.dest[u]]; k >= 0; k = p.moverNext[k]) {
       if (k !== u && attack <= this.r.preventStrength(k)) by.push(k);
     }
     this.events.push({
@@ -174,8 +172,7 @@ export class MovementReport {
   private cutters(s: number): number[] {
     const p = this.plan;
     const out: number[] = [];
-    for (let i = p.moverStart[p.origin[s]]; i < p.moverStart[p.origin[s] + 1]; i++) {
-      const k = p.movers[i];
+    for (let k = p.moverHead[p.origin[s]]; k >= 0; k = p.moverNext[k]) {
       if (this.r.cutsByAttack(k, s)) out.push(k);
     }
     return out;

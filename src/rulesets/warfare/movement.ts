@@ -35,7 +35,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
 }
 
 function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
-  const board = makeBoard(map, input.units, options, ws.unitAt);
+  const board = makeBoard(map, input.units, options, ws.unitAt, ws.origin);
   const n = input.units.length;
   const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
   const checked: Array<Checked | undefined> = new Array(n);
@@ -49,7 +49,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
   for (const a of accepted) report.result(a);
 
   const state = copyState(input);
-  const occupied = ws.occupied.fill(0);
+  const { occupied, contested } = ws;
   const dislodger = ws.dislodger.fill(-1, 0, n);
   const kept: typeof state.units = [];
   for (let u = 0; u < n; u++) {
@@ -74,7 +74,6 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
   }
 
   // A standoff leaves a province empty with a bounced unit that could have kept others out (6.H.6).
-  const contested = ws.contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (plan.kind[u] === MOVE && !occupied[plan.dest[u]] && resolver.preventStrength(u) > 0) contested[plan.dest[u]] = 1;
   }

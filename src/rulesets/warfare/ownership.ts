@@ -45,24 +45,25 @@ export interface Might {
   adjustment: number;
 }
 
+function mightEntry(all: Map<string, Might>, nation: string): Might {
+  let m = all.get(nation);
+  if (!m) all.set(nation, (m = { might: 0, supplyCenters: 0, mercenaries: 0, units: 0, adjustment: 0 }));
+  return m;
+}
+
 /** Every kingdom's Might and units, in one pass over the landmarks that count and the units. */
 export function mightOf(map: WarfareMap, state: WarfareState): Map<string, Might> {
   const all = new Map<string, Might>();
-  const of = (nation: string) => {
-    let m = all.get(nation);
-    if (!m) all.set(nation, (m = { might: 0, supplyCenters: 0, mercenaries: 0, units: 0, adjustment: 0 }));
-    return m;
-  };
-  for (const nation in state.nations) of(nation);
+  for (const nation in state.nations) mightEntry(all, nation);
   for (const p of map.mustering) {
     const owner = state.provinces[map.ids[p]]?.owner;
     if (!owner) continue;
     for (const l of map.landmarks[p]) {
-      if (l === 'supply-center') of(owner).supplyCenters++;
-      else if (l === 'mercenary-company') of(owner).mercenaries++;
+      if (l === 'supply-center') mightEntry(all, owner).supplyCenters++;
+      else if (l === 'mercenary-company') mightEntry(all, owner).mercenaries++;
     }
   }
-  for (const u of state.units) of(u.nation).units++;
+  for (const u of state.units) mightEntry(all, u.nation).units++;
   for (const m of all.values()) {
     m.might = m.supplyCenters + m.mercenaries;
     m.adjustment = m.might - m.units;

@@ -89,9 +89,8 @@ export class Resolver extends GuessAndCheck {
 
   /** Some move into the province of u (a convoying fleet, which never moves) succeeds. */
   private entered(u: number): boolean {
-    const { moverStart, movers, origin } = this.plan;
-    const p = origin[u];
-    for (let i = moverStart[p]; i < moverStart[p + 1]; i++) if (this.resolve(movers[i])) return true;
+    const { moverHead, moverNext, origin } = this.plan;
+    for (let k = moverHead[origin[u]]; k >= 0; k = moverNext[k]) if (this.resolve(k)) return true;
     return false;
   }
 
@@ -147,14 +146,12 @@ export class Resolver extends GuessAndCheck {
   }
 
   private adjudicateMove(u: number): boolean {
-    const { dest, moverStart, movers } = this.plan;
+    const { dest, moverHead, moverNext } = this.plan;
     const attack = this.attackStrength(u);
     if (attack === 0) return false;
     const j = this.opposing(u);
     if (j >= 0 ? attack <= this.defendStrength(j) : attack <= this.holdStrength(dest[u])) return false;
-    const p = dest[u];
-    for (let i = moverStart[p]; i < moverStart[p + 1]; i++) {
-      const k = movers[i];
+    for (let k = moverHead[dest[u]]; k >= 0; k = moverNext[k]) {
       if (k !== u && attack <= this.preventStrength(k)) return false;
     }
     return true;
@@ -162,10 +159,8 @@ export class Resolver extends GuessAndCheck {
 
   /** A support is cut by an attack (from anywhere but where it is aimed) or by dislodgement. */
   private adjudicateSupport(s: number): boolean {
-    const { origin, nation, moverStart, movers } = this.plan;
-    const p = origin[s];
-    for (let i = moverStart[p]; i < moverStart[p + 1]; i++) {
-      const k = movers[i];
+    const { origin, nation, moverHead, moverNext } = this.plan;
+    for (let k = moverHead[origin[s]]; k >= 0; k = moverNext[k]) {
       if (this.cutsByAttack(k, s)) return false;
       if (nation[k] !== nation[s] && !this.spared(k, s) && this.resolve(k)) return false;
     }

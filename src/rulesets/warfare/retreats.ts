@@ -1,12 +1,12 @@
 // The retreat phase: each dislodged unit retreats to one of the places worked out when it was
 // dislodged, or is disbanded. Only retreat and disband orders exist here (DATC 6.H.1-6.H.4); two
 // units retreating to the same province are both disbanded (6.H.7, 6.H.8).
-import type { GameEvent, Order, OrdersByNation, RulesetContext } from '../../engine/index.ts';
+import type { GameEvent, Order, OrdersByNation, RulesetContext, Unit } from '../../engine/index.ts';
 import { fail, text, type Failure } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
 import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from './state.ts';
-import { readOrders, refusalEvents } from './turn-orders.ts';
+import { readOrders, refusalEvents, type Accepted } from './turn-orders.ts';
 import { placeName } from './words.ts';
 
 export type RetreatOrder = { kind: 'retreat'; unit: number; place: string } | { kind: 'disband'; unit: number };
@@ -26,14 +26,17 @@ export function checkRetreat(map: WarfareMap, options: WarfareOptions, dislodged
   const { retreats } = dislodged[unit];
   const candidates = retreats.filter((place) => place === target || place.startsWith(`${target}/`));
   const where = map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
-  const refuse = () => fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
   if (coast) {
     if (candidates.includes(`${target}/${coast}`)) return { kind: 'retreat', unit, place: `${target}/${coast}` };
-    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, place: target } : refuse();
+    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, place: target } : notAllowed(where, retreats);
   }
   if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient')) return { kind: 'retreat', unit, place: candidates[0] };
   if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where} to retreat to (${candidates.join(' or ')}).`);
-  return refuse();
+  return notAllowed(where, retreats);
+}
+
+function notAllowed(where: string, retreats: readonly string[]): Failure {
+  return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
 }
 
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
@@ -48,19 +51,18 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     const province = a.value.place.split('/')[0];
     aiming.set(province, [...(aiming.get(province) ?? []), a.unit]);
   }
-  dislodged.forEach((d, u) => {
+  for (let u = 0; u < dislodged.length; u++) {
     const order = byUnit[u];
-    const unit = { ...d.unit };
+    const unit = { ...dislodged[u].unit };
     const from = map.name(map.index.get(unit.province)!);
-    const disband = (reason: string, message: string) => {
-      events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: unit.province, reason, message, audience: 'public' });
-    };
-    if (!order) return disband('NO_ORDER', `The ${unit.type} dislodged from ${from} had no retreat order and was disbanded.`);
-    const result = (ok: boolean, message: string, reason?: string) =>
-      events.push({ type: ok ? 'order.succeeded' : 'order.failed', nation: order.nation, order: order.index, ...(reason ? { reason } : {}), message, audience: [order.nation] });
+    if (!order) {
+      events.push(disbanded(unit, 'NO_ORDER', `The ${unit.type} dislodged from ${from} had no retreat order and was disbanded.`));
+      continue;
+    }
     if (order.value.kind === 'disband') {
-      result(true, `Your ${unit.type} dislodged from ${from} was disbanded.`);
-      return disband('ORDERED', `The ${unit.type} dislodged from ${from} was disbanded.`);
+      events.push(orderResult(order, `Your ${unit.type} dislodged from ${from} was disbanded.`));
+      events.push(disbanded(unit, 'ORDERED', `The ${unit.type} dislodged from ${from} was disbanded.`));
+      continue;
     }
     const [province, coast] = order.value.place.split('/');
     const rivals = aiming.get(province)!;
@@ -68,16 +70,27 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     if (rivals.length > 1) {
       const others = rivals.filter((r) => r !== u).map((r) => dislodged[r].unit.province);
       events.push({ type: 'retreat.bounced', unit: unit.id, nation: unit.nation, province: unit.province, target: province, by: others, audience: 'public' });
-      result(false, `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`, 'RETREAT_BOUNCED');
-      return disband('RETREAT_BOUNCED', `The ${unit.type} dislodged from ${from} bounced in its retreat and was disbanded.`);
+      events.push(orderResult(order, `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`, 'RETREAT_BOUNCED'));
+      events.push(disbanded(unit, 'RETREAT_BOUNCED', `The ${unit.type} dislodged from ${from} bounced in its retreat and was disbanded.`));
+      continue;
     }
     events.push({ type: 'unit.retreated', unit: unit.id, nation: unit.nation, unitType: unit.type, from: unit.province, to: province, ...(coast ? { coast } : {}), audience: 'public' });
     unit.province = province;
     if (coast) unit.coast = coast;
     else delete unit.coast;
     state.units.push(unit);
-    result(true, `Your ${unit.type} retreated from ${from} to ${to}.`);
-  });
+    events.push(orderResult(order, `Your ${unit.type} retreated from ${from} to ${to}.`));
+  }
   state.extra.dislodged = [];
   return { state, events };
+}
+
+/** The result of a retreat order: failed when a reason is given. */
+function orderResult(order: Accepted<RetreatOrder>, message: string, reason?: string): GameEvent {
+  if (reason) return { type: 'order.failed', nation: order.nation, order: order.index, reason, message, audience: [order.nation] };
+  return { type: 'order.succeeded', nation: order.nation, order: order.index, message, audience: [order.nation] };
+}
+
+function disbanded(unit: Unit, reason: string, message: string): GameEvent {
+  return { type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: unit.province, reason, message, audience: 'public' };
 }

@@ -21,7 +21,9 @@ export interface Refusal {
 
 /** Nations in the game's order first, so results never depend on the order mail arrived in. */
 export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByNation): string[] {
-  return [...Object.keys(known), ...Object.keys(orders).filter((n) => !(n in known))];
+  const out = Object.keys(known);
+  for (const n of Object.keys(orders)) if (!(n in known)) out.push(n);
+  return out;
 }
 
 /**
@@ -37,15 +39,11 @@ export function readOrders<C>(
   const accepted: Accepted<C>[] = [];
   const byUnit: Array<Accepted<C> | undefined> = [];
   const refused: Refusal[] = [];
-  for (const nation of nationsInOrder(known, orders)) {
-    const list = orders[nation] ?? [];
-    const foreign = !(nation in known);
+  for (const nation in known) {
+    const list = orders[nation];
+    if (!list) continue;
     for (let index = 0; index < list.length; index++) {
       const order = list[index];
-      if (foreign) {
-        refused.push({ nation, index, code: 'NO_SUCH_NATION', message: `${nation} is not a kingdom of this game.` });
-        continue;
-      }
       const result = check(nation, order);
       if ((result as Failure).ok === false) {
         refused.push({ nation, index, code: (result as Failure).code, message: (result as Failure).message });
@@ -60,6 +58,12 @@ export function readOrders<C>(
       accepted.push(a);
       byUnit[unit] = a;
     }
+  }
+  // Then the orders of nations not in the game, in the order they came: every one refused.
+  for (const nation in orders) {
+    const list = orders[nation];
+    if (nation in known || !list) continue;
+    for (let index = 0; index < list.length; index++) refused.push({ nation, index, code: 'NO_SUCH_NATION', message: `${nation} is not a kingdom of this game.` });
   }
   return { accepted, byUnit, refused };
 }
