@@ -27,16 +27,16 @@ export function unitCount(kind: string, n: number): string {
   return `${n} ${n === 1 || same ? kind : `${kind}s`}`;
 }
 
-/** "3 infantry, 1 tank and 1 officer". */
-export function kindsWords(kinds: Record<string, number>): string {
-  const parts = Object.entries(kinds).map(([k, n]) => unitCount(k, n));
+/** "3 infantry, 1 tank and 1 officer"; a force ("Red Republic's 3 infantry, tank and officer") counts only what is several. */
+export function kindsWords(kinds: Record<string, number>, force = false): string {
+  const parts = Object.entries(kinds).map(([k, n]) => (force && n === 1 ? k : unitCount(k, n)));
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'no units');
 }
 
 /** "Red Republic's 2 infantry with Green League's 1 militia". */
 function forcesWords(forces: readonly Force[]): Sentence {
   return listOf(
-    forces.map((f) => say`${nation(f.nation)}'s ${kindsWords(f.kinds)}`),
+    forces.map((f) => say`${nation(f.nation)}'s ${kindsWords(f.kinds, true)}`),
     ' with ',
   );
 }

@@ -42,7 +42,7 @@ function movements(events: readonly GameEvent[]): Sentence[] {
   return moves.map(({ first, kinds }) => {
     const path = first.path as string[];
     const via: Sentence = path.length > 2 ? [' through ', ...listOf(path.slice(1, -1).map((p) => [province(p)]))] : [];
-    return [...say`${nation(str(first.nation))}'s ${kindsWords(kinds)} moved from ${province(path[0])}`, ...via, ...say` to ${province(path[path.length - 1])}.`];
+    return [...say`${nation(str(first.nation))}'s ${kindsWords(kinds, true)} moved from ${province(path[0])}`, ...via, ...say` to ${province(path[path.length - 1])}.`];
   });
 }
 
@@ -59,11 +59,11 @@ function publicSections(ctx: RulesetContext<CnesOptions>, view: PublicView | Nat
   ];
   const moves: Sentence[] = [
     ...movements(view.events),
-    ...grouped(of('unit.retreated'), (e) => `${e.nation}|${e.from}|${e.to}`).map(({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds)} fell back from ${province(str(e.from))} to ${province(str(e.to))}.`),
+    ...grouped(of('unit.retreated'), (e) => `${e.nation}|${e.from}|${e.to}`).map(({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds, true)} fell back from ${province(str(e.from))} to ${province(str(e.to))}.`),
     ...of('aircraft.rebased').map((e) => say`${nation(str(e.nation))}'s ${kindOf(e)} ${e.forced ? 'lost its base and ' : ''}rebased from ${province(str(e.from))} to ${province(str(e.to))}.`),
   ];
   const losses: Sentence[] = [
-    ...grouped(of('unit.destroyed'), (e) => `${e.nation}|${e.province}`).map(({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds)} had no friendly province to fall back to from ${province(str(e.province))}, and ${Object.values(kinds).reduce((a, b) => a + b, 0) === 1 ? 'was' : 'were'} lost.`),
+    ...grouped(of('unit.destroyed'), (e) => `${e.nation}|${e.province}`).map(({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds, true)} had no friendly province to fall back to from ${province(str(e.province))}, and ${Object.values(kinds).reduce((a, b) => a + b, 0) === 1 ? 'was' : 'were'} lost.`),
     ...of('aircraft.lost').map((e) => say`${nation(str(e.nation))}'s ${kindOf(e)} lost its base in ${province(str(e.province))} and had nowhere to land: destroyed.`),
   ];
   const building: Sentence[] = [

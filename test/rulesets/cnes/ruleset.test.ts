@@ -91,7 +91,7 @@ describe('the cnes ruleset', () => {
     const words = (line: Sentence) => line.map((p) => (typeof p === 'string' ? p : 'nation' in p ? `<${p.nation}>` : `[${p.province}]`)).join('');
     const [own] = cnesReport.battles(ctx, blue.events);
     expect(words(own.title)).toBe('Clash in [mid]');
-    expect(words(own.story)).toMatch(/^<\w+>'s \d+ \w+.* clashed with <\w+>'s .* in \[mid\]; <\w+> lost .*\.$/);
+    expect(words(own.story)).toMatch(/^<\w+>'s tank and fighter with <green>'s 2 militia clashed with <\w+>'s .* in \[mid\]; <\w+> lost .*\.$/);
     expect(words(own.dice[0])).toBe('Heat 1:');
     expect(words(own.dice[1])).toMatch(/^ {2}<(red|blue|green)>'s \S+ \(\w+\) shoots <(red|blue|green)>'s \S+ \(\w+\): /);
     const [told] = cnesReport.battles(ctx, pub.events);
