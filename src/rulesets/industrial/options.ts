@@ -27,6 +27,12 @@ export const industrialOptions = z.strictObject({
    */
   navalCombat: z.enum(['dice', 'none']).default('dice'),
   /**
+   * Which ships meeting at sea fight (ruling N2): `kill-on-sight`, only those one nation's list
+   * names; `not-at-peace`, also ships of nations without a peace treaty that neither targets,
+   * after the targeted combats ("mutually untargeted hostile boats").
+   */
+  navalHostility: z.enum(['kill-on-sight', 'not-at-peace']).default('kill-on-sight'),
+  /**
    * When forces board and land (ruling N3): `in-rounds` in the round the ship is there, after that
    * round's moves, as the document's list of movement orders says, so forces board in port and
    * sail in one turn; `after-combat` once every round and sea combat is over, as its automation says.

@@ -138,7 +138,13 @@ function seaBattle(e: GameEvent): BattleStory {
   return {
     province: place,
     title: [e.kind === 'submarine' ? 'Submarine attack in ' : 'Sea battle in ', province(place)],
-    story: [...say`${nation(str(e.attacker))}'s ${e.kind === 'submarine' ? 'submarines attack' : 'ships attack'} ${nation(str(e.defender))}'s in ${province(place)}: ${attack.sum} against ${defence.sum}; `, ...sunk, '.'],
+    story: [
+      ...(e.untargeted
+        ? say`${nation(str(e.attacker))}'s and ${nation(str(e.defender))}'s ships meet in ${province(place)} and fight: ${attack.sum} against ${defence.sum}; `
+        : say`${nation(str(e.attacker))}'s ${e.kind === 'submarine' ? 'submarines attack' : 'ships attack'} ${nation(str(e.defender))}'s in ${province(place)}: ${attack.sum} against ${defence.sum}; `),
+      ...sunk,
+      '.',
+    ],
     dice: [say`${nation(str(e.attacker))}: dice ${attack.dice.join(' ')}, total ${attack.sum}`, say`${nation(str(e.defender))}: dice ${defence.dice.join(' ')}, total ${defence.sum}`],
     notes: [],
   };

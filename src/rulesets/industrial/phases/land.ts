@@ -123,33 +123,16 @@ interface Invasion {
 function invade(turn: Turn): void {
   const { state } = turn;
   const cut = new Set(turn.of('cut-support').map((a) => `${a.order.target}`));
-  const invasions: Invasion[] = [];
-  const amphibious = turn.pendingLandings;
-  for (const a of [...turn.of('invade'), ...amphibious]) {
-    const units = a.order.kind === 'invade' ? pickStack(state, a.nation, a.order, 'land', turn.landedAtSea) : turn.landingUnits.get(`${a.nation}#${a.index}`) ?? [];
-    if (!units.length) {
-      turn.fail(a, 'NO_UNITS', `You have no land forces free to invade ${turn.name(a.order.target)}.`);
-      continue;
-    }
-    const supports = turn
-      .of('support-attack')
-      .filter((s) => s.nation === a.nation && s.order.target === a.order.target && !cut.has(s.order.province))
-      .map((s) => ({ nation: s.nation, units: pickStack(state, s.nation, s.order, 'land'), locations: 0, ships: [] as IndustrialUnit[] }))
-      .filter((f) => f.units.length);
-    const ships = (turn.coastSupport.get(`${a.nation}@${a.order.target}`) ?? []).map((id) => state.units.find((u) => u.id === id)!).filter(Boolean);
-    const locations = 1 + supports.length;
-    invasions.push({ a, force: { nation: a.nation, units, locations, fromWarship: a.order.kind === 'disembark', ships }, supports: supports.map((s) => ({ ...s, locations })) });
-  }
+  const invasions = gatherInvasions(turn, cut);
   const attackLocations = new Map<string, number>();
   for (const inv of invasions) attackLocations.set(inv.a.order.target, (attackLocations.get(inv.a.order.target) ?? 0) + inv.force.locations);
 
   const dead = new Set<string>();
   const fought: Combat[] = [];
   const record = (result: CombatResult, attacker: Force, defender: Force): Combat => {
-    const combat: Combat = { result, attacker, defender, killed: [], event: { type: 'land.combat', audience: 'public' } };
-    assignCasualties(combat, dead);
     turn.announce('land.combat', {});
-    combat.event = turn.events.at(-1)!;
+    const combat: Combat = { result, attacker, defender, killed: [], event: turn.events.at(-1)! };
+    assignCasualties(combat, dead);
     tellCombat(combat);
     fought.push(combat);
     return combat;
@@ -198,7 +181,42 @@ function invade(turn: Turn): void {
       for (const support of inv.supports) attack(support);
     }
   }
-  // Generals' season rerolls of the worst losing results: a result reversed moves the casualties and, head-on, who is turned back.
+  applyRerolls(turn, fought, dead, turnedBack);
+  // "apply all casualties assigned during combat resolution"
+  if (dead.size) {
+    turn.announce('land.casualties', { units: [...dead], losses: lossesOf(state.units.filter((u) => dead.has(u.id))) });
+    state.units = state.units.filter((u) => !dead.has(u.id));
+  }
+  settle(turn, invasions, dead, turnedBack);
+  for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
+    for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
+  }
+}
+
+/** Each invasion with its force, the ships supporting it and the supporting attacks not cut. */
+function gatherInvasions(turn: Turn, cut: ReadonlySet<string>): Invasion[] {
+  const { state } = turn;
+  const invasions: Invasion[] = [];
+  for (const a of [...turn.of('invade'), ...turn.pendingLandings]) {
+    const units = a.order.kind === 'invade' ? pickStack(state, a.nation, a.order, 'land', turn.landedAtSea) : turn.landingUnits.get(`${a.nation}#${a.index}`) ?? [];
+    if (!units.length) {
+      turn.fail(a, 'NO_UNITS', `You have no land forces free to invade ${turn.name(a.order.target)}.`);
+      continue;
+    }
+    const supports = turn
+      .of('support-attack')
+      .filter((s) => s.nation === a.nation && s.order.target === a.order.target && !cut.has(s.order.province))
+      .map((s) => ({ nation: s.nation, units: pickStack(state, s.nation, s.order, 'land'), locations: 0, ships: [] as IndustrialUnit[] }))
+      .filter((f) => f.units.length);
+    const ships = (turn.coastSupport.get(`${a.nation}@${a.order.target}`) ?? []).map((id) => state.units.find((u) => u.id === id)!).filter(Boolean);
+    const locations = 1 + supports.length;
+    invasions.push({ a, force: { nation: a.nation, units, locations, fromWarship: a.order.kind === 'disembark', ships }, supports: supports.map((s) => ({ ...s, locations })) });
+  }
+  return invasions;
+}
+
+/** Generals' season rerolls of the worst losing results: a result reversed moves the casualties and, head-on, who is turned back. */
+function applyRerolls(turn: Turn, fought: Combat[], dead: Set<string>, turnedBack: Map<Invasion, string>): void {
   for (const combat of rerollWorst(turn, fought) as Combat[]) {
     for (const id of combat.killed) dead.delete(id);
     assignCasualties(combat, dead);
@@ -210,15 +228,6 @@ function invade(turn: Turn): void {
     }
   }
   for (const combat of fought) tellCombat(combat);
-  // "apply all casualties assigned during combat resolution"
-  if (dead.size) {
-    turn.announce('land.casualties', { units: [...dead], losses: lossesOf(state.units.filter((u) => dead.has(u.id))) });
-    state.units = state.units.filter((u) => !dead.has(u.id));
-  }
-  settle(turn, invasions, dead, turnedBack);
-  for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
-    for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
-  }
 }
 
 interface Combat extends Fought {

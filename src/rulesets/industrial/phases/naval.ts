@@ -82,7 +82,7 @@ export function moveAtSea(turn: Turn): void {
 
 function submarineCombats(turn: Turn): string[] {
   const places = new Set(turn.state.units.filter((u) => u.type === 'submarine').map((u) => u.province));
-  return [...places].filter((p) => hostileAtSea(turn, p).some(([a]) => turn.state.units.some((u) => u.province === p && u.nation === a && u.type === 'submarine'))).sort();
+  return [...places].filter((p) => hostileAtSea(turn, p).some(([a, , , targeted]) => targeted && turn.state.units.some((u) => u.province === p && u.nation === a && u.type === 'submarine'))).sort();
 }
 
 /**
