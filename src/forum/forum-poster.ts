@@ -58,6 +58,7 @@ export interface ForumPoster {
 }
 
 const RECHECK_MS = 5000;
+const SOFTWARE_NAMES = { xenforo: 'XenForo', discourse: 'Discourse', phpbb: 'phpBB' } as const;
 
 export function postJobId(gameId: string, key: string): string {
   return `${gameId}/${encodeURIComponent(key)}`;
@@ -123,7 +124,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   async function deliver(gameId: string, entry: ForumOutboxEntry): Promise<string> {
     const forum = await options.forumOf(gameId);
     if (!forumPosts(forum)) {
-      const reason = forum ? `${forum.software} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
+      const reason = forum ? `${SOFTWARE_NAMES[forum.software]} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
       await options.alert(gameId, { kind: 'pass-on', entry, reason });
       await outbox.markPassedToGm(gameId, entry.key);
       return 'passed to the GM';

@@ -162,7 +162,7 @@ describe('reminders in the thread', () => {
     expect(await remindPlayers(rt, job('24h'))).toEqual(['blue']);
     expect(await remindPlayers(rt, job('2h'))).toEqual(['blue']);
     const posts = await waitFor('the reminder in the thread', async () => {
-      const found = xf.posts.filter((p) => p.message.includes(markerLine(`${id}/remind:`)));
+      const found = xf.posts.filter((p) => p.message.includes(`Adjutant ref ${id}/remind:`));
       return found.length ? found : undefined;
     });
     await sleep(500);
@@ -242,5 +242,24 @@ describe('a forum that refuses', () => {
     }
     expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
     await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length === 1);
+  });
+});
+
+describe('private messages', () => {
+  it('sends a private message as a XenForo conversation, and hands a phpBB one to the GM to pass on', { timeout: 30_000 }, async () => {
+    const xenforo = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    await poster.outbox.record(xenforo, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });
+    await waitFor('the conversation', async () => xf.conversations.some((c) => c.title === 'Your orders for turn 1'));
+    expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 1')).toEqual([{ recipient_ids: ['2'], title: 'Your orders for turn 1', message: 'Read: claim Northvale' }]);
+    await waitFor('the message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:1'))?.postedAt);
+
+    const phpbb = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });
+    await poster.outbox.record(phpbb, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });
+    const [pass] = await mailArrives('the message for the GM to pass on', phpbb, 'alert:forum:pass-on:');
+    expect(pass.subject).toContain('Please pass on a private message to Alice');
+    expect(pass.text).toContain('phpBB has no API to send private messages');
+    expect(pass.text).toContain('Title: Your orders for turn 1\n\nRead: claim Northvale');
+    await waitFor('the item done', async () => (await poster.outbox.entry(phpbb, 'confirm:red:1'))?.passedToGm);
+    expect(await poster.outbox.pending(phpbb)).toEqual([]);
   });
 });
