@@ -230,6 +230,22 @@ describe('a forum that refuses', () => {
     expect(await poster.outbox.setAsideItems(id)).toEqual([]);
   });
 
+  it('a 429 storm that outlasts every try: set aside, the GM told; after the storm, retried and posted once', { timeout: 60_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    // Each wait is short enough to sit out inside a try, but the storm does not end.
+    xf.server.fail({ status: 429, body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] }, headers: { 'retry-after': '0' } }, 100_000);
+    try {
+      await playTurn(id);
+      const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:', 30_000);
+      expect(alert.text).toMatch(/Still rate limited.*after 3 tries/s);
+    } finally {
+      xf.server.calm();
+    }
+    expect(ownPosts(`${id}/update:step-1`)).toEqual([]);
+    expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
+    await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length === 1);
+  });
+
   it('a forum down through every try: set aside, the GM told; back up and retried, posted once', { timeout: 60_000 }, async () => {
     const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
     await xf.server.down();

@@ -28,6 +28,8 @@ export interface ContractServer {
   requests: ContractRequest[];
   /** The next `count` requests get this reply instead of their route's. */
   fail(reply: Reply, count?: number): void;
+  /** Drops the faults still waiting: the storm is over. */
+  calm(): void;
   /** Every answer is held back this long after the forum has done the work (a slow forum, a crash's window). */
   latency(ms: number): void;
   /** The server stops answering (connections refused) until `up()`. */
@@ -72,6 +74,7 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     url: `http://127.0.0.1:${port}`,
     requests,
     fail: (reply, count = 1) => faults.push(...Array.from({ length: count }, () => reply)),
+    calm: () => void faults.splice(0),
     latency: (ms) => void (delayMs = ms),
     down: stop,
     up: listen,
