@@ -101,7 +101,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     }
     const { entry } = begun;
     try {
-      const outcome = await deliver(gameId, entry);
+      const outcome = await deliver(options, open, gameId, entry);
       queued.delete(postJobId(gameId, key));
       return outcome;
     } catch (e) {
@@ -119,32 +119,6 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
       logger.warn({ gameId, key, err: err.message, attempt: job.attemptsMade + 1 }, 'posting to the forum failed; will retry');
       throw err;
     }
-  }
-
-  async function deliver(gameId: string, entry: ForumOutboxEntry): Promise<string> {
-    const forum = await options.forumOf(gameId);
-    if (!forumPosts(forum)) {
-      const reason = forum ? `${SOFTWARE_NAMES[forum.software]} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
-      await options.alert(gameId, { kind: 'pass-on', entry, reason });
-      await outbox.markPassedToGm(gameId, entry.key);
-      return 'passed to the GM';
-    }
-    const adapter = open(forum);
-    if (entry.kind === 'private') {
-      await adapter.sendPrivate({ to: entry.to, title: entry.title, text: entry.text });
-      await outbox.markPosted(gameId, entry.key);
-      return 'sent';
-    }
-    const there = await adapter.findOwnPost(entry.marker);
-    if (there) {
-      logger.warn({ gameId, key: entry.key, postId: there.id }, 'the post was made before a crash; marking it posted');
-      await outbox.markPosted(gameId, entry.key, there.id);
-      return 'found';
-    }
-    const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
-    const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
-    await outbox.markPosted(gameId, entry.key, made.id);
-    return 'posted';
   }
 
   async function giveUp({ gameId, key }: PostJob, error: string): Promise<void> {
@@ -174,18 +148,61 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     }
   }
 
+  const sweeping = repeatEvery(options.sweepMs ?? 1000, async () => {
+    try {
+      await sweep();
+    } catch (e) {
+      logger.error({ err: (e as Error).message }, 'the forum poster could not read the forum outbox; retrying');
+    }
+    if (queued.size > 50_000) queued.clear();
+  });
+
+  return {
+    async stop() {
+      await sweeping.stop();
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
+
+/** Makes one post or private message, or hands it to the GM when the forum cannot take it. */
+async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: ForumOutboxEntry): Promise<string> {
+  const { outbox, logger } = options;
+  const forum = await options.forumOf(gameId);
+  if (!forumPosts(forum)) {
+    const reason = forum ? `${SOFTWARE_NAMES[forum.software]} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
+    await options.alert(gameId, { kind: 'pass-on', entry, reason });
+    await outbox.markPassedToGm(gameId, entry.key);
+    return 'passed to the GM';
+  }
+  const adapter = open(forum);
+  if (entry.kind === 'private') {
+    await adapter.sendPrivate({ to: entry.to, title: entry.title, text: entry.text });
+    await outbox.markPosted(gameId, entry.key);
+    return 'sent';
+  }
+  const there = await adapter.findOwnPost(entry.marker);
+  if (there) {
+    logger.warn({ gameId, key: entry.key, postId: there.id }, 'the post was made before a crash; marking it posted');
+    await outbox.markPosted(gameId, entry.key, there.id);
+    return 'found';
+  }
+  const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
+  const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
+  await outbox.markPosted(gameId, entry.key, made.id);
+  return 'posted';
+}
+
+/** Runs `work` now and then every `ms` after it finishes, until stopped. */
+function repeatEvery(ms: number, work: () => Promise<void>): { stop(): Promise<void> } {
   let running = true;
   let wake: () => void = () => undefined;
-  const sweeping = (async () => {
+  const loop = (async () => {
     while (running) {
-      try {
-        await sweep();
-      } catch (e) {
-        logger.error({ err: (e as Error).message }, 'the forum poster could not read the forum outbox; retrying');
-      }
-      if (queued.size > 50_000) queued.clear();
+      await work();
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.sweepMs ?? 1000);
+        const timer = setTimeout(resolve, ms);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -193,14 +210,11 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
       });
     }
   })();
-
   return {
     async stop() {
       running = false;
       wake();
-      await sweeping;
-      await worker.close();
-      await queue.close();
+      await loop;
     },
   };
 }
