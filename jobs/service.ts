@@ -1,9 +1,11 @@
 // The long-running parts of Adjutant, started together (`adjutant serve`) or apart (`adjutant
 // worker`, `adjutant intake`), and stopped in the order that loses nothing: first no new mail,
-// then no new deadlines, then the jobs in hand finish, then the last messages go out.
+// then no new deadlines, then the jobs in hand finish, then the last messages and forum posts go out.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { forumAlert } from '../src/forum/forum-alerts.ts';
+import { startForumPoster } from '../src/forum/forum-poster.ts';
 import { startIntake } from '../src/mail/imap-intake.ts';
 import { sendAlert } from '../src/mail/mail-alerts.ts';
 import { smtpAuth, tokenSource } from '../src/mail/mail-login.ts';
@@ -11,7 +13,9 @@ import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
 import { welcomePlayers } from '../src/mail/welcome.ts';
 import { parseMessageInSlices } from '../src/orders/parse-message.ts';
+import { ForumOutbox } from '../src/store/forum-outbox.ts';
 import { importGame } from '../src/store/game-archive.ts';
+import { storedGame } from '../src/store/stored-game.ts';
 import { reachRedis } from '../src/store/reach-redis.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
@@ -97,7 +101,19 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
-    stops.push(['sender', () => sender.stop()]);
+    // Beside the mail: the forum poster, whose notices to the GM go out through the mail outbox.
+    const poster = startForumPoster({
+      outbox: new ForumOutbox(rt.redis, { now }),
+      forumOf: async (gameId) => (await storedGame(rt.store, gameId)).config.forum,
+      logger,
+      connection,
+      prefix: config.prefix,
+      lockMs: config.lockMs,
+      alert: (gameId, alert) => forumAlert(alertDeps, gameId, alert),
+      serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
+    });
+    logger.info('forum poster started');
+    stops.push(['sender', async () => (await poster.stop(), await sender.stop())]);
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;

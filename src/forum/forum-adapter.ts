@@ -66,7 +66,10 @@ export interface ForumAdapter {
   whoIs(name: string): Promise<ForumUser | null>;
 }
 
-/** The line that marks a post as Adjutant's, with its reference. */
+/**
+ * The line that marks a post as Adjutant's, with its reference. It ends with a full stop, so no
+ * reference is found inside a longer one ("update:step-1" in "update:step-11").
+ */
 export function markerLine(marker: string): string {
-  return `Adjutant ref ${marker}`;
+  return `Adjutant ref ${marker}.`;
 }

@@ -23,11 +23,17 @@ export const forumSchema = z
         user: envName.optional(),
       })
       .optional(),
+    /**
+     * Also post the schedule's reminders into the thread (the deadline, and which nations have no
+     * orders yet): true for every reminder, or the ones to post, like ["24h"]. XenForo and Discourse.
+     */
+    reminders: z.union([z.boolean(), z.array(z.string().regex(/^\d+(m|h|d|w)$/, 'write a reminder of schedule.reminders, like "24h"'))]).default(false),
     /** Forum member name -> nation id: whose posts are read as whose orders. */
     players: z.record(z.string().min(1), z.string().min(1)).default({}),
   })
   .superRefine((forum, ctx) => {
     if (forum.software !== 'phpbb' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });
+    if (forum.software === 'phpbb' && forum.reminders !== false) ctx.addIssue({ code: 'custom', path: ['reminders'], message: 'phpBB has no API to post with, so Adjutant cannot post reminders there: remove reminders' });
     if (forum.software === 'discourse' && forum.credentials && !forum.credentials.user) ctx.addIssue({ code: 'custom', path: ['credentials', 'user'], message: 'Discourse needs the Api-Username: give credentials.user, the name of the environment variable holding it' });
   });
 
@@ -36,4 +42,15 @@ export type ForumConfig = z.infer<typeof forumSchema>;
 /** The update's markup on this forum. */
 export function forumFlavour(forum: ForumConfig): Flavour {
   return forum.flavour ?? forum.software;
+}
+
+/** Whether Adjutant posts into this forum itself (phpBB has no API to post with: the GM pastes). */
+export function forumPosts(forum: ForumConfig | undefined): forum is ForumConfig & { software: 'xenforo' | 'discourse' } {
+  return forum !== undefined && forum.software !== 'phpbb';
+}
+
+/** Whether the schedule's reminder at `offset` ("24h") is also posted into the thread. */
+export function postsReminder(forum: ForumConfig | undefined, offset: string): boolean {
+  if (!forumPosts(forum)) return false;
+  return forum.reminders === true || (Array.isArray(forum.reminders) && forum.reminders.includes(offset));
 }

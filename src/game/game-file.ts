@@ -88,6 +88,10 @@ export const gameFileSchema = z.strictObject({
   forum: forumSchema.optional(),
   nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
 }).superRefine((game, ctx) => {
+  const offsets = game.schedule?.reminders ?? [];
+  for (const offset of Array.isArray(game.forum?.reminders) ? game.forum.reminders : []) {
+    if (!offsets.includes(offset)) ctx.addIssue({ code: 'custom', path: ['forum', 'reminders'], message: `"${offset}" is not one of schedule.reminders (${offsets.join(', ') || 'none'}); the thread gets only reminders the schedule sends` });
+  }
   for (const [member, nation] of Object.entries(game.forum?.players ?? {})) {
     if (!game.nations[nation]) ctx.addIssue({ code: 'custom', path: ['forum', 'players', member], message: `there is no nation "${nation}" in this game (nations: ${Object.keys(game.nations).join(', ')})` });
   }

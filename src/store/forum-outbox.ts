@@ -1,7 +1,9 @@
 // Every post and private message Adjutant makes on a game's forum is recorded here before it is
 // made, under a key naming what it is ("update:step-3"), and marked posted with the forum's id for
 // it right after. Each item carries a marker written into the post, so after a crash between the
-// forum's answer and the mark the thread can be searched for it before posting again.
+// forum's answer and the mark the thread can be searched for it before posting again. An item the
+// forum refuses for good is set aside, to be listed and put back in line by the GM
+// (`adjutant dead-letter`).
 import type { Redis } from 'ioredis';
 import { forumKeys } from './keys.ts';
 import { PendingGames } from './pending-games.ts';
@@ -35,7 +37,16 @@ export type ForumOutboxEntry = ForumItem & {
   postedAt?: string;
   /** The forum's id for the post, when it gives one. */
   postId?: string;
+  /** The forum cannot take it (phpBB, or no forum any more): it went to the GM by email to pass on. */
+  passedToGm?: boolean;
 };
+
+/** An item set aside: refused for good by the forum, or out of tries. */
+export interface SetAsideForumItem {
+  key: string;
+  error: string;
+  at: string;
+}
 
 
 // Recording and queueing happen together, or a crash between them would strand an item unposted.
@@ -43,6 +54,13 @@ const RECORD = `
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return redis.call('HGET', KEYS[1], ARGV[1]) end
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return false`;
+
+// A try is counted only for an item still in line, so a posted or set-aside item is never tried again.
+const ATTEMPT = `
+if not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return false end
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+return {json, redis.call('HINCRBY', KEYS[3], ARGV[1], 1)}`;
 
 export class ForumOutbox {
   constructor(
@@ -79,15 +97,57 @@ export class ForumOutbox {
 
   /** Marks an item posted (keeping the first time and id it was) and out of line for posting. */
   async markPosted(gameId: string, key: string, postId?: string): Promise<void> {
+    await this.markDone(gameId, key, postId ? { postId } : {});
+  }
+
+  /** Marks an item the forum cannot take as handed to the GM by email, to pass on by hand. */
+  async markPassedToGm(gameId: string, key: string): Promise<void> {
+    await this.markDone(gameId, key, { passedToGm: true });
+  }
+
+  private async markDone(gameId: string, key: string, outcome: Pick<ForumOutboxEntry, 'postId' | 'passedToGm'>): Promise<void> {
     const k = forumKeys(gameId);
     const json = await this.redis.hget(k.outbox, key);
     const tx = this.redis.multi().zrem(k.outboxPending, key);
     if (json) {
       const entry = JSON.parse(json) as ForumOutboxEntry;
-      if (!entry.postedAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, postedAt: this.options.now().toISOString(), ...(postId ? { postId } : {}) }));
+      if (!entry.postedAt) tx.hset(k.outbox, key, JSON.stringify({ ...entry, postedAt: this.options.now().toISOString(), ...outcome }));
     }
     await tx.exec();
     await this.waiting.dropIfEmpty(gameId, k.outboxPending);
+  }
+
+  /**
+   * Notes that a try at posting this item begins; returns the entry and how many tries were begun
+   * so far (above one: an earlier try may have posted), or undefined when it is not in line.
+   */
+  async markAttempt(gameId: string, key: string): Promise<{ entry: ForumOutboxEntry; attempt: number } | undefined> {
+    const k = forumKeys(gameId);
+    const found = (await this.redis.eval(ATTEMPT, 3, k.outbox, k.outboxPending, k.outboxAttempts, key)) as [string, number] | null;
+    return found ? { entry: JSON.parse(found[0]) as ForumOutboxEntry, attempt: found[1] } : undefined;
+  }
+
+  /** Takes an item out of line, with the reason, until `resend`. */
+  async setAside(gameId: string, key: string, error: string): Promise<void> {
+    const k = forumKeys(gameId);
+    await this.redis.multi().hset(k.outboxFailed, key, JSON.stringify({ error, at: this.options.now().toISOString() })).zrem(k.outboxPending, key).exec();
+    await this.waiting.dropIfEmpty(gameId, k.outboxPending);
+  }
+
+  async setAsideItems(gameId: string): Promise<SetAsideForumItem[]> {
+    const all = await this.redis.hgetall(forumKeys(gameId).outboxFailed);
+    return Object.entries(all)
+      .map(([key, json]) => ({ key, ...(JSON.parse(json) as { error: string; at: string }) }))
+      .sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Puts a set-aside item back in line for posting; false when there is no such item. */
+  async resend(gameId: string, key: string): Promise<boolean> {
+    const k = forumKeys(gameId);
+    if (!(await this.redis.hexists(k.outboxFailed, key))) return false;
+    await this.redis.multi().zadd(k.outboxPending, Date.parse(this.options.now().toISOString()), key).hdel(k.outboxFailed, key).exec();
+    await this.waiting.add(gameId);
+    return true;
   }
 
   async entry(gameId: string, key: string): Promise<ForumOutboxEntry | undefined> {

@@ -96,6 +96,10 @@ export function forumKeys(gameId: string) {
     outbox: `${p}:outbox`,
     /** Sorted set: keys of items recorded but not yet posted, by time recorded. */
     outboxPending: `${p}:outbox:pending`,
+    /** Hash: item key -> tries begun (a count above one: an earlier try may have posted). */
+    outboxAttempts: `${p}:outbox:attempts`,
+    /** Hash: item key -> JSON { error, at }: set aside until the GM retries it. */
+    outboxFailed: `${p}:outbox:failed`,
   };
 }
 

@@ -1,6 +1,11 @@
 // The publish job: every player's private report, the public update and the GM's summary of one
 // committed step, recorded in the outbox under keys naming the step. A worker killed half-way
-// and retried records only what is missing, so each message goes out exactly once.
+// and retried records only what is missing, so each message goes out exactly once. The public
+// update goes into the game's forum thread when Adjutant can post there (XenForo, Discourse):
+// recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
+// forum) the GM gets it by email, ready to paste, in the forum's markup.
+import { forumFlavour, forumPosts } from '../forum/forum-config.ts';
+import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { reportRenderer, type RendererFactory, type TurnMessage } from './turn-renderer.ts';
@@ -41,9 +46,34 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   for (const nation of players) {
     await send(`report:${label}:${nation}`, game.config.nations[nation].player!.email, () => renderer.privateReport(game, record, nation), map);
   }
-  // The forum comes later: until then the GM gets the public update to post, with the map.
-  await send(`update:${label}`, game.config.gm.email, () => renderer.publicUpdate(game, record), map);
+  const forum = game.config.forum;
+  if (forumPosts(forum)) {
+    recorded += await recordUpdatePost(rt, gameId, label, () => rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record), job.mapFile);
+  } else {
+    // phpBB has no API to post with: the GM gets the post ready to paste, in phpBB's markup.
+    const pasted = forum ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: forumFlavour(forum) }) : renderer;
+    const toPaste = async () => {
+      const update = await pasted.publicUpdate(game, record);
+      return forum ? { ...update, subject: `${update.subject}: paste it into the forum thread` } : update;
+    };
+    await send(`update:${label}`, game.config.gm.email, toPaste, map);
+  }
   await send(`summary:${label}`, game.config.gm.email, () => renderer.gmSummary(game, record));
   rt.logger.info({ gameId, step, recorded }, 'step published to the outbox');
   return recorded;
+}
+
+/** The forum outbox key of a step's update post. */
+export function updatePostKey(label: string): string {
+  return `update:step-${label}`;
+}
+
+/** Records the update post (its map uploaded with it, not linked); 1 when recorded by this call. */
+async function recordUpdatePost(rt: TurnRuntime, gameId: string, label: string, render: () => TurnMessage | Promise<TurnMessage>, mapFile: string | undefined): Promise<number> {
+  const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
+  const key = updatePostKey(label);
+  if (await posts.entry(gameId, key)) return 0;
+  const { text } = await render();
+  await posts.record(gameId, { kind: 'post', key, text, images: mapFile ? [{ filename: MAP_ATTACHMENT, path: mapFile }] : [] });
+  return 1;
 }

@@ -1,7 +1,10 @@
 // The remind job: players with no orders in force hear how long they have left, and the GM hears
 // which tickets still wait for a ruling. A reminder for a deadline that has since moved, or a
 // step that has since been adjudicated, is dropped.
+import { forumFlavour, postsReminder } from '../forum/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
+import { escapeBbcode, escapeMarkdownInline } from '../render/escape.ts';
+import { ForumOutbox } from '../store/forum-outbox.ts';
 import { tellGm } from './gm-notices.ts';
 import { formatTime } from './schedule.ts';
 import { gameConfig, mailFrom, missingNations, stepLabel, type RemindJob, type TurnRuntime } from './turn-runtime.ts';
@@ -37,9 +40,21 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
     });
   }
   if (missing.length) rt.logger.info({ gameId, step, offset, nations: missing }, 'reminders recorded');
+  if (missing.length && postsReminder(config.forum, offset)) {
+    await new ForumOutbox(rt.store.redis, { now: rt.now }).record(gameId, { kind: 'post', key: `remind:${key}`, text: reminderPost(config, turn, missing, formatTime(due, config.timezone), offset), images: [] });
+  }
   const tickets = await openTickets();
   if (tickets.length) await tellGm(rt, gameId, config, `tickets:${key}`, `Turn ${turn}: ${tickets.length} ticket${tickets.length === 1 ? '' : 's'} wait for your ruling`, ticketList(config, tickets, due, offset));
   return missing;
+}
+
+/** The thread's reminder: only public facts, the deadline and the nations with no orders yet. */
+function reminderPost(config: GameFile, turn: number, missing: readonly string[], when: string, offset: string): string {
+  const markdown = forumFlavour(config.forum!) === 'discourse';
+  const escape = markdown ? escapeMarkdownInline : escapeBbcode;
+  const bold = (text: string) => (markdown ? `**${text}**` : `[B]${text}[/B]`);
+  const names = missing.map((n) => escape(config.nations[n].name)).join(', ');
+  return `${bold(`Turn ${turn}: orders are due ${escape(when)}`)}, in ${offset}.\n\nNo orders yet from: ${names}.`;
 }
 
 function fate(config: GameFile): string {

@@ -17,11 +17,13 @@ export interface RenderInfo {
   mapUrl?: string;
   /** The file name the map is attached under, when the message carries it. */
   mapAttachment?: string;
+  /** The update's markup when the game's forum section sets it; otherwise the renderer's own. */
+  flavour?: Flavour;
 }
 
 export interface TurnRenderer {
   privateReport(game: Game, record: TurnRecord, nation: string): TurnMessage | Promise<TurnMessage>;
-  /** The forum update (the GM posts it until Adjutant posts to forums itself). */
+  /** The public update, in the forum's markup: posted into the game's thread, or mailed to the GM to post. */
   publicUpdate(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
   /** Everything, for the GM: every event with its audience, the dice, who missed the deadline. */
   gmSummary(game: Game, record: TurnRecord): TurnMessage | Promise<TurnMessage>;
@@ -32,5 +34,5 @@ export type RendererFactory = (info: RenderInfo) => TurnRenderer;
 
 /** `pageUrl`: each nation's private page link for its report, when the site is public. */
 export function reportRenderer(flavour: Flavour = 'xenforo', pageUrl?: (gameId: string, nation: string) => Promise<string>): RendererFactory {
-  return (info) => createReportRenderer({ flavour, mapUrl: () => info.mapUrl, mapAttachment: info.mapAttachment, nextDeadline: () => info.nextDeadline, pageUrl });
+  return (info) => createReportRenderer({ flavour: info.flavour ?? flavour, mapUrl: () => info.mapUrl, mapAttachment: info.mapAttachment, nextDeadline: () => info.nextDeadline, pageUrl });
 }

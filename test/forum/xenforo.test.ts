@@ -53,6 +53,8 @@ describe('the XenForo adapter', () => {
     const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
     for (let i = 0; i < 30; i++) forum.say(3, `chatter ${i}`);
     expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id });
+    await adapter().publish({ text: 'Spring 1911', images: [], marker: 'demo:11' });
+    expect(await adapter().findOwnPost('demo:1')).toBeNull();
   });
 
   it('sends a private message to members by name, and says when a name is not a member', async () => {

@@ -1,12 +1,14 @@
-// `adjutant dead-letter list` and `retry`: the mail the service could not handle. Emails that could
-// not be processed (their parse job failed for good) and messages that could not be sent (refused
-// by the SMTP server, or out of tries) are kept with the reason; the GM was told of each by mail.
-// Once the cause is fixed, `retry` processes the email again or puts the message back in line.
+// `adjutant dead-letter list` and `retry`: what the service could not handle. Emails that could
+// not be processed (their parse job failed for good), messages that could not be sent (refused by
+// the SMTP server, or out of tries) and forum posts the forum refused (a revoked key, a deleted
+// thread, or out of tries) are kept with the reason; the GM was told of each by mail. Once the
+// cause is fixed, `retry` processes the email again or puts the message or post back in line.
 import type { Command } from 'commander';
 import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { retryDeadMail } from '../../../jobs/parse.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
 import { DeadLetters } from '../../mail/dead-letters.ts';
+import { ForumOutbox } from '../../store/forum-outbox.ts';
 import { GameStore } from '../../store/game-store.ts';
 import { Outbox } from '../../store/outbox.ts';
 import { connectRedis } from '../../store/redis.ts';
@@ -17,7 +19,7 @@ export class DeadLetterNotFoundError extends Error {
 
 interface Row {
   game: string;
-  kind: 'email' | 'message';
+  kind: 'email' | 'message' | 'forum';
   id: string;
   at: string;
   error: string;
@@ -25,7 +27,7 @@ interface Row {
 }
 
 export function register(program: Command): void {
-  const dead = program.command('dead-letter').description('Emails that could not be processed and messages that could not be sent: list them, retry them.');
+  const dead = program.command('dead-letter').description('Emails that could not be processed, messages that could not be sent, forum posts that could not be made: list them, retry them.');
   dead
     .command('list')
     .description('List the dead letters of one game, or of every game.')
@@ -39,9 +41,9 @@ export function register(program: Command): void {
     });
   dead
     .command('retry')
-    .description('Process a dead email again (by its mail id) or send a set-aside message again (by its key).')
+    .description('Process a dead email again (by its mail id), or send a set-aside message or forum post again (by its key).')
     .argument('<game>', 'the game id')
-    .argument('<id>', 'the mail id or message key, as "dead-letter list" prints it')
+    .argument('<id>', 'the mail id, message key or forum post key, as "dead-letter list" prints it')
     .action(async (game: string, id: string) => {
       const said = await withStore((store, outbox) => retry(store, outbox, game, id));
       console.log(said);
@@ -57,12 +59,19 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
       const entry = await outbox.entry(game, m.key);
       rows.push({ game, kind: 'message', id: m.key, at: m.at, error: m.error, about: entry ? `"${entry.subject}" to ${entry.to.join(', ')}` : undefined });
     }
+    const posts = forumOutbox(store);
+    for (const f of await posts.setAsideItems(game)) {
+      const entry = await posts.entry(game, f.key);
+      const about = entry?.kind === 'private' ? `private message "${entry.title}" to ${entry.to.join(', ')}` : 'post into the game thread';
+      rows.push({ game, kind: 'forum', id: f.key, at: f.at, error: f.error, about });
+    }
   }
   return rows;
 }
 
 async function retry(store: GameStore, outbox: Outbox, game: string, id: string): Promise<string> {
   if (await outbox.resend(game, id)) return `The message ${id} of "${game}" is back in line; the running service sends it within moments.`;
+  if (await forumOutbox(store).resend(game, id)) return `The forum post ${id} of "${game}" is back in line; the running service posts it within moments.`;
   const config = serviceConfig();
   const queue = openQueue(QUEUES.parse, connectionFromUrl(config.redisUrl), config.prefix);
   try {
@@ -71,6 +80,10 @@ async function retry(store: GameStore, outbox: Outbox, game: string, id: string)
     await queue.close();
   }
   throw new DeadLetterNotFoundError(`"${game}" has no dead letter "${id}"; run "adjutant dead-letter list ${game}" to see them.`);
+}
+
+function forumOutbox(store: GameStore): ForumOutbox {
+  return new ForumOutbox(store.redis, { now: () => new Date() });
 }
 
 async function withStore<T>(work: (store: GameStore, outbox: Outbox) => Promise<T>): Promise<T> {

@@ -9,13 +9,13 @@ import { serviceLogger } from '../logger.ts';
 export function register(program: Command): void {
   program
     .command('serve')
-    .description('Run everything in one process: IMAP intake, job workers, deadline scheduler, outbox sender, web server (game pages, GM console, maps).')
+    .description('Run everything in one process: IMAP intake, job workers, deadline scheduler, outbox sender and forum poster, web server (game pages, GM console, maps).')
     .action(() => run(['intake', 'workers', 'scheduler', 'sender', 'outputs']));
   program
     .command('worker')
-    .description('Run job workers (parse, adjudicate, render, publish, remind), with the scheduler and the outbox sender unless told not to.')
+    .description('Run job workers (parse, adjudicate, render, publish, remind), with the scheduler and the outbox sender and forum poster unless told not to.')
     .option('--no-scheduler', 'do not run the deadline scheduler here')
-    .option('--no-sender', 'do not send the outbox here')
+    .option('--no-sender', 'do not send the outbox (mail and forum posts) here')
     .option('--outputs', 'also run the web server (game pages, GM console, maps)')
     .action((opts: { scheduler: boolean; sender: boolean; outputs?: boolean }) => {
       const parts: Part[] = ['workers'];

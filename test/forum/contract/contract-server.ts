@@ -28,6 +28,10 @@ export interface ContractServer {
   requests: ContractRequest[];
   /** The next `count` requests get this reply instead of their route's. */
   fail(reply: Reply, count?: number): void;
+  /** Drops the faults still waiting: the storm is over. */
+  calm(): void;
+  /** Every answer is held back this long after the forum has done the work (a slow forum, a crash's window). */
+  latency(ms: number): void;
   /** The server stops answering (connections refused) until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -37,6 +41,8 @@ export interface ContractServer {
 export async function startContractServer(routes: Array<[string, RegExp, Route]>, auth: (req: ContractRequest) => Reply | null): Promise<ContractServer> {
   const requests: ContractRequest[] = [];
   const faults: Reply[] = [];
+  let delayMs = 0;
+  // A client that goes away mid-request (a killed process) ends only its own request.
   const handle = async (incoming: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
@@ -48,6 +54,7 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     else if (body.length) req.form = await new Request('http://forum.test', { method: 'POST', headers: { 'content-type': type }, body }).formData();
     requests.push(req);
     const reply = faults.shift() ?? auth(req) ?? (await route(req));
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     res.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'application/atom+xml; charset=UTF-8' : 'application/json; charset=utf-8', ...reply.headers });
     res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
   };
@@ -58,15 +65,17 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     }
     return { status: 404, body: { errors: ['not found'] } };
   };
-  let server: Server = createServer((req, res) => void handle(req, res));
+  let server: Server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const listen = () => new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res))).listen(port, '127.0.0.1', resolve));
+  const listen = () => new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))).listen(port, '127.0.0.1', resolve));
   const stop = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     fail: (reply, count = 1) => faults.push(...Array.from({ length: count }, () => reply)),
+    calm: () => void faults.splice(0),
+    latency: (ms) => void (delayMs = ms),
     down: stop,
     up: listen,
     close: stop,

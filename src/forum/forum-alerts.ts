@@ -1,0 +1,75 @@
+// Mail the GM gets about the game's forum: a post the forum refused for good (set aside until
+// `adjutant dead-letter retry`), the forum holding our posts back, and what Adjutant cannot post
+// itself (private messages on phpBB) for the GM to pass on. Each is recorded in the mail outbox
+// under a key naming what it is about, so it is sent once however often the fault is seen.
+import type { Logger } from 'pino';
+import type { GameStore } from '../store/game-store.ts';
+import type { ForumOutboxEntry } from '../store/forum-outbox.ts';
+import type { Outbox } from '../store/outbox.ts';
+import { storedGame } from '../store/stored-game.ts';
+import type { ForumAlert } from './forum-poster.ts';
+
+export interface ForumAlertDeps {
+  store: GameStore;
+  outbox: Outbox;
+  logger: Logger;
+  now: () => Date;
+  /** The address Adjutant writes from when a game names no mailbox. */
+  address: string;
+}
+
+// Mail alerts share this prefix, so an alert that cannot be sent is never alerted about again.
+const KEY_PREFIX = 'alert:forum:';
+
+export async function forumAlert(deps: ForumAlertDeps, gameId: string, alert: ForumAlert): Promise<void> {
+  const { config } = await storedGame(deps.store, gameId);
+  const [key, subject, lines] = alertText(gameId, alert, deps.now());
+  await deps.outbox.record(gameId, {
+    key: `${KEY_PREFIX}${key}`,
+    from: config.mailbox ?? deps.address,
+    to: [config.gm.email],
+    subject: `[${config.title}] ${subject}`,
+    text: `${lines.join('\n\n')}\n`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    // A post to paste travels with its images, to upload with it.
+    ...(alert.kind === 'pass-on' && alert.entry.kind === 'post' && alert.entry.images.length ? { attachments: alert.entry.images } : {}),
+  });
+  deps.logger.warn({ gameId, alert: key }, subject);
+}
+
+function alertText(gameId: string, alert: ForumAlert, now: Date): [string, string, string[]] {
+  switch (alert.kind) {
+    case 'set-aside':
+      return [
+        `set-aside:${alert.entry.key}`,
+        'A forum post could not be made',
+        [
+          `${describe(alert.entry)} could not be made and is set aside, so the thread does not have it yet: ${alert.error}`,
+          `Nothing is lost. Once the cause is fixed (a new API key, the thread id in game.yaml), run: adjutant dead-letter retry ${gameId} ${alert.entry.key}`,
+        ],
+      ];
+    case 'rate-limited':
+      // One notice an hour is enough to say that posts are held back.
+      return [
+        `rate-limited:${now.toISOString().slice(0, 13)}`,
+        'The forum is holding back Adjutant\'s posts',
+        [
+          `The forum asked Adjutant to wait before posting again: ${alert.error}`,
+          `Adjutant waits ${Math.ceil(alert.holdMs / 1000)} seconds and posts then; nothing is lost, but the thread gets its posts late.`,
+        ],
+      ];
+    case 'pass-on':
+      return [
+        `pass-on:${alert.entry.key}`,
+        alert.entry.kind === 'private' ? `Please pass on a private message to ${alert.entry.to.join(', ')}` : 'Please post this into the game thread',
+        [
+          `Adjutant cannot do this itself (${alert.reason}), so please do it by hand. ${describe(alert.entry)}:`,
+          alert.entry.kind === 'private' ? `Title: ${alert.entry.title}\n\n${alert.entry.text}` : alert.entry.text,
+        ],
+      ];
+  }
+}
+
+function describe(entry: ForumOutboxEntry): string {
+  return entry.kind === 'private' ? `The private message "${entry.title}" to ${entry.to.join(', ')}` : `The post "${entry.key}" into the game thread`;
+}

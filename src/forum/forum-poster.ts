@@ -1,0 +1,220 @@
+// Posts what the forum outbox holds into each game's forum, through a BullMQ queue: one job per
+// item (its id is the item's key, so queueing twice is harmless), retries with backoff while the
+// forum is down, a hold as long as the forum's Retry-After when it rate-limits us, and a set-aside
+// state the GM is told about when the forum refuses for good (a revoked key, a deleted thread).
+// A sweep queues every item recorded but not yet posted, so after a crash the outbox is read again.
+//
+// Before each post the thread is searched for the item's marker: a crash between the forum's
+// answer and the mark in the outbox leaves the post in the thread, and it is then only marked.
+import { readFile } from 'node:fs/promises';
+import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { ForumOutbox, ForumOutboxEntry } from '../store/forum-outbox.ts';
+import type { ForumAdapter } from './forum-adapter.ts';
+import { forumPosts, type ForumConfig } from './forum-config.ts';
+import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
+import { openForum } from './open-forum.ts';
+
+export const POST_QUEUE = 'forum-post';
+
+export type ForumAlert =
+  | { kind: 'set-aside'; entry: ForumOutboxEntry; error: string }
+  | { kind: 'rate-limited'; error: string; holdMs: number }
+  /** The forum cannot take the item (phpBB, or the game has no forum any more): the GM passes it on. */
+  | { kind: 'pass-on'; entry: ForumOutboxEntry; reason: string };
+
+export interface ForumPosterOptions {
+  outbox: ForumOutbox;
+  /** The game's `forum:` section, as its game.yaml says now. */
+  forumOf: (gameId: string) => Promise<ForumConfig | undefined>;
+  /** The adapter for a forum; by default from its configuration and the environment (open-forum.ts). */
+  open?: (forum: ForumConfig) => ForumAdapter;
+  logger: Logger;
+  connection: ConnectionOptions;
+  prefix: string;
+  /** Tries per item before it is set aside; the waits between them double from `retryMs`. */
+  attempts?: number;
+  retryMs?: number;
+  /** The longest Retry-After waited out inside one try; a longer one holds the item instead. */
+  maxWaitMs?: number;
+  sweepMs?: number;
+  /** Items posted at once by this process. */
+  parallel?: number;
+  /** How long a post stays locked to a process that stopped answering. */
+  lockMs?: number;
+  /** The games this poster serves (all when absent). */
+  serves?: (gameId: string) => boolean;
+  /** Tells the GM (src/forum/forum-alerts.ts). */
+  alert: (gameId: string, alert: ForumAlert) => Promise<void>;
+}
+
+export interface PostJob {
+  gameId: string;
+  key: string;
+}
+
+export interface ForumPoster {
+  stop(): Promise<void>;
+}
+
+const RECHECK_MS = 5000;
+const SOFTWARE_NAMES = { xenforo: 'XenForo', discourse: 'Discourse', phpbb: 'phpBB' } as const;
+
+export function postJobId(gameId: string, key: string): string {
+  return `${gameId}/${encodeURIComponent(key)}`;
+}
+
+/** Whether retrying can help: the forum was down or busy, or something on our side hiccuped. */
+function temporary(error: Error): boolean {
+  return error instanceof ForumUnavailableError || !(error instanceof ForumError || (error as NodeJS.ErrnoException).code === 'ENOENT');
+}
+
+export function startForumPoster(options: ForumPosterOptions): ForumPoster {
+  const { outbox, logger } = options;
+  const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const open = options.open ?? ((forum: ForumConfig) => openForum(forum, process.env, { maxWaitMs }));
+  const queue = new Queue<PostJob>(POST_QUEUE, { connection: options.connection, prefix: options.prefix });
+  queue.on('error', (err) => logger.warn({ err: err.message }, 'forum queue connection error'));
+  const lockMs = options.lockMs ?? 30_000;
+  const worker = new Worker<PostJob>(POST_QUEUE, (job, token) => post(job, token), {
+    connection: options.connection,
+    prefix: options.prefix,
+    concurrency: options.parallel ?? 2,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    // A post handed back by processes that died under it is tried again; the marker search keeps it single.
+    maxStalledCount: 20,
+  });
+  worker.on('error', (err) => logger.warn({ err: err.message }, 'forum worker error'));
+  worker.on('failed', (job, err) => {
+    if (!job || err.name === 'UnrecoverableError' || err.name === 'DelayedError') return;
+    void job.isFailed().then((final) => (final ? giveUp(job.data, err.message) : undefined), () => undefined);
+  });
+  const queued = new Map<string, number>();
+
+  async function post(job: Job<PostJob>, token?: string): Promise<string> {
+    const { gameId, key } = job.data;
+    const begun = await outbox.markAttempt(gameId, key);
+    if (!begun) {
+      queued.delete(postJobId(gameId, key));
+      return 'not in line';
+    }
+    const { entry } = begun;
+    try {
+      const outcome = await deliver(options, open, gameId, entry);
+      queued.delete(postJobId(gameId, key));
+      return outcome;
+    } catch (e) {
+      const err = e as Error;
+      if (err instanceof ForumRateLimitedError) {
+        logger.warn({ gameId, key, holdMs: err.retryAfterMs }, 'the forum is rate limiting us; holding this post');
+        await options.alert(gameId, { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs }).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
+        await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
+        throw new DelayedError();
+      }
+      if (!temporary(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await giveUp(job.data, temporary(err) ? `${err.message} (after ${job.attemptsMade + 1} tries)` : err.message);
+        throw new UnrecoverableError(err.message);
+      }
+      logger.warn({ gameId, key, err: err.message, attempt: job.attemptsMade + 1 }, 'posting to the forum failed; will retry');
+      throw err;
+    }
+  }
+
+  async function giveUp({ gameId, key }: PostJob, error: string): Promise<void> {
+    queued.delete(postJobId(gameId, key));
+    logger.error({ gameId, key, err: error }, 'a forum post could not be made and is set aside; the GM is told');
+    try {
+      await outbox.setAside(gameId, key, error);
+      const entry = await outbox.entry(gameId, key);
+      if (entry) await options.alert(gameId, { kind: 'set-aside', entry, error });
+    } catch (e) {
+      logger.error({ err: e, gameId, key }, 'could not set a failed forum post aside; it stays in the outbox');
+    }
+  }
+
+  async function sweep(): Promise<void> {
+    for (const gameId of await outbox.gamesWithPending()) {
+      if (options.serves && !options.serves(gameId)) continue;
+      for (const entry of await outbox.pending(gameId, 500)) {
+        const jobId = postJobId(gameId, entry.key);
+        if (Date.now() - (queued.get(jobId) ?? 0) < RECHECK_MS) continue;
+        const old = await queue.getJob(jobId);
+        // A finished job for an item still in line: set aside and put back by the GM.
+        if (old && ((await old.isFailed()) || (await old.isCompleted()))) await old.remove();
+        await queue.add(POST_QUEUE, { gameId, key: entry.key }, { jobId, attempts: options.attempts ?? 6, backoff: { type: 'exponential', delay: options.retryMs ?? 30_000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } });
+        queued.set(jobId, Date.now());
+      }
+    }
+  }
+
+  const sweeping = repeatEvery(options.sweepMs ?? 1000, async () => {
+    try {
+      await sweep();
+    } catch (e) {
+      logger.error({ err: (e as Error).message }, 'the forum poster could not read the forum outbox; retrying');
+    }
+    if (queued.size > 50_000) queued.clear();
+  });
+
+  return {
+    async stop() {
+      await sweeping.stop();
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
+
+/** Makes one post or private message, or hands it to the GM when the forum cannot take it. */
+async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: ForumOutboxEntry): Promise<string> {
+  const { outbox, logger } = options;
+  const forum = await options.forumOf(gameId);
+  if (!forumPosts(forum)) {
+    const reason = forum ? `${SOFTWARE_NAMES[forum.software]} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
+    await options.alert(gameId, { kind: 'pass-on', entry, reason });
+    await outbox.markPassedToGm(gameId, entry.key);
+    return 'passed to the GM';
+  }
+  const adapter = open(forum);
+  if (entry.kind === 'private') {
+    await adapter.sendPrivate({ to: entry.to, title: entry.title, text: entry.text });
+    await outbox.markPosted(gameId, entry.key);
+    return 'sent';
+  }
+  const there = await adapter.findOwnPost(entry.marker);
+  if (there) {
+    logger.warn({ gameId, key: entry.key, postId: there.id }, 'the post was made before a crash; marking it posted');
+    await outbox.markPosted(gameId, entry.key, there.id);
+    return 'found';
+  }
+  const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
+  const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
+  await outbox.markPosted(gameId, entry.key, made.id);
+  return 'posted';
+}
+
+/** Runs `work` now and then every `ms` after it finishes, until stopped. */
+function repeatEvery(ms: number, work: () => Promise<void>): { stop(): Promise<void> } {
+  let running = true;
+  let wake: () => void = () => undefined;
+  const loop = (async () => {
+    while (running) {
+      await work();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,281 @@
+// Each turn's update posted into the game's thread: real Redis, the real turn workers (render,
+// publish), the real forum poster on its BullMQ queue, and local XenForo and Discourse servers
+// that follow the forums' documented APIs (test/forum/contract/). The update goes out once with
+// its map uploaded, waits for the GM's PUBLISH in a previewed game, reminders reach the thread when
+// the game asks, and a forum that refuses (a revoked key, a deleted thread, a 429 storm, an
+// outage) loses nothing: the GM is told, and the post goes out once the cause is fixed.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionFromUrl } from '../../jobs/queues.ts';
+import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
+import { markerLine } from '../../src/forum/forum-adapter.ts';
+import { publishTurn } from '../../src/turns/publish-turn.ts';
+import { remindPlayers } from '../../src/turns/remind-players.ts';
+import { createGameControl } from '../../src/turns/scheduler-control.ts';
+import { requireServices, serviceEndpoints } from '../support/services.ts';
+import { claim, cleanUp, outboxEntries, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
+import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { discourseSection, startTestPoster, xenforoSection } from './support/test-poster.ts';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let rt: ReturnType<typeof testRuntime>;
+let workers: RunningWorkers;
+let poster: ReturnType<typeof startTestPoster>;
+let xf: XenForoForum;
+let dc: DiscourseForum;
+let outDir: string;
+const games: string[] = [];
+const future = { every: '3d', start: '2031-06-01T20:00:00Z', reminders: ['24h', '2h'] };
+
+beforeAll(async () => {
+  const { redisUrl } = await requireServices(['redis']);
+  rt = testRuntime(undefined, redisUrl, { downAfterMs: 86_400_000 }, true);
+  outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-forum-out-'));
+  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000, outputs: { outDir } });
+  xf = await startXenForo();
+  dc = await startDiscourse();
+  process.env.TEST_PUB_XF_KEY = xf.key;
+  process.env.TEST_PUB_DC_KEY = dc.key;
+  process.env.TEST_PUB_DC_USER = 'adjutant';
+  poster = startTestPoster({ redisUrl, store: rt.store, mail: rt.outbox, games: (id) => games.includes(id) });
+});
+
+afterAll(async () => {
+  await poster?.stop();
+  await workers?.close();
+  await xf?.server.close();
+  await dc?.server.close();
+  if (rt) {
+    await cleanUp(rt, games);
+    await rt.close();
+  }
+  await rm(outDir, { recursive: true, force: true });
+});
+
+async function game(forum: Record<string, unknown>, changes: Record<string, unknown> = {}): Promise<string> {
+  const id = await storeFixtureGame(rt, { schedule: future, forum, ...changes });
+  games.push(id);
+  return id;
+}
+
+/** Adjudicates the game's first step now, with red claiming Northvale. */
+async function playTurn(id: string): Promise<void> {
+  await claim(rt, id, 'red', 'nor');
+  await createGameControl(rt).processNow(id);
+}
+
+const ownPosts = (marker: string) => xf.posts.filter((p) => p.message.includes(markerLine(marker)));
+const gmMail = async (id: string, prefix: string) => (await outboxEntries(rt, id)).filter((e) => e.key.startsWith(prefix));
+/** The GM's mail whose key starts with `prefix`, once there is some. */
+const mailArrives = (what: string, id: string, prefix: string, timeoutMs?: number) => waitFor(what, async () => ((await gmMail(id, prefix)).length ? gmMail(id, prefix) : undefined), timeoutMs);
+
+async function adjutant(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl } });
+  return stdout;
+}
+
+describe('the update posted into the thread', () => {
+  it('posts the update with its map into the XenForo thread once, and mails the GM no copy to paste', { timeout: 60_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    await playTurn(id);
+    const marker = `${id}/update:step-1`;
+    await waitFor('the update in the thread', async () => ownPosts(marker).length > 0);
+    const entry = await waitFor('the post marked posted', async () => {
+      const found = await poster.outbox.entry(id, 'update:step-1');
+      return found?.postedAt ? found : undefined;
+    });
+    const [post] = ownPosts(marker);
+    expect(entry.postId).toBe(String(post.post_id));
+    expect(post.message).toContain('[B]Claims of the Three Valleys: ');
+    expect(post.message).toContain('Redmark');
+    // The map is uploaded, the very file the render step wrote, and shown in the post.
+    const map = await readFile(path.join(outDir, id, 'turn-1', 'map.png'));
+    const mine = [...xf.attachments].filter(([attachmentId]) => post.message.includes(`[ATTACH=full]${attachmentId}[/ATTACH]`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0][1].data.equals(map)).toBe(true);
+    expect(post.attach_count).toBe(1);
+    expect(post.message).not.toContain('The map is attached');
+
+    // Publishing the step again (a retried job) records nothing new and posts nothing more.
+    expect(await publishTurn(rt, { gameId: id, step: 1, epoch: 0, mapFile: path.join(outDir, id, 'turn-1', 'map.png') })).toBe(0);
+    await sleep(500);
+    expect(ownPosts(marker)).toHaveLength(1);
+    const keys = (await outboxEntries(rt, id)).map((e) => e.key);
+    expect(keys).toContain('summary:1');
+    expect(keys).not.toContain('update:1');
+  });
+
+  it('posts the update in Markdown with the map uploaded into the Discourse topic once', { timeout: 60_000 }, async () => {
+    const id = await game(discourseSection(dc, 'TEST_PUB_DC_KEY', 'TEST_PUB_DC_USER'));
+    await playTurn(id);
+    const line = markerLine(`${id}/update:step-1`);
+    const post = await waitFor('the update in the topic', async () => dc.posts.find((p) => p.raw.includes(line)));
+    expect(post.username).toBe('adjutant');
+    expect(post.raw).toMatch(/^# Claims of the Three Valleys: /);
+    const upload = dc.uploads.find((u) => post.raw.includes(`(${u.short_url})`))!;
+    expect(upload.data.equals(await readFile(path.join(outDir, id, 'turn-1', 'map.png')))).toBe(true);
+    await waitFor('the post marked posted', async () => (await poster.outbox.entry(id, 'update:step-1'))?.postId === String(post.id));
+    await sleep(300);
+    expect(dc.posts.filter((p) => p.raw.includes(line))).toHaveLength(1);
+  });
+
+  it('mails a phpBB game\'s GM the update ready to paste, in phpBB markup, and records no post', { timeout: 60_000 }, async () => {
+    const id = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });
+    await playTurn(id);
+    const [update] = await mailArrives('the update for the GM', id, 'update:1');
+    expect(update.to).toEqual(['gm@adjutant.test']);
+    expect(update.subject).toMatch(/public update: paste it into the forum thread$/);
+    expect(update.text).toMatch(/^\[size=150\]\[b\]Claims of the Three Valleys: /);
+    expect(update.attachments?.map((a) => a.filename)).toEqual(['map.png']);
+    expect(await poster.outbox.pending(id)).toEqual([]);
+    expect(await poster.outbox.entry(id, 'update:step-1')).toBeUndefined();
+  });
+
+  it('posts nothing while a previewed turn waits for the GM, and the update once the GM publishes', { timeout: 60_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'), { preview: true });
+    await playTurn(id);
+    await waitFor('the preview for the GM', async () => (await gmMail(id, 'gm:preview:')).length > 0);
+    await sleep(1000);
+    const marker = `${id}/update:step-1`;
+    expect(ownPosts(marker)).toEqual([]);
+    expect(await poster.outbox.entry(id, 'update:step-1')).toBeUndefined();
+    await waitFor('the preview state', async () => (await rt.schedules.get(id))?.status === 'preview');
+    await createGameControl(rt).publish(id);
+    await waitFor('the update in the thread', async () => ownPosts(marker).length === 1);
+  });
+});
+
+describe('reminders in the thread', () => {
+  it('posts the reminders the game asks for, naming only the deadline and the nations without orders', { timeout: 30_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY', { reminders: ['24h'] }));
+    await createGameControl(rt).status(id);
+    await claim(rt, id, 'red', 'nor');
+    const s = (await rt.schedules.get(id))!;
+    const job = (offset: string) => ({ gameId: id, step: 1, epoch: 0, offset, deadline: s.deadline! });
+    expect(await remindPlayers(rt, job('24h'))).toEqual(['blue']);
+    expect(await remindPlayers(rt, job('2h'))).toEqual(['blue']);
+    const posts = await waitFor('the reminder in the thread', async () => {
+      const found = xf.posts.filter((p) => p.message.includes(`Adjutant ref ${id}/remind:`));
+      return found.length ? found : undefined;
+    });
+    await sleep(500);
+    expect(posts).toHaveLength(1);
+    expect(posts[0].message).toMatch(/^\[B\]Turn 1: orders are due .*\[\/B\], in 24h\.\n\nNo orders yet from: Bluevale\./);
+    // Public facts only: who has ordered is not said, nor anyone's orders.
+    expect(posts[0].message).not.toContain('Redmark');
+    expect(posts[0].message).not.toMatch(/nor|Northvale/i);
+  });
+
+  it('refuses reminders for phpBB, and a reminder the schedule does not send, in game.yaml', async () => {
+    await expect(game({ software: 'phpbb', url: 'https://board.example.com', thread: 12, reminders: true })).rejects.toThrow(/phpBB has no API to post with/);
+    await expect(game(xenforoSection(xf, 'TEST_PUB_XF_KEY', { reminders: ['12h'] }))).rejects.toThrow(/"12h" is not one of schedule.reminders/);
+  });
+});
+
+describe('a forum that refuses', () => {
+  it('a revoked key: the GM is told, the post is a dead letter, and goes out once after dead-letter retry', { timeout: 90_000 }, async () => {
+    process.env.TEST_PUB_OLD_KEY = 'a-revoked-key';
+    const id = await game(xenforoSection(xf, 'TEST_PUB_OLD_KEY'));
+    await playTurn(id);
+    const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:');
+    expect(alert.to).toEqual(['gm@adjutant.test']);
+    expect(alert.text).toContain('API key provided in request was not found');
+    expect(alert.text).toContain(`adjutant dead-letter retry ${id} update:step-1`);
+    const listed = await adjutant('dead-letter', 'list', id);
+    expect(listed).toContain(`${id}  forum  update:step-1`);
+    expect(ownPosts(`${id}/update:step-1`)).toEqual([]);
+
+    // The GM makes a new key and puts it in the variable; the service reads it at the next try.
+    process.env.TEST_PUB_OLD_KEY = xf.key;
+    expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
+    await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length === 1);
+    expect(await adjutant('dead-letter', 'list', id)).toContain('has no dead letters');
+  });
+
+  it('a deleted topic: the GM is told, and once game.yaml names the new topic the post goes there once', { timeout: 90_000 }, async () => {
+    const id = await game(discourseSection(dc, 'TEST_PUB_DC_KEY', 'TEST_PUB_DC_USER', { thread: 56 }));
+    await playTurn(id);
+    const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:');
+    expect(alert.text).toMatch(/could not be found.*thread may have been deleted or moved/s);
+    expect((await poster.outbox.setAsideItems(id)).map((f) => f.key)).toEqual(['update:step-1']);
+
+    const files = await rt.store.files(id);
+    await rt.store.putFiles(id, { ...files, 'game.yaml': files['game.yaml'].replace('thread: 56', 'thread: 55') });
+    expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
+    const line = markerLine(`${id}/update:step-1`);
+    await waitFor('the update in the topic', async () => dc.posts.some((p) => p.raw.includes(line)));
+    await sleep(300);
+    expect(dc.posts.filter((p) => p.raw.includes(line))).toHaveLength(1);
+  });
+
+  it('a 429 storm: the post is held as long as the forum asks, the GM is told, and it goes out once', { timeout: 60_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    // Longer than the poster waits inside one try (300 ms here): each 429 holds the post.
+    xf.server.fail({ status: 429, body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] }, headers: { 'retry-after': '1' } }, 4);
+    const held = Date.now();
+    await playTurn(id);
+    await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length > 0, 30_000);
+    expect(Date.now() - held).toBeGreaterThanOrEqual(3000);
+    const [alert] = await gmMail(id, 'alert:forum:rate-limited:');
+    expect(alert.text).toContain('You have made too many requests');
+    await sleep(300);
+    expect(ownPosts(`${id}/update:step-1`)).toHaveLength(1);
+    expect(await poster.outbox.setAsideItems(id)).toEqual([]);
+  });
+
+  it('a 429 storm that outlasts every try: set aside, the GM told; after the storm, retried and posted once', { timeout: 60_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    // Each wait is short enough to sit out inside a try, but the storm does not end.
+    xf.server.fail({ status: 429, body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] }, headers: { 'retry-after': '0' } }, 100_000);
+    try {
+      await playTurn(id);
+      const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:', 30_000);
+      expect(alert.text).toMatch(/Still rate limited.*after 3 tries/s);
+    } finally {
+      xf.server.calm();
+    }
+    expect(ownPosts(`${id}/update:step-1`)).toEqual([]);
+    expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
+    await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length === 1);
+  });
+
+  it('a forum down through every try: set aside, the GM told; back up and retried, posted once', { timeout: 60_000 }, async () => {
+    const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    await xf.server.down();
+    try {
+      await playTurn(id);
+      const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:', 30_000);
+      expect(alert.text).toMatch(/got no answer.*after 3 tries/s);
+    } finally {
+      await xf.server.up();
+    }
+    expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
+    await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length === 1);
+  });
+});
+
+describe('private messages', () => {
+  it('sends a private message as a XenForo conversation, and hands a phpBB one to the GM to pass on', { timeout: 30_000 }, async () => {
+    const xenforo = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    await poster.outbox.record(xenforo, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });
+    await waitFor('the conversation', async () => xf.conversations.some((c) => c.title === 'Your orders for turn 1'));
+    expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 1')).toEqual([{ recipient_ids: ['2'], title: 'Your orders for turn 1', message: 'Read: claim Northvale' }]);
+    await waitFor('the message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:1'))?.postedAt);
+
+    const phpbb = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });
+    await poster.outbox.record(phpbb, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });
+    const [pass] = await mailArrives('the message for the GM to pass on', phpbb, 'alert:forum:pass-on:');
+    expect(pass.subject).toContain('Please pass on a private message to Alice');
+    expect(pass.text).toContain('phpBB has no API to send private messages');
+    expect(pass.text).toContain('Title: Your orders for turn 1\n\nRead: claim Northvale');
+    await waitFor('the item done', async () => (await poster.outbox.entry(phpbb, 'confirm:red:1'))?.passedToGm);
+    expect(await poster.outbox.pending(phpbb)).toEqual([]);
+  });
+});

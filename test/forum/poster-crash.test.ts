@@ -1,0 +1,145 @@
+// Crash safety of forum posting: the forum poster runs in a child process that is SIGKILLed at a
+// random moment while it posts (at least 30 kills), and started again. The local XenForo and
+// Discourse servers run in this process, never killed, and hold each answer back a little after
+// doing the work, so many kills land between the forum making a post and the poster marking it.
+// Then every update recorded is in its thread exactly once, with its own image: a post made
+// before a kill is found by its marker and not made again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markerLine } from '../../src/forum/forum-adapter.ts';
+import { ForumOutbox } from '../../src/store/forum-outbox.ts';
+import { forumKeys } from '../../src/store/keys.ts';
+import { requireServices } from '../support/services.ts';
+import { cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
+import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { discourseSection, xenforoSection } from './support/test-poster.ts';
+
+const KILLS = 30;
+const ROOT = path.join(import.meta.dirname, '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let rt: ReturnType<typeof testRuntime>;
+let xf: XenForoForum;
+let dc: DiscourseForum;
+let dir: string;
+let redisUrl: string;
+const games: string[] = [];
+const prefix = `{adjutant-test-crash-${randomUUID().slice(0, 8)}}`;
+const children: ChildProcess[] = [];
+const posts = () => new ForumOutbox(rt.redis, { now: () => new Date() });
+
+beforeAll(async () => {
+  ({ redisUrl } = await requireServices(['redis']));
+  rt = testRuntime(undefined, redisUrl);
+  dir = await mkdtemp(path.join(tmpdir(), 'adjutant-forum-crash-'));
+  xf = await startXenForo();
+  dc = await startDiscourse();
+  process.env.TEST_CRASH_XF_KEY = xf.key;
+  process.env.TEST_CRASH_DC_KEY = dc.key;
+  process.env.TEST_CRASH_DC_USER = 'adjutant';
+  games.push(await storeFixtureGame(rt, { forum: xenforoSection(xf, 'TEST_CRASH_XF_KEY') }));
+  games.push(await storeFixtureGame(rt, { forum: discourseSection(dc, 'TEST_CRASH_DC_KEY', 'TEST_CRASH_DC_USER') }));
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await xf?.server.close();
+  await dc?.server.close();
+  const keys = await rt.redis.keys(`${prefix}*`);
+  if (keys.length) await rt.redis.del(...keys);
+  await cleanUp(rt, games);
+  await rt.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function spawnPoster(): { child: ChildProcess; ready: Promise<void>; exited: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/forum/support/poster-process.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, REDIS_URL: redisUrl, POSTER_PREFIX: prefix, POSTER_GAMES: games.join(',') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => ((out += d.toString()), out.includes('ready\n') && resolve()));
+    child.once('exit', (code, signal) => reject(new Error(`the poster exited (${code ?? signal}) before it was ready`)));
+  });
+  return { child, ready, exited };
+}
+
+/** Records `count` more updates, each with its own image, alternating between the two games. */
+async function recordUpdates(from: number, count: number): Promise<void> {
+  for (let n = from; n < from + count; n++) {
+    const file = path.join(dir, `map-${n}.png`);
+    await writeFile(file, Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`map of update ${n}`)]));
+    await posts().record(games[n % 2], { kind: 'post', key: `update:step-${n}`, text: `Update ${n}`, images: [{ filename: 'map.png', path: file }] });
+  }
+}
+
+const postRequests = () => xf.server.requests.filter((r) => r.method === 'POST').length + dc.server.requests.filter((r) => r.method === 'POST').length;
+const pendingCount = async () => (await posts().pending(games[0])).length + (await posts().pending(games[1])).length;
+
+describe('the forum poster under SIGKILL', () => {
+  it(`posts every update exactly once, with its image, while the poster is killed ${KILLS} times`, { timeout: 600_000 }, async () => {
+    xf.server.latency(80);
+    dc.server.latency(80);
+    let recorded = 0;
+    let kills = 0;
+    while (kills < KILLS) {
+      if ((await pendingCount()) < 4) {
+        await recordUpdates(recorded, 6);
+        recorded += 6;
+      }
+      const poster = spawnPoster();
+      await poster.ready;
+      // The kill lands while a post is in hand: after the forum was asked to make something.
+      // (Or the poster only found posts made before the last kill, and has nothing left to do.)
+      const before = postRequests();
+      const busy = await waitFor('a post in hand', async () => (postRequests() > before ? 'posting' : (await pendingCount()) === 0 && 'idle'), 30_000, 10);
+      if (busy === 'posting') await sleep(Math.random() * 400);
+      poster.child.kill('SIGKILL');
+      await poster.exited;
+      if (busy === 'posting') kills++;
+    }
+    expect(kills).toBe(KILLS);
+
+    const last = spawnPoster();
+    await last.ready;
+    await waitFor('every update posted', async () => (await pendingCount()) === 0, 120_000, 200);
+    last.child.kill('SIGTERM');
+    await last.exited;
+
+    expect(await posts().setAsideItems(games[0])).toEqual([]);
+    expect(await posts().setAsideItems(games[1])).toEqual([]);
+    let retried = 0;
+    for (let n = 0; n < recorded; n++) {
+      const gameId = games[n % 2];
+      const line = markerLine(`${gameId}/update:step-${n}`);
+      const image = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`map of update ${n}`)]);
+      const entry = (await posts().entry(gameId, `update:step-${n}`))!;
+      retried += Number((await rt.redis.hget(forumKeys(gameId).outboxAttempts, entry.key)) ?? 0) > 1 ? 1 : 0;
+      if (n % 2 === 0) {
+        const found = xf.posts.filter((p) => p.message.includes(line));
+        expect(found.map((p) => p.message.split('\n')[0])).toEqual([`Update ${n}`]);
+        expect(entry.postId).toBe(String(found[0].post_id));
+        const attached = [...xf.attachments].filter(([id]) => found[0].message.includes(`[ATTACH=full]${id}[/ATTACH]`));
+        expect(attached.map(([, a]) => a.data.equals(image))).toEqual([true]);
+      } else {
+        const found = dc.posts.filter((p) => p.raw.includes(line));
+        expect(found.map((p) => p.raw.split('\n')[0])).toEqual([`Update ${n}`]);
+        expect(entry.postId).toBe(String(found[0].id));
+        const uploaded = dc.uploads.filter((u) => found[0].raw.includes(`(${u.short_url})`));
+        expect(uploaded.map((u) => u.data.equals(image))).toEqual([true]);
+      }
+    }
+    // Nothing in the threads that was not recorded.
+    expect(xf.posts.length + dc.posts.length).toBe(recorded);
+    console.info(`forum crash test: ${kills} kills, ${recorded} updates posted once each, ${retried} of them tried again after a kill`);
+  });
+});

@@ -1,0 +1,58 @@
+// The forum poster as the service starts it (src/forum/forum-poster.ts on its BullMQ queue, the
+// GM told through the mail outbox), under a private queue prefix, limited to the test's games, and
+// with short waits so faults play out in seconds; plus the forum sections of the test games,
+// pointing at the local contract servers.
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { forumAlert } from '../../../src/forum/forum-alerts.ts';
+import type { ForumConfig } from '../../../src/forum/forum-config.ts';
+import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/forum/forum-poster.ts';
+import { openForum } from '../../../src/forum/open-forum.ts';
+import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
+import type { GameStore } from '../../../src/store/game-store.ts';
+import type { Outbox } from '../../../src/store/outbox.ts';
+import { storedGame } from '../../../src/store/stored-game.ts';
+import type { DiscourseForum } from '../contract/discourse-server.ts';
+import type { XenForoForum } from '../contract/xenforo-server.ts';
+
+export interface TestPosterOptions extends Partial<Omit<ForumPosterOptions, 'outbox' | 'forumOf' | 'serves' | 'connection' | 'alert'>> {
+  redisUrl: string;
+  store: GameStore;
+  /** The mail outbox the GM's notices go to. */
+  mail: Outbox;
+  games: (gameId: string) => boolean;
+}
+
+export function startTestPoster(options: TestPosterOptions): ForumPoster & { outbox: ForumOutbox } {
+  const logger = options.logger ?? pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
+  const now = () => new Date();
+  const outbox = new ForumOutbox(options.store.redis, { now });
+  const alertDeps = { store: options.store, outbox: options.mail, logger, now, address: 'game@adjutant.test' };
+  const poster = startForumPoster({
+    sweepMs: 50,
+    attempts: 3,
+    retryMs: 100,
+    // A forum that is down is given up on within a second here, not after minutes.
+    open: (forum) => openForum(forum, process.env, { backoffMs: 20, retries: 1, maxWaitMs: 300 }),
+    ...options,
+    outbox,
+    logger,
+    prefix: options.prefix ?? `{adjutant-test-forum-${randomUUID().slice(0, 8)}}`,
+    connection: connectionFromUrl(options.redisUrl),
+    forumOf: async (gameId) => (await storedGame(options.store, gameId)).config.forum,
+    alert: (gameId, alert) => forumAlert(alertDeps, gameId, alert),
+    serves: options.games,
+  });
+  return { outbox, stop: () => poster.stop() };
+}
+
+/** game.yaml's forum section for the local XenForo; the key is read from the variable `keyVar`. */
+export function xenforoSection(forum: XenForoForum, keyVar: string, extra: Partial<ForumConfig> = {}) {
+  return { software: 'xenforo', url: forum.apiUrl, thread: 77, credentials: { key: keyVar }, ...extra };
+}
+
+/** game.yaml's forum section for the local Discourse, posting as the user in `userVar`. */
+export function discourseSection(forum: DiscourseForum, keyVar: string, userVar: string, extra: Partial<ForumConfig> = {}) {
+  return { software: 'discourse', url: forum.server.url, thread: 55, credentials: { key: keyVar, user: userVar }, ...extra };
+}
