@@ -16,7 +16,9 @@ let redisUrl: string;
 let rt: ReturnType<typeof testRuntime>;
 let running: WorkerChild;
 const games: string[] = [];
-const childEnv = () => ({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: '15', FAULT_LOCK_MS: '1000', FAULT_SCHEDULER: '1' });
+// Reports slow enough (12 a game, one after another) that a second worker, however long it takes
+// to start on a loaded machine, joins while the turn is still being published.
+const childEnv = () => ({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: '250', FAULT_LOCK_MS: '1000', FAULT_SCHEDULER: '1' });
 
 beforeAll(async () => {
   ({ redisUrl } = await requireServices(['redis']));
