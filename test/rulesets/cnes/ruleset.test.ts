@@ -86,7 +86,7 @@ describe('the cnes ruleset', () => {
     expect((blue.orders as Array<{ order: string }>).map((o) => o.order)).toEqual(['bomber bca support mid', '2 infantry bca - mid', 'artillery bpk fortify']);
     // Blue fought in Midmarch: its report has the battle heat by heat; every event has a sentence.
     const heats = blue.events.find((e) => e.type === 'battle.heats')!;
-    expect(sentenceOf(heats)).toMatch(/^Heat 1:\n {2}\S+ shoots \S+: /);
-    for (const e of events) expect(sentenceOf(e), e.type).toBeTruthy();
+    expect(sentenceOf(heats, String, String)).toMatch(/^Heat 1:\n {2}\S+ shoots \S+: /);
+    for (const e of events) expect(sentenceOf(e, String, String), e.type).toBeTruthy();
   });
 });
