@@ -25,6 +25,13 @@ export interface RulesetContext<O = Record<string, unknown>> {
   /** The game's options, already checked against the ruleset's schema and defaults applied. */
   options: O;
   combat: Registry<CombatSystem>;
+  /** The nations' names as the game's players know them (game.yaml), for orders in plain words. */
+  nationNames?: Readonly<Record<string, string>>;
+}
+
+/** A nation by its name for the words a player reads; its id when the context has no names (a bare test context). */
+export function nationNameOf(ctx: RulesetContext<unknown>, nation: string): string {
+  return ctx.nationNames?.[nation] ?? nation;
 }
 
 export interface TurnResult<S extends GameState = GameState> {

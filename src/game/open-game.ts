@@ -83,7 +83,8 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
   if (image && files[image] === undefined) all.push({ file: config.map, field: 'image', message: `the key image "${mapData!.image}" is not in the game folder.` });
   if (!map || !ruleset || !options) return { problems: all };
 
-  const ctx: RulesetContext = { map, options, combat: combatSystems };
+  const nationNames = Object.fromEntries(Object.entries(config.nations).map(([nation, n]) => [nation, n.name]));
+  const ctx: RulesetContext = { map, options, combat: combatSystems, nationNames };
   const state = readState(files, ctx, ruleset, config, all);
   if (!state || all.length) return { problems: all };
   return { game: { id, config, map, ruleset, ctx, state, files }, problems: [] };

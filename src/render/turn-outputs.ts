@@ -75,7 +75,8 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, marks });
   const files = [await put(path.join(dir, mapFile), png)];
   for (const flavour of input.flavours ?? FLAVOUR_NAMES) {
-    const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: input.nextDeadline });
+    // Without a public URL the map is the file beside the update, to upload with it.
+    const update = renderPublicUpdate(game, record, { flavour, mapUrl, mapAttachment: mapUrl ? undefined : mapFile, nextDeadline: input.nextDeadline });
     files.push(await put(path.join(dir, named(FLAVOURS[flavour].file, record.phase)), update.text));
   }
   if (input.privateDir) {

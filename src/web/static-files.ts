@@ -98,7 +98,8 @@ function fileFor(root: string, urlPath: string): Promise<FoundFile | null> {
   const known = found.get(key);
   if (known && now - known.at < FILE_TTL_MS) return known.file;
   const file = findFile(root, urlPath);
-  file.catch(() => found.delete(key));
+  // Only files found are remembered: a map written just after a miss is served at once.
+  file.then((f) => f ?? found.delete(key), () => found.delete(key));
   if (found.size > 5000) found.clear();
   found.set(key, { at: now, file });
   return file;

@@ -36,7 +36,7 @@ describe('secrets', async () => {
   const orderTexts = Object.values(record.orders).flat().map((o) => game.ruleset.formatOrder(o));
 
   it('has secrets to keep in the fixture turn', () => {
-    expect(secrets).toContain('Your escorts came back with bad news: blue stole an escorted caravan.');
+    expect(secrets).toContain('Your escorts came back with bad news: Bluevale stole an escorted caravan.');
     expect(secrets.length).toBeGreaterThan(5);
   });
 

@@ -54,6 +54,14 @@ describe('turn outputs', async () => {
     expect(outputs.files.map((f) => path.basename(f)).sort()).toEqual(['map-retreats.png', 'update-discourse-retreats.md']);
   });
 
+  it('names the map beside the update to upload with it when the site has no public URL', async () => {
+    const base = await mkdtemp(path.join(tmpdir(), 'adjutant-turn-'));
+    const outputs = await writeTurnOutputs({ outDir: base, game, record: { ...record, phase: 'retreats' }, flavours: ['xenforo'] });
+    const update = await readFile(path.join(outputs.dir, 'update-xenforo-retreats.txt'), 'utf8');
+    expect(update).toContain('The map is attached: map-retreats.png.');
+    expect(update).not.toContain('[IMG]');
+  });
+
   it('refuses a game id that would leave the output folder', () => {
     expect(() => turnFolder('../etc', 1)).toThrow(RangeError);
   });

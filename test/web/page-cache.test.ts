@@ -1,7 +1,7 @@
 // A public page is built once and sent to every reader as is, with an ETag: a browser that has it
 // gets 304 and no body; a change in who has ordered gives a new page within a quarter second, and a
 // file in the output folder drawn again shows under its URL within a second.
-import { utimes } from 'node:fs/promises';
+import { copyFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINGERPRINT_TTL_MS } from '../../src/web/public-pages.ts';
@@ -44,6 +44,13 @@ describe('public pages from memory', () => {
     const first = await get('/');
     const etag = first.headers.get('etag')!;
     expect((await get('/', { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('serves a file written just after a reader missed it', async () => {
+    const late = `/${world.gameId}/turn-1/late.png`;
+    expect((await get(late)).status).toBe(404);
+    await copyFile(path.join(world.outDir, world.gameId, 'turn-1', 'map.png'), path.join(world.outDir, world.gameId, 'turn-1', 'late.png'));
+    expect((await get(late)).status).toBe(200);
   });
 
   it('shows a map drawn again under its URL within a second', async () => {

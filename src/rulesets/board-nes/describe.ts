@@ -1,15 +1,17 @@
 // Orders in plain words, for confirmations: "Your 2 armies in London move to Wales and claim it."
-import type { Order, RulesetContext } from '../../engine/index.ts';
+import { nationNameOf, type Order, type RulesetContext } from '../../engine/index.ts';
 import { boughtType } from './civ-orders.ts';
 import type { BoardNesOptions } from './options.ts';
 import { planParts, readOrder, structureWord } from './orders.ts';
 import { unitWord } from './prices.ts';
 import { findUnitKind, kindWord } from './unit-kinds.ts';
 
-export function describeOrder({ map, options }: RulesetContext<BoardNesOptions>, raw: Order): string {
+export function describeOrder(ctx: RulesetContext<BoardNesOptions>, raw: Order): string {
+  const { map, options } = ctx;
   const order = readOrder(raw);
   if (!order) return `An order of kind "${raw.kind}" that is not understood.`;
   const name = (id: string) => (map.has(id) ? map.province(id).name : id);
+  const nation = (id: string) => nationNameOf(ctx, id);
   const units = (type: string, count: number | 'all' | undefined) => (count === 'all' ? `All your ${type === 'army' ? 'armies' : 'fleets'}` : `Your ${unitWord(type, count ?? 1)}`);
   switch (order.kind) {
     case 'buy-unit': {
@@ -26,7 +28,7 @@ export function describeOrder({ map, options }: RulesetContext<BoardNesOptions>,
     case 'unload':
       return `Your fleets in ${name(order.province)} land ${order.count === 'all' || order.count === undefined ? 'all their armies' : unitWord('army', order.count)} on ${name(order.target)}${order.claim ? ' and claim it' : ''}.`;
     case 'naval-attack':
-      return `Your fleets in ${name(order.province)} attack ${order.nation ? `${order.nation}'s fleets` : 'every other fleet'} there.`;
+      return `Your fleets in ${name(order.province)} attack ${order.nation ? `${nation(order.nation)}'s fleets` : 'every other fleet'} there.`;
     case 'hold':
       return `${units(order.unitType, order.count)} in ${name(order.province)} hold.`;
     case 'disband':
@@ -34,13 +36,13 @@ export function describeOrder({ map, options }: RulesetContext<BoardNesOptions>,
     case 'claim':
       return `Your armies in ${name(order.province)} claim it for your nation.`;
     case 'caravan':
-      return `You send ${order.count} caravan${order.count === 1 ? '' : 's'} to ${order.nation}${order.escorts ? ` with ${order.escorts} escort${order.escorts === 1 ? '' : 's'}` : ''}.`;
+      return `You send ${order.count} caravan${order.count === 1 ? '' : 's'} to ${nation(order.nation)}${order.escorts ? ` with ${order.escorts} escort${order.escorts === 1 ? '' : 's'}` : ''}.`;
     case 'steal': {
       const what = { all: 'every caravan', count: `${order.count} caravans`, 'all-but': `all but ${order.count} caravans`, per: `${order.count} caravans for every ${order.per}` }[order.mode];
-      return `Your minions steal ${what} ${order.nation} sends you.`;
+      return `Your minions steal ${what} ${nation(order.nation)} sends you.`;
     }
     case 'aim':
-      return `In battles${order.province ? ` in ${name(order.province)}` : ''} with more than two nations, your units aim their hits at ${order.nation}.`;
+      return `In battles${order.province ? ` in ${name(order.province)}` : ''} with more than two nations, your units aim their hits at ${nation(order.nation)}.`;
     case 'battle-plan': {
       const parts = planParts(order);
       return parts.length ? `From now on your battles follow this plan: ${parts.join('; ')}.` : 'From now on your battles follow the default choices.';

@@ -244,7 +244,7 @@ export class OrderChecker {
     const cap = Number(this.state.nations[order.nation].taxIncome ?? 0);
     const already = this.caravansTo.get(order.nation) ?? 0;
     if (already + order.count > cap) {
-      return illegal('CARAVAN_LIMIT', `You may send ${order.nation} at most ${cap} caravans (its tax income in the last update)${already ? `, and ${already} are already ordered` : ''}.`);
+      return illegal('CARAVAN_LIMIT', `You may send ${this.state.nations[order.nation].name ?? order.nation} at most ${cap} caravans (its tax income in the last update)${already ? `, and ${already} are already ordered` : ''}.`);
     }
     const verdict = this.spend(order, `${order.count} caravan${order.count === 1 ? '' : 's'}${escorts ? ` and ${escorts} escort${escorts === 1 ? '' : 's'}` : ''}`);
     if (verdict.ok) this.caravansTo.set(order.nation, already + order.count);
@@ -254,7 +254,7 @@ export class OrderChecker {
   private steal(nation: string, mode: string, count: number | undefined, per: number | undefined): Verdict {
     if (mode !== 'all' && count === undefined) return illegal('MISSING_COUNT', 'Say how many caravans to steal.');
     if (mode === 'per' && per === undefined) return illegal('MISSING_COUNT', 'Say for every how many caravans sent to steal that number.');
-    if (this.stealingFrom.has(nation)) return illegal('DUPLICATE_STEAL', `You already gave a theft order for ${nation}'s caravans.`);
+    if (this.stealingFrom.has(nation)) return illegal('DUPLICATE_STEAL', `You already gave a theft order for ${this.state.nations[nation]?.name ?? nation}'s caravans.`);
     this.stealingFrom.add(nation);
     return accepted;
   }

@@ -1,5 +1,5 @@
 // Orders in plain words, for confirmations and reports.
-import type { Order, RulesetContext } from '../../engine/index.ts';
+import { nationNameOf, type Order, type RulesetContext } from '../../engine/index.ts';
 import { improvementName } from './economy.ts';
 import type { CnesOptions } from './options.ts';
 import { pathOf, readOrder } from './orders.ts';
@@ -33,10 +33,10 @@ export function describeOrder(ctx: RulesetContext<CnesOptions>, raw: Order): str
     case 'stop-razing':
       return `You stop the razing in ${name(o.province)}.`;
     case 'ally':
-      return `You name ${o.nation} as your ally.`;
+      return `You name ${nationNameOf(ctx, String(o.nation))} as your ally.`;
     case 'peace':
-      return `You make peace with ${o.nation}.`;
+      return `You make peace with ${nationNameOf(ctx, String(o.nation))}.`;
     case 'war':
-      return `You declare war on ${o.nation}.`;
+      return `You declare war on ${nationNameOf(ctx, String(o.nation))}.`;
   }
 }

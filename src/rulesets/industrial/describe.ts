@@ -1,9 +1,10 @@
 // Orders in plain words, for confirmations: "Your 2 infantry in Paris march to Burgundy."
-import type { Order, RulesetContext } from '../../engine/index.ts';
+import { nationNameOf, type Order, type RulesetContext } from '../../engine/index.ts';
 import type { IndustrialOptions } from './options.ts';
 import { partiesOf, readOrder } from './orders.ts';
 
-export function describeOrder({ map }: RulesetContext<IndustrialOptions>, raw: Order): string {
+export function describeOrder(ctx: RulesetContext<IndustrialOptions>, raw: Order): string {
+  const { map } = ctx;
   const o = readOrder(raw);
   if (!o) return `An order of kind "${raw.kind}" that is not understood.`;
   const name = (id: string) => (map.has(id) ? map.province(id).name : id);
@@ -11,9 +12,9 @@ export function describeOrder({ map }: RulesetContext<IndustrialOptions>, raw: O
     `Your ${x.count ? `${x.count} ` : x.unitType ? '' : 'forces '}${x.unitType ?? ''}${x.unitType || x.count ? ' ' : ''}in ${name(x.province)}`.replace(/\s+/g, ' ');
   switch (o.kind) {
     case 'deploy': return `You deploy ${o.count ?? 1} ${o.unitType} in ${name(o.sea ?? o.province)}.`;
-    case 'attack': return `Your ships attack ${o.nation}'s ships on sight.`;
-    case 'cease-fire': return `Your ships stop attacking ${o.nation}'s ships on sight.`;
-    case 'transfer': return `${forces(o)} pass to the control of ${o.nation}.`;
+    case 'attack': return `Your ships attack ${nationNameOf(ctx, o.nation)}'s ships on sight.`;
+    case 'cease-fire': return `Your ships stop attacking ${nationNameOf(ctx, o.nation)}'s ships on sight.`;
+    case 'transfer': return `${forces(o)} pass to the control of ${nationNameOf(ctx, o.nation)}.`;
     case 'sail': return `${forces(o)} sail to ${name(o.target)} (one movement action).`;
     case 'disembark': return `${forces(o)} disembark onto ${name(o.target)}${o.invade ? ' and invade it' : ''}.`;
     case 'embark': return `${forces(o)} board your ships in ${name(o.target)}.`;

@@ -83,7 +83,7 @@ function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: Fal
       from: owner,
       structure: after,
       downgraded: before !== after ? { from: before, to: after } : undefined,
-      message: `${now} ${owner === null ? 'claimed' : 'took'} ${turn.name(province)}${owner === null ? '' : ` from ${owner}`}${before !== after ? `; its ${structureWord(before!)} ${after ? `became a ${structureWord(after)}` : 'was destroyed'}` : ''}.`,
+      message: `${turn.nationName(now)} ${owner === null ? 'claimed' : 'took'} ${turn.name(province)}${owner === null ? '' : ` from ${turn.nationName(owner)}`}${before !== after ? `; its ${structureWord(before!)} ${after ? `became a ${structureWord(after)}` : 'was destroyed'}` : ''}.`,
     });
   }
 

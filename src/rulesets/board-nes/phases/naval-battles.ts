@@ -68,7 +68,7 @@ export function fightAtSea(turn: Turn, plan: FleetPlan): void {
   for (const { nation, index: i, order } of attacks) {
     if (!fleetsOf(nation, order.province).length) continue;
     if (fought.has(`${order.province}|${nation}`)) turn.succeed(nation, i, `Your fleets attacked in ${turn.name(order.province)}.`);
-    else turn.fail(nation, i, 'NOTHING_TO_ATTACK', `There were no ${order.nation ? `${order.nation} ` : 'enemy '}fleets in ${turn.name(order.province)} to attack.`);
+    else turn.fail(nation, i, 'NOTHING_TO_ATTACK', `There were no ${order.nation ? `${turn.nationName(order.nation)} ` : 'enemy '}fleets in ${turn.name(order.province)} to attack.`);
   }
   turn.removeUnits(sunk);
   dropSunkFleets(turn, plan, sunk);

@@ -31,14 +31,14 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
     if (!stolen) continue;
     turn.ledger(thief).theft += stolen * stolenCaravanValue;
     takenBy.set(`${thief}#${theft!.index}`, stolen);
-    turn.tell([thief], 'caravan.stolen', { thief, victim, count: stolen, gold: stolen * stolenCaravanValue, message: `Your minions stole ${stolen} of ${victim}'s caravans, worth ${stolen * stolenCaravanValue} gold.` });
+    turn.tell([thief], 'caravan.stolen', { thief, victim, count: stolen, gold: stolen * stolenCaravanValue, message: `Your minions stole ${stolen} of ${turn.nationName(victim)}'s caravans, worth ${stolen * stolenCaravanValue} gold.` });
     if (escortedStolen) {
       turn.tell([victim], 'caravan.stolen', {
         thief,
         victim,
         escortSaw: true,
         escorted: escortedStolen,
-        message: `Your escorts came back with bad news: ${thief} stole ${escortedStolen === 1 ? 'an escorted caravan' : `${escortedStolen} escorted caravans`}.`,
+        message: `Your escorts came back with bad news: ${turn.nationName(thief)} stole ${escortedStolen === 1 ? 'an escorted caravan' : `${escortedStolen} escorted caravans`}.`,
       });
     }
   }
