@@ -15,8 +15,8 @@ export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareS
     const counts = edition === '2023' ? state.provinces[map.ids[p]]?.owner === nation : map.home[p] === nation;
     if (counts) sources.push(p);
   }
-  const distance = distancesFrom(map, sources);
   const units = state.units.filter((u) => u.nation === nation);
+  const distance = distancesFrom(map, sources, units.map((u) => map.index.get(u.province)!));
   units.sort((a, b) => {
     const pa = map.index.get(a.province)!;
     const pb = map.index.get(b.province)!;
@@ -29,19 +29,31 @@ function fleetFirst(u: Unit): number {
   return u.type === 'fleet' ? 0 : 1;
 }
 
-/** Steps from the nearest source, any unit over any border (portals too); unreachable is Infinity. */
-function distancesFrom(map: WarfareMap, sources: readonly number[]): Float64Array {
+/**
+ * Steps from the nearest source, any unit over any border (portals too); unreachable is Infinity.
+ * Only the distances to `wanted` are read, so the search stops once it has reached them all: a
+ * breadth-first search knows a province's distance as soon as it reaches it.
+ */
+function distancesFrom(map: WarfareMap, sources: readonly number[], wanted: readonly number[]): Float64Array {
   const distance = new Float64Array(map.ids.length).fill(Infinity);
   const queue = [...sources];
   for (const s of sources) distance[s] = 0;
+  const pending = new Uint8Array(map.ids.length);
+  let missing = 0;
+  for (const p of wanted) {
+    if (distance[p] !== Infinity || pending[p]) continue;
+    pending[p] = 1;
+    missing++;
+  }
   const { start, list } = map.any;
-  for (let q = 0; q < queue.length; q++) {
+  for (let q = 0; q < queue.length && missing > 0; q++) {
     const p = queue[q];
     for (let i = start[p]; i < start[p + 1]; i++) {
       const t = list[i];
       if (distance[t] === Infinity) {
         distance[t] = distance[p] + 1;
         queue.push(t);
+        if (pending[t]) missing--;
       }
     }
   }
