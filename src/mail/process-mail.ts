@@ -7,19 +7,19 @@ import { UNROUTED_GAME } from '../store/keys.ts';
 import { automaticReason } from './auto-mail.ts';
 import { dkimSignatures, dkimVouches } from './dkim.ts';
 import { storedGame } from '../store/stored-game.ts';
-import { handleGm } from './gm-mail.ts';
-import { MailLedger, StepMovedError, type MailResult } from './mail-ledger.ts';
-import { decision, type Decision, type MailContext, type MailDeps } from './mail-context.ts';
-import { handlePlayer } from './player-mail.ts';
+import { handleGm } from '../messages/gm-message.ts';
+import { MailLedger, StepMovedError, type MailResult } from '../messages/message-ledger.ts';
+import { decision, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
+import { handlePlayer } from '../messages/player-message.ts';
 import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { answer, compose, type Letterhead } from './replies.ts';
 import { identifySender, type Identity } from './sender-check.ts';
-import { parseDuration } from './time-text.ts';
-import { readTickets, rememberThread, ticketsInThread, tokensIn } from './tickets.ts';
+import { parseDuration } from '../messages/time-text.ts';
+import { readTickets, rememberThread, ticketsInThread, tokensIn } from '../messages/tickets.ts';
 
-export type { MailDeps } from './mail-context.ts';
+export type { MailDeps } from '../messages/message-context.ts';
 
 export class MailNotStoredError extends Error {
   override name = 'MailNotStoredError';

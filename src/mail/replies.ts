@@ -5,7 +5,7 @@ import type { Templates } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { IncomingMail } from './read-mail.ts';
-import { carriesSecret, redactSecrets } from './secret.ts';
+import { carriesSecret, redactSecrets } from '../messages/secret.ts';
 
 export interface Letterhead {
   gameId: string;

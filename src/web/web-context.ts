@@ -1,7 +1,7 @@
 // What every page handler is given: the mail loop's dependencies (the store, the outbox, the
 // GameControl, the clock; the GM's buttons run through the mail loop itself), the published
 // folder, and where the site sits behind a proxy.
-import type { MailDeps } from '../mail/mail-context.ts';
+import type { MailDeps } from '../messages/message-context.ts';
 import type { WebLinks } from './link-generations.ts';
 
 export interface WebContext {

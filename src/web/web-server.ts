@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import type { MailDeps } from '../mail/mail-context.ts';
+import type { MailDeps } from '../messages/message-context.ts';
 import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';

@@ -5,9 +5,9 @@ import type { OutgoingMessage } from '../store/outbox.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import { parseMessage } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
-import { describe, nationName, type MailContext } from './mail-context.ts';
+import { describe, nationName, type MailContext } from './message-context.ts';
 import { mergeOrders, validateAll, type NationOrders, type OrderSource } from './orders-in-force.ts';
-import { compose } from './replies.ts';
+import { compose } from '../mail/replies.ts';
 import { redactSecrets } from './secret.ts';
 import { newToken, type Ticket } from './tickets.ts';
 

@@ -2,13 +2,13 @@
 // orders, unless they came too late.
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { isCommandText, readCommands, type CommandLine } from './commands.ts';
-import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
+import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
 import { historyMails, listText } from './game-info.ts';
-import { applyOrderText, ticketMail, type Applied } from './order-mail.ts';
-import { relayPress } from './press-mail.ts';
+import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
+import { relayPress } from './press-relay.ts';
 import { newText } from './quoted-text.ts';
-import { MAX_TEXT } from './read-mail.ts';
-import { answer, bareSubject } from './replies.ts';
+import { MAX_TEXT } from '../mail/read-mail.ts';
+import { answer, bareSubject } from '../mail/replies.ts';
 import { resign } from './resign.ts';
 import { stripSecrets } from './secret.ts';
 import { formatTime } from './time-text.ts';

@@ -11,9 +11,9 @@ import type { ParseResult } from '../orders/types.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl, GameStatus } from '../turns/game-control.ts';
-import type { MailChanges, MailLedger, MailResult } from './mail-ledger.ts';
-import type { IncomingMail } from './read-mail.ts';
-import type { Letterhead } from './replies.ts';
+import type { MailChanges, MailLedger, MailResult } from './message-ledger.ts';
+import type { IncomingMail } from '../mail/read-mail.ts';
+import type { Letterhead } from '../mail/replies.ts';
 import { formatTime } from './time-text.ts';
 
 /** Text to orders: the project's parser (src/orders/parse-message.ts), or another with its contract. */

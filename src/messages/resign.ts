@@ -3,8 +3,8 @@
 // is told how to hand it to someone else.
 import { parseDocument } from 'yaml';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { nationName, type MailContext } from './mail-context.ts';
-import { compose } from './replies.ts';
+import { nationName, type MailContext } from './message-context.ts';
+import { compose } from '../mail/replies.ts';
 
 export function resign(ctx: MailContext, nation: string): { said: string; gameYaml: string; messages: OutgoingMessage[] } {
   const doc = parseDocument(ctx.game.files['game.yaml']);

@@ -3,8 +3,8 @@
 // own reports of an earlier turn, word for word as they went out, so it shows nothing new.
 import { gameKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { deadlineText, nationName, type MailContext } from './mail-context.ts';
-import { compose } from './replies.ts';
+import { deadlineText, nationName, type MailContext } from './message-context.ts';
+import { compose } from '../mail/replies.ts';
 
 export function listText(ctx: MailContext, nation: string): string {
   const { game } = ctx;

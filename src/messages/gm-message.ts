@@ -5,16 +5,16 @@ import { openGame } from '../game/open-game.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Ticket } from './tickets.ts';
 import { readCommands, isCommandText, type Command, type CommandLine } from './commands.ts';
-import { decision, deadlineText, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
+import { decision, deadlineText, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import { meaningfulLines, newText } from './quoted-text.ts';
-import { answer, bareSubject } from './replies.ts';
+import { answer, bareSubject } from '../mail/replies.ts';
 import { stripSecrets } from './secret.ts';
 import { rule, WorkingOrders } from './ticket-answers.ts';
 import { formatTime } from './time-text.ts';
 import { openTickets, readTickets, tokensIn } from './tickets.ts';
-import { welcomeMail } from './welcome.ts';
+import { welcomeMail } from '../mail/welcome.ts';
 
 interface GmOutcome {
   results: Array<{ command: string; text: string }>;
