@@ -34,7 +34,7 @@ interface GmOutcome {
  * when only the ticket thread vouches for the GM: that is enough to rule on the ticket, not to run commands.
  */
 export async function handleGm(ctx: MailContext, threadTokens: string[], commandsAllowed: boolean): Promise<Decision> {
-  const text = newText(stripSecrets(ctx.mail.text, ctx.head.secrets));
+  const text = newText(stripSecrets(ctx.message.text, ctx.head.secrets));
   const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, replaced: {}, help: false, status: false };
   const lines = meaningfulLines(text);
   const explicit = lines.filter((l) => /^T-[A-Z0-9]{6}\b/i.test(l));
@@ -48,11 +48,11 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
   } else if (!commandsAllowed) {
     out.results.push({ command: lines[0] ?? '(empty email)', text: 'Not done: commands need your GM secret in the email (a reply to a ticket needs only the number, order or reject).' });
   } else {
-    const body = text.trim() ? text : stripSecrets(bareSubject(ctx.mail.subject), ctx.head.secrets);
+    const body = text.trim() ? text : stripSecrets(bareSubject(ctx.message.subject), ctx.head.secrets);
     if (isCommandText(body, 'gm')) await runCommands(ctx, out, readCommands(body, 'gm', { timeZone: timeZoneOf(ctx, null), nations: Object.keys(ctx.game.config.nations) }));
     else out.help = true;
   }
-  const report = answer(ctx.head, ctx.mail, ctx.game.config.gm.email, `reply:${ctx.mailId}`, 'commands', await reportData(ctx, out));
+  const report = answer(ctx.head, ctx.message, ctx.game.config.gm.email, `reply:${ctx.mailId}`, 'commands', await reportData(ctx, out));
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
   return decision(
     ctx,

@@ -4,6 +4,7 @@
 // the game is still at the step it was read at: a crash or a turn ending mid-way changes nothing.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import { decodeOrders, encodeOrders, fromMail } from '../store/stored-orders.ts';
@@ -31,6 +32,8 @@ export interface MailResult {
   role?: 'gm' | 'player';
   /** Messages this email is answered with; recorded in the outbox after the commit (idempotent by key). */
   replies: OutgoingMessage[];
+  /** Answers that go as forum private messages (recorded in the forum outbox after the commit, by key). */
+  forumMessages?: ForumPrivateMessage[];
   /** Outbox keys of ticket emails among the replies, with their tokens, to thread the GM's answers. */
   ticketMails: Array<{ key: string; token: string }>;
   counts?: { accepted: number; rejected: number; waiting: number };
