@@ -94,6 +94,10 @@ export function forumKeys(gameId: string) {
     outbox: `${p}:outbox`,
     /** Sorted set: keys of items recorded but not yet posted, by time recorded. */
     outboxPending: `${p}:outbox:pending`,
+    /** Hash: forum message id ("forum-post:<post id>@<version>") -> JSON of the post as read, stored before the reader moves on. */
+    inbox: `${p}:inbox`,
+    /** String: the thread reader's cursor (the adapter's own, passed back as it was given); written only after the posts before it are stored. */
+    cursor: `${p}:cursor`,
   };
 }
 
