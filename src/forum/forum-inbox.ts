@@ -50,11 +50,16 @@ export class ForumInbox {
     return json ? (JSON.parse(json) as ForumItem) : null;
   }
 
-  async cursor(gameId: string): Promise<string | null> {
-    return this.redis.get(forumKeys(gameId).cursor);
+  /** Where the reader of the thread, or of the game account's private messages, goes on from. */
+  async cursor(gameId: string, of: 'thread' | 'private' = 'thread'): Promise<string | null> {
+    return this.redis.get(this.cursorKey(gameId, of));
   }
 
-  async moveCursor(gameId: string, cursor: string | null): Promise<void> {
-    if (cursor !== null) await this.redis.set(forumKeys(gameId).cursor, cursor);
+  async moveCursor(gameId: string, cursor: string | null, of: 'thread' | 'private' = 'thread'): Promise<void> {
+    if (cursor !== null) await this.redis.set(this.cursorKey(gameId, of), cursor);
+  }
+
+  private cursorKey(gameId: string, of: 'thread' | 'private'): string {
+    return of === 'thread' ? forumKeys(gameId).cursor : forumKeys(gameId).privateCursor;
   }
 }

@@ -40,7 +40,8 @@ export interface ThreadRead {
 }
 
 /**
- * One read of the game's thread from where the last one stopped. The cursor moves on only once
+ * One read of the game's thread, then of the private messages to the game's account, each from
+ * where the last one stopped. The cursor moves on only once
  * every post before it is stored and queued: a crash or a forum error repeats the read, never skips it.
  */
 export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter: ForumAdapter): Promise<ThreadRead> {
@@ -48,7 +49,12 @@ export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter:
   const page = await adapter.readSince(await inbox.cursor(gameId));
   const taken = await takeForumItems(deps, gameId, page.posts.map((post) => ({ channel: 'forum-post' as const, post })));
   await inbox.moveCursor(gameId, page.cursor);
-  return { read: page.posts.length, taken };
+  if (!adapter.readPrivateSince) return { read: page.posts.length, taken };
+  // Private messages to the game's account, where the forum's API can read them (docs/forums.md).
+  const pms = await adapter.readPrivateSince(await inbox.cursor(gameId, 'private'));
+  taken.push(...(await takeForumItems(deps, gameId, pms.messages.map((m) => ({ channel: 'forum-private' as const, post: m.post, title: m.title })))));
+  await inbox.moveCursor(gameId, pms.cursor, 'private');
+  return { read: page.posts.length + pms.messages.length, taken };
 }
 
 /** The game's forum section, when it has one. */

@@ -98,6 +98,8 @@ export function forumKeys(gameId: string) {
     inbox: `${p}:inbox`,
     /** String: the thread reader's cursor (the adapter's own, passed back as it was given); written only after the posts before it are stored. */
     cursor: `${p}:cursor`,
+    /** String: the private-message reader's cursor, written likewise. */
+    privateCursor: `${p}:private-cursor`,
   };
 }
 

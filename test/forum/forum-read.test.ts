@@ -145,4 +145,29 @@ describe('orders read from the game thread', () => {
     const [report] = await game.privateMessages('Grace');
     expect(report.text).toContain('Done: the deadline is now');
   });
+
+  it('reads private messages to the game\'s account whole, quotes aside, once, and answers in private', async () => {
+    game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
+    const talk = forum.converse(ALICE, 'Orders for spring', 'claim nor\nclaim mid');
+    forum.converse(1, 'Orders for spring', 'Noted.', talk);
+    forum.converse(BOB, 'My orders', '[quote="Alice"]claim bay[/quote]\nclaim sou');
+    forum.converse(CAROL, 'Let me play', 'claim bay');
+    forum.converse(GRACE, 'status', 'STATUS');
+    const first = await readThread(game.intake, game.id, adapter());
+    expect(first.taken).toHaveLength(3);
+    const results = await game.processQueued();
+    expect(results.map((r) => [r.outcome, r.nation ?? r.role])).toEqual([['orders', 'red'], ['orders', 'blue'], ['commands', 'gm']]);
+    expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'mid' }]);
+    expect((await game.store.ordersInForce(game.id)).blue?.orders).toEqual([{ kind: 'claim', province: 'sou' }]);
+    const [toAlice] = await game.privateMessages('Alice');
+    expect(toAlice.kind === 'private' && toAlice.title).toBe(`[${game.id}] Re: Orders for spring`);
+    expect((await game.privateMessages()).some((p) => p.key.startsWith('warn:'))).toBe(false);
+    expect(await game.privateMessages('Carol')).toEqual([]);
+    // A later message in the same conversation is new; the earlier ones are not read again.
+    forum.converse(ALICE, 'Orders for spring', 'claim sou', talk);
+    const second = await readThread(game.intake, game.id, adapter());
+    expect(second.taken).toHaveLength(1);
+    await game.processQueued();
+    expect((await game.privateMessages('Alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
+  });
 });
