@@ -11,7 +11,7 @@ import type { IncomingMessage, ReplyRoute } from '../messages/incoming-message.t
 import { decision, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
 import type { MailLedger, MailResult } from '../messages/message-ledger.ts';
 import { handlePlayer } from '../messages/player-message.ts';
-import { rateLimited } from '../messages/rate-limit.ts';
+import { counting, rateLimited } from '../messages/rate-limit.ts';
 import { runMessage, type MessageJob } from '../messages/run-message.ts';
 import { tokensIn } from '../messages/tickets.ts';
 import { templatesFor } from '../render/templates.ts';
@@ -73,8 +73,8 @@ async function decide(deps: MailDeps, ledger: MailLedger, job: MessageJob, item:
   const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings: mailSettings(game.config), step, mailId, message, received, date: received.toISOString(), head, status };
   // Posts by members who play no part are not answered: the thread is theirs to chat in.
   if (!forum || !who) return decision(ctx, { outcome: 'refused', code: 'NOT_A_PLAYER' });
-  const limited = await rateLimited(ctx, `auth:forum:${item.post.author.id}`, item.post.author.name);
-  const handled = limited ?? (who.role === 'gm' ? await handleGm(ctx, tokensIn(message.subject), true) : await handlePlayer(ctx, who.nation));
+  const { limited, count } = await rateLimited(ctx, `auth:forum:${item.post.author.id}`, item.post.author.name);
+  const handled = limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
   const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
   return routed(message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }

@@ -7,9 +7,9 @@ import { automaticReason } from './auto-mail.ts';
 import { dkimSignatures, dkimVouches } from './dkim.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { handleGm } from '../messages/gm-message.ts';
-import { MailLedger, type MailResult } from '../messages/message-ledger.ts';
+import { MailLedger, type Counted, type MailResult } from '../messages/message-ledger.ts';
 import type { IncomingMessage } from '../messages/incoming-message.ts';
-import { rateLimited, windowOf } from '../messages/rate-limit.ts';
+import { countOf, counting, rateLimited } from '../messages/rate-limit.ts';
 import { runMessage, type MessageJob } from '../messages/run-message.ts';
 import { decision, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
 import { handlePlayer } from '../messages/player-message.ts';
@@ -62,7 +62,7 @@ function secretsOf(config: GameFile): string[] {
 async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, step: number): Promise<Decision> {
   const received = (await ledger.received(gameId, mailId)) ?? deps.now();
   // A game deleted while its mail waited is, for that mail, no game at all.
-  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, mailId, raw, mail, received);
+  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, gameId, mailId, raw, mail, received);
   const game = await storedGame(deps.store, gameId);
   const settings = mailSettings(game.config);
   const head: Letterhead = { gameId, from: game.config.mailbox ?? deps.address, templates: templatesFor(game.files), secrets: secretsOf(game.config), tag: gameId };
@@ -86,10 +86,10 @@ async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId
   // Only mail that proved its sender counts against that sender's limit: strangers writing in a
   // player's name fill a count of their own, and can never silence the player.
   if (!identity.ok) return refused(ctx, mail, identity);
-  const limited = mail.from ? await rateLimited(ctx, `auth:${mail.from}`, mail.from) : null;
+  // A proven sender always has an address (identifySender refuses mail without one).
+  const { limited, count } = await rateLimited(ctx, `auth:${mail.from}`, mail.from ?? '');
   if (limited) return limited;
-  if (identity.role === 'gm') return handleGm(ctx, threadTokens, identity.via !== 'ticket');
-  return handlePlayer(ctx, identity.nation);
+  return counting(identity.role === 'gm' ? await handleGm(ctx, threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]);
 }
 
 /** Tickets this email answers: by a token in its subject, or by replying in a ticket's thread. */
@@ -110,16 +110,21 @@ const GUESS_ALERT_AT = 5;
  */
 async function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>): Promise<Decision> {
   const { head, game } = ctx;
-  const place = mail.from ? await ctx.ledger.countAgainstLimit(head.gameId, `anon:${mail.from}`, ctx.mailId, ctx.received, windowOf(ctx)) : Infinity;
+  const counted: Counted[] = [];
+  const anon = mail.from ? countOf(ctx, `anon:${mail.from}`) : null;
+  if (anon) counted.push(anon);
+  const place = anon ? await ctx.ledger.placeInLimit(head.gameId, anon, ctx.mailId) : Infinity;
   const replies =
     mail.from && place <= ctx.settings.rateLimit.count
       ? [answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] })]
       : [];
   for (const nation of identity.wrongSecretFor) {
-    const guesses = await ctx.ledger.countAgainstLimit(head.gameId, `wrong-secret:${nation}`, ctx.mailId, ctx.received, windowOf(ctx));
+    const guess = countOf(ctx, `wrong-secret:${nation}`);
+    counted.push(guess);
+    const guesses = await ctx.ledger.placeInLimit(head.gameId, guess, ctx.mailId);
     if (guesses === GUESS_ALERT_AT || (guesses > GUESS_ALERT_AT && guesses % 20 === 0)) replies.push(guessAlert(ctx, nation, guesses));
   }
-  return decision(ctx, { outcome: 'refused', code: identity.code, replies });
+  return counting(decision(ctx, { outcome: 'refused', code: identity.code, replies }), counted);
 }
 
 function guessAlert(ctx: MailContext, nation: string, guesses: number): OutgoingMessage {
@@ -139,19 +144,21 @@ function guessAlert(ctx: MailContext, nation: string, guesses: number): Outgoing
   });
 }
 
-async function unrouted(deps: MailDeps, ledger: MailLedger, mailId: string, raw: Buffer, mail: IncomingMail, received: Date): Promise<Decision> {
+async function unrouted(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, received: Date): Promise<Decision> {
   const head: Letterhead = { gameId: UNROUTED_GAME, from: deps.address, templates: templatesFor({}), secrets: [], tag: '' };
   const base = { outcome: 'unrouted' as const, code: 'NO_GAME', mailId, at: deps.now().toISOString(), ticketMails: [] };
   const quiet = { result: { ...base, replies: [] }, changes: {} };
   if (automaticReason(mail) || !mail.from) return quiet;
   if ((await ledger.claim(UNROUTED_GAME, dedupeKey(raw), mailId)) !== mailId) return { result: { ...base, outcome: 'duplicate', code: 'DUPLICATE', replies: [] }, changes: {} };
   // Mail to no game gets one answer per sender an hour: enough to help, too few to be a spam cannon.
-  if ((await ledger.countAgainstLimit(UNROUTED_GAME, mail.from, mailId, received, 3_600_000)) > 1) return quiet;
+  // (Counted where its outcome is committed: the unrouted mail's, or a game deleted while it waited.)
+  const count: Counted = { sender: mail.from, at: received, windowMs: 3_600_000 };
+  if ((await ledger.placeInLimit(gameId, count, mailId)) > 1) return { ...quiet, changes: { counted: [count] } };
   const reply = answer(head, mail, mail.from, `reply:${mailId}`, 'notice', {
     paragraphs: [
       'Adjutant runs games by email, but could not tell which game this email is for.',
       'Put the game\'s id in square brackets in the subject, like "[my-game] orders", or write to the address your GM gave for the game. Your email is kept.',
     ],
   });
-  return { result: { ...base, replies: [reply] }, changes: {} };
+  return { result: { ...base, replies: [reply] }, changes: { counted: [count] } };
 }
