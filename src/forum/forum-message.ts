@@ -126,7 +126,7 @@ function routed(message: IncomingMessage, d: Decision): Decision {
   const to = message.reply.to;
   const mine = (key: string) => key === `reply:${message.id}` || key === `warn:${message.id}`;
   const forumMessages: ForumPrivateMessage[] = d.result.replies.filter((r) => mine(r.key)).map((r) => ({ kind: 'private', key: r.key, to: [to], title: r.subject, text: r.text }));
-  return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => !mine(r.key)), forumMessages } };
+  return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => !mine(r.key)), forumMessages: [...(d.result.forumMessages ?? []), ...forumMessages] } };
 }
 
 function secretsOf(config: GameFile): string[] {

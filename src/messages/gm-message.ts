@@ -7,6 +7,7 @@ import type { Ticket } from './tickets.ts';
 import { readCommands, isCommandText, type Command, type CommandLine } from './commands.ts';
 import { decision, deadlineText, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
+import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import { meaningfulLines, newText } from './quoted-text.ts';
 import { answer, bareSubject } from '../mail/replies.ts';
@@ -54,9 +55,12 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
   }
   const report = answer(ctx.head, ctx.message, ctx.game.config.gm.email, `reply:${ctx.mailId}`, 'commands', await reportData(ctx, out));
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
+  // A ruling on a line that came from the forum goes back to the player there.
+  const byForum = new Map(out.tickets.filter((t) => t.playerForum).map((t) => [`ticket-outcome:${t.token}`, t.playerForum!]));
+  const forumMessages: ForumPrivateMessage[] = out.replies.filter((r) => byForum.has(r.key)).map((r) => ({ kind: 'private', key: r.key, to: [byForum.get(r.key)!], title: r.subject, text: r.text }));
   return decision(
     ctx,
-    { outcome: explicit.length || inThread ? 'ticket-answer' : 'commands', role: 'gm', replies: [report, ...out.replies] },
+    { outcome: explicit.length || inThread ? 'ticket-answer' : 'commands', role: 'gm', replies: [report, ...out.replies.filter((r) => !byForum.has(r.key))], forumMessages },
     { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml },
   );
 }

@@ -17,7 +17,7 @@ export interface OrderText {
   mailId: string;
   date: string;
   /** Whom tickets answer to, and in which thread. */
-  player: { address: string; messageId: string | null; subject: string };
+  player: { address: string; messageId: string | null; subject: string; forum?: string };
 }
 
 export interface Confirmation {
@@ -105,6 +105,7 @@ export function applyOrderText(ctx: MailContext, input: OrderText, current: Nati
     playerAddress: input.player.address,
     playerMessageId: input.player.messageId,
     playerSubject: input.player.subject,
+    ...(input.player.forum && { playerForum: input.player.forum }),
     status: 'open',
     createdAt: ctx.deps.now().toISOString(),
   }));

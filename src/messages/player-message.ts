@@ -55,8 +55,8 @@ function playerTo(ctx: MailContext): string {
 
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
   const current = await ctx.ledger.nationOrders(ctx.head.gameId, nation);
-  const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject } }, current);
-  if (ctx.message.truncated) applied.confirmation.warnings.push(`Your email was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
+  const applied = applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
+  if (ctx.message.truncated) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
   if (ctx.message.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
   await capTickets(ctx, nation, applied);
   const superseded = applied.replaceAll ? await supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];

@@ -4,7 +4,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readThread } from '../../src/forum/forum-intake.ts';
 import { xenforoAdapter } from '../../src/forum/xenforo/xenforo-adapter.ts';
+import { openTickets } from '../../src/messages/tickets.ts';
 import { forumKeys } from '../../src/store/keys.ts';
+import { rawMail } from '../mail/support/mail-game.ts';
 import { requireServices } from '../support/services.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
@@ -169,5 +171,21 @@ describe('orders read from the game thread', () => {
     expect(second.taken).toHaveLength(1);
     await game.processQueued();
     expect((await game.privateMessages('Alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
+  });
+
+  it('sends the GM\'s ruling on a ticket to the forum player by private message', async () => {
+    game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
+    forum.converse(ALICE, 'Orders', 'claim vale');
+    await readThread(game.intake, game.id, adapter());
+    const [result] = await game.processQueued();
+    expect(result.counts).toMatchObject({ waiting: 1 });
+    const [ticket] = await openTickets(game.store, game.id);
+    expect(ticket.playerForum).toBe('Alice');
+    const ruling = await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: `Re: ${ticket.token}`, text: '1' }));
+    expect(ruling.outcome).toBe('ticket-answer');
+    expect(await game.outbox.entry(game.id, `ticket-outcome:${ticket.token}`)).toBeUndefined();
+    const [toAlice] = (await game.privateMessages('Alice')).filter((p) => p.key === `ticket-outcome:${ticket.token}`);
+    expect(toAlice.text).toContain(ticket.text);
+    expect((await game.store.ordersInForce(game.id)).red?.orders).toHaveLength(1);
   });
 });
