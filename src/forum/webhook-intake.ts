@@ -58,6 +58,7 @@ function threadPost(post: WebhookPost): ThreadPost {
     author: { id: String(post.userId), name: post.username },
     text: post.raw ?? '',
     postedAt: post.createdAt!,
-    ...(post.edited && post.updatedAt && post.updatedAt !== post.createdAt && { editedAt: post.updatedAt }),
+    // The version as the thread reader sees it too (discourse-adapter.ts), so a post delivered and then polled is one message.
+    ...(post.updatedAt && post.updatedAt !== post.createdAt && { editedAt: post.updatedAt }),
   };
 }

@@ -85,7 +85,7 @@ export function applyOrderText(ctx: MailContext, input: OrderText, current: Nati
     } else confirmation.warnings.push(`Your earlier order "${r.source.text ?? describe(ctx, r.order)}" was dropped: ${r.message}`);
   }
   for (const o of merged.outdated) {
-    confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your email dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
+    confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
   }
   if (current.sources.some((s) => s.mailId !== input.mailId && s.date > input.date)) {
     confirmation.warnings.push('This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.');

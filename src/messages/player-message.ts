@@ -110,6 +110,7 @@ function confirmationMail(ctx: MailContext, nation: string, applied: Applied): O
     ...applied.confirmation,
     inForce: applied.next.orders.map((o) => describe(ctx, o)),
     deadline: deadlineText(ctx, nation),
+    forum: ctx.message.channel !== 'email',
   });
 }
 

@@ -100,9 +100,9 @@ describe('orders read from the game thread', () => {
     const provinces = async (nation: string) => (await inForce(nation)).map((o) => String(o.province)).sort();
     expect(await provinces('red')).toEqual(['mid', 'nor', 'sou']);
     expect(await provinces('blue')).toEqual(['mid', 'nor', 'sou']);
-    const [confirmation] = await confirmations('Alice');
-    expect(confirmation.kind === 'private' && confirmation.title).toBe(`[${game.id}] Re: your forum post`);
-    expect(confirmation.text).toContain('You claim');
+    const confirmation = (await confirmations('Alice')).find((p) => p.text.includes('Read from your forum message:'));
+    expect(confirmation?.kind === 'private' && confirmation.title).toBe(`[${game.id}] Re: your forum post`);
+    expect(confirmation?.text).toContain('You claim');
 
     // Read again from the start (a lost cursor): nothing is applied or answered twice.
     const version = await game.store.redis.get(`adjutant:{${game.id}}:orders:version`);

@@ -21,7 +21,6 @@ export interface WebhookPost {
   updatedAt?: string;
   /** "private_message" for a post in a private message. */
   archetype?: string;
-  edited: boolean;
 }
 
 /** The post a "post_created" (or "post_edited") delivery is about; null for any other event. */
@@ -40,6 +39,5 @@ export function webhookPost(event: string | undefined, payload: unknown): Webhoo
     createdAt: text(post.created_at),
     updatedAt: text(post.updated_at),
     archetype: text(post.topic_archetype),
-    edited: event === 'post_edited',
   };
 }
