@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openGame } from '../src/game/open-game.ts';
-import { LEASE_MS } from '../src/mail/mail-ledger.ts';
+import { LEASE_MS } from '../src/messages/message-ledger.ts';
 import { MAX_TEXT, readMail } from '../src/mail/read-mail.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 

@@ -1,11 +1,13 @@
-// The parse queue: one job per stored email (job id = game + mail id, so queueing twice is
-// harmless), each running processMail. The intake queues with `enqueueParse`; `adjutant worker`
+// The parse queue: one job per stored email or forum item (job id = game + message id, so
+// queueing twice is harmless), each running processMail or, for a forum item, processForumMessage. The intake queues with `enqueueParse`; `adjutant worker`
 // starts `createParseWorker`. An email whose job fails for good (a fault on every try, or handed
 // back by crashed workers too often) becomes a dead letter the GM is told about, never a silence.
 import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import { deadMailAlert } from '../src/mail/mail-alerts.ts';
 import { DeadLetters } from '../src/mail/dead-letters.ts';
+import { processForumMessage } from '../src/forum/forum-message.ts';
 import { processMail, type MailDeps } from '../src/mail/process-mail.ts';
+import { isForumMessageId } from '../src/messages/incoming-message.ts';
 import { readMail } from '../src/mail/read-mail.ts';
 import { jobIds, QUEUE_PREFIX, QUEUES } from './queues.ts';
 
@@ -52,7 +54,7 @@ export function createParseWorker(deps: MailDeps, connection: ConnectionOptions,
   const worker = new Worker<ParseJob>(
     QUEUES.parse,
     async (job) => {
-      const result = await processMail(deps, job.data);
+      const result = await (isForumMessageId(job.data.mailId) ? processForumMessage : processMail)(deps, job.data);
       return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
     },
     {

@@ -1,6 +1,6 @@
 // The remind queue's processor: reminders to players without orders, and the GM's open tickets
-// (src/turns/remind-players.ts; the tickets are the mail loop's, src/mail/tickets.ts).
-import { openTickets } from '../src/mail/tickets.ts';
+// (src/turns/remind-players.ts; the tickets are the mail loop's, src/messages/tickets.ts).
+import { openTickets } from '../src/messages/tickets.ts';
 import { remindPlayers } from '../src/turns/remind-players.ts';
 import type { RemindJob, TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { guarded } from './guard.ts';

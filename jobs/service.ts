@@ -23,6 +23,8 @@ import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
 import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
+import { READ_EVERY_MS, startThreadReaders, type ThreadReaders } from '../src/forum/thread-readers.ts';
+import { takeWebhook } from '../src/forum/webhook-intake.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
@@ -47,6 +49,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   // One token source for IMAP and SMTP, so they share each access token.
   const tokens = tokenSource(config.mail.oauth2);
   const stops: Array<[string, () => Promise<unknown>]> = [];
+  let readers: ThreadReaders | undefined;
 
   const imported = await importGames(rt, config, logger);
   for (const id of imported) {
@@ -68,7 +71,9 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
     const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
-    stops.unshift(['intake', async () => (await intake.stop(), await queue.close())]);
+    readers = startThreadReaders({ store: rt.store, outbox: rt.outbox, enqueue: enqueueParse(queue), logger, now, address: config.mail.from, everyMs: READ_EVERY_MS, games: served ? async () => served : undefined });
+    const threads = readers;
+    stops.unshift(['intake', async () => (await intake.stop(), await threads.stop(), await queue.close())]);
   }
   if (parts.has('workers')) {
     const workers = startWorkers(rt, {
@@ -117,9 +122,11 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;
-    const server = await startWebServer({ dir: o.outDir, port: o.port!, host: o.host, publicUrl: o.publicUrl, trustProxy: o.trustProxy, secret: o.webSecret, deps: mailDeps, logger });
+    const webhookQueue = openQueue(QUEUES.parse, connection, config.prefix);
+    const forumWebhook = (delivery: Parameters<typeof takeWebhook>[1]) => takeWebhook({ store: rt.store, enqueue: enqueueParse(webhookQueue), now, logger, readNow: readers?.readNow }, delivery);
+    const server = await startWebServer({ dir: o.outDir, port: o.port!, host: o.host, publicUrl: o.publicUrl, trustProxy: o.trustProxy, secret: o.webSecret, deps: mailDeps, logger, forumWebhook });
     logger.info({ url: server.url, dir: o.outDir, privatePages: !!o.webSecret }, 'web server started');
-    stops.push(['outputs', () => server.close()]);
+    stops.push(['outputs', async () => (await server.close(), await webhookQueue.close())]);
   }
 
   return {

@@ -2,7 +2,7 @@
 // same status the GM's STATUS email gets, plus the outbox as the sender sees it.
 import pino from 'pino';
 import { createRuntime, type Runtime } from '../../jobs/runtime.ts';
-import { openTickets } from '../mail/tickets.ts';
+import { openTickets } from '../messages/tickets.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import { reachRedis } from '../store/reach-redis.ts';
 import { redisUrl } from '../store/redis.ts';

@@ -48,6 +48,20 @@ export interface ThreadPage {
   cursor: string | null;
 }
 
+/** A private message to the game's account, read as its author wrote it. */
+export interface ReceivedPrivate {
+  /** The message; its id is unique among private messages. */
+  post: ThreadPost;
+  /** The conversation's title. */
+  title: string;
+}
+
+export interface PrivatePage {
+  messages: ReceivedPrivate[];
+  /** Where the next read starts; pass it back unchanged. */
+  cursor: string | null;
+}
+
 export interface PrivateMessage {
   /** Forum user names. */
   to: readonly string[];
@@ -63,6 +77,8 @@ export interface ForumAdapter {
   /** Posts after `cursor` (null: from the start), oldest first. */
   readSince(cursor: string | null): Promise<ThreadPage>;
   sendPrivate(message: PrivateMessage): Promise<void>;
+  /** Private messages others sent the game's account after `cursor`, oldest first; absent where the forum's API cannot read them. */
+  readPrivateSince?(cursor: string | null): Promise<PrivatePage>;
   whoIs(name: string): Promise<ForumUser | null>;
 }
 

@@ -30,6 +30,17 @@ export const forumSchema = z
     reminders: z.union([z.boolean(), z.array(z.string().regex(/^\d+(m|h|d|w)$/, 'write a reminder of schedule.reminders, like "24h"'))]).default(false),
     /** Forum member name -> nation id: whose posts are read as whose orders. */
     players: z.record(z.string().min(1), z.string().min(1)).default({}),
+    /** The GM's forum member name: GM commands and ticket answers by private message or [orders] block. */
+    gm: z.string().min(1).optional(),
+    /**
+     * private: orders belong in private messages; an [orders] block in the thread is still read, and
+     * its author is warned that everyone can see it. public: the game orders in the open.
+     */
+    orders: z.enum(['private', 'public']).default('private'),
+    /** How a forum player's confirmation goes: a forum private message, or email to the nation's registered address. */
+    confirm: z.enum(['private', 'email']).default('private'),
+    /** Discourse: the NAME of the environment variable holding the webhook's secret (deliveries are checked with it). */
+    webhookSecret: envName.optional(),
   })
   .superRefine((forum, ctx) => {
     if (forum.software !== 'phpbb' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });

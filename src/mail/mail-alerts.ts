@@ -80,3 +80,12 @@ export async function sendAlert(deps: AlertDeps, gameId: string, alert: SendAler
     `Once the cause is fixed (a wrong address, say), run: adjutant dead-letter retry ${gameId} ${alert.entry.key}`,
   ]);
 }
+
+/** Reading the game's forum thread failed; told once an hour per kind of failure while it lasts. */
+export function forumReadAlert(deps: AlertDeps, gameId: string, error: Error): Promise<void> {
+  const hour = deps.now().toISOString().slice(0, 13);
+  return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, 'Adjutant cannot read the game\'s forum thread', [
+    `Reading the game's forum thread failed: ${error.message}`,
+    'No post is lost: Adjutant keeps its place in the thread and reads it again from there until it works, so orders posted meanwhile are read late, not dropped (lateness is judged by when the forum says they were posted).',
+  ]);
+}

@@ -1,64 +1,58 @@
-// The parse job's body: one stored email, read, checked and acted on exactly once. What it
-// changes and the replies it owes are committed together; the replies are then recorded in the
-// outbox by key, so running this again for the same mail (a retry, a crash) repeats nothing.
+// An email's part of the parse job: the stored email read, its sender proven (secret, DKIM, a
+// ticket's thread), then handed as a message to the channel-neutral handlers of src/messages.
 import type { GameFile } from '../game/game-file.ts';
 import { mailSettings } from '../game/game-file.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
 import { automaticReason } from './auto-mail.ts';
 import { dkimSignatures, dkimVouches } from './dkim.ts';
 import { storedGame } from '../store/stored-game.ts';
-import { handleGm } from './gm-mail.ts';
-import { MailLedger, StepMovedError, type MailResult } from './mail-ledger.ts';
-import { decision, type Decision, type MailContext, type MailDeps } from './mail-context.ts';
-import { handlePlayer } from './player-mail.ts';
+import { handleGm } from '../messages/gm-message.ts';
+import { MailLedger, type Counted, type MailResult } from '../messages/message-ledger.ts';
+import type { IncomingMessage } from '../messages/incoming-message.ts';
+import { countOf, counting, rateLimited } from '../messages/rate-limit.ts';
+import { runMessage, type MessageJob } from '../messages/run-message.ts';
+import { decision, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
+import { handlePlayer } from '../messages/player-message.ts';
 import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { answer, compose, type Letterhead } from './replies.ts';
 import { identifySender, type Identity } from './sender-check.ts';
-import { parseDuration } from './time-text.ts';
-import { readTickets, rememberThread, ticketsInThread, tokensIn } from './tickets.ts';
+import { readTickets, ticketsInThread, tokensIn } from '../messages/tickets.ts';
 
-export type { MailDeps } from './mail-context.ts';
+export type { MailDeps } from '../messages/message-context.ts';
 
 export class MailNotStoredError extends Error {
   override name = 'MailNotStoredError';
 }
 
-export async function processMail(deps: MailDeps, job: { gameId: string; mailId: string }): Promise<MailResult> {
-  const ledger = new MailLedger(deps.store.redis);
-  const done = await ledger.result(job.gameId, job.mailId);
-  if (done) return deliver(deps, job.gameId, done);
-  const raw = await deps.store.mail(job.gameId, job.mailId);
-  if (!raw) throw new MailNotStoredError(`The mail ${job.mailId} of "${job.gameId}" is not in the store; the intake stores mail before queueing it.`);
-  const mail = await readMail(raw);
-  const result = await ledger.withLock(job.gameId, async (lease) => {
-    for (let attempt = 1; ; attempt++) {
-      const again = await ledger.result(job.gameId, job.mailId);
-      if (again) return again;
-      await ledger.renew(job.gameId, lease);
-      const step = await deps.store.step(job.gameId);
-      const { result, changes } = await decide(deps, ledger, job.gameId, job.mailId, raw, mail, step);
-      try {
-        await ledger.commit(job.gameId, step, result, changes, lease);
-        return result;
-      } catch (e) {
-        // A turn was adjudicated meanwhile: read the email again against the new turn.
-        if (!(e instanceof StepMovedError) || attempt >= 5) throw e;
-      }
-    }
+/** An email's outcome, decided and committed once (src/messages/run-message.ts). */
+export function processMail(deps: MailDeps, job: MessageJob): Promise<MailResult> {
+  return runMessage(deps, job, async (ledger) => {
+    const raw = await deps.store.mail(job.gameId, job.mailId);
+    if (!raw) throw new MailNotStoredError(`The mail ${job.mailId} of "${job.gameId}" is not in the store; the intake stores mail before queueing it.`);
+    const mail = await readMail(raw);
+    return (_ledger, step) => decide(deps, ledger, job.gameId, job.mailId, raw, mail, step);
   });
-  deps.logger.info({ gameId: job.gameId, mailId: job.mailId, outcome: result.outcome, code: result.code, nation: result.nation }, 'mail processed');
-  return deliver(deps, job.gameId, result);
 }
 
-async function deliver(deps: MailDeps, gameId: string, result: MailResult): Promise<MailResult> {
-  for (const reply of result.replies) {
-    const entry = await deps.outbox.record(gameId, reply);
-    const tokens = result.ticketMails.filter((t) => t.key === reply.key).map((t) => t.token);
-    if (tokens.length) await rememberThread(deps.store.redis, gameId, entry.messageId, tokens);
-  }
-  return result;
+/** The email as a message from a player or the GM: what the channel-neutral handlers read. */
+export function emailMessage(mail: IncomingMail, mailId: string): IncomingMessage {
+  return {
+    channel: 'email',
+    id: mailId,
+    author: { channel: 'email', address: mail.from },
+    subject: mail.subject,
+    text: mail.text,
+    sentAt: mail.date,
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    truncated: mail.truncated,
+    attachments: mail.attachments.map((a) => a.filename),
+    address: mail.from,
+    reply: { by: 'email' },
+  };
 }
 
 function secretsOf(config: GameFile): string[] {
@@ -68,7 +62,7 @@ function secretsOf(config: GameFile): string[] {
 async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, step: number): Promise<Decision> {
   const received = (await ledger.received(gameId, mailId)) ?? deps.now();
   // A game deleted while its mail waited is, for that mail, no game at all.
-  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, mailId, raw, mail, received);
+  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, gameId, mailId, raw, mail, received);
   const game = await storedGame(deps.store, gameId);
   const settings = mailSettings(game.config);
   const head: Letterhead = { gameId, from: game.config.mailbox ?? deps.address, templates: templatesFor(game.files), secrets: secretsOf(game.config), tag: gameId };
@@ -77,7 +71,7 @@ async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId
     return null;
   });
   const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
-  const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings, step, mailId, mail, received, date, head, status };
+  const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings, step, mailId, message: emailMessage(mail, mailId), received, date, head, status };
 
   const auto = automaticReason(mail);
   if (auto) return decision(ctx, { outcome: 'automatic', code: 'AUTOMATIC' });
@@ -91,37 +85,19 @@ async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId
   });
   // Only mail that proved its sender counts against that sender's limit: strangers writing in a
   // player's name fill a count of their own, and can never silence the player.
-  if (!identity.ok) return refused(ctx, identity);
-  const limited = await rateLimited(ctx, `auth:${mail.from}`);
+  if (!identity.ok) return refused(ctx, mail, identity);
+  // A proven sender always has an address (identifySender refuses mail without one).
+  const { limited, count } = await rateLimited(ctx, `auth:${mail.from}`, mail.from ?? '');
   if (limited) return limited;
-  if (identity.role === 'gm') return handleGm(ctx, threadTokens, identity.via !== 'ticket');
-  return handlePlayer(ctx, identity.nation);
+  return counting(identity.role === 'gm' ? await handleGm(ctx, threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]);
 }
 
 /** Tickets this email answers: by a token in its subject, or by replying in a ticket's thread. */
 async function ticketTokens(ctx: MailContext): Promise<string[]> {
-  const { mail, head, redis } = ctx;
+  const { message: mail, head, redis } = ctx;
   const byThread = await ticketsInThread(redis, head.gameId, [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m));
   const candidates = [...new Set([...tokensIn(mail.subject), ...byThread])];
   return (await readTickets(redis, head.gameId, candidates)).map((t) => t.token);
-}
-
-async function rateLimited(ctx: MailContext, counted: string): Promise<Decision | null> {
-  const { mail, settings } = ctx;
-  if (!mail.from) return null;
-  const place = await ctx.ledger.countAgainstLimit(ctx.head.gameId, counted, ctx.mailId, ctx.received, windowOf(ctx));
-  if (place <= settings.rateLimit.count) return null;
-  const replies = (await ctx.ledger.firstNotice(ctx.head.gameId, counted, windowOf(ctx)))
-    ? [answer(ctx.head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', {
-        gameTitle: ctx.game.config.title,
-        paragraphs: [`Adjutant has had more than ${settings.rateLimit.count} emails from ${mail.from} in ${settings.rateLimit.per}, so it has stopped reading them for a while.`, 'They are all kept, but nothing in them was applied, and no more notices like this one will be sent. Please wait an hour, then send your orders once more in a single email. If this flood was not you, tell your GM.'],
-      })]
-    : [];
-  return decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED', replies });
-}
-
-function windowOf(ctx: MailContext): number {
-  return parseDuration(ctx.settings.rateLimit.per) ?? 3_600_000;
 }
 
 /** The GM hears of wrong secrets for a nation at the 5th in a window, then at every 20th. */
@@ -132,18 +108,23 @@ const GUESS_ALERT_AT = 5;
  * would make the game a spam cannon); a wrong secret from a registered address is a guess, counted
  * per nation, and the GM is told when they pile up.
  */
-async function refused(ctx: MailContext, identity: Extract<Identity, { ok: false }>): Promise<Decision> {
-  const { mail, head, game } = ctx;
-  const place = mail.from ? await ctx.ledger.countAgainstLimit(head.gameId, `anon:${mail.from}`, ctx.mailId, ctx.received, windowOf(ctx)) : Infinity;
+async function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>): Promise<Decision> {
+  const { head, game } = ctx;
+  const counted: Counted[] = [];
+  const anon = mail.from ? countOf(ctx, `anon:${mail.from}`) : null;
+  if (anon) counted.push(anon);
+  const place = anon ? await ctx.ledger.placeInLimit(head.gameId, anon, ctx.mailId) : Infinity;
   const replies =
     mail.from && place <= ctx.settings.rateLimit.count
       ? [answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] })]
       : [];
   for (const nation of identity.wrongSecretFor) {
-    const guesses = await ctx.ledger.countAgainstLimit(head.gameId, `wrong-secret:${nation}`, ctx.mailId, ctx.received, windowOf(ctx));
+    const guess = countOf(ctx, `wrong-secret:${nation}`);
+    counted.push(guess);
+    const guesses = await ctx.ledger.placeInLimit(head.gameId, guess, ctx.mailId);
     if (guesses === GUESS_ALERT_AT || (guesses > GUESS_ALERT_AT && guesses % 20 === 0)) replies.push(guessAlert(ctx, nation, guesses));
   }
-  return decision(ctx, { outcome: 'refused', code: identity.code, replies });
+  return counting(decision(ctx, { outcome: 'refused', code: identity.code, replies }), counted);
 }
 
 function guessAlert(ctx: MailContext, nation: string, guesses: number): OutgoingMessage {
@@ -163,19 +144,21 @@ function guessAlert(ctx: MailContext, nation: string, guesses: number): Outgoing
   });
 }
 
-async function unrouted(deps: MailDeps, ledger: MailLedger, mailId: string, raw: Buffer, mail: IncomingMail, received: Date): Promise<Decision> {
+async function unrouted(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, received: Date): Promise<Decision> {
   const head: Letterhead = { gameId: UNROUTED_GAME, from: deps.address, templates: templatesFor({}), secrets: [], tag: '' };
   const base = { outcome: 'unrouted' as const, code: 'NO_GAME', mailId, at: deps.now().toISOString(), ticketMails: [] };
   const quiet = { result: { ...base, replies: [] }, changes: {} };
   if (automaticReason(mail) || !mail.from) return quiet;
   if ((await ledger.claim(UNROUTED_GAME, dedupeKey(raw), mailId)) !== mailId) return { result: { ...base, outcome: 'duplicate', code: 'DUPLICATE', replies: [] }, changes: {} };
   // Mail to no game gets one answer per sender an hour: enough to help, too few to be a spam cannon.
-  if ((await ledger.countAgainstLimit(UNROUTED_GAME, mail.from, mailId, received, 3_600_000)) > 1) return quiet;
+  // (Counted where its outcome is committed: the unrouted mail's, or a game deleted while it waited.)
+  const count: Counted = { sender: mail.from, at: received, windowMs: 3_600_000 };
+  if ((await ledger.placeInLimit(gameId, count, mailId)) > 1) return { ...quiet, changes: { counted: [count] } };
   const reply = answer(head, mail, mail.from, `reply:${mailId}`, 'notice', {
     paragraphs: [
       'Adjutant runs games by email, but could not tell which game this email is for.',
       'Put the game\'s id in square brackets in the subject, like "[my-game] orders", or write to the address your GM gave for the game. Your email is kept.',
     ],
   });
-  return { result: { ...base, replies: [reply] }, changes: {} };
+  return { result: { ...base, replies: [reply] }, changes: { counted: [count] } };
 }

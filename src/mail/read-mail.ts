@@ -8,7 +8,7 @@ import { htmlToText } from '../orders/html-text.ts';
 /**
  * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds
  * the order parser's synchronous work per email (bench/mail-parse.bench.ts, mail-parse-max) well inside
- * the mail lease (src/mail/mail-ledger.ts).
+ * the mail lease (src/messages/message-ledger.ts).
  */
 export const MAX_TEXT = 16 * 1024;
 

@@ -4,8 +4,9 @@
 import type { Templates } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
+import type { Channel } from '../messages/incoming-message.ts';
 import type { IncomingMail } from './read-mail.ts';
-import { carriesSecret, redactSecrets } from './secret.ts';
+import { carriesSecret, redactSecrets } from '../messages/secret.ts';
 
 export interface Letterhead {
   gameId: string;
@@ -62,8 +63,8 @@ export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
   return message;
 }
 
-/** An answer to `mail`, to its sender, in its thread, with "Re:" and the game's tag. */
-export function answer(head: Letterhead, mail: IncomingMail, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
-  const subject = bareSubject(mail.subject) || 'your email';
+/** An answer to a message, to its sender, in its thread, with "Re:" and the game's tag. */
+export function answer(head: Letterhead, mail: Pick<IncomingMail, 'subject' | 'messageId' | 'references'> & { channel?: Channel }, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
+  const subject = bareSubject(mail.subject) || (mail.channel && mail.channel !== 'email' ? 'your forum post' : 'your email');
   return compose(head, { key, to, subject: `Re: ${subject}`, template, data, inReplyTo: { messageId: mail.messageId, references: mail.references } });
 }

@@ -9,7 +9,7 @@ import type { GameStore } from '../store/game-store.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl } from '../turns/game-control.ts';
 import { compose } from './replies.ts';
-import { formatTime } from './time-text.ts';
+import { formatTime } from '../messages/time-text.ts';
 
 export interface WelcomeInput {
   gameId: string;

@@ -1,5 +1,5 @@
 // What the writer typed, apart from what they quoted: the one reader of reply structure that the
-// mail loop (src/mail/quoted-text.ts) and the order reader (clean-message.ts) share. Each line of
+// mail loop (src/messages/quoted-text.ts) and the order reader (clean-message.ts) share. Each line of
 // a message gets a role; a reply to a confirmation quotes the orders Adjutant restated, and read as
 // new orders they would come back twice. One pass over the lines: cost grows with the message.
 

@@ -100,6 +100,12 @@ export function forumKeys(gameId: string) {
     outboxAttempts: `${p}:outbox:attempts`,
     /** Hash: item key -> JSON { error, at }: set aside until the GM retries it. */
     outboxFailed: `${p}:outbox:failed`,
+    /** Hash: forum message id ("forum-post:<post id>@<version>") -> JSON of the post as read, stored before the reader moves on. */
+    inbox: `${p}:inbox`,
+    /** String: the thread reader's cursor (the adapter's own, passed back as it was given); written only after the posts before it are stored. */
+    cursor: `${p}:cursor`,
+    /** String: the private-message reader's cursor, written likewise. */
+    privateCursor: `${p}:private-cursor`,
   };
 }
 

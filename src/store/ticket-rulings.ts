@@ -1,4 +1,4 @@
-// The GM's rulings of a step, read from the mail loop's closed tickets (src/mail/tickets.ts keeps
+// The GM's rulings of a step, read from the mail loop's closed tickets (src/messages/tickets.ts keeps
 // them under mailKeys().tickets) when the step is adjudicated, so the turn record, and from it each
 // nation's report, says how the GM read that nation's ambiguous lines.
 import type { Redis } from 'ioredis';

@@ -9,7 +9,7 @@ import { tellGm } from './gm-notices.ts';
 import { formatTime } from './schedule.ts';
 import { gameConfig, mailFrom, missingNations, stepLabel, type RemindJob, type TurnRuntime } from './turn-runtime.ts';
 
-/** A GM ticket as the reminder lists it (src/mail/tickets.ts keeps them). */
+/** A GM ticket as the reminder lists it (src/messages/tickets.ts keeps them). */
 export interface OpenTicket {
   token: string;
   nation: string;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Game } from '../game/open-game.ts';
-import { MailLedger, type MailResult } from '../mail/mail-ledger.ts';
+import { MailLedger, type MailResult } from '../messages/message-ledger.ts';
 import { processMail } from '../mail/process-mail.ts';
 import type { WebContext } from './web-context.ts';
 

@@ -2,8 +2,8 @@
 // tickets, the players who have not ordered, the buttons (which send GM commands through the mail
 // loop, gm-actions.ts) and the outbox: what was sent, what waits, what the mail server refused.
 import { storedGame } from '../store/stored-game.ts';
-import { MailLedger } from '../mail/mail-ledger.ts';
-import { openTickets } from '../mail/tickets.ts';
+import { MailLedger } from '../messages/message-ledger.ts';
+import { openTickets } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import type { OutboxEntry } from '../store/outbox.ts';

@@ -88,15 +88,20 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
 }
 
-export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const type = String(req.headers['content-type'] ?? '');
-  if (!type.startsWith('application/x-www-form-urlencoded')) throw new RequestError(415, 'Send the form as application/x-www-form-urlencoded.');
+/** The request's body, refused past `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new RequestError(413, 'The form is too large.');
+    if (size > limit) throw new RequestError(413, 'The body is too large.');
     chunks.push(chunk);
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks);
+}
+
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!type.startsWith('application/x-www-form-urlencoded')) throw new RequestError(415, 'Send the form as application/x-www-form-urlencoded.');
+  return new URLSearchParams((await readBody(req, MAX_FORM_BYTES)).toString('utf8'));
 }

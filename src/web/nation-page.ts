@@ -2,8 +2,8 @@
 // step (rendered from its private view, as the mail is) and its orders in force as Adjutant read
 // them, read-only. Nothing here is about another nation beyond what its reports already say.
 import { storedGame } from '../store/stored-game.ts';
-import { MailLedger } from '../mail/mail-ledger.ts';
-import { openTicketsOf } from '../mail/tickets.ts';
+import { MailLedger } from '../messages/message-ledger.ts';
+import { openTicketsOf } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import type { Order } from '../engine/index.ts';
 import { renderPage } from './page-templates.ts';

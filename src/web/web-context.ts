@@ -1,7 +1,8 @@
 // What every page handler is given: the mail loop's dependencies (the store, the outbox, the
 // GameControl, the clock; the GM's buttons run through the mail loop itself), the published
 // folder, and where the site sits behind a proxy.
-import type { MailDeps } from '../mail/mail-context.ts';
+import type { MailDeps } from '../messages/message-context.ts';
+import type { WebhookAnswer, WebhookDelivery } from '../forum/webhook-intake.ts';
 import type { WebLinks } from './link-generations.ts';
 
 export interface WebContext {
@@ -18,6 +19,8 @@ export interface WebContext {
   links?: WebLinks;
   /** Signs the GM console's CSRF tokens: the web secret. */
   secret?: string;
+  /** Discourse webhook deliveries, when the service takes them. */
+  forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
 }
 
 /** Names of a game's nations, as the GM wrote them. */

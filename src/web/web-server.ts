@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import type { MailDeps } from '../mail/mail-context.ts';
+import type { MailDeps } from '../messages/message-context.ts';
 import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
-import { RequestError, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
+import type { WebhookAnswer, WebhookDelivery } from '../forum/webhook-intake.ts';
+import { RequestError, readBody, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
 import { nationPage } from './nation-page.ts';
 import { renderPage } from './page-templates.ts';
@@ -32,6 +33,8 @@ export interface WebServerOptions {
   secret?: string;
   deps: MailDeps;
   logger?: Logger;
+  /** Takes Discourse webhook deliveries at POST /-/forum/discourse/<game> (src/forum/webhook-intake.ts); absent, that path is 404. */
+  forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
 }
 
 export interface WebServer {
@@ -53,6 +56,7 @@ export function webContext(options: WebServerOptions): WebContext {
     trustProxy: options.trustProxy ?? false,
     links: secret ? new WebLinks(options.deps.store.redis, secret, options.deps.now) : undefined,
     secret,
+    forumWebhook: options.forumWebhook,
   };
 }
 
@@ -69,6 +73,7 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   if (!parts) return notFound(web, res);
   const method = req.method ?? 'GET';
   if (parts[0] === '-' && parts[1] === 'gm') return gmRoute(web, req, res, parts.slice(2), url);
+  if (parts[0] === '-' && parts[1] === 'forum' && parts[2] === 'discourse' && parts.length === 4 && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, req, res, parts[3]);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
   if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));
   if (parts[0] === '-' && parts[1] === 'assets' && parts.length === 3) {
@@ -83,6 +88,15 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
     return page === null ? notFound(web, res) : sendBuilt(req, res, page);
   }
   if (!(await serveFile(web.outDir, parts.map(encodeURIComponent).join('/'), req, res))) notFound(web, res);
+}
+
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+async function forumWebhookRoute(take: NonNullable<WebContext['forumWebhook']>, req: IncomingMessage, res: ServerResponse, gameId: string): Promise<void> {
+  if (req.method !== 'POST') return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
+  const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+  const answer = await take({ gameId, body: await readBody(req, WEBHOOK_BODY_LIMIT), signature: header('x-discourse-event-signature'), event: header('x-discourse-event') });
+  sendText(res, answer.status, answer.text, { 'cache-control': 'no-store' });
 }
 
 function segments(pathname: string): string[] | null {

@@ -86,7 +86,7 @@ describe('Discourse webhooks', () => {
   });
 
   it('reads the post a post_created delivery is about', () => {
-    expect(webhookPost('post_created', JSON.parse(body.toString()))).toEqual({ id: 9001, topicId: 55, username: 'alice' });
+    expect(webhookPost('post_created', JSON.parse(body.toString()))).toMatchObject({ id: 9001, topicId: 55, username: 'alice', raw: 'A Par - Bur' });
     expect(webhookPost('topic_created', JSON.parse(body.toString()))).toBeNull();
     expect(webhookPost('post_created', { post: { id: 'x' } })).toBeNull();
   });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
-import { MailLedger } from '../../src/mail/mail-ledger.ts';
+import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { requireServices } from '../support/services.ts';
 import { mailGame, PerGameControl, purgeGameMail, storeClaimsGame } from './support/attack-game.ts';
 import { claimsParser } from './support/claims-parser.ts';

@@ -1,6 +1,6 @@
 // Commands by email, read line by line for players and the GM.
 import { describe, expect, it } from 'vitest';
-import { isCommandText, readCommands } from '../../src/mail/commands.ts';
+import { isCommandText, readCommands } from '../../src/messages/commands.ts';
 
 const ctx = { timeZone: 'Europe/London', nations: ['red', 'blue'] };
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openTickets } from '../../src/mail/tickets.ts';
+import { openTickets } from '../../src/messages/tickets.ts';
 import { requireServices } from '../support/services.ts';
 import { mailTestGame } from './support/mail-game.ts';
 

@@ -13,7 +13,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES, connectionFromUrl, openQueue } from '../../jobs/queues.ts';
 import { DeadLetters } from '../../src/mail/dead-letters.ts';
-import { MailLedger } from '../../src/mail/mail-ledger.ts';
+import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { schedulerKeys } from '../../src/store/keys.ts';
 import { Outbox } from '../../src/store/outbox.ts';

@@ -2,7 +2,7 @@
 // the GameControl once per email however often the email is read.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processMail } from '../../src/mail/process-mail.ts';
-import { openTickets } from '../../src/mail/tickets.ts';
+import { openTickets } from '../../src/messages/tickets.ts';
 import { requireServices } from '../support/services.ts';
 import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
 

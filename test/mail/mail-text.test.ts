@@ -1,9 +1,9 @@
 // The small readers the mail loop is built on: secrets, quoted text, routing, times.
 import { describe, expect, it } from 'vitest';
-import { newText } from '../../src/mail/quoted-text.ts';
+import { newText } from '../../src/messages/quoted-text.ts';
 import { routeMail } from '../../src/mail/route-mail.ts';
-import { carriesSecret, redactSecrets, stripSecrets } from '../../src/mail/secret.ts';
-import { formatTime, parseDays, parseDuration, parseTime } from '../../src/mail/time-text.ts';
+import { carriesSecret, redactSecrets, stripSecrets } from '../../src/messages/secret.ts';
+import { formatTime, parseDays, parseDuration, parseTime } from '../../src/messages/time-text.ts';
 
 describe('secrets', () => {
   it('finds a secret only as a whole word, in any case', () => {

@@ -1,7 +1,7 @@
 // The resubmission rules as pure functions: replace what a new email names, or all with
 // REPLACE ALL, and let the later Date: win.
 import { describe, expect, it } from 'vitest';
-import { mergeOrders as mergeWith, type NationOrders } from '../../src/mail/orders-in-force.ts';
+import { mergeOrders as mergeWith, type NationOrders } from '../../src/messages/orders-in-force.ts';
 import { rulesets } from '../../src/rulesets/index.ts';
 
 // The resubmission rules with board NES's idea of what an order is about.

@@ -1,6 +1,6 @@
 // PRESS, LIST, HISTORY and RESIGN by email, through processMail against the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readCommands } from '../../src/mail/commands.ts';
+import { readCommands } from '../../src/messages/commands.ts';
 import { requireServices } from '../support/services.ts';
 import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
 

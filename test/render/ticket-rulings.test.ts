@@ -2,7 +2,7 @@
 // a line the GM read one way, and one the GM rejected, answered by email as a GM does, then the
 // step adjudicated and the reports rendered from the committed record.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTickets } from '../../src/mail/tickets.ts';
+import { openTickets } from '../../src/messages/tickets.ts';
 import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
 import { storedGame } from '../../src/store/stored-game.ts';

@@ -10,7 +10,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxSender } from '../../src/mail/outbox-sender.ts';
 import { startTestSender } from '../mail/support/test-sender.ts';
-import { readTickets } from '../../src/mail/tickets.ts';
+import { readTickets } from '../../src/messages/tickets.ts';
 import { waitForMail } from '../mail/support/mailbox.ts';
 import { requireServices } from '../support/services.ts';
 import { receiveMail, webWorld, type WebWorld } from './support.ts';

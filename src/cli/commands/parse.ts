@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { GameFile } from '../../game/game-file.ts';
 import { loadGame } from '../../game/load-game.ts';
-import { newText } from '../../mail/quoted-text.ts';
+import { newText } from '../../messages/quoted-text.ts';
 import { readMail } from '../../mail/read-mail.ts';
-import { redactSecrets, stripSecrets } from '../../mail/secret.ts';
+import { redactSecrets, stripSecrets } from '../../messages/secret.ts';
 import { confirmationText } from '../../orders/confirmation.ts';
 import { parseMessage } from '../../orders/parse-message.ts';
 

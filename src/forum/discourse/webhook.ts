@@ -14,12 +14,30 @@ export interface WebhookPost {
   id: number;
   topicId: number;
   username: string;
+  /** The post as its author wrote it, when the delivery carries it (Discourse's webhook post payload does). */
+  raw?: string;
+  userId?: number;
+  createdAt?: string;
+  updatedAt?: string;
+  /** "private_message" for a post in a private message. */
+  archetype?: string;
 }
 
 /** The post a "post_created" (or "post_edited") delivery is about; null for any other event. */
 export function webhookPost(event: string | undefined, payload: unknown): WebhookPost | null {
   if (event !== 'post_created' && event !== 'post_edited') return null;
-  const post = (payload as { post?: { id?: unknown; topic_id?: unknown; username?: unknown } } | null)?.post;
+  type Loose = { id?: unknown; topic_id?: unknown; username?: unknown; raw?: unknown; user_id?: unknown; created_at?: unknown; updated_at?: unknown; topic_archetype?: unknown };
+  const post = (payload as { post?: Loose } | null)?.post;
   if (typeof post?.id !== 'number' || typeof post.topic_id !== 'number' || typeof post.username !== 'string') return null;
-  return { id: post.id, topicId: post.topic_id, username: post.username };
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    id: post.id,
+    topicId: post.topic_id,
+    username: post.username,
+    raw: text(post.raw),
+    userId: typeof post.user_id === 'number' ? post.user_id : undefined,
+    createdAt: text(post.created_at),
+    updatedAt: text(post.updated_at),
+    archetype: text(post.topic_archetype),
+  };
 }

@@ -1,7 +1,7 @@
 // XenForo 2 through its REST API (XenForo's "REST API endpoints (2.2)" document): requests carry
 // XF-Api-Key (and XF-Api-User for a super-user key) with form-encoded bodies; the map goes up as
 // an attachment (attachments/new-key, then attachments) and the post names it with [ATTACH].
-import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PublishedPost, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
+import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
 import { ForumNotFoundError } from '../forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
 
@@ -29,6 +29,25 @@ interface XfPost {
   last_edit_date?: number;
 }
 
+interface XfConversation {
+  conversation_id: number;
+  title: string;
+  last_message_date: number;
+}
+
+interface XfConversationMessage {
+  message_id: number;
+  user_id: number;
+  username: string;
+  message: string;
+  message_date: number;
+}
+
+interface Pagination {
+  current_page: number;
+  last_page: number;
+}
+
 interface XfPostsPage {
   posts: XfPost[];
   pagination: { current_page: number; last_page: number };
@@ -49,6 +68,16 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   let me: XfUser | undefined;
 
   const page = (n: number) => http.get<XfPostsPage>(`threads/${thread}/posts`, { page: String(n) });
+  const conversationSince = async (c: XfConversation, last: number, me: number): Promise<ReceivedPrivate[]> => {
+    const out: ReceivedPrivate[] = [];
+    for (let n = 1; ; n++) {
+      const got = await http.get<{ messages: XfConversationMessage[]; pagination: Pagination }>(`conversations/${c.conversation_id}/messages`, { page: String(n) });
+      for (const m of got.messages) {
+        if (m.message_id > last && m.user_id !== me) out.push({ title: c.title, post: { id: String(m.message_id), author: { id: String(m.user_id), name: m.username }, text: m.message, postedAt: new Date(m.message_date * 1000).toISOString() } });
+      }
+      if (n >= got.pagination.last_page) return out;
+    }
+  };
   const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
 
   return {
@@ -91,6 +120,23 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
         if (n >= got.pagination.last_page) break;
       }
       return { posts, cursor: JSON.stringify(at) };
+    },
+
+    // Conversations come newest first (by their last message); those with nothing after the cursor are not opened.
+    async readPrivateSince(cursor: string | null): Promise<PrivatePage> {
+      const from = cursor ? (JSON.parse(cursor) as { last: number; at: number }) : { last: 0, at: 0 };
+      const { user_id } = await self();
+      const messages: ReceivedPrivate[] = [];
+      for (let n = 1; ; n++) {
+        const got = await http.get<{ conversations: XfConversation[]; pagination: Pagination }>('conversations/', { page: String(n) });
+        const fresh = got.conversations.filter((c) => c.last_message_date >= from.at);
+        for (const c of fresh) messages.push(...(await conversationSince(c, from.last, user_id)));
+        if (fresh.length < got.conversations.length || n >= got.pagination.last_page) break;
+      }
+      messages.sort((a, b) => Number(a.post.id) - Number(b.post.id));
+      const last = Math.max(from.last, ...messages.map((m) => Number(m.post.id)));
+      const at = Math.max(from.at, ...messages.map((m) => Date.parse(m.post.postedAt) / 1000));
+      return { messages, cursor: JSON.stringify({ last, at }) };
     },
 
     async sendPrivate(pm: PrivateMessage): Promise<void> {

@@ -1,7 +1,9 @@
 // XenForo 2's REST API as its "REST API endpoints (2.2)" document describes it, for the calls
 // Adjutant makes: keys in XF-Api-Key (XF-Api-User for super-user keys), form-encoded or multipart
 // bodies, errors as { errors: [{ code, message, params }] }, thread posts paged with
-// { pagination: { current_page, last_page, per_page, shown, total }, posts, thread }.
+// { pagination: { current_page, last_page, per_page, shown, total }, posts, thread }; the API
+// user's conversations (GET conversations/, newest last message first) and their messages (GET
+// conversations/{id}/messages), paged the same way.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface XfPost {
@@ -25,6 +27,8 @@ export interface XenForoForum {
   conversations: Array<{ recipient_ids: string[]; title: string; message: string }>;
   /** A post by a member, as if written on the forum. */
   say(userId: number, message: string): XfPost;
+  /** A member starts a conversation with the API user (the game's account), or writes in one; returns the conversation id. */
+  converse(userId: number, title: string, message: string, conversationId?: number): number;
   deleteThread(): void;
   revokeKey(): void;
 }
@@ -49,6 +53,24 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
     return post;
   };
   const field = (req: ContractRequest, name: string) => req.form?.get(name);
+  // Conversations the API user is in, with their messages.
+  const inbox: Array<{ conversation_id: number; title: string; last_message_date: number; messages: Array<{ message_id: number; conversation_id: number; user_id: number; username: string; message: string; message_date: number }> }> = [];
+  let nextMessage = 3000;
+  let clock = 1_800_000_000;
+  const converse = (userId: number, title: string, message: string, conversationId?: number): number => {
+    const user = users.find((u) => u.user_id === userId)!;
+    let c = inbox.find((x) => x.conversation_id === conversationId);
+    if (!c) inbox.push((c = { conversation_id: 700 + inbox.length, title, last_message_date: 0, messages: [] }));
+    c.last_message_date = ++clock;
+    c.messages.push({ message_id: nextMessage++, conversation_id: c.conversation_id, user_id: userId, username: user.username, message, message_date: clock });
+    return c.conversation_id;
+  };
+  const paged = <T>(req: ContractRequest, all: T[]) => {
+    const last = Math.max(1, Math.ceil(all.length / PER_PAGE));
+    const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
+    const shown = all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+    return { shown, pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: all.length } };
+  };
   const thread = (id: string) => (threadExists && Number(id) === threadId ? null : error(404, 'requested_thread_not_found', 'Requested thread not found.'));
 
   const server = await startContractServer(
@@ -90,6 +112,16 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
         conversations.push({ recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
         return { status: 200, body: { success: true, conversation: { conversation_id: conversations.length } } };
       }],
+      ['GET', /^\/api\/conversations\/?$/, (req) => {
+        const { shown, pagination } = paged(req, [...inbox].sort((a, b) => b.last_message_date - a.last_message_date));
+        return { status: 200, body: { conversations: shown.map(({ messages: _m, ...c }) => c), pagination } };
+      }],
+      ['GET', /^\/api\/conversations\/(\d+)\/messages\/?$/, (req, [id]) => {
+        const c = inbox.find((x) => x.conversation_id === Number(id));
+        if (!c) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
+        const { shown, pagination } = paged(req, c.messages);
+        return { status: 200, body: { messages: shown, pagination } };
+      }],
       ['GET', /^\/api\/users\/find-name\/?$/, (req) => {
         const name = (req.query.get('username') ?? '').toLowerCase();
         return { status: 200, body: { exact: users.find((u) => u.username.toLowerCase() === name) ?? null, recommendations: [] } };
@@ -109,6 +141,7 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
     attachments,
     conversations,
     say,
+    converse,
     deleteThread: () => void (threadExists = false),
     revokeKey: () => void (key = 'revoked'),
   };

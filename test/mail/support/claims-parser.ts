@@ -1,7 +1,7 @@
 // A small order reader for the fixture ruleset, independent of the project's parser: "claim <province>",
 // where a name several provinces share ("claim vale") is ambiguous and an unknown one an error.
 import type { Order } from '../../../src/engine/index.ts';
-import type { MessageParser } from '../../../src/mail/mail-context.ts';
+import type { MessageParser } from '../../../src/messages/message-context.ts';
 import type { ParsedOrder, ParseResult } from '../../../src/orders/types.ts';
 
 export const claimsParser: MessageParser = ({ map, text }) => {

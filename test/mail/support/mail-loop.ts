@@ -6,7 +6,7 @@ import pino from 'pino';
 import { connectionFromUrl, openQueue, QUEUES } from '../../../jobs/queues.ts';
 import { createParseWorker, enqueueParse } from '../../../jobs/parse.ts';
 import { startIntake, type Intake, type IntakeOptions } from '../../../src/mail/imap-intake.ts';
-import type { MailDeps } from '../../../src/mail/mail-context.ts';
+import type { MailDeps } from '../../../src/messages/message-context.ts';
 import { processMail } from '../../../src/mail/process-mail.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';

@@ -2,21 +2,21 @@
 // orders, unless they came too late.
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { isCommandText, readCommands, type CommandLine } from './commands.ts';
-import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
+import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
 import { historyMails, listText } from './game-info.ts';
-import { applyOrderText, ticketMail, type Applied } from './order-mail.ts';
-import { relayPress } from './press-mail.ts';
+import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
+import { relayPress } from './press-relay.ts';
 import { newText } from './quoted-text.ts';
-import { MAX_TEXT } from './read-mail.ts';
-import { answer, bareSubject } from './replies.ts';
+import { MAX_TEXT } from '../mail/read-mail.ts';
+import { answer, bareSubject } from '../mail/replies.ts';
 import { resign } from './resign.ts';
 import { stripSecrets } from './secret.ts';
 import { formatTime } from './time-text.ts';
 import { openTickets, openTicketsOf, ticketsOfStep, type Ticket } from './tickets.ts';
 
 export async function handlePlayer(ctx: MailContext, nation: string): Promise<Decision> {
-  const text = newText(stripSecrets(ctx.mail.text, ctx.head.secrets));
-  const subject = stripSecrets(bareSubject(ctx.mail.subject), ctx.head.secrets);
+  const text = newText(stripSecrets(ctx.message.text, ctx.head.secrets));
+  const subject = stripSecrets(bareSubject(ctx.message.subject), ctx.head.secrets);
   if (isCommandText(text, 'player')) return playerCommands(ctx, nation, readCommands(text, 'player', commandContext(ctx, nation)));
   if (!text.trim() && isCommandText(subject, 'player')) return playerCommands(ctx, nation, readCommands(subject, 'player', commandContext(ctx, nation)));
   const late = await lateness(ctx, nation);
@@ -42,7 +42,7 @@ async function lateness(ctx: MailContext, nation: string): Promise<string | null
 
 async function lateMail(ctx: MailContext, nation: string, why: string): Promise<Decision> {
   const late = [...(await ctx.ledger.lateMails(ctx.head.gameId, ctx.step, nation)), ctx.mailId];
-  const reply = answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'notice', {
+  const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'notice', {
     gameTitle: ctx.game.config.title,
     paragraphs: [`Your email for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
   });
@@ -50,14 +50,14 @@ async function lateMail(ctx: MailContext, nation: string, why: string): Promise<
 }
 
 function playerTo(ctx: MailContext): string {
-  return ctx.mail.from ?? '';
+  return ctx.message.address ?? '';
 }
 
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
   const current = await ctx.ledger.nationOrders(ctx.head.gameId, nation);
-  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.mail.messageId, subject: ctx.mail.subject } }, current);
-  if (ctx.mail.truncated) applied.confirmation.warnings.push(`Your email was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
-  if (ctx.mail.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.mail.attachments.map((a) => a.filename).join(', ')}); put orders in the text of the email.`);
+  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
+  if (ctx.message.truncated) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
+  if (ctx.message.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
   await capTickets(ctx, nation, applied);
   const superseded = applied.replaceAll ? await supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
   const asked = await ticketMails(ctx, applied.tickets);
@@ -102,7 +102,7 @@ async function capTickets(ctx: MailContext, nation: string, applied: Applied): P
 }
 
 function confirmationMail(ctx: MailContext, nation: string, applied: Applied): OutgoingMessage {
-  return answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'confirmation', {
+  return answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'confirmation', {
     gameTitle: ctx.game.config.title,
     nationName: nationName(ctx, nation),
     turn: ctx.game.state.turn,
@@ -110,6 +110,7 @@ function confirmationMail(ctx: MailContext, nation: string, applied: Applied): O
     ...applied.confirmation,
     inForce: applied.next.orders.map((o) => describe(ctx, o)),
     deadline: deadlineText(ctx, nation),
+    forum: ctx.message.channel !== 'email',
   });
 }
 
@@ -150,7 +151,7 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
   }
   const current = cleared ? { orders: [], sources: [] } : await ctx.ledger.nationOrders(ctx.head.gameId, nation);
   const waiting = cleared ? [] : await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
-  const reply = answer(ctx.head, ctx.mail, playerTo(ctx), `reply:${ctx.mailId}`, 'commands', {
+  const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'commands', {
     gameTitle: ctx.game.config.title,
     nationName: nationName(ctx, nation),
     results,

@@ -3,8 +3,8 @@
 // is told how to hand it to someone else.
 import { parseDocument } from 'yaml';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { nationName, type MailContext } from './mail-context.ts';
-import { compose } from './replies.ts';
+import { nationName, type MailContext } from './message-context.ts';
+import { compose } from '../mail/replies.ts';
 
 export function resign(ctx: MailContext, nation: string): { said: string; gameYaml: string; messages: OutgoingMessage[] } {
   const doc = parseDocument(ctx.game.files['game.yaml']);
@@ -19,7 +19,7 @@ export function resign(ctx: MailContext, nation: string): { said: string; gameYa
     data: {
       gameTitle: ctx.game.config.title,
       paragraphs: [
-        `${player?.name ?? 'The player'} (${ctx.mail.from}) resigned ${name}. The nation has no player now: it gets no reports, and its missed orders are handled as the game's schedule says.`,
+        `${player?.name ?? 'The player'} (${ctx.message.address}) resigned ${name}. The nation has no player now: it gets no reports, and its missed orders are handled as the game's schedule says.`,
         `To give it to a new player, send REPLACE ${nation} new.player@example.com; they get a welcome email with the nation's secret.`,
       ],
     },

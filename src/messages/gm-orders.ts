@@ -1,11 +1,11 @@
 // Orders the GM gives for a nation: typed in (ORDER red, then the orders) or the nation's late
 // email accepted (ORDER red LATE). Either way the player is told what is now in force.
-import { describe, deadlineText, nationName, playerAddress, type MailContext } from './mail-context.ts';
-import type { GmOutcome } from './gm-mail.ts';
-import { applyOrderText, type Applied } from './order-mail.ts';
+import { describe, deadlineText, nationName, playerAddress, type MailContext } from './message-context.ts';
+import type { GmOutcome } from './gm-message.ts';
+import { applyOrderText, type Applied } from './order-text.ts';
 import { newText } from './quoted-text.ts';
-import { readMail } from './read-mail.ts';
-import { bareSubject, compose } from './replies.ts';
+import { readMail } from '../mail/read-mail.ts';
+import { bareSubject, compose } from '../mail/replies.ts';
 import { stripSecrets } from './secret.ts';
 
 /** The nation's player now: replaced earlier in this email, or as game.yaml says. */

@@ -4,6 +4,7 @@
 // the game is still at the step it was read at: a crash or a turn ending mid-way changes nothing.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import { decodeOrders, encodeOrders, fromMail } from '../store/stored-orders.ts';
@@ -31,6 +32,8 @@ export interface MailResult {
   role?: 'gm' | 'player';
   /** Messages this email is answered with; recorded in the outbox after the commit (idempotent by key). */
   replies: OutgoingMessage[];
+  /** Answers that go as forum private messages (recorded in the forum outbox after the commit, by key). */
+  forumMessages?: ForumPrivateMessage[];
   /** Outbox keys of ticket emails among the replies, with their tokens, to thread the GM's answers. */
   ticketMails: Array<{ key: string; token: string }>;
   counts?: { accepted: number; rejected: number; waiting: number };
@@ -45,6 +48,17 @@ export interface MailChanges {
   late?: Record<string, string[]>;
   /** A new game.yaml (the GM's REPLACE). */
   gameYaml?: string;
+  /** Flood counts this message adds to (placeInLimit said where it stands in each). */
+  counted?: Counted[];
+  /** Flood notices sent with this message: none more for that count until its window ends. */
+  notices?: Counted[];
+}
+
+/** One flood count ("auth:<address>", "wrong-secret:<nation>"...), its window, and when the message arrived. */
+export interface Counted {
+  sender: string;
+  at: Date;
+  windowMs: number;
 }
 
 /** The game moved to another step while the email was read; read it again against the new one. */
@@ -75,6 +89,13 @@ end
 for token, v in pairs(c.tickets) do redis.call('HSET', KEYS[3], token, v) end
 for nation, v in pairs(c.late) do redis.call('HSET', KEYS[4], nation, v) end
 if c.gameYaml ~= '' then redis.call('HSET', KEYS[6], 'game.yaml', c.gameYaml); redis.call('SET', KEYS[9], c.filesVersion) end
+for _, r in ipairs(c.counted) do
+  redis.call('ZADD', KEYS[r.k], 'NX', r.at, ARGV[2])
+  local score = tonumber(redis.call('ZSCORE', KEYS[r.k], ARGV[2]))
+  redis.call('ZREMRANGEBYSCORE', KEYS[r.k], '-inf', string.format('%.0f', score - 2 * tonumber(r.window)))
+  redis.call('PEXPIRE', KEYS[r.k], string.format('%.0f', 2 * tonumber(r.window)))
+end
+for _, n in ipairs(c.notices) do redis.call('SET', KEYS[n.k], '1', 'PX', n.window, 'NX') end
 redis.call('HSET', KEYS[5], ARGV[2], ARGV[3])
 return 1`;
 
@@ -131,7 +152,14 @@ export class MailLedger {
         list ? encodeOrders(fromMail(list.orders, list.sources)) : '',
       ]),
     );
+    // Flood counts and notices are keys of their own, named to the script after its nine fixed keys.
+    const extra: string[] = [];
+    const named = (key: string, c: Counted) => (extra.push(key), { k: 9 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
+    const counted = (changes.counted ?? []).map((c) => named(m.rate(c.sender), c));
+    const notices = (changes.notices ?? []).map((c) => named(m.rateNotice(c.sender), c));
     const payload = {
+      counted,
+      notices,
       orders,
       tickets: Object.fromEntries((changes.tickets ?? []).map((t) => [t.token, JSON.stringify(t)])),
       late: Object.fromEntries(Object.entries(changes.late ?? {}).map(([nation, mails]) => [nation, JSON.stringify({ step, mails })])),
@@ -139,7 +167,7 @@ export class MailLedger {
       filesVersion: randomUUID(),
     };
     try {
-      await this.redis.eval(COMMIT, 9, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(COMMIT, 9 + extra.length, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, ...extra, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
       if (/LEASE LOST/.test(String((e as Error).message))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
@@ -147,21 +175,21 @@ export class MailLedger {
     }
   }
 
-  /** Counts this mail against its sender's flood limit; returns how many of the sender's mails the window holds up to it. */
-  async countAgainstLimit(gameId: string, sender: string, mailId: string, at: Date, windowMs: number): Promise<number> {
-    const m = mailKeys(gameId);
-    const key = m.rate(sender);
-    const t = at.getTime();
-    await this.redis.zadd(key, 'NX', t, mailId);
-    const score = Number(await this.redis.zscore(key, mailId));
-    await this.redis.zremrangebyscore(key, '-inf', String(score - 2 * windowMs));
-    await this.redis.pexpire(key, 2 * windowMs);
-    return this.redis.zcount(key, String(score - windowMs), String(score));
+  /**
+   * Where the message stands in a flood count's window, itself included, without counting it: the
+   * count is written by the commit (MailChanges.counted), with everything else the message does.
+   */
+  async placeInLimit(gameId: string, counted: Counted, mailId: string): Promise<number> {
+    const key = mailKeys(gameId).rate(counted.sender);
+    const known = await this.redis.zscore(key, mailId);
+    const score = known === null ? counted.at.getTime() : Number(known);
+    const before = await this.redis.zcount(key, String(score - counted.windowMs), String(score));
+    return known === null ? before + 1 : before;
   }
 
-  /** True for the first caller in a window: the flood notice goes out once. */
-  async firstNotice(gameId: string, sender: string, windowMs: number): Promise<boolean> {
-    return (await this.redis.set(mailKeys(gameId).rateNotice(sender), '1', 'PX', windowMs, 'NX')) === 'OK';
+  /** Whether the count's one flood notice of the current window is out already. */
+  async noticeSent(gameId: string, sender: string): Promise<boolean> {
+    return (await this.redis.exists(mailKeys(gameId).rateNotice(sender))) === 1;
   }
 
   /** Runs a command with effects outside this store at most once per email, remembering what it said. */

@@ -5,16 +5,17 @@ import { openGame } from '../game/open-game.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Ticket } from './tickets.ts';
 import { readCommands, isCommandText, type Command, type CommandLine } from './commands.ts';
-import { decision, deadlineText, nationName, timeZoneOf, type Decision, type MailContext } from './mail-context.ts';
+import { decision, deadlineText, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
+import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import { meaningfulLines, newText } from './quoted-text.ts';
-import { answer, bareSubject } from './replies.ts';
+import { answer, bareSubject } from '../mail/replies.ts';
 import { stripSecrets } from './secret.ts';
 import { rule, WorkingOrders } from './ticket-answers.ts';
 import { formatTime } from './time-text.ts';
 import { openTickets, readTickets, tokensIn } from './tickets.ts';
-import { welcomeMail } from './welcome.ts';
+import { welcomeMail } from '../mail/welcome.ts';
 
 interface GmOutcome {
   results: Array<{ command: string; text: string }>;
@@ -34,7 +35,7 @@ interface GmOutcome {
  * when only the ticket thread vouches for the GM: that is enough to rule on the ticket, not to run commands.
  */
 export async function handleGm(ctx: MailContext, threadTokens: string[], commandsAllowed: boolean): Promise<Decision> {
-  const text = newText(stripSecrets(ctx.mail.text, ctx.head.secrets));
+  const text = newText(stripSecrets(ctx.message.text, ctx.head.secrets));
   const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, replaced: {}, help: false, status: false };
   const lines = meaningfulLines(text);
   const explicit = lines.filter((l) => /^T-[A-Z0-9]{6}\b/i.test(l));
@@ -48,15 +49,18 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
   } else if (!commandsAllowed) {
     out.results.push({ command: lines[0] ?? '(empty email)', text: 'Not done: commands need your GM secret in the email (a reply to a ticket needs only the number, order or reject).' });
   } else {
-    const body = text.trim() ? text : stripSecrets(bareSubject(ctx.mail.subject), ctx.head.secrets);
+    const body = text.trim() ? text : stripSecrets(bareSubject(ctx.message.subject), ctx.head.secrets);
     if (isCommandText(body, 'gm')) await runCommands(ctx, out, readCommands(body, 'gm', { timeZone: timeZoneOf(ctx, null), nations: Object.keys(ctx.game.config.nations) }));
     else out.help = true;
   }
-  const report = answer(ctx.head, ctx.mail, ctx.game.config.gm.email, `reply:${ctx.mailId}`, 'commands', await reportData(ctx, out));
+  const report = answer(ctx.head, ctx.message, ctx.game.config.gm.email, `reply:${ctx.mailId}`, 'commands', await reportData(ctx, out));
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
+  // A ruling on a line that came from the forum goes back to the player there.
+  const byForum = new Map(out.tickets.filter((t) => t.playerForum).map((t) => [`ticket-outcome:${t.token}`, t.playerForum!]));
+  const forumMessages: ForumPrivateMessage[] = out.replies.filter((r) => byForum.has(r.key)).map((r) => ({ kind: 'private', key: r.key, to: [byForum.get(r.key)!], title: r.subject, text: r.text }));
   return decision(
     ctx,
-    { outcome: explicit.length || inThread ? 'ticket-answer' : 'commands', role: 'gm', replies: [report, ...out.replies] },
+    { outcome: explicit.length || inThread ? 'ticket-answer' : 'commands', role: 'gm', replies: [report, ...out.replies.filter((r) => !byForum.has(r.key))], forumMessages },
     { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml },
   );
 }

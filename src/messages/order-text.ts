@@ -5,9 +5,9 @@ import type { OutgoingMessage } from '../store/outbox.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import { parseMessageInSlices } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
-import { describe, nationName, type MailContext } from './mail-context.ts';
+import { describe, nationName, type MailContext } from './message-context.ts';
 import { mergeOrders, validateAll, type NationOrders, type OrderSource } from './orders-in-force.ts';
-import { compose } from './replies.ts';
+import { compose } from '../mail/replies.ts';
 import { redactSecrets } from './secret.ts';
 import { newToken, type Ticket } from './tickets.ts';
 
@@ -17,7 +17,7 @@ export interface OrderText {
   mailId: string;
   date: string;
   /** Whom tickets answer to, and in which thread. */
-  player: { address: string; messageId: string | null; subject: string };
+  player: { address: string; messageId: string | null; subject: string; forum?: string };
 }
 
 export interface Confirmation {
@@ -85,7 +85,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
     } else confirmation.warnings.push(`Your earlier order "${r.source.text ?? describe(ctx, r.order)}" was dropped: ${r.message}`);
   }
   for (const o of merged.outdated) {
-    confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your email dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
+    confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
   }
   if (current.sources.some((s) => s.mailId !== input.mailId && s.date > input.date)) {
     confirmation.warnings.push('This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.');
@@ -105,6 +105,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
     playerAddress: input.player.address,
     playerMessageId: input.player.messageId,
     playerSubject: input.player.subject,
+    ...(input.player.forum && { playerForum: input.player.forum }),
     status: 'open',
     createdAt: ctx.deps.now().toISOString(),
   }));

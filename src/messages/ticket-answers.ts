@@ -4,10 +4,10 @@
 import type { Order } from '../engine/index.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { deadlineText, describe, nationName, type MailContext } from './mail-context.ts';
-import { parseSafely } from './order-mail.ts';
+import { deadlineText, describe, nationName, type MailContext } from './message-context.ts';
+import { parseSafely } from './order-text.ts';
 import { mergeOrders, validateAll, type NationOrders } from './orders-in-force.ts';
-import { bareSubject, compose } from './replies.ts';
+import { bareSubject, compose } from '../mail/replies.ts';
 import type { Ticket } from './tickets.ts';
 
 /** Orders being changed by one GM email, per nation, so several rulings build on each other. */

@@ -25,6 +25,8 @@ export interface Ticket {
   playerAddress: string;
   playerMessageId: string | null;
   playerSubject: string;
+  /** The player's forum member name, when the line came from the forum and answers go by forum private message. */
+  playerForum?: string;
   status: 'open' | 'resolved' | 'rejected' | 'superseded';
   /** What the GM decided, in words, once closed. */
   outcome?: string;

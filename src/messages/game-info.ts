@@ -3,8 +3,8 @@
 // own reports of an earlier turn, word for word as they went out, so it shows nothing new.
 import { gameKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { deadlineText, nationName, type MailContext } from './mail-context.ts';
-import { compose } from './replies.ts';
+import { deadlineText, nationName, type MailContext } from './message-context.ts';
+import { compose } from '../mail/replies.ts';
 
 export function listText(ctx: MailContext, nation: string): string {
   const { game } = ctx;
@@ -27,7 +27,7 @@ export async function historyMails(ctx: MailContext, nation: string, turn: numbe
   for (const [step, key] of [...latest].sort(([a], [b]) => Number(a) - Number(b))) {
     const entry = await ctx.deps.outbox.entry(ctx.head.gameId, key);
     if (!entry) continue;
-    const sent = compose(ctx.head, { key: `history:${ctx.mailId}:${step}`, to: ctx.mail.from ?? '', subject: `Again: ${entry.subject}`, template: 'notice', data: { gameTitle: ctx.game.config.title, paragraphs: [] } });
+    const sent = compose(ctx.head, { key: `history:${ctx.mailId}:${step}`, to: ctx.message.address ?? '', subject: `Again: ${entry.subject}`, template: 'notice', data: { gameTitle: ctx.game.config.title, paragraphs: [] } });
     messages.push({ ...sent, text: entry.text, ...(entry.html ? { html: entry.html } : {}) });
   }
   if (!messages.length) return { said: `There are no reports of turn ${turn} for ${nationName(ctx, nation)}.`, messages };

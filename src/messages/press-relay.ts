@@ -3,9 +3,9 @@
 // Anonymous press carries nothing of the sender: the game's address writes it, the text is theirs.
 import { mailSettings } from '../game/game-file.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { nationName, type MailContext } from './mail-context.ts';
+import { nationName, type MailContext } from './message-context.ts';
 import type { PressCommand } from './press-command.ts';
-import { compose } from './replies.ts';
+import { compose } from '../mail/replies.ts';
 
 export function relayPress(ctx: MailContext, sender: string, press: PressCommand, index: number): { said: string; messages: OutgoingMessage[] } {
   const policy = mailSettings(ctx.game.config).press;

@@ -1,4 +1,4 @@
-// Everything the handlers of one email share: the game as stored, the email, when it arrived,
+// Everything the handlers of one message share: the game as stored, the message, when it arrived,
 // the letterhead replies are written on, and small helpers that say things in a player's words.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -9,11 +9,12 @@ import type { Game } from '../game/open-game.ts';
 import type { ParseInput } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
 import type { GameStore } from '../store/game-store.ts';
+import type { ForumOutbox } from '../store/forum-outbox.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl, GameStatus } from '../turns/game-control.ts';
-import type { MailChanges, MailLedger, MailResult } from './mail-ledger.ts';
-import type { IncomingMail } from './read-mail.ts';
-import type { Letterhead } from './replies.ts';
+import type { MailChanges, MailLedger, MailResult } from './message-ledger.ts';
+import type { Letterhead } from '../mail/replies.ts';
+import type { IncomingMessage } from './incoming-message.ts';
 import { formatTime } from './time-text.ts';
 
 /** Text to orders: the project's parser (src/orders/parse-message.ts), or another with its contract. */
@@ -22,6 +23,8 @@ export type MessageParser = (input: ParseInput) => ParseResult | Promise<ParseRe
 export interface MailDeps {
   store: GameStore;
   outbox: Outbox;
+  /** Where answers to forum members are recorded; one over the store's Redis when absent. */
+  forumOutbox?: ForumOutbox;
   control: GameControl;
   now: () => Date;
   logger: Logger;
@@ -43,7 +46,7 @@ export interface MailContext {
   settings: MailSettings;
   step: number;
   mailId: string;
-  mail: IncomingMail;
+  message: IncomingMessage;
   received: Date;
   /** The email's Date:, never later than its arrival (a date in the future would outrank every later email). */
   date: string;

@@ -1,0 +1,106 @@
+// Orders read from a forum thread, on the local Redis of scripts/services.sh (used when running,
+// else started here and stopped again at the end) and a local XenForo that follows its documented
+// API (test/forum/contract/xenforo-server.ts), board NES orders through the real parser:
+//   forum-read           posts read per second from the thread's pages (one in four an orders
+//                        post, stored and queued; the rest chatter and quotes, passed over);
+//   forum-confirm-p50/p95  from a post appearing in the thread to its confirmation being recorded
+//                        in the forum outbox, when the thread is read at once (as a Discourse
+//                        webhook makes it; with polling alone, add up to the polling interval).
+// Run: npm run bench -- forum
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pino from 'pino';
+import { parseDocument } from 'yaml';
+import { processForumMessage } from '../src/forum/forum-message.ts';
+import { readThread, type ForumIntakeDeps } from '../src/forum/forum-intake.ts';
+import { xenforoAdapter } from '../src/forum/xenforo/xenforo-adapter.ts';
+import { openGame } from '../src/game/open-game.ts';
+import { parseMessage } from '../src/orders/parse-message.ts';
+import { ForumOutbox } from '../src/store/forum-outbox.ts';
+import { GameStore } from '../src/store/game-store.ts';
+import { Outbox } from '../src/store/outbox.ts';
+import { connectRedis } from '../src/store/redis.ts';
+import { startXenForo } from '../test/forum/contract/xenforo-server.ts';
+import { MemoryControl } from '../test/mail/support/fake-control.ts';
+import { dropGame } from '../test/mail/support/mail-game.ts';
+import { localServices } from '../test/support/local-services.ts';
+import { requireServices } from '../test/support/services.ts';
+
+const POSTS = 2000;
+const CONFIRM = 60;
+const USERS = [{ user_id: 1, username: 'Adjutant' }, { user_id: 2, username: 'Alice' }, { user_id: 3, username: 'Bob' }, { user_id: 4, username: 'Carol' }];
+
+const local = await localServices(['redis']).catch((e: Error) => {
+  console.error(`forum bench: ${e.message}`);
+  process.exit(1);
+});
+const svc = await requireServices(['redis']).catch(async (e: Error) => {
+  console.error(`forum bench: ${e.message}`);
+  await local.release();
+  process.exit(1);
+});
+const redis = connectRedis(svc.redisUrl);
+const store = new GameStore(redis);
+const now = () => new Date();
+const logger = pino({ level: 'silent' });
+const FIXTURE = new URL('../test/mail/fixtures/board-nes/', import.meta.url);
+
+async function newGame(apiUrl: string): Promise<string> {
+  const id = `bench-${randomUUID().slice(0, 8)}`;
+  const doc = parseDocument(readFileSync(new URL('game.yaml', FIXTURE), 'utf8'));
+  doc.setIn(['mail', 'rateLimit'], doc.createNode({ count: 100_000, per: '1h' }));
+  doc.set('forum', doc.createNode({ software: 'xenforo', url: apiUrl, thread: 77, credentials: { key: 'XF_KEY' }, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }));
+  const files = { 'game.yaml': doc.toString(), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') };
+  const { game, problems } = openGame(id, files);
+  if (!game) throw new Error(problems.map((p) => p.message).join('; '));
+  await store.createGame(id, { files, state: game.state });
+  return id;
+}
+
+const forum = await startXenForo(77, USERS);
+const adapter = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key });
+const forumOutbox = new ForumOutbox(redis, { now });
+const deps = { store, outbox: new Outbox(redis, { domain: 'adjutant.test', now }), forumOutbox, control: new MemoryControl(new Date(Date.now() + 86_400_000)), now, logger, address: 'game@adjutant.test', parse: parseMessage };
+const games: string[] = [];
+try {
+  // Posts read per second.
+  const readGame = await newGame(forum.apiUrl);
+  games.push(readGame);
+  for (let i = 0; i < POSTS; i++) {
+    if (i % 4 === 0) forum.say(2, `Here we go.\n[orders]\nBuy army in lon\n[/orders]`);
+    else if (i % 4 === 1) forum.say(3, `[quote="Alice"][orders]Buy army in edi[/orders][/quote]\nBold move.`);
+    else forum.say(i % 4 === 2 ? 4 : 3, 'Anyone up for an alliance against the north? Buy army in lon, they said.');
+  }
+  const queued: string[] = [];
+  const intake: ForumIntakeDeps = { store, now, logger, enqueue: async ({ mailId }) => void queued.push(mailId) };
+  const started = performance.now();
+  const { read } = await readThread(intake, readGame, adapter);
+  const seconds = (performance.now() - started) / 1000;
+  if (read !== POSTS || queued.length !== POSTS / 4) throw new Error(`read ${read} posts and took ${queued.length}; expected ${POSTS} and ${POSTS / 4}`);
+  console.log(JSON.stringify({ bench: 'forum-read', value: Math.round(read / seconds), unit: 'posts/s', target: 200 }));
+
+  // From a post to its confirmation recorded.
+  forum.posts.length = 0;
+  const confirmGame = await newGame(forum.apiUrl);
+  games.push(confirmGame);
+  const times: number[] = [];
+  const take: ForumIntakeDeps = { store, now, logger, enqueue: (job) => processForumMessage(deps, job).then(() => undefined) };
+  for (let i = 0; i < CONFIRM; i++) {
+    const t0 = performance.now();
+    const post = forum.say(2, `[orders]\nBuy army in lon\n[/orders]`);
+    await readThread(take, confirmGame, adapter);
+    const entry = await forumOutbox.entry(confirmGame, `reply:forum-post:${post.post_id}@0`);
+    if (!entry) throw new Error(`no confirmation recorded for post ${post.post_id}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  console.log(JSON.stringify({ bench: 'forum-confirm-p50', value: at(0.5), unit: 'ms', target: 500 }));
+  console.log(JSON.stringify({ bench: 'forum-confirm-p95', value: at(0.95), unit: 'ms', target: 1000 }));
+} finally {
+  for (const id of games) await dropGame(store, id);
+  await forum.server.close();
+  redis.disconnect();
+  await local.release();
+}

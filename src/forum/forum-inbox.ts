@@ -1,0 +1,65 @@
+// Forum posts and private messages taken in for the message loop: each stored under an id naming
+// its post and version, with the time the forum says it was written, before anything acknowledges
+// it (the thread reader's cursor moves on, a webhook delivery is answered 200). Taking the same
+// post twice (a webhook and a poll, a crash before the cursor moved) stores it once.
+import type { Redis } from 'ioredis';
+import type { Channel } from '../messages/incoming-message.ts';
+import { MailLedger } from '../messages/message-ledger.ts';
+import { forumKeys } from '../store/keys.ts';
+import type { ThreadPost } from './forum-adapter.ts';
+
+export type ForumChannel = Exclude<Channel, 'email'>;
+
+export interface ForumItem {
+  channel: ForumChannel;
+  post: ThreadPost;
+  /** A private message's title. */
+  title?: string;
+}
+
+/**
+ * A post's id in the message loop. An edit is a new version (the time of the edit), read again
+ * like a new message from the same player; the first version is "@0".
+ */
+export function forumMessageId(channel: ForumChannel, post: ThreadPost): string {
+  const version = post.editedAt ? Date.parse(post.editedAt) || 0 : 0;
+  return `${channel}:${post.id}@${version}`;
+}
+
+export class ForumInbox {
+  private readonly ledger: MailLedger;
+
+  constructor(private readonly redis: Redis) {
+    this.ledger = new MailLedger(redis);
+  }
+
+  /**
+   * Stores the item and when it was written (the forum's clock, never later than `now`: lateness
+   * is judged by it, so a post made before the deadline and read after it is on time).
+   */
+  async take(gameId: string, item: ForumItem, now: Date): Promise<string> {
+    const id = forumMessageId(item.channel, item.post);
+    const written = Date.parse(item.post.editedAt ?? item.post.postedAt);
+    await this.redis.hsetnx(forumKeys(gameId).inbox, id, JSON.stringify(item));
+    await this.ledger.markReceived(gameId, id, new Date(Number.isFinite(written) ? Math.min(written, now.getTime()) : now.getTime()));
+    return id;
+  }
+
+  async item(gameId: string, id: string): Promise<ForumItem | null> {
+    const json = await this.redis.hget(forumKeys(gameId).inbox, id);
+    return json ? (JSON.parse(json) as ForumItem) : null;
+  }
+
+  /** Where the reader of the thread, or of the game account's private messages, goes on from. */
+  async cursor(gameId: string, of: 'thread' | 'private' = 'thread'): Promise<string | null> {
+    return this.redis.get(this.cursorKey(gameId, of));
+  }
+
+  async moveCursor(gameId: string, cursor: string | null, of: 'thread' | 'private' = 'thread'): Promise<void> {
+    if (cursor !== null) await this.redis.set(this.cursorKey(gameId, of), cursor);
+  }
+
+  private cursorKey(gameId: string, of: 'thread' | 'private'): string {
+    return of === 'thread' ? forumKeys(gameId).cursor : forumKeys(gameId).privateCursor;
+  }
+}

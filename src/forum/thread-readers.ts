@@ -1,0 +1,81 @@
+// The thread readers `adjutant serve` and `adjutant intake` run: every game with a `forum:`
+// section has its thread read every so often (and at once when a webhook says there is news).
+// A failure (forum down, 429, a deleted thread, a revoked key) tells the GM and is tried again
+// at the next round, from the same place: the cursor did not move.
+import type { Logger } from 'pino';
+import { forumReadAlert, type AlertDeps } from '../mail/mail-alerts.ts';
+import type { ForumAdapter } from './forum-adapter.ts';
+import type { ForumConfig } from './forum-config.ts';
+import { ForumRateLimitedError } from './forum-errors.ts';
+import { forumOf, readThread, type ForumIntakeDeps } from './forum-intake.ts';
+import { openForum } from './open-forum.ts';
+
+/** How often `adjutant serve` reads each game's thread (a Discourse webhook brings posts sooner). */
+export const READ_EVERY_MS = 60_000;
+
+export interface ThreadReadersOptions extends ForumIntakeDeps, AlertDeps {
+  logger: Logger;
+  /** How often each thread is read. */
+  everyMs: number;
+  /** The games to read; every stored game when absent. */
+  games?: () => Promise<string[]>;
+  /** The adapter for a game's forum (tests give local servers' settings). */
+  open?: (forum: ForumConfig) => ForumAdapter;
+}
+
+export interface ThreadReaders {
+  /** Reads the game's thread now (after any read under way); resolves when done, failed or not. */
+  readNow(gameId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startThreadReaders(options: ThreadReadersOptions): ThreadReaders {
+  const open = options.open ?? ((forum: ForumConfig) => openForum(forum));
+  const running = new Map<string, Promise<void>>();
+  const waitUntil = new Map<string, number>();
+  let stopped = false;
+
+  async function readOnce(gameId: string): Promise<void> {
+    if ((waitUntil.get(gameId) ?? 0) > options.now().getTime()) return;
+    try {
+      const forum = await forumOf(options.store, gameId);
+      if (!forum) return;
+      const { read, taken } = await readThread(options, gameId, open(forum));
+      if (read) options.logger.info({ gameId, read, taken: taken.length }, 'forum thread read');
+    } catch (e) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      if (e instanceof ForumRateLimitedError) waitUntil.set(gameId, options.now().getTime() + e.retryAfterMs);
+      options.logger.warn({ gameId, err: error.message }, 'reading the forum thread failed; it is read again at the next round');
+      await forumReadAlert(options, gameId, error).catch((err: unknown) => options.logger.error({ err, gameId }, 'could not tell the GM that the thread cannot be read'));
+    }
+  }
+
+  // One read per game at a time in this process; a second waits for the first.
+  function readNow(gameId: string): Promise<void> {
+    const next = (running.get(gameId) ?? Promise.resolve()).then(() => readOnce(gameId));
+    running.set(gameId, next);
+    void next.finally(() => running.get(gameId) === next && running.delete(gameId));
+    return next;
+  }
+
+  async function round(): Promise<void> {
+    const games = await (options.games ?? (() => options.store.listGames()))().catch(() => []);
+    for (const gameId of games) if (!stopped) await readNow(gameId);
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  const loop = async () => {
+    await round();
+    if (!stopped) timer = setTimeout(() => void loop(), options.everyMs);
+  };
+  const first = loop();
+  return {
+    readNow,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await first;
+      await Promise.all([...running.values()]);
+    },
+  };
+}

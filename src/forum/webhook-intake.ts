@@ -1,0 +1,64 @@
+// Discourse's webhooks as a faster path than polling the thread: a "post_created" or
+// "post_edited" delivery for the game's topic, signed with the secret the game's forum section
+// names, is stored and queued like a polled post before it is answered 200, so a delivery
+// Discourse retries is harmless (the post's id and version are stored once). A delivery without
+// the post's text makes the thread be read at once instead. Anything unsigned is refused unread.
+import type { ThreadPost } from './forum-adapter.ts';
+import { verifyWebhook, webhookPost, type WebhookPost } from './discourse/webhook.ts';
+import { forumOf, takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';
+
+export interface WebhookDelivery {
+  gameId: string;
+  body: Buffer;
+  /** X-Discourse-Event-Signature */
+  signature?: string;
+  /** X-Discourse-Event */
+  event?: string;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  text: string;
+}
+
+export interface WebhookIntakeDeps extends ForumIntakeDeps {
+  env?: NodeJS.ProcessEnv;
+  /** Reads the game's thread now, when a delivery does not carry the post. */
+  readNow?: (gameId: string) => Promise<void>;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDelivery): Promise<WebhookAnswer> {
+  const exists = await deps.store.exists(delivery.gameId).catch(() => false);
+  const forum = exists ? await forumOf(deps.store, delivery.gameId) : undefined;
+  if (!forum || forum.software !== 'discourse' || !forum.webhookSecret) return { status: 404, text: 'This game takes no Discourse webhooks.' };
+  const secret = (deps.env ?? process.env)[forum.webhookSecret] ?? '';
+  if (delivery.body.length > BODY_LIMIT || !verifyWebhook(delivery.body, delivery.signature, secret)) return { status: 401, text: 'The signature does not match the webhook secret.' };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(delivery.body.toString('utf8'));
+  } catch {
+    return { status: 400, text: 'The body is not JSON.' };
+  }
+  const post = webhookPost(delivery.event, payload);
+  // Other events, other topics and private messages (whose recipients a delivery does not name) are not for the game.
+  if (!post || post.topicId !== forum.thread || post.archetype === 'private_message') return { status: 200, text: 'Not a post of the game thread; nothing to do.' };
+  if (post.raw === undefined || post.userId === undefined || !post.createdAt) {
+    await deps.readNow?.(delivery.gameId);
+    return { status: 200, text: 'The thread is read now.' };
+  }
+  const taken = await takeForumItems(deps, delivery.gameId, [{ channel: 'forum-post', post: threadPost(post) }]);
+  return { status: 200, text: taken.length ? 'Stored.' : 'Not for the game; nothing to do.' };
+}
+
+function threadPost(post: WebhookPost): ThreadPost {
+  return {
+    id: String(post.id),
+    author: { id: String(post.userId), name: post.username },
+    text: post.raw ?? '',
+    postedAt: post.createdAt!,
+    // The version as the thread reader sees it too (discourse-adapter.ts), so a post delivered and then polled is one message.
+    ...(post.updatedAt && post.updatedAt !== post.createdAt && { editedAt: post.updatedAt }),
+  };
+}

@@ -1,0 +1,44 @@
+// One message from a player or the GM, whatever it came by: an email, a post in the game's forum
+// thread, or a forum private message. The handlers of src/messages read only this; what is
+// particular to a channel (MIME, DKIM, a thread's markup) is turned into it at the channel's edge.
+
+export type Channel = 'email' | 'forum-post' | 'forum-private';
+
+/** Who wrote it, as the channel knows them: an email address, or a forum member's id and name. */
+export type Author = { channel: 'email'; address: string | null } | { channel: 'forum'; id: string; name: string };
+
+/** Where the answer to the author goes: in the email's thread, or as a forum private message to the member. */
+export type ReplyRoute = { by: 'email' } | { by: 'forum-private'; to: string };
+
+export interface IncomingMessage {
+  channel: Channel;
+  /**
+   * The id its outcome is kept under, so it is acted on once: the stored email's id, or for the
+   * forum "forum-post:<post id>@<version>" (an edited post is a new version, read again).
+   */
+  id: string;
+  author: Author;
+  /** The email's subject or the private message's title; empty for a thread post. */
+  subject: string;
+  /** The text to read, bounded (MAX_TEXT); of a thread post, only what it marks as orders. */
+  text: string;
+  /** When the author says they wrote it (Date:, the post's time); never trusted past the arrival. */
+  sentAt: Date | null;
+  /** Email threading: answers go in the thread, and a reply in a ticket's thread answers the ticket. */
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  truncated: boolean;
+  /** Names of attached files, which are never read. */
+  attachments: string[];
+  /** The author's email address: where email answers go (for a forum member, the nation's registered address, if any). */
+  address: string | null;
+  reply: ReplyRoute;
+}
+
+const FORUM_ID = /^forum-(post|private):/;
+
+/** Whether a stored message id names a forum item (the rest are stored emails). */
+export function isForumMessageId(id: string): boolean {
+  return FORUM_ID.test(id);
+}

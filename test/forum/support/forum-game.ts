@@ -1,0 +1,44 @@
+// A stored game with a `forum:` section for the forum intake tests: the claims fixture, its
+// players' forum names, the message loop run straight from the queue (as the mail tests'
+// "direct" mode), and what was recorded for the forum (private messages) and the mail outbox.
+import pino from 'pino';
+import { processForumMessage } from '../../../src/forum/forum-message.ts';
+import type { ForumIntakeDeps } from '../../../src/forum/forum-intake.ts';
+import type { MailResult } from '../../../src/messages/message-ledger.ts';
+import { ForumOutbox, type ForumOutboxEntry } from '../../../src/store/forum-outbox.ts';
+import { forumKeys } from '../../../src/store/keys.ts';
+import { gameFiles, mailTestGame, type MailTestGame } from '../../mail/support/mail-game.ts';
+
+export interface ForumTestGame extends MailTestGame {
+  intake: ForumIntakeDeps;
+  /** Message ids queued by the intake and not yet processed. */
+  queued: string[];
+  /** Processes every queued item, in order. */
+  processQueued(): Promise<MailResult[]>;
+  /** Private messages recorded for the forum, by recipient name. */
+  privateMessages(to?: string): Promise<ForumOutboxEntry[]>;
+}
+
+export const FORUM_PLAYERS = { Alice: 'red', Bob: 'blue' };
+
+export async function forumTestGame(forum: Record<string, unknown>, options: { now?: () => Date; set?: Record<string, unknown> } = {}): Promise<ForumTestGame> {
+  const files = gameFiles('claims', { forum: { credentials: { key: 'FORUM_KEY', user: 'FORUM_USER' }, players: FORUM_PLAYERS, gm: 'Grace', ...forum }, ...options.set });
+  const game = await mailTestGame({ files, now: options.now });
+  const queued: string[] = [];
+  const intake: ForumIntakeDeps = { store: game.store, now: game.deps.now, logger: pino({ level: 'silent' }), enqueue: async ({ mailId }) => void queued.push(mailId) };
+  const forumOutbox = new ForumOutbox(game.store.redis, { now: game.deps.now });
+  game.deps.forumOutbox = forumOutbox;
+  return Object.assign(game, {
+    intake,
+    queued,
+    async processQueued() {
+      const results: MailResult[] = [];
+      for (const mailId of queued.splice(0)) results.push(await processForumMessage(game.deps, { gameId: game.id, mailId }));
+      return results;
+    },
+    async privateMessages(to?: string) {
+      const all = Object.values(await game.store.redis.hgetall(forumKeys(game.id).outbox)).map((v) => JSON.parse(v) as ForumOutboxEntry);
+      return all.filter((e) => e.kind === 'private' && (!to || e.to.includes(to)));
+    },
+  });
+}
