@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type LinkClaims =
-  | { kind: 'nation'; game: string; nation: string; generation: number; expires: number }
+  | { kind: 'nation'; game: string; nation: string; generation: number; expires: number; player: string }
   | { kind: 'gm'; email: string; generation: number; expires: number };
 
 /** A web secret shorter than this is refused: an HMAC key must not be guessable. */

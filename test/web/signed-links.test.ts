@@ -4,7 +4,7 @@ import { readLink, signLink, WebSecretError, type LinkClaims } from '../../src/w
 
 const SECRET = 'a-test-secret-of-more-than-32-characters';
 const NOW = new Date('2026-12-01T12:00:00Z');
-const claims: LinkClaims = { kind: 'nation', game: 'g1', nation: 'red', generation: 2, expires: NOW.getTime() / 1000 + 60 };
+const claims: LinkClaims = { kind: 'nation', game: 'g1', nation: 'red', generation: 2, expires: NOW.getTime() / 1000 + 60, player: 'p1' };
 
 describe('signed links', () => {
   it('reads back what it signed', () => {

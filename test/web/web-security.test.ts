@@ -2,6 +2,7 @@
 // GM actions without their CSRF token; the login limit; player and GM text full of markup; and
 // headers that keep a page's secrets in the page.
 import { request } from 'node:http';
+import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys } from '../../src/store/keys.ts';
 import { WebLinks } from '../../src/web/link-generations.ts';
@@ -80,13 +81,32 @@ describe('web security', () => {
     expect(page.body).not.toContain('alert(&quot;line&quot;)');
   });
 
+  it('stops a link made for the nation\'s former player once the GM gives the nation another (REPLACE)', async () => {
+    const files = await world.rt.store.files(world.gameId);
+    const before = await nationPath('red');
+    expect((await call(url, before)).status).toBe(200);
+    // What REPLACE commits: game.yaml with the nation's new address (src/messages/gm-message.ts).
+    const doc = parseDocument(files['game.yaml']);
+    doc.setIn(['nations', 'red', 'player', 'email'], 'new.player@adjutant.test');
+    await world.rt.store.putFiles(world.gameId, { 'game.yaml': doc.toString() });
+    try {
+      const page = await call(url, before);
+      expect(page.status).toBe(403);
+      expect(page.body).not.toContain('Redmark');
+      expect((await call(url, await nationPath('red'))).status).toBe(200);
+    } finally {
+      await world.rt.store.putFiles(world.gameId, { 'game.yaml': files['game.yaml'] });
+    }
+    expect((await call(url, before)).status).toBe(200);
+  });
+
   it('refuses a forged, altered, foreign-signed, expired or revoked link, leaking nothing', async () => {
     const good = await world.links.nationToken(world.gameId, 'blue');
     const [body, sig] = good.split('.');
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
     const altered = `${Buffer.from(JSON.stringify({ ...claims, nation: 'red' })).toString('base64url')}.${sig}`;
     const flipped = `${body}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
-    const foreign = signLink('another-secret-of-at-least-32-characters!!', { kind: 'nation', game: world.gameId, nation: 'red', generation: 0, expires: Math.floor(Date.now() / 1000) + 3600 });
+    const foreign = signLink('another-secret-of-at-least-32-characters!!', { kind: 'nation', game: world.gameId, nation: 'red', generation: 0, expires: Math.floor(Date.now() / 1000) + 3600, player: String(claims.player) });
     const expired = await new WebLinks(world.rt.redis, WEB_SECRET, () => new Date(Date.now() - 61 * 24 * 3600_000)).nationToken(world.gameId, 'red');
     for (const token of [altered, flipped, foreign, expired, 'x', `${body}.`]) {
       const page = await call(url, `/-/nation/${token}`);
