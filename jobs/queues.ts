@@ -52,7 +52,8 @@ export function openQueue(name: QueueName, connection: ConnectionOptions, prefix
  * rollback ("e1"), or adjudicated again after a preview re-run or a failure ("r2").
  */
 export const jobIds = {
-  parse: (gameId: string, mailId: string) => `${gameId}/${mailId}`,
+  // A forum item's id has a ":" ("forum-post:1000@0"); escaped, so an email's (hex) id is unchanged.
+  parse: (gameId: string, mailId: string) => `${gameId}/${mailId.replaceAll('%', '%25').replaceAll(':', '%3A')}`,
   adjudicate: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
   render: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
   publish: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
