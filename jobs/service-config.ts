@@ -46,6 +46,8 @@ export interface ServiceConfig {
   lockMs: number;
   tickMs: number;
   shutdownGraceMs: number;
+  /** How often each game's forum thread is read; READ_EVERY_MS when absent. Not from the environment: the demo sets it. */
+  forumReadEveryMs?: number;
   settings: Partial<TurnSettings>;
 }
 

@@ -71,7 +71,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
     const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
-    readers = startThreadReaders({ store: rt.store, outbox: rt.outbox, enqueue: enqueueParse(queue), logger, now, address: config.mail.from, everyMs: READ_EVERY_MS, games: served ? async () => served : undefined });
+    readers = startThreadReaders({ store: rt.store, outbox: rt.outbox, enqueue: enqueueParse(queue), logger, now, address: config.mail.from, everyMs: config.forumReadEveryMs ?? READ_EVERY_MS, games: served ? async () => served : undefined });
     const threads = readers;
     stops.unshift(['intake', async () => (await intake.stop(), await threads.stop(), await queue.close())]);
   }

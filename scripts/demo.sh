@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm run demo`: a small game played by email for a few turns, on a schedule compressed to
-# seconds (scripts/demo.ts). Works on a fresh machine: installs what is missing, starts the local
+# `npm run demo`: a small game played by email and on a local forum for a few turns, on a schedule
+# compressed to seconds (scripts/demo.ts). Works on a fresh machine: installs what is missing, starts the local
 # services if they are not running (and stops them again afterwards), builds the grammars.
 set -euo pipefail
 

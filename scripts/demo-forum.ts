@@ -1,0 +1,84 @@
+// The demo's forum: a local server that follows XenForo 2's documented REST API (the contract
+// server the forum tests use, test/forum/contract/xenforo-server.ts, reused here rather than
+// written twice), the game's `forum:` section naming it, two players who order there (one in the
+// game thread inside an [orders] block, one by private message to the game's account), and at
+// the end the thread as the forum holds it.
+import { markerLine } from '../src/forum/forum-adapter.ts';
+import { startXenForo, type XenForoForum } from '../test/forum/contract/xenforo-server.ts';
+
+const THREAD = 77;
+/** The variable game.yaml names for the API key; set in this process, as an operator would set it for `adjutant serve`. */
+const KEY_VARIABLE = 'DEMO_XF_API_KEY';
+/** The game's account (the API key's user) and the two members who play on the forum. */
+const ACCOUNT = { user_id: 1, username: 'Adjutant' };
+const MEMBERS = {
+  green: { user_id: 2, username: 'Vera', by: 'thread' },
+  blue: { user_id: 3, username: 'Bram', by: 'private message' },
+} as const;
+
+export type ForumNation = keyof typeof MEMBERS;
+
+export interface DemoForum {
+  /** The game.yaml `forum:` section. */
+  section: Record<string, unknown>;
+  plays(nation: string): nation is ForumNation;
+  /** The member orders as a player would on the forum; returns who ordered and how. */
+  order(nation: ForumNation, turn: number, lines: string[]): string;
+  /** Private messages the game's account has sent the member so far. */
+  messagesTo(nation: ForumNation): Array<{ title: string; message: string }>;
+  /** The turn's update post in the thread, once the forum poster has made it. */
+  updatePost(gameId: string, turn: number): { id: number; attachments: number } | undefined;
+  /** The thread and the private messages, as lines to print. */
+  describe(): string[];
+  close(): Promise<void>;
+}
+
+export async function startDemoForum(): Promise<DemoForum> {
+  const xf: XenForoForum = await startXenForo(THREAD, [ACCOUNT, ...Object.values(MEMBERS).map(({ user_id, username }) => ({ user_id, username }))]);
+  process.env[KEY_VARIABLE] = xf.key;
+  return {
+    section: {
+      software: 'xenforo',
+      url: xf.apiUrl,
+      thread: THREAD,
+      credentials: { key: KEY_VARIABLE },
+      players: Object.fromEntries(Object.entries(MEMBERS).map(([nation, m]) => [m.username, nation])),
+    },
+    plays: (nation): nation is ForumNation => nation in MEMBERS,
+    order(nation, turn, lines) {
+      const member = MEMBERS[nation];
+      if (member.by === 'thread') {
+        xf.say(member.user_id, `Turn ${turn}: my neighbours had better keep their armies at home.\n[orders]\n${lines.join('\n')}\n[/orders]`);
+      } else {
+        xf.converse(member.user_id, `Orders for turn ${turn}`, lines.join('\n'));
+      }
+      return `${member.username} (forum ${member.by})`;
+    },
+    messagesTo: (nation) => xf.conversations.filter((c) => c.recipient_ids.includes(String(MEMBERS[nation].user_id))),
+    updatePost(gameId, turn) {
+      const post = xf.posts.find((p) => p.user_id === ACCOUNT.user_id && p.message.includes(markerLine(`${gameId}/update:step-${turn}`)));
+      return post && { id: post.post_id, attachments: post.attach_count };
+    },
+    describe: () => describe(xf),
+    close: () => xf.server.close(),
+  };
+}
+
+function describe(xf: XenForoForum): string[] {
+  const players = new Map<number, string>(Object.entries(MEMBERS).map(([nation, m]) => [m.user_id, nation]));
+  const lines = [`thread ${THREAD} at ${xf.apiUrl} (local XenForo 2 API server), ${xf.posts.length} posts:`];
+  for (const post of xf.posts) {
+    const text = post.message.split('\n').map((l) => l.trim()).filter((l) => l && !/^\[ATTACH/.test(l));
+    const attached = [...post.message.matchAll(/\[ATTACH=full\](\d+)\[\/ATTACH\]/g)].map(([, id]) => xf.attachments.get(Number(id))).filter((a) => a !== undefined);
+    const origin = post.user_id === ACCOUNT.user_id ? "posted by Adjutant's forum poster through the API (attachments/new-key, attachments, posts/)" : `written on the forum by the player of ${players.get(post.user_id)}; Adjutant's thread reader read its [orders] block`;
+    lines.push(`#${post.post_id} ${post.username}: ${origin}`, ...text.slice(0, 5).map((l) => `    | ${l.slice(0, 100)}`));
+    if (text.length > 5) lines.push(`    | ... (${text.length - 5} more line${text.length === 6 ? '' : 's'})`);
+    for (const a of attached) lines.push(`    attachment: ${a.filename}, ${a.data.length} bytes`);
+  }
+  lines.push(`private messages the game's account sent (XenForo conversations): ${xf.conversations.length}`);
+  for (const c of xf.conversations) {
+    const to = c.recipient_ids.map((id) => Object.values(MEMBERS).find((m) => String(m.user_id) === id)?.username ?? id).join(', ');
+    lines.push(`    to ${to}: "${c.title}": ${c.message.split('\n').find((l) => l.trim())?.slice(0, 90) ?? ''}`);
+  }
+  return lines;
+}
