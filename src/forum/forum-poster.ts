@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { ForumOutbox, ForumOutboxEntry } from '../store/forum-outbox.ts';
+import { startOutboxSweep, type OutboxJob } from '../store/outbox-sweep.ts';
 import type { ForumAdapter } from './forum-adapter.ts';
 import { forumPosts, type ForumConfig } from './forum-config.ts';
 import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
@@ -48,21 +49,13 @@ export interface ForumPosterOptions {
   alert: (gameId: string, alert: ForumAlert) => Promise<void>;
 }
 
-export interface PostJob {
-  gameId: string;
-  key: string;
-}
+export type PostJob = OutboxJob;
 
 export interface ForumPoster {
   stop(): Promise<void>;
 }
 
-const RECHECK_MS = 5000;
 const SOFTWARE_NAMES = { xenforo: 'XenForo', discourse: 'Discourse', phpbb: 'phpBB' } as const;
-
-export function postJobId(gameId: string, key: string): string {
-  return `${gameId}/${encodeURIComponent(key)}`;
-}
 
 /** Whether retrying can help: the forum was down or busy, or something on our side hiccuped. */
 function temporary(error: Error): boolean {
@@ -88,21 +81,30 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   worker.on('error', (err) => logger.warn({ err: err.message }, 'forum worker error'));
   worker.on('failed', (job, err) => {
     if (!job || err.name === 'UnrecoverableError' || err.name === 'DelayedError') return;
-    void job.isFailed().then((final) => (final ? giveUp(job.data, err.message) : undefined), () => undefined);
+    void job.isFailed().then((final) => (final ? sweep.giveUp(job.data, err.message) : undefined), () => undefined);
   });
-  const queued = new Map<string, number>();
+  const sweep = startOutboxSweep({
+    outbox,
+    queue,
+    jobOptions: { attempts: options.attempts ?? 6, backoff: { type: 'exponential', delay: options.retryMs ?? 30_000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } },
+    everyMs: options.sweepMs ?? 1000,
+    serves: options.serves,
+    logger,
+    what: 'forum post',
+    alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
+  });
 
   async function post(job: Job<PostJob>, token?: string): Promise<string> {
     const { gameId, key } = job.data;
     const begun = await outbox.markAttempt(gameId, key);
     if (!begun) {
-      queued.delete(postJobId(gameId, key));
+      sweep.done(job.data);
       return 'not in line';
     }
     const { entry } = begun;
     try {
       const outcome = await deliver(options, open, gameId, entry);
-      queued.delete(postJobId(gameId, key));
+      sweep.done(job.data);
       return outcome;
     } catch (e) {
       const err = e as Error;
@@ -113,7 +115,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
         throw new DelayedError();
       }
       if (!temporary(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-        await giveUp(job.data, temporary(err) ? `${err.message} (after ${job.attemptsMade + 1} tries)` : err.message);
+        await sweep.giveUp(job.data, temporary(err) ? `${err.message} (after ${job.attemptsMade + 1} tries)` : err.message);
         throw new UnrecoverableError(err.message);
       }
       logger.warn({ gameId, key, err: err.message, attempt: job.attemptsMade + 1 }, 'posting to the forum failed; will retry');
@@ -121,45 +123,9 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     }
   }
 
-  async function giveUp({ gameId, key }: PostJob, error: string): Promise<void> {
-    queued.delete(postJobId(gameId, key));
-    logger.error({ gameId, key, err: error }, 'a forum post could not be made and is set aside; the GM is told');
-    try {
-      await outbox.setAside(gameId, key, error);
-      const entry = await outbox.entry(gameId, key);
-      if (entry) await options.alert(gameId, { kind: 'set-aside', entry, error });
-    } catch (e) {
-      logger.error({ err: e, gameId, key }, 'could not set a failed forum post aside; it stays in the outbox');
-    }
-  }
-
-  async function sweep(): Promise<void> {
-    for (const gameId of await outbox.gamesWithPending()) {
-      if (options.serves && !options.serves(gameId)) continue;
-      for (const entry of await outbox.pending(gameId, 500)) {
-        const jobId = postJobId(gameId, entry.key);
-        if (Date.now() - (queued.get(jobId) ?? 0) < RECHECK_MS) continue;
-        const old = await queue.getJob(jobId);
-        // A finished job for an item still in line: set aside and put back by the GM.
-        if (old && ((await old.isFailed()) || (await old.isCompleted()))) await old.remove();
-        await queue.add(POST_QUEUE, { gameId, key: entry.key }, { jobId, attempts: options.attempts ?? 6, backoff: { type: 'exponential', delay: options.retryMs ?? 30_000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } });
-        queued.set(jobId, Date.now());
-      }
-    }
-  }
-
-  const sweeping = repeatEvery(options.sweepMs ?? 1000, async () => {
-    try {
-      await sweep();
-    } catch (e) {
-      logger.error({ err: (e as Error).message }, 'the forum poster could not read the forum outbox; retrying');
-    }
-    if (queued.size > 50_000) queued.clear();
-  });
-
   return {
     async stop() {
-      await sweeping.stop();
+      await sweep.stop();
       await worker.close();
       await queue.close();
     },
@@ -192,29 +158,4 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
   await outbox.markPosted(gameId, entry.key, made.id);
   return 'posted';
-}
-
-/** Runs `work` now and then every `ms` after it finishes, until stopped. */
-function repeatEvery(ms: number, work: () => Promise<void>): { stop(): Promise<void> } {
-  let running = true;
-  let wake: () => void = () => undefined;
-  const loop = (async () => {
-    while (running) {
-      await work();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      wake();
-      await loop;
-    },
-  };
 }

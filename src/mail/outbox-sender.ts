@@ -12,6 +12,7 @@ import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } f
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Outbox, OutboxEntry } from '../store/outbox.ts';
+import { startOutboxSweep, type OutboxJob } from '../store/outbox-sweep.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
@@ -59,23 +60,15 @@ export interface OutboxSenderOptions {
 
 export type SendAlert = { kind: 'set-aside'; entry: OutboxEntry; error: string } | { kind: 'throttled'; error: string; holdMs: number };
 
-export interface SendJob {
-  gameId: string;
-  key: string;
-}
+export type SendJob = OutboxJob;
 
 export interface OutboxSender {
   stop(): Promise<void>;
 }
 
-const RECHECK_MS = 5000;
 const UNLIMITED_SENDS = 1_000_000;
 const CUT_OFF_TWICE =
   'its sending was cut off twice after it began (a crash or a dropped connection), so its recipient may have it already, once or twice; sending it a third time could make a third copy. Ask, then send it again if it never came';
-
-export function sendJobId(gameId: string, key: string): string {
-  return `${gameId}/${encodeURIComponent(key)}`;
-}
 
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { outbox, logger } = options;
@@ -98,22 +91,29 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // A job handed back too often by processes that died under it fails without the processor's say.
   worker.on('failed', (job, err) => {
     if (!job || err.name === 'UnrecoverableError' || err.name === 'RateLimitError') return;
-    void job.isFailed().then((final) => (final ? giveUp(job.data, err.message) : undefined), () => undefined);
+    void job.isFailed().then((final) => (final ? sweep.giveUp(job.data, err.message) : undefined), () => undefined);
   });
-  // Job ids this process queued lately, so the sweep does not ask Redis about each every time; an
-  // entry is checked again after a while (a job may have failed, or the message been set aside and resent).
-  const queued = new Map<string, number>();
+  const sweep = startOutboxSweep({
+    outbox,
+    queue,
+    jobOptions: { attempts: options.attempts ?? 8, backoff: { type: 'exponential', delay: options.retryMs ?? 2000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } },
+    everyMs: options.sweepMs ?? 250,
+    serves: options.serves,
+    logger,
+    what: 'message',
+    alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
+  });
 
   async function send(job: Job<SendJob>): Promise<string> {
     const { gameId, key } = job.data;
     const begun = await outbox.markAttempt(gameId, key);
     if (!begun) {
       await outbox.markSent(gameId, key);
-      queued.delete(sendJobId(gameId, key));
+      sweep.done(job.data);
       return 'already sent';
     }
     if (begun.kind === 'in-doubt') {
-      await giveUp(job.data, CUT_OFF_TWICE);
+      await sweep.giveUp(job.data, CUT_OFF_TWICE);
       throw new UnrecoverableError(CUT_OFF_TWICE);
     }
     const { entry, attempt } = begun;
@@ -125,7 +125,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       if (!mayHaveArrived(err)) await outbox.markNotDelivered(gameId, key);
       const kind = classifySmtpError(err);
       if (kind === 'permanent') {
-        await giveUp(job.data, err.message);
+        await sweep.giveUp(job.data, err.message);
         throw new UnrecoverableError(err.message);
       }
       if (kind === 'throttled') {
@@ -136,72 +136,20 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         throw Worker.RateLimitError();
       }
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-        await giveUp(job.data, `${err.message} (after ${job.attemptsMade + 1} tries)`);
+        await sweep.giveUp(job.data, `${err.message} (after ${job.attemptsMade + 1} tries)`);
         throw new UnrecoverableError(err.message);
       }
       logger.warn({ gameId, key, err: err.message, attempt: job.attemptsMade + 1 }, 'sending failed; will retry');
       throw err;
     }
     await outbox.markSent(gameId, key);
-    queued.delete(sendJobId(gameId, key));
+    sweep.done(job.data);
     return 'sent';
   }
 
-  async function giveUp({ gameId, key }: SendJob, error: string): Promise<void> {
-    queued.delete(sendJobId(gameId, key));
-    logger.error({ gameId, key, err: error }, 'a message could not be sent and is set aside; the GM is told');
-    try {
-      await outbox.setAside(gameId, key, error);
-      const entry = await outbox.entry(gameId, key);
-      if (entry) await options.alert(gameId, { kind: 'set-aside', entry, error });
-    } catch (e) {
-      logger.error({ err: e, gameId, key }, 'could not set a failed message aside; it stays in the outbox');
-    }
-  }
-
-  /** Queues every unsent message that has no job (recorded just now, or before a crash, or resent by the GM). */
-  async function sweep(): Promise<void> {
-    for (const gameId of await outbox.gamesWithPending()) {
-      if (options.serves && !options.serves(gameId)) continue;
-      for (const entry of await outbox.pending(gameId, 500)) {
-        const jobId = sendJobId(gameId, entry.key);
-        if (Date.now() - (queued.get(jobId) ?? 0) < RECHECK_MS) continue;
-        const old = await queue.getJob(jobId);
-        // A job still at work may yet fail (set aside, then resent by the GM at once): look again next sweep.
-        if (old && (await old.isActive())) continue;
-        // A finished job for a message still pending: set aside and resent, or marked sent by nobody.
-        if (old && ((await old.isFailed()) || (await old.isCompleted()))) await old.remove();
-        await queue.add(SEND_QUEUE, { gameId, key: entry.key }, { jobId, attempts: options.attempts ?? 8, backoff: { type: 'exponential', delay: options.retryMs ?? 2000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } });
-        queued.set(jobId, Date.now());
-      }
-    }
-  }
-
-  let running = true;
-  let wake: () => void = () => undefined;
-  const sweeping = (async () => {
-    while (running) {
-      try {
-        await sweep();
-      } catch (e) {
-        logger.error({ err: (e as Error).message }, 'the outbox sender could not read the outbox; retrying');
-      }
-      if (queued.size > 50_000) queued.clear();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.sweepMs ?? 250);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
-
   return {
     async stop() {
-      running = false;
-      wake();
-      await sweeping;
+      await sweep.stop();
       await worker.close();
       await queue.close();
       transport.close();
