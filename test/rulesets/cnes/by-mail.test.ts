@@ -6,21 +6,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { openGame } from '../../../src/game/open-game.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
-import { connectRedis } from '../../../src/store/redis.ts';
 import { runStep } from '../../../src/turns/run-step.ts';
 import type { CnesState } from '../../../src/rulesets/cnes/state.ts';
-import { MemoryControl } from '../../mail/support/fake-control.ts';
-import { dropGame } from '../../mail/support/mail-game.ts';
-import { startMailLoop, type MailLoop } from '../../mail/support/mail-loop.ts';
-import { purgeMail, sendMail, waitForMail } from '../../mail/support/mailbox.ts';
+import { gameByMail, type GameByMail } from '../../mail/support/game-by-mail.ts';
+import { sendMail, waitForMail } from '../../mail/support/mailbox.ts';
 import { requireServices } from '../../support/services.ts';
 import { STARTER } from './support.ts';
 
 const gameId = `cnes-${randomUUID().slice(0, 8)}`;
 const subject = `CNES ${randomUUID().slice(0, 6)}`;
-let loop: MailLoop;
+let game: GameByMail;
 let store: GameStore;
 
 /** The starter game with test players: red is player1, blue player2, green player3. */
@@ -34,24 +30,11 @@ function starterFiles(): Record<string, string> {
 
 beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
-  const files = starterFiles();
-  const { game, problems } = openGame(gameId, files);
-  if (!game) throw new Error(problems.map((p) => p.message).join('; '));
-  store = new GameStore(connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379'));
-  await store.createGame(gameId, { files, state: game.state });
-  loop = await startMailLoop({ games: [{ id: gameId, mailbox: 'game@adjutant.test' }], control: new MemoryControl(new Date('2031-03-07T20:00:00Z')), queue: 'bullmq' });
-  for (let i = 0; i < 100 && !loop.intake.stats().connected; i++) await new Promise((r) => setTimeout(r, 50));
+  game = await gameByMail(gameId, starterFiles(), { subject, players: ['player1'] });
+  store = game.store;
 });
 
-afterAll(async () => {
-  await loop?.stop();
-  for (const folder of ['INBOX', 'Processed']) await purgeMail('game@adjutant.test', folder, { subject });
-  await purgeMail('player1@adjutant.test', 'INBOX', { subject: `[${gameId}]` });
-  if (store) {
-    await dropGame(store, gameId);
-    store.redis.disconnect();
-  }
-});
+afterAll(() => game?.stop());
 
 describe('a CNES game by email', () => {
   it('reads, confirms and adjudicates orders written in the players\' own words', async () => {

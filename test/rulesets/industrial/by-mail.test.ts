@@ -8,19 +8,16 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGame } from '../../../src/game/open-game.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
-import { connectRedis } from '../../../src/store/redis.ts';
 import { runStep } from '../../../src/turns/run-step.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../../src/render/report.ts';
-import { MemoryControl } from '../../mail/support/fake-control.ts';
-import { dropGame } from '../../mail/support/mail-game.ts';
-import { startMailLoop, type MailLoop } from '../../mail/support/mail-loop.ts';
+import { gameByMail, type GameByMail } from '../../mail/support/game-by-mail.ts';
 import { purgeMail, sendMail, waitForMail } from '../../mail/support/mailbox.ts';
 import { requireServices } from '../../support/services.ts';
 import type { IndustrialState } from '../../../src/rulesets/industrial/state.ts';
 
 const gameId = `industrial-${randomUUID().slice(0, 8)}`;
 const subject = `Rails ${randomUUID().slice(0, 6)}`;
-let loop: MailLoop;
+let game: GameByMail;
 let store: GameStore;
 
 /** The starter game with players at the test mail domain. */
@@ -36,24 +33,11 @@ function starterFiles(): Record<string, string> {
 
 beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
-  const files = starterFiles();
-  const { game, problems } = openGame(gameId, files);
-  if (!game) throw new Error(problems.map((p) => p.message).join('; '));
-  store = new GameStore(connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379'));
-  await store.createGame(gameId, { files, state: game.state });
-  loop = await startMailLoop({ games: [{ id: gameId, mailbox: 'game@adjutant.test' }], control: new MemoryControl(new Date('2031-03-07T20:00:00Z')), queue: 'bullmq' });
-  for (let i = 0; i < 100 && !loop.intake.stats().connected; i++) await new Promise((r) => setTimeout(r, 50));
+  game = await gameByMail(gameId, starterFiles(), { subject, players: ['player4', 'player5', 'player6'] });
+  store = game.store;
 });
 
-afterAll(async () => {
-  await loop?.stop();
-  for (const folder of ['INBOX', 'Processed']) await purgeMail('game@adjutant.test', folder, { subject });
-  for (const who of ['player4', 'player5', 'player6']) await purgeMail(`${who}@adjutant.test`, 'INBOX', { subject: `[${gameId}]` });
-  if (store) {
-    await dropGame(store, gameId);
-    store.redis.disconnect();
-  }
-});
+afterAll(() => game?.stop());
 
 describe('the industrial starter game by email', () => {
   it('reads deployments from players\' emails, confirms them, and adjudicates the opening turn', async () => {
