@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
 import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
-import { adjudicate, expectGolden, fixtureGame } from './support.ts';
+import { WARFARE_ORDERS, adjudicate, expectGolden, fixtureGame } from './support.ts';
 
 const deadline = new Date('2026-12-11T20:00:00Z');
 const mapUrl = 'https://maps.example.org/three-crowns/turn-3/map.png';
@@ -56,26 +56,7 @@ describe('board NES reports', async () => {
 
 describe('warfare reports', async () => {
   const game = await fixtureGame('warfare');
-  const record = adjudicate(
-    game,
-    {
-      germany: [
-        { kind: 'move', unitType: 'army', province: 'mun', target: 'bur' },
-        { kind: 'support', unitType: 'army', province: 'ruh', subjectType: 'army', subject: 'mun', target: 'bur' },
-        { kind: 'move', unitType: 'fleet', province: 'kie', target: 'hol' },
-      ],
-      france: [
-        { kind: 'hold', unitType: 'army', province: 'bur' },
-        { kind: 'move', unitType: 'fleet', province: 'bre', target: 'eng' },
-        { kind: 'move', unitType: 'army', province: 'mar', target: 'spa' },
-      ],
-      england: [
-        { kind: 'move', unitType: 'fleet', province: 'lon', target: 'eng' },
-        { kind: 'move', unitType: 'fleet', province: 'edi', target: 'nth' },
-      ],
-    },
-    [],
-  );
+  const record = adjudicate(game, WARFARE_ORDERS, []);
 
   it('renders a dislodged unit with its retreats and the orders with their reasons', () => {
     const report = renderPrivateReport(game, record, 'france', { nextDeadline: deadline });

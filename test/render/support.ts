@@ -38,6 +38,24 @@ export const FIXTURE_ORDERS: Record<string, Order[]> = {
 
 export const FIXTURE_DICE = [4, 7];
 
+/** A warfare turn on its fixture: a supported attack dislodges Burgundy, two fleets bounce in the Channel. */
+export const WARFARE_ORDERS: Record<string, Order[]> = {
+  germany: [
+    { kind: 'move', unitType: 'army', province: 'mun', target: 'bur' },
+    { kind: 'support', unitType: 'army', province: 'ruh', subjectType: 'army', subject: 'mun', target: 'bur' },
+    { kind: 'move', unitType: 'fleet', province: 'kie', target: 'hol' },
+  ],
+  france: [
+    { kind: 'hold', unitType: 'army', province: 'bur' },
+    { kind: 'move', unitType: 'fleet', province: 'bre', target: 'eng' },
+    { kind: 'move', unitType: 'army', province: 'mar', target: 'spa' },
+  ],
+  england: [
+    { kind: 'move', unitType: 'fleet', province: 'lon', target: 'eng' },
+    { kind: 'move', unitType: 'fleet', province: 'edi', target: 'nth' },
+  ],
+};
+
 export function adjudicate(game: Game, orders: Record<string, Order[]> = FIXTURE_ORDERS, dice: number[] = FIXTURE_DICE): TurnRecord {
   const all = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, orders[n] ?? []]));
   const rolled = Dice.forced(dice);

@@ -10,7 +10,7 @@ import { loadGame } from '../../src/game/load-game.ts';
 import { parseHex } from '../../src/render/palette.ts';
 import { renderMap } from '../../src/render/render-map.ts';
 import { reportOf } from '../../src/render/report-common.ts';
-import { adjudicate, expectGoldenPng, fixtureGame } from './support.ts';
+import { WARFARE_ORDERS, adjudicate, expectGoldenPng, fixtureGame } from './support.ts';
 
 const colours = (nations: Record<string, { colour: string }>) => Object.fromEntries(Object.entries(nations).map(([id, n]) => [id, n.colour]));
 
@@ -67,26 +67,7 @@ describe('a turn on a key-image map', async () => {
 
 describe('a warfare turn on its schematic', async () => {
   const game = await fixtureGame('warfare');
-  const record = adjudicate(
-    game,
-    {
-      germany: [
-        { kind: 'move', unitType: 'army', province: 'mun', target: 'bur' },
-        { kind: 'support', unitType: 'army', province: 'ruh', subjectType: 'army', subject: 'mun', target: 'bur' },
-        { kind: 'move', unitType: 'fleet', province: 'kie', target: 'hol' },
-      ],
-      france: [
-        { kind: 'hold', unitType: 'army', province: 'bur' },
-        { kind: 'move', unitType: 'fleet', province: 'bre', target: 'eng' },
-        { kind: 'move', unitType: 'army', province: 'mar', target: 'spa' },
-      ],
-      england: [
-        { kind: 'move', unitType: 'fleet', province: 'lon', target: 'eng' },
-        { kind: 'move', unitType: 'fleet', province: 'edi', target: 'nth' },
-      ],
-    },
-    [],
-  );
+  const record = adjudicate(game, WARFARE_ORDERS, []);
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const marks = reportOf(game).turnMarks(game.ctx, view);
 
