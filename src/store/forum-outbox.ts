@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { forumKeys } from './keys.ts';
 import { PendingGames } from './pending-games.ts';
+import { setAsideEntries, setAsideValue, type SetAside } from './set-aside.ts';
 
 interface ForumItemBase {
   /** What the item is, unique within the game: "update:step-3". Recording it twice is a no-op. */
@@ -40,13 +41,6 @@ export type ForumOutboxEntry = ForumItem & {
   /** The forum cannot take it (phpBB, or no forum any more): it went to the GM by email to pass on. */
   passedToGm?: boolean;
 };
-
-/** An item set aside: refused for good by the forum, or out of tries. */
-export interface SetAsideForumItem {
-  key: string;
-  error: string;
-  at: string;
-}
 
 
 // Recording and queueing happen together, or a crash between them would strand an item unposted.
@@ -130,15 +124,12 @@ export class ForumOutbox {
   /** Takes an item out of line, with the reason, until `resend`. */
   async setAside(gameId: string, key: string, error: string): Promise<void> {
     const k = forumKeys(gameId);
-    await this.redis.multi().hset(k.outboxFailed, key, JSON.stringify({ error, at: this.options.now().toISOString() })).zrem(k.outboxPending, key).exec();
+    await this.redis.multi().hset(k.outboxFailed, key, setAsideValue(error, this.options.now())).zrem(k.outboxPending, key).exec();
     await this.waiting.dropIfEmpty(gameId, k.outboxPending);
   }
 
-  async setAsideItems(gameId: string): Promise<SetAsideForumItem[]> {
-    const all = await this.redis.hgetall(forumKeys(gameId).outboxFailed);
-    return Object.entries(all)
-      .map(([key, json]) => ({ key, ...(JSON.parse(json) as { error: string; at: string }) }))
-      .sort((a, b) => a.at.localeCompare(b.at));
+  async setAsideItems(gameId: string): Promise<SetAside[]> {
+    return setAsideEntries(this.redis, forumKeys(gameId).outboxFailed);
   }
 
   /** Puts a set-aside item back in line for posting; false when there is no such item. */

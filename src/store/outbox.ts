@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { gameKeys, mailKeys } from './keys.ts';
 import { PendingGames } from './pending-games.ts';
+import { setAsideEntries, setAsideValue, type SetAside } from './set-aside.ts';
 
 export interface OutgoingMessage {
   /** What the message is, unique within the game: "report:step-3:red". Recording it twice is a no-op. */
@@ -26,13 +27,6 @@ export interface OutboxEntry extends OutgoingMessage {
   messageId: string;
   recordedAt: string;
   sentAt?: string;
-}
-
-/** A message set aside: refused for good by the SMTP server, or out of attempts. */
-export interface SetAsideMessage {
-  key: string;
-  error: string;
-  at: string;
 }
 
 /** SMTP conversations of unknown outcome after which a message is no longer sent without the GM. */
@@ -128,16 +122,13 @@ export class Outbox {
   /** Takes a message out of sending, with the reason, until `resend`. */
   async setAside(gameId: string, key: string, error: string): Promise<void> {
     const k = gameKeys(gameId);
-    const failure = JSON.stringify({ error, at: this.options.now().toISOString() });
+    const failure = setAsideValue(error, this.options.now());
     await this.redis.multi().hset(mailKeys(gameId).outboxFailed, key, failure).zrem(k.outboxPending, key).exec();
     await this.waiting.dropIfEmpty(gameId, k.outboxPending);
   }
 
-  async setAsideMessages(gameId: string): Promise<SetAsideMessage[]> {
-    const all = await this.redis.hgetall(mailKeys(gameId).outboxFailed);
-    return Object.entries(all)
-      .map(([key, json]) => ({ key, ...(JSON.parse(json) as { error: string; at: string }) }))
-      .sort((a, b) => a.at.localeCompare(b.at));
+  async setAsideMessages(gameId: string): Promise<SetAside[]> {
+    return setAsideEntries(this.redis, mailKeys(gameId).outboxFailed);
   }
 
   /** Puts a set-aside message back in line for sending, on the GM's word even if it may have arrived; false when there is no such message. */
