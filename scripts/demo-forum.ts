@@ -9,7 +9,7 @@ import { startXenForo, type XenForoForum } from '../test/forum/contract/xenforo-
 const THREAD = 77;
 /** The variable game.yaml names for the API key; set in this process, as an operator would set it for `adjutant serve`. */
 const KEY_VARIABLE = 'DEMO_XF_API_KEY';
-/** The game's account (the API key's user) and the two members who play on the forum. */
+/** The game's account (the API key's user) and the members who may play on the forum. */
 const ACCOUNT = { user_id: 1, username: 'Adjutant' };
 const MEMBERS = {
   green: { user_id: 2, username: 'Vera', by: 'thread' },
@@ -33,8 +33,9 @@ export interface DemoForum {
   close(): Promise<void>;
 }
 
-export async function startDemoForum(): Promise<DemoForum> {
-  const xf: XenForoForum = await startXenForo(THREAD, [ACCOUNT, ...Object.values(MEMBERS).map(({ user_id, username }) => ({ user_id, username }))]);
+/** The forum with `nations` playing there. */
+export async function startDemoForum(nations: ForumNation[]): Promise<DemoForum> {
+  const xf: XenForoForum = await startXenForo(THREAD, [ACCOUNT, ...nations.map((n) => ({ user_id: MEMBERS[n].user_id, username: MEMBERS[n].username }))]);
   process.env[KEY_VARIABLE] = xf.key;
   return {
     section: {
@@ -42,9 +43,9 @@ export async function startDemoForum(): Promise<DemoForum> {
       url: xf.apiUrl,
       thread: THREAD,
       credentials: { key: KEY_VARIABLE },
-      players: Object.fromEntries(Object.entries(MEMBERS).map(([nation, m]) => [m.username, nation])),
+      players: Object.fromEntries(nations.map((nation) => [MEMBERS[nation].username, nation])),
     },
-    plays: (nation): nation is ForumNation => nation in MEMBERS,
+    plays: (nation): nation is ForumNation => (nations as string[]).includes(nation),
     order(nation, turn, lines) {
       const member = MEMBERS[nation];
       if (member.by === 'thread') {

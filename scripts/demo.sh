@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run demo`: a small game played by email and on a local forum for a few turns, on a schedule
+# `npm run demo [-- cnes]`: a small game played by email and on a local forum for a few turns, on a schedule
 # compressed to seconds (scripts/demo.ts). Works on a fresh machine: installs what is missing, starts the local
 # services if they are not running (and stops them again afterwards), builds the grammars.
 set -euo pipefail
@@ -12,6 +12,6 @@ source scripts/project.sh
 prepare_project
 services_up
 
-say "running the demo game (scripts/demo.ts)"
-node --import tsx scripts/demo.ts
+say "running the demo game (scripts/demo.ts${1:+ $1})"
+node --import tsx scripts/demo.ts "$@"
 say "done"
