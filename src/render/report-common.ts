@@ -1,7 +1,7 @@
 // Pieces every report shares: names and colours for ids, the ruleset's report hooks, orders with
 // their results, battles and news sections in a format, a nation's units in words, deadlines in the
 // reader's time zone.
-import type { BattleStory, GameEvent, NationView, Order, PublicView, ReportHooks, ReportSection, Unit } from '../engine/index.ts';
+import { counted, type BattleStory, type GameEvent, type NationView, type Order, type PublicView, type ReportHooks, type ReportSection, type Unit } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { defaultReport } from './default-report.ts';
@@ -94,8 +94,6 @@ export function safely(describe: () => string, fallback: string): string {
   }
 }
 
-const plural = (n: number, type: string) => `${n} ${n === 1 ? type : type === 'army' ? 'armies' : `${type}s`}`;
-
 /** "3 armies in Wales", "1 fleet in North Sea, 2 armies aboard". */
 export function unitLines(units: readonly Unit[], names: Names): string[] {
   const fleets = new Map(units.filter((u) => u.type === 'fleet').map((u) => [u.id, u]));
@@ -110,7 +108,7 @@ export function unitLines(units: readonly Unit[], names: Names): string[] {
   }
   return [...groups.values()]
     .sort((a, b) => names.province(a.province).localeCompare(names.province(b.province)) || a.type.localeCompare(b.type))
-    .map((g) => `${plural(g.count, g.type)} in ${names.province(g.province)}${g.aboard ? `, ${plural(g.aboard, 'army')} aboard` : ''}`);
+    .map((g) => `${counted(g.count, g.type)} in ${names.province(g.province)}${g.aboard ? `, ${counted(g.aboard, 'army')} aboard` : ''}`);
 }
 
 /** Provinces the nation owns, by name. */

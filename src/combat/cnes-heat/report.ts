@@ -12,6 +12,8 @@ export type UnitLabel = (id: string) => Phrase[];
 export function heatLines(heats: readonly HeatRecord[], officers: readonly OfficerRecord[] = [], label: UnitLabel = (id) => [id]): Sentence[] {
   const lines: Sentence[] = [];
   for (const heat of heats) {
+    // A heat in which nobody could shoot or heal (every side out of range or targets) says nothing.
+    if (!heat.shots.length && !heat.heals.length) continue;
     lines.push([`Heat ${heat.heat}:`]);
     for (const s of heat.shots) {
       const how = s.critical === 20 ? 'critical hit' : s.hit ? `to hit ${s.hit[0]} against ${s.hit[1]}${s.pierce ? `, pierce ${s.pierce[0]} against ${s.pierce[1]}` : ''}` : '';

@@ -3,7 +3,7 @@
 // fell to Red Republic." The heats and their dice follow, for readers who want them, only where the
 // audience saw them (the nations that fought, and the GM). Events are those of phases/battles.ts.
 import { heatLines, veterancyName, type HeatRecord, type OfficerRecord } from '../../combat/cnes-heat/index.ts';
-import { listOf, nation, province, say, type BattleStory, type Combatant, type GameEvent, type Phrase, type Sentence } from '../../engine/index.ts';
+import { counted, listOf, nation, province, say, type BattleStory, type Combatant, type GameEvent, type Phrase, type Sentence } from '../../engine/index.ts';
 
 export interface Force {
   nation: string;
@@ -21,15 +21,9 @@ interface SideFields {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A unit card's name counted: "1 tank", "3 infantry", "2 anti-air". */
-export function unitCount(kind: string, n: number): string {
-  const same = /(ry|ia|air|s)$/.test(kind);
-  return `${n} ${n === 1 || same ? kind : `${kind}s`}`;
-}
-
 /** "3 infantry, 1 tank and 1 officer"; a force ("Red Republic's 3 infantry, tank and officer") counts only what is several. */
 export function kindsWords(kinds: Record<string, number>, force = false): string {
-  const parts = Object.entries(kinds).map(([k, n]) => (force && n === 1 ? k : unitCount(k, n)));
+  const parts = Object.entries(kinds).map(([k, n]) => (force && n === 1 ? k : counted(n, k)));
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'no units');
 }
 

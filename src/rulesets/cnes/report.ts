@@ -2,9 +2,9 @@
 // titled sections (alliances and wars, provinces taken and improved, movements, losses, building),
 // and what only a nation is told (its purchases, razing, air missions, halted moves). Nations and
 // provinces stay ids, which render names; units are counted by their card.
-import { listOf, nation, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type ReportTable, type RulesetContext, type Sentence } from '../../engine/index.ts';
+import { counted, listOf, nation, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type ReportTable, type RulesetContext, type Sentence } from '../../engine/index.ts';
 import { flies } from '../../combat/cnes-heat/index.ts';
-import { battleStories, kindsWords, unitCount } from './battle-story.ts';
+import { battleStories, kindsWords } from './battle-story.ts';
 import { cnesMarks } from './marks.ts';
 import type { CnesOptions } from './options.ts';
 
@@ -67,7 +67,7 @@ function publicSections(ctx: RulesetContext<CnesOptions>, view: PublicView | Nat
     ...of('aircraft.lost').map((e) => say`${nation(str(e.nation))}'s ${kindOf(e)} lost its base in ${province(str(e.province))} and had nowhere to land: destroyed.`),
   ];
   const building: Sentence[] = [
-    ...of('unit.built').map((e) => say`${nation(str(e.nation))} raised ${unitCount(str(e.unitKind), Array.isArray(e.units) ? e.units.length : 1)} in ${province(str(e.province))}.`),
+    ...of('unit.built').map((e) => say`${nation(str(e.nation))} raised ${counted(Array.isArray(e.units) ? e.units.length : 1, str(e.unitKind))} in ${province(str(e.province))}.`),
     ...of('units.fortified').map((e) => say`${nation(str(e.nation))}'s units in ${province(str(e.province))} dug in to fortification level ${Number(e.level)}.`),
   ];
   return [
@@ -92,7 +92,7 @@ function ownSection(view: NationView): ReportSection {
   const lines: Sentence[] = [];
   for (const e of view.events) {
     const where = province(str(e.province));
-    if (e.type === 'unit.bought') lines.push(say`You bought ${unitCount(str(e.unitKind), Number(e.count))} in ${where} for $${Number(e.cost)}.`);
+    if (e.type === 'unit.bought') lines.push(say`You bought ${counted(Number(e.count), str(e.unitKind))} in ${where} for $${Number(e.cost)}.`);
     else if (e.type === 'razing.started') lines.push(say`Razing of the ${RAZED[str(e.what)] ?? str(e.what)} of ${where} began; it is done next turn unless stopped for $10.`);
     else if (e.type === 'razing.stopped') lines.push(say`You stopped the razing in ${where} for $${Number(e.cost)}.`);
     else if (e.type === 'air.support') lines.push(say`Your ${Array.isArray(e.units) ? e.units.length : 0} aircraft flew ground support over ${where}.`);

@@ -2,7 +2,7 @@
 // counts and builds, dislodgements with their retreats, captures; and what the map draws of a step.
 // The events are this ruleset's own (movement.ts, retreats.ts, adjustments.ts, ownership.ts), so
 // their fields are read with the types those files write.
-import { listOf, nation, province, say, type GameEvent, type NationOrders, type Order, type PublicView, type ReportHooks, type ReportSection, type Sentence, type TurnMarks } from '../../engine/index.ts';
+import { counted, listOf, nation, province, say, type GameEvent, type NationOrders, type Order, type PublicView, type ReportHooks, type ReportSection, type Sentence, type TurnMarks } from '../../engine/index.ts';
 import type { WarfareOptions } from './options.ts';
 
 interface Revealed {
@@ -14,7 +14,6 @@ interface Revealed {
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const of = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
@@ -129,12 +128,12 @@ function adjustments(view: PublicView): Sentence[] {
     if (e.type === 'unit.built') lines.push(say`${who} built ${article(str(e.unitType) || 'unit')} in ${province(str(e.province))}.`);
     else if (e.type === 'unit.disbanded' && e.reason === 'ORDERED') lines.push(say`${who} disbanded its ${str(e.unitType) || 'unit'} in ${province(str(e.province))}.`);
     else if (e.type === 'unit.disbanded' && e.reason === 'CIVIL_DISORDER') lines.push(say`${who} gave too few disbands, so its ${str(e.unitType)} in ${province(str(e.province))} was disbanded in civil disorder.`);
-    else if (e.type === 'builds.waived') lines.push(say`${who} waived ${plural(Number(e.count), 'build')}.`);
+    else if (e.type === 'builds.waived') lines.push(say`${who} waived ${counted(Number(e.count), 'build')}.`);
   }
   for (const n of view.nations) {
     if (typeof n.adjustment !== 'number' || n.adjustment === 0) continue;
     const count = Math.abs(n.adjustment);
-    lines.push(n.adjustment > 0 ? say`${nation(n.id)} may build ${plural(count, 'unit')}.` : say`${nation(n.id)} must disband ${plural(count, 'unit')}.`);
+    lines.push(n.adjustment > 0 ? say`${nation(n.id)} may build ${counted(count, 'unit')}.` : say`${nation(n.id)} must disband ${counted(count, 'unit')}.`);
   }
   return lines;
 }
