@@ -3,20 +3,16 @@
 // deadline the step is adjudicated, its map rendered, and the update posted into the thread with
 // the map attached, by the service alone.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, connectionFromUrl, openQueue } from '../../jobs/queues.ts';
 import { POST_QUEUE } from '../../src/forum/forum-poster.ts';
 import { markerLine } from '../../src/forum/forum-adapter.ts';
 import { GameStore } from '../../src/store/game-store.ts';
-import { schedulerKeys } from '../../src/store/keys.ts';
 import { connectRedis } from '../../src/store/redis.ts';
-import { purgeGameMail } from '../mail/support/attack-game.ts';
-import { dropGame } from '../mail/support/mail-game.ts';
-import { startServe, type ServeProcess } from '../mail/support/serve-process.ts';
+import { dropServedGame, startServe, type ServeProcess } from '../mail/support/serve-process.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
@@ -49,17 +45,7 @@ afterAll(async () => {
     await serve.exited;
   }
   await xf?.server.close();
-  const connection = connectionFromUrl(serviceEndpoints().redisUrl);
-  for (const name of [...Object.values(QUEUES), POST_QUEUE]) {
-    const queue = openQueue(name as never, connection, `{adjutant-${gameId}}`);
-    await queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-  }
-  await purgeGameMail([gameId]);
-  await store.redis.del(...Object.values(schedulerKeys(gameId)));
-  await dropGame(store, gameId);
-  store.redis.disconnect();
-  await rm(dir, { recursive: true, force: true });
+  await dropServedGame(store, gameId, dir, [POST_QUEUE]);
 });
 
 describe('adjutant serve with a forum', () => {

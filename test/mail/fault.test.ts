@@ -6,23 +6,19 @@
 // one Message-ID; none is lost, none is a dead letter; a message two crashes cut off waits for the
 // GM, who is told. docs/operations.md states these guarantees.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, connectionFromUrl, openQueue } from '../../jobs/queues.ts';
 import { DeadLetters } from '../../src/mail/dead-letters.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
-import { schedulerKeys } from '../../src/store/keys.ts';
 import { Outbox } from '../../src/store/outbox.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
-import { purgeGameMail } from './support/attack-game.ts';
-import { dropGame } from './support/mail-game.ts';
 import { countMail, messageIds, imapClient, sendMail } from './support/mailbox.ts';
-import { startServe, type ServeProcess } from './support/serve-process.ts';
+import { dropServedGame, startServe, type ServeProcess } from './support/serve-process.ts';
 
 const EMAILS = 500;
 const KILLS = 50;
@@ -58,17 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of everyProcess) p.child.kill('SIGKILL');
   await Promise.all(everyProcess.map((p) => p.exited));
-  const connection = connectionFromUrl(serviceEndpoints().redisUrl);
-  for (const name of Object.values(QUEUES)) {
-    const queue = openQueue(name, connection, `{adjutant-${gameId}}`);
-    await queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-  }
-  await purgeGameMail([gameId]);
-  await store.redis.del(...Object.values(schedulerKeys(gameId)));
-  await dropGame(store, gameId);
-  store.redis.disconnect();
-  await rm(dir, { recursive: true, force: true });
+  await dropServedGame(store, gameId, dir);
 });
 
 function spawnServe(): ServeProcess {

@@ -1,8 +1,14 @@
 // `adjutant serve` as an operator runs it, in a child process the fault test can SIGKILL: its own
 // queue prefix and scheduler scope, the test's game folder, the test services, no web port.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
+import type { GameStore } from '../../../src/store/game-store.ts';
+import { schedulerKeys } from '../../../src/store/keys.ts';
 import { serviceEndpoints } from '../../support/services.ts';
+import { purgeGameMail } from './attack-game.ts';
+import { dropGame } from './mail-game.ts';
 
 const ROOT = path.join(import.meta.dirname, '../../..');
 
@@ -69,4 +75,19 @@ export function startServe(settings: ServeSettings): ServeProcess {
   });
   readyPromise.catch(() => undefined);
   return { child, ready: readyPromise, isReady: () => ready && child.exitCode === null && child.signalCode === null, exited, errors };
+}
+
+/** Leaves nothing of a served game behind: its queues (and `moreQueues`), mail, schedules, store and folder. */
+export async function dropServedGame(store: GameStore, gameId: string, dir: string, moreQueues: string[] = []): Promise<void> {
+  const connection = connectionFromUrl(serviceEndpoints().redisUrl);
+  for (const name of [...Object.values(QUEUES), ...moreQueues]) {
+    const queue = openQueue(name as never, connection, `{adjutant-${gameId}}`);
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+  }
+  await purgeGameMail([gameId]);
+  await store.redis.del(...Object.values(schedulerKeys(gameId)));
+  await dropGame(store, gameId);
+  store.redis.disconnect();
+  await rm(dir, { recursive: true, force: true });
 }
