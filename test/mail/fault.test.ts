@@ -125,7 +125,7 @@ describe('the service under SIGKILL', () => {
     let answers = new Map<number, string[]>();
     for (const until = Date.now() + 240_000; Date.now() < until; await sleep(2000)) {
       answers = await delivered();
-      if (answers.size >= EMAILS - (await outbox.setAsideMessages(gameId)).length) break;
+      if (answers.size >= EMAILS - (await outbox.setAsideItems(gameId)).length) break;
     }
     // A message whose first copy arrived but whose send a kill cut off before it was marked is
     // still in the outbox: the sweep sends it again. The processes stop only once nothing is left.
@@ -135,7 +135,7 @@ describe('the service under SIGKILL', () => {
     // A message whose sending two kills cut off may have arrived once or twice, so it is not sent a
     // third time: it waits, and the GM is told. The GM looks in the player's mailbox and sends
     // again only what never came, as `adjutant dead-letter retry` does.
-    const setAside = await outbox.setAsideMessages(gameId);
+    const setAside = await outbox.setAsideItems(gameId);
     const arrivedAnyway: string[] = [];
     for (const { key, error } of setAside) {
       expect(error).toContain('cut off twice');
@@ -180,7 +180,7 @@ describe('the service under SIGKILL', () => {
     expect(outcomes.filter((o) => o !== 'orders' && o !== 'duplicate')).toEqual([]);
     expect(await new DeadLetters(store.redis).list(gameId)).toEqual([]);
     expect(await outbox.pending(gameId)).toEqual([]);
-    expect((await outbox.setAsideMessages(gameId)).map(({ key }) => key)).toEqual(arrivedAnyway);
+    expect((await outbox.setAsideItems(gameId)).map(({ key }) => key)).toEqual(arrivedAnyway);
     // A kill in the middle of the intake's IMAP MOVE can leave an email both moved and still in the
     // inbox; the next intake knows it by its content hash and moves it again: one email, two copies.
     expect(new Set(await messageIds('game@adjutant.test', 'Processed', { subject: `[${gameId}]` })).size).toBe(outcomes.length);

@@ -183,11 +183,11 @@ describe('outbox sender', () => {
       const [alert] = await waitForMail('gm@adjutant.test', { subject: `[${gameId}] A message could not be sent` });
       expect(alert.text).toContain('nobody@adjutant.test');
       expect(alert.text).toContain(`adjutant dead-letter retry ${gameId} bad`);
-      expect((await outbox.setAsideMessages(gameId)).map((m) => m.key)).toEqual(['bad']);
+      expect((await outbox.setAsideItems(gameId)).map((m) => m.key)).toEqual(['bad']);
       // The GM retries (the address is still wrong): one more SMTP conversation, set aside again.
       expect(await outbox.resend(gameId, 'bad')).toBe(true);
       await expect.poll(async () => redis.hget(mailKeys(gameId).outboxAttempts, 'bad'), { timeout: 10_000 }).toBe('2');
-      await expect.poll(async () => (await outbox.setAsideMessages(gameId)).map((m) => m.key)).toEqual(['bad']);
+      await expect.poll(async () => (await outbox.setAsideItems(gameId)).map((m) => m.key)).toEqual(['bad']);
       expect(await outbox.pending(gameId)).toEqual([]);
     } finally {
       await sender.stop();

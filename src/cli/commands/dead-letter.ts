@@ -55,7 +55,7 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
   const rows: Row[] = [];
   for (const game of games) {
     for (const d of await new DeadLetters(store.redis).list(game)) rows.push({ game, kind: 'email', id: d.mailId, at: d.at, error: d.error });
-    for (const m of await outbox.setAsideMessages(game)) {
+    for (const m of await outbox.setAsideItems(game)) {
       const entry = await outbox.entry(game, m.key);
       rows.push({ game, kind: 'message', id: m.key, at: m.at, error: m.error, about: entry ? `"${entry.subject}" to ${entry.to.join(', ')}` : undefined });
     }
