@@ -2,10 +2,13 @@
 // readPrivateSince, through src/forum/forum-intake.ts and forum-message.ts) against the local
 // Discourse server (test/forum/contract/discourse-server.ts) and the real Redis: a player's message
 // is read once and confirmed by private message, a non-player's is passed over, and a player's
-// answer in an existing message (the confirmation Adjutant sent) is read as a new message.
+// answer in an existing message (the confirmation Adjutant sent) is read as a new message, and a
+// key that cannot list the messages is the GM's to fix, told by the thread readers.
+import pino from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
 import { readThread } from '../../src/forum/forum-intake.ts';
+import { startThreadReaders } from '../../src/forum/thread-readers.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
@@ -74,5 +77,31 @@ describe('orders by Discourse private message', () => {
     const answers = await replies('bob');
     expect(answers).toHaveLength(2);
     expect(answers.map((a) => a.kind === 'private' && a.title)).toContain(`[${game.id}] Re: Orders`);
+  });
+
+  it('a key that cannot list the private messages: the thread is still read, the GM is told what to fix, and the messages are read once it can', async () => {
+    // No rounds of its own: the test says when the game is read.
+    const readers = startThreadReaders({ ...game.intake, outbox: game.outbox, address: 'game@adjutant.test', logger: pino({ level: 'silent' }), everyMs: 3_600_000, games: async () => [], open: adapter });
+    try {
+      await readers.readNow(game.id);
+      forum.say('alice', '[orders]claim nor[/orders]');
+      forum.message('bob', 'Orders', 'claim sou');
+      // Discourse's granular scopes do not reach the message list: it answers 403.
+      const refused = { status: 403, body: { errors: ['You are not permitted to view the requested resource.'], error_type: 'invalid_access' } };
+      forum.server.fail(refused, 1, (req) => req.path.startsWith('/topics/private-messages/'));
+      await readers.readNow(game.id);
+      expect(game.queued).toHaveLength(1);
+      const notices = Object.values(await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`)).map((v) => JSON.parse(v) as { key: string; to: string[]; text: string }).filter((e) => e.key.startsWith('alert:forum-read:'));
+      expect(notices).toHaveLength(1);
+      expect(notices[0].to).toEqual(['gm@adjutant.test']);
+      expect(notices[0].text).toMatch(/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/);
+      await readers.readNow(game.id);
+      expect(game.queued).toHaveLength(2);
+      await game.processQueued();
+      expect(await inForce('red')).toEqual([{ kind: 'claim', province: 'nor' }]);
+      expect(await inForce('blue')).toEqual([{ kind: 'claim', province: 'sou' }]);
+    } finally {
+      await readers.stop();
+    }
   });
 });
