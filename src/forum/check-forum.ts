@@ -24,6 +24,11 @@ export async function checkForum(forum: ForumConfig, adapter: ForumAdapter, scra
   checks.push({ ok: true, line: `ok    ${forum.software} at ${forum.url}, thread ${forum.thread}, updates in ${forumFlavour(forum)} markup` });
   const read = await step('the thread can be read', async () => `${(await adapter.readSince(null)).posts.length} posts`);
   if (!read) return checks;
+  if (adapter.readPrivateSince) {
+    const readPrivate = adapter.readPrivateSince.bind(adapter);
+    const count = async () => (await readPrivate(null)).messages.length;
+    if (!(await step('the private messages to the game\'s account can be read', async () => `${await count()} messages`))) return checks;
+  }
   for (const [member, nation] of Object.entries(forum.players)) {
     const found = await step(`the member "${member}" (${nation})`, async () => {
       try {

@@ -2,10 +2,16 @@
 // "post_edited" delivery for the game's topic, signed with the secret the game's forum section
 // names, is stored and queued like a polled post before it is answered 200, so a delivery
 // Discourse retries is harmless (the post's id and version are stored once). A delivery without
-// the post's text makes the thread be read at once instead. Anything unsigned is refused unread.
+// the post's text makes the thread be read at once instead. A post in a private message is never
+// taken from the delivery, which does not say whom the message is to (two players' diplomacy looks
+// the same): when a player or the GM wrote it, the game account's private messages are read at
+// once, through the API that shows only the account's own. Anything unsigned is refused unread.
+import type { GameFile } from '../game/game-file.ts';
+import { storedGame } from '../store/stored-game.ts';
 import type { ThreadPost } from './forum-adapter.ts';
 import { verifyWebhook, webhookPost, type WebhookPost } from './discourse/webhook.ts';
-import { forumOf, takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';
+import { takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';
+import { forumRole } from './forum-message.ts';
 
 export interface WebhookDelivery {
   gameId: string;
@@ -23,7 +29,7 @@ export interface WebhookAnswer {
 
 export interface WebhookIntakeDeps extends ForumIntakeDeps {
   env?: NodeJS.ProcessEnv;
-  /** Reads the game's thread now, when a delivery does not carry the post. */
+  /** Reads the game's thread and private messages now, when a delivery does not carry the post or is about a private message. */
   readNow?: (gameId: string) => Promise<void>;
 }
 
@@ -31,8 +37,9 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDelivery): Promise<WebhookAnswer> {
   const exists = await deps.store.exists(delivery.gameId).catch(() => false);
-  const forum = exists ? await forumOf(deps.store, delivery.gameId) : undefined;
-  if (!forum || forum.software !== 'discourse' || !forum.webhookSecret) return { status: 404, text: 'This game takes no Discourse webhooks.' };
+  const config = exists ? (await storedGame(deps.store, delivery.gameId)).config : undefined;
+  const forum = config?.forum;
+  if (!config || !forum || forum.software !== 'discourse' || !forum.webhookSecret) return { status: 404, text: 'This game takes no Discourse webhooks.' };
   const secret = (deps.env ?? process.env)[forum.webhookSecret] ?? '';
   if (delivery.body.length > BODY_LIMIT || !verifyWebhook(delivery.body, delivery.signature, secret)) return { status: 401, text: 'The signature does not match the webhook secret.' };
   let payload: unknown;
@@ -42,14 +49,21 @@ export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDeli
     return { status: 400, text: 'The body is not JSON.' };
   }
   const post = webhookPost(delivery.event, payload);
-  // Other events, other topics and private messages (whose recipients a delivery does not name) are not for the game.
-  if (!post || post.topicId !== forum.thread || post.archetype === 'private_message') return { status: 200, text: 'Not a post of the game thread; nothing to do.' };
+  if (post?.archetype === 'private_message') return privateMessage(deps, delivery.gameId, config, post);
+  // Other events and other topics are not for the game.
+  if (!post || post.topicId !== forum.thread) return { status: 200, text: 'Not a post of the game thread; nothing to do.' };
   if (post.raw === undefined || post.userId === undefined || !post.createdAt) {
     await deps.readNow?.(delivery.gameId);
     return { status: 200, text: 'The thread is read now.' };
   }
   const taken = await takeForumItems(deps, delivery.gameId, [{ channel: 'forum-post', post: threadPost(post) }]);
   return { status: 200, text: taken.length ? 'Stored.' : 'Not for the game; nothing to do.' };
+}
+
+async function privateMessage(deps: WebhookIntakeDeps, gameId: string, config: GameFile, post: WebhookPost): Promise<WebhookAnswer> {
+  if (!forumRole(config, { id: String(post.userId ?? ''), name: post.username })) return { status: 200, text: 'A private message by a member who plays no part; nothing to do.' };
+  await deps.readNow?.(gameId);
+  return { status: 200, text: 'The private messages are read now.' };
 }
 
 function threadPost(post: WebhookPost): ThreadPost {

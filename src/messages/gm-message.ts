@@ -45,7 +45,7 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
     for (const line of explicit) await answerTicket(ctx, out, tokensIn(line)[0], line.slice(8).replace(/^[\s:=-]+/, ''));
   } else if (inThread) {
     if (threadTokens.length === 1) await answerTicket(ctx, out, threadTokens[0], lines[0]);
-    else out.results.push({ command: lines[0], text: `This email answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".` });
+    else out.results.push({ command: lines[0], text: `This ${ctx.message.channel === 'email' ? 'email' : 'message'} answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".` });
   } else if (!commandsAllowed) {
     out.results.push({ command: lines[0] ?? '(empty email)', text: 'Not done: commands need your GM secret in the email (a reply to a ticket needs only the number, order or reject).' });
   } else {

@@ -44,7 +44,7 @@ export async function parseSafely(ctx: MailContext, nation: string, text: string
     return { ...result, ...singleReadings(result) };
   } catch (e) {
     ctx.deps.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');
-    return { orders: [], ambiguous: [], ignored: [], errors: [{ line: 1, text: '', message: 'Adjutant could not read this email (the order reader failed); your GM has been told.', suggestions: [] }] };
+    return { orders: [], ambiguous: [], ignored: [], errors: [{ line: 1, text: '', message: `Adjutant could not read this ${ctx.message.channel === 'email' ? 'email' : 'message'} (the order reader failed); your GM has been told.`, suggestions: [] }] };
   }
 }
 
@@ -88,7 +88,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
     confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
   }
   if (current.sources.some((s) => s.mailId !== input.mailId && s.date > input.date)) {
-    confirmation.warnings.push('This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.');
+    confirmation.warnings.push(ctx.message.channel === 'email' ? 'This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.' : 'This message was written before one Adjutant already has from you; where both give orders about the same unit or province, the newer one stands.');
   }
   confirmation.rejected.sort((a, b) => a.line - b.line);
 

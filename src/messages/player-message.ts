@@ -44,7 +44,7 @@ async function lateMail(ctx: MailContext, nation: string, why: string): Promise<
   const late = [...(await ctx.ledger.lateMails(ctx.head.gameId, ctx.step, nation)), ctx.mailId];
   const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'notice', {
     gameTitle: ctx.game.config.title,
-    paragraphs: [`Your email for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
+    paragraphs: [`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
   });
   return decision(ctx, { outcome: 'late', code: 'LATE', role: 'player', nation, replies: [reply] }, { late: { [nation]: late } });
 }
@@ -110,7 +110,6 @@ function confirmationMail(ctx: MailContext, nation: string, applied: Applied): O
     ...applied.confirmation,
     inForce: applied.next.orders.map((o) => describe(ctx, o)),
     deadline: deadlineText(ctx, nation),
-    forum: ctx.message.channel !== 'email',
   });
 }
 

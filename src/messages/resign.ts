@@ -24,5 +24,5 @@ export function resign(ctx: MailContext, nation: string): { said: string; gameYa
       ],
     },
   });
-  return { said: `You have resigned ${name}; your GM is told. Emails from you no longer count for it. Thank you for playing.`, gameYaml: doc.toString({ lineWidth: 0 }), messages: [notice] };
+  return { said: `You have resigned ${name}; your GM is told.${ctx.message.channel === 'email' ? ' Emails from you no longer count for it.' : ''} Thank you for playing.`, gameYaml: doc.toString({ lineWidth: 0 }), messages: [notice] };
 }

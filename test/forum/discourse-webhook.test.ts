@@ -1,7 +1,9 @@
 // Discourse webhook deliveries through the web server (POST /-/forum/discourse/<game>, taken by
 // src/forum/webhook-intake.ts) against the real Redis: a signed post_created for the game's topic is
 // stored and queued before the 200, a retried delivery is one message, an edit is a new version,
-// and anything unsigned, for another topic or a private message is not taken. Payload shapes follow
+// and anything unsigned or for another topic is not taken. A post in a private message is never
+// taken from the delivery (it does not say whom the message is to): a player's makes the game
+// account's private messages be read at once. Payload shapes follow
 // Discourse's webhook post payload (a "post" object with id, topic_id, username, user_id, raw,
 // created_at, updated_at and topic_archetype), signed as "sha256=<HMAC-SHA256 of the body>".
 import { createHmac } from 'node:crypto';
@@ -9,10 +11,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
+import { readThread } from '../../src/forum/forum-intake.ts';
 import { takeWebhook } from '../../src/forum/webhook-intake.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { requireServices } from '../support/services.ts';
+import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 const SECRET = 'webhook-secret-for-tests';
@@ -20,6 +25,8 @@ let game: ForumTestGame;
 let server: WebServer;
 let dir: string;
 let readNow: string[];
+/** What readNow does besides noting the game: nothing, unless a test reads a local Discourse. */
+let reading: ((gameId: string) => Promise<unknown>) | undefined;
 
 beforeAll(async () => {
   await requireServices(['redis']);
@@ -28,8 +35,9 @@ beforeEach(async () => {
   game = await forumTestGame({ software: 'discourse', url: 'https://forum.example.com', thread: 55, webhookSecret: 'DC_WEBHOOK_SECRET', players: { alice: 'red', bob: 'blue' } });
   dir = await mkdtemp(path.join(tmpdir(), 'adjutant-webhook-'));
   readNow = [];
+  reading = undefined;
   const env = { DC_WEBHOOK_SECRET: SECRET };
-  server = await startWebServer({ dir, port: 0, deps: game.deps, forumWebhook: (d) => takeWebhook({ ...game.intake, env, readNow: async (id) => void readNow.push(id) }, d) });
+  server = await startWebServer({ dir, port: 0, deps: game.deps, forumWebhook: (d) => takeWebhook({ ...game.intake, env, readNow: async (id) => void (readNow.push(id), await reading?.(id)) }, d) });
 });
 afterEach(async () => {
   await server.close();
@@ -80,12 +88,36 @@ describe('Discourse webhooks', () => {
     expect(game.queued).toEqual([]);
   });
 
-  it('takes nothing from another topic, a private message, chatter or a non-player', async () => {
+  it('takes nothing from another topic, chatter or a non-player', async () => {
     expect((await deliver(payload({ topic_id: 56 }))).status).toBe(200);
-    expect((await deliver(payload({ topic_archetype: 'private_message' }))).status).toBe(200);
     expect(await deliver(payload({ raw: 'claim nor, I think' }))).toEqual({ status: 200, text: 'Not for the game; nothing to do.' });
     expect(await deliver(payload({ username: 'carol', user_id: 9 }))).toEqual({ status: 200, text: 'Not for the game; nothing to do.' });
     expect(await inbox()).toEqual([]);
+    expect(readNow).toEqual([]);
+  });
+
+  it('reads the game account\'s private messages at once for a player\'s post in a private message, and takes nothing from the delivery', async () => {
+    const dc: DiscourseForum = await startDiscourse(55, ['adjutant', 'alice', 'bob', 'carol']);
+    try {
+      reading = (id) => readThread(game.intake, id, discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant' }));
+      // Alice's diplomacy with Bob, and her orders to the game's account: both look alike in a delivery.
+      const secret = dc.message('alice', 'Between us', 'claim mid', ['bob']);
+      const pm = (m: typeof secret) => payload({ id: m.posts[0].id, topic_id: m.id, raw: m.posts[0].raw, topic_archetype: 'private_message' });
+      expect(await deliver(pm(secret))).toEqual({ status: 200, text: 'The private messages are read now.' });
+      expect(await inbox()).toEqual([]);
+      const orders = dc.message('alice', 'Orders', 'claim nor');
+      expect(await deliver(pm(orders))).toEqual({ status: 200, text: 'The private messages are read now.' });
+      expect(await inbox()).toEqual([`forum-private:${orders.posts[0].id}@0`]);
+      expect(readNow).toEqual([game.id, game.id]);
+      // A non-player's private message does not make the forum be read.
+      expect(await deliver(payload({ username: 'carol', user_id: 4, topic_id: 8100, topic_archetype: 'private_message' }))).toEqual({ status: 200, text: 'A private message by a member who plays no part; nothing to do.' });
+      expect(readNow).toHaveLength(2);
+      const [result] = await game.processQueued();
+      expect(result).toMatchObject({ outcome: 'orders', nation: 'red' });
+      expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([{ kind: 'claim', province: 'nor' }]);
+    } finally {
+      await dc.server.close();
+    }
   });
 
   it('reads the thread at once when a delivery does not carry the post', async () => {

@@ -18,6 +18,11 @@ afterEach(async () => {
   await forum.server.close();
 });
 
+async function restart(users: string[]): Promise<DiscourseForum> {
+  await forum.server.close();
+  return startDiscourse(55, users);
+}
+
 describe('the Discourse adapter', () => {
   it('uploads the map and posts Markdown naming it by its upload:// short URL', async () => {
     const data = Buffer.from('a map, as png bytes');
@@ -55,6 +60,35 @@ describe('the Discourse adapter', () => {
     expect(forum.messages).toEqual([{ title: 'Your orders', raw: 'Read: A Par - Bur', target_recipients: 'alice,bob' }]);
     expect(await adapter().whoIs('alice')).toEqual({ id: '2', name: 'alice' });
     expect(await adapter().whoIs('mallory')).toBeNull();
+  });
+
+  it('reads the private messages others sent the account, page by page, oldest first, and from a cursor only the new', async () => {
+    forum = await restart(['adjutant', 'alice', 'bob', 'carol']);
+    const first = forum.message('alice', 'Orders', 'claim nor');
+    for (let i = 0; i < 64; i++) forum.message(i % 2 ? 'bob' : 'carol', `Message ${i}`, `text ${i}`);
+    // Neither a message between two players nor one the account started and nobody answered is the account's to read.
+    forum.message('alice', 'Just between us', 'I will claim mid', ['bob']);
+    await adapter().sendPrivate({ to: ['bob'], title: 'Your orders', text: 'Read: claim sou' });
+    const read = await adapter().readPrivateSince!(null);
+    expect(read.messages).toHaveLength(65);
+    expect(read.messages[0]).toEqual({ title: 'Orders', post: { id: String(first.posts[0].id), author: { id: '2', name: 'alice' }, text: 'claim nor', postedAt: first.posts[0].created_at } });
+    expect(read.messages.map((m) => m.post.text)).toEqual(['claim nor', ...Array.from({ length: 64 }, (_, i) => `text ${i}`)]);
+    const lists = () => forum.server.requests.filter((r) => r.path === '/topics/private-messages/adjutant.json');
+    expect(lists().map((r) => r.query.get('page'))).toEqual([null, '1', '2']);
+    expect(lists().every((r) => r.headers['api-username'] === 'adjutant')).toBe(true);
+
+    // A reply in an old message, and one in the account's own; nothing else is opened again but the newest at the cursor's time.
+    const opened = forum.server.requests.length;
+    forum.reply(first, 'adjutant', 'Noted.');
+    forum.reply(first, 'alice', 'claim mid as well');
+    const confirmation = forum.pms.find((pm) => pm.title === 'Your orders')!;
+    forum.reply(confirmation, 'bob', 'claim bay instead');
+    const next = await adapter().readPrivateSince!(read.cursor);
+    expect(next.messages.map((m) => [m.title, m.post.author.name, m.post.text])).toEqual([['Orders', 'alice', 'claim mid as well'], ['Your orders', 'bob', 'claim bay instead']]);
+    const since = forum.server.requests.slice(opened);
+    expect(since.filter((r) => r.path.startsWith('/topics/')).map((r) => r.query.get('page'))).toEqual([null]);
+    expect(new Set(since.filter((r) => r.path.startsWith('/t/')).map((r) => r.path.split('/')[2].replace('.json', '')))).toEqual(new Set([first.id, confirmation.id, forum.pms[64].id].map(String)));
+    expect((await adapter().readPrivateSince!(next.cursor)).messages).toEqual([]);
   });
 
   it('waits out a 429 by its wait_seconds, refuses a wrong key at once, and names a missing topic', async () => {

@@ -1,13 +1,18 @@
 // `adjutant forum test` as a GM runs it (a real child process) against a local XenForo that
-// follows the documented API, and the forum section of game.yaml checked like the rest of it.
+// follows the documented API, its checks against a local Discourse, and the forum section of
+// game.yaml checked like the rest of it.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkForum } from '../../src/forum/check-forum.ts';
+import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
+import { forumSchema } from '../../src/forum/forum-config.ts';
 import { validateGameFolder } from '../../src/game/load-game.ts';
 import { formatProblem } from '../../src/game/problems.ts';
+import { startDiscourse } from './contract/discourse-server.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -45,6 +50,7 @@ describe('adjutant forum test', () => {
     const dir = await gameWithForum(xenforoSection());
     const { code, stdout } = await forumTest(dir, { TEST_XF_KEY: forum.key });
     expect(stdout).toContain('ok    the thread can be read: 1 posts');
+    expect(stdout).toContain('ok    the private messages to the game\'s account can be read: 0 messages');
     expect(stdout).toContain('ok    the member "Alice" (red): member #2');
     expect(code).toBe(0);
     expect(forum.posts.filter((p) => p.user_id === 1)).toEqual([]);
@@ -60,6 +66,25 @@ describe('adjutant forum test', () => {
     expect(refused.stdout + refused.stderr).toMatch(/FAIL {2}the thread can be read: .*API key provided in request was not found\. Check the API key/);
     const unknown = await forumTest(dir, { TEST_XF_KEY: forum.key });
     expect(unknown.stdout).toContain('FAIL  the member "Mallory" (red): there is no member "Mallory" on the forum; check forum.players in game.yaml.');
+  });
+});
+
+describe('the checks of a Discourse forum', () => {
+  it('reads the game account\'s private messages, and says so when the key cannot', async () => {
+    const dc = await startDiscourse();
+    try {
+      dc.message('alice', 'Orders', 'claim nor');
+      const config = forumSchema.parse({ software: 'discourse', url: dc.server.url, thread: 55, credentials: { key: 'DC_KEY', user: 'DC_USER' }, players: { alice: 'red' } });
+      const adapter = discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant', http: { retries: 0 } });
+      expect((await checkForum(config, adapter)).map((c) => c.line)).toContain('ok    the private messages to the game\'s account can be read: 1 messages');
+      // A key whose scopes do not reach the message list (Discourse answers 403).
+      dc.server.fail({ status: 403, body: { errors: ['You are not permitted to view the requested resource.'], error_type: 'invalid_access' } }, 1, (req) => req.path.startsWith('/topics/private-messages/'));
+      const checks = await checkForum(config, adapter);
+      expect(checks.at(-1)?.line).toMatch(/^FAIL {2}the private messages to the game's account can be read: GET .*\/topics\/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/);
+      expect(checks.some((c) => c.line.includes('the member'))).toBe(false);
+    } finally {
+      await dc.server.close();
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 // Discourse through its API (docs.discourse.org): requests carry Api-Key and Api-Username; the map
 // is uploaded first (POST /uploads.json, type "composer") and the post's Markdown names it by its
 // upload:// short URL; a topic's posts are read by id from its post stream, with their raw Markdown.
-import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PublishedPost, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
+// Private messages to the game's account are topics too (archetype "private_message"), listed by
+// GET /topics/private-messages/{username}.json and read like the game's topic.
+import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
 import { ForumNotFoundError } from '../forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
 
@@ -25,6 +27,17 @@ interface DcPost {
   post_number: number;
 }
 
+/** A private message in the account's message list (topic_list.topics), newest activity first. */
+interface DcPmTopic {
+  id: number;
+  title: string;
+  last_posted_at: string;
+}
+
+interface DcPmList {
+  topic_list: { topics: DcPmTopic[]; more_topics_url?: string };
+}
+
 /** Discourse hands out at most this many posts per request by id. */
 const CHUNK = 20;
 /** How far back findOwnPost looks: our post is among the topic's newest. */
@@ -39,14 +52,20 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     ...settings.http,
   });
   const topic = settings.topicId;
-  const stream = async () => (await http.get<{ post_stream: { stream: number[] } }>(`t/${topic}.json`)).post_stream.stream;
-  const postsById = async (ids: readonly number[]): Promise<DcPost[]> => {
+  const me = settings.apiUsername.toLowerCase();
+  const stream = async (id = topic) => (await http.get<{ post_stream: { stream: number[] } }>(`t/${id}.json`)).post_stream.stream;
+  const postsById = async (ids: readonly number[], id = topic): Promise<DcPost[]> => {
     const out: DcPost[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const got = await http.get<{ post_stream: { posts: DcPost[] } }>(`t/${topic}/posts.json`, { 'post_ids[]': ids.slice(i, i + CHUNK).map(String), include_raw: 'true' });
+      const got = await http.get<{ post_stream: { posts: DcPost[] } }>(`t/${id}/posts.json`, { 'post_ids[]': ids.slice(i, i + CHUNK).map(String), include_raw: 'true' });
       out.push(...got.post_stream.posts);
     }
     return out.sort((a, b) => a.id - b.id);
+  };
+  // The posts others wrote in one private message after post id `last` (post ids are site-wide).
+  const messagesIn = async (pm: DcPmTopic, last: number): Promise<ReceivedPrivate[]> => {
+    const ids = (await stream(pm.id)).filter((id) => id > last);
+    return (await postsById(ids, pm.id)).filter((p) => p.username.toLowerCase() !== me).map((p) => ({ title: pm.title, post: threadPost(p) }));
   };
 
   return {
@@ -70,7 +89,7 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     async findOwnPost(marker: string): Promise<PublishedPost | null> {
       const line = markerLine(marker);
       const recent = (await stream()).slice(-POSTS_SEARCHED);
-      const found = (await postsById(recent)).find((p) => p.username.toLowerCase() === settings.apiUsername.toLowerCase() && (p.raw ?? '').includes(line));
+      const found = (await postsById(recent)).find((p) => p.username.toLowerCase() === me && (p.raw ?? '').includes(line));
       return found ? { id: String(found.id) } : null;
     },
 
@@ -79,6 +98,23 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       const ids = (await stream()).filter((id) => id > after);
       const posts = (await postsById(ids)).map(threadPost);
       return { posts, cursor: String(Math.max(after, ...ids)) };
+    },
+
+    // The list comes newest activity first, a page at a time (page=1, 2, ... while it names a
+    // more_topics_url); messages with no post since the cursor's time are not opened.
+    async readPrivateSince(cursor: string | null): Promise<PrivatePage> {
+      const from = cursor ? (JSON.parse(cursor) as { last: number; at: number }) : { last: 0, at: 0 };
+      const messages: ReceivedPrivate[] = [];
+      for (let page = 0; ; page++) {
+        const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages/${encodeURIComponent(settings.apiUsername)}.json`, page ? { page: String(page) } : undefined);
+        const fresh = list.topics.filter((t) => Date.parse(t.last_posted_at) >= from.at);
+        for (const pm of fresh) messages.push(...(await messagesIn(pm, from.last)));
+        if (fresh.length < list.topics.length || !list.more_topics_url) break;
+      }
+      messages.sort((a, b) => Number(a.post.id) - Number(b.post.id));
+      const last = Math.max(from.last, ...messages.map((m) => Number(m.post.id)));
+      const at = Math.max(from.at, ...messages.map((m) => Date.parse(m.post.postedAt)));
+      return { messages, cursor: JSON.stringify({ last, at }) };
     },
 
     async sendPrivate(pm: PrivateMessage): Promise<void> {

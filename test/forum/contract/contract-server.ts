@@ -26,8 +26,8 @@ export type Route = (req: ContractRequest, params: string[]) => Reply | Promise<
 export interface ContractServer {
   url: string;
   requests: ContractRequest[];
-  /** The next `count` requests get this reply instead of their route's. */
-  fail(reply: Reply, count?: number): void;
+  /** The next `count` requests (of those `when` picks, when given) get this reply instead of their route's. */
+  fail(reply: Reply, count?: number, when?: (req: ContractRequest) => boolean): void;
   /** Drops the faults still waiting: the storm is over. */
   calm(): void;
   /** Every answer is held back this long after the forum has done the work (a slow forum, a crash's window). */
@@ -40,7 +40,7 @@ export interface ContractServer {
 
 export async function startContractServer(routes: Array<[string, RegExp, Route]>, auth: (req: ContractRequest) => Reply | null): Promise<ContractServer> {
   const requests: ContractRequest[] = [];
-  const faults: Reply[] = [];
+  const faults: Array<{ reply: Reply; when?: (req: ContractRequest) => boolean }> = [];
   let delayMs = 0;
   // A client that goes away mid-request (a killed process) ends only its own request.
   const handle = async (incoming: IncomingMessage, res: ServerResponse) => {
@@ -53,7 +53,8 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     if (body.length && type.includes('json')) req.json = JSON.parse(body.toString('utf8'));
     else if (body.length) req.form = await new Request('http://forum.test', { method: 'POST', headers: { 'content-type': type }, body }).formData();
     requests.push(req);
-    const reply = faults.shift() ?? auth(req) ?? (await route(req));
+    const fault = faults.findIndex((f) => !f.when || f.when(req));
+    const reply = (fault >= 0 ? faults.splice(fault, 1)[0].reply : undefined) ?? auth(req) ?? (await route(req));
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     res.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'application/atom+xml; charset=UTF-8' : 'application/json; charset=utf-8', ...reply.headers });
     res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
@@ -73,7 +74,7 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    fail: (reply, count = 1) => faults.push(...Array.from({ length: count }, () => reply)),
+    fail: (reply, count = 1, when) => faults.push(...Array.from({ length: count }, () => ({ reply, when }))),
     calm: () => void faults.splice(0),
     latency: (ms) => void (delayMs = ms),
     down: stop,

@@ -3,8 +3,15 @@
 // GET /t/{id}/posts.json?post_ids[]= (posts by id, raw with include_raw); POST /uploads.json
 // (multipart, type "composer") answering a short_url "upload://..."; POST /posts.json (a reply, or
 // a private message with archetype "private_message" and target_recipients); GET /u/{name}.json.
+// Private messages are topics of archetype "private_message" that only their participants can
+// open (403 for anyone else); GET /topics/private-messages/{username}.json lists the user's own
+// (docs.discourse.org "Get a list of private messages for a user"; its response schema is
+// discourse_api_docs' definitions/topics/private-messages.yml: topic_list.topics with id, title,
+// last_posted_at, bumped_at, ...). Pages and their order are Discourse's ListController and
+// TopicQuery: newest activity (bumped_at) first, `page` counting from 0, per_page 30, and
+// topic_list.more_topics_url only on a full page; the inbox holds messages others posted in.
 // Errors are { errors: [text], error_type }, and a 429 carries Retry-After and extras.wait_seconds.
-import { startContractServer, type ContractServer, type Reply } from './contract-server.ts';
+import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface DcPost {
   id: number;
@@ -19,43 +26,98 @@ export interface DcPost {
   topic_slug: string;
 }
 
+/** A private message: a topic its participants (user names) can open. */
+export interface DcPm {
+  id: number;
+  title: string;
+  participants: string[];
+  posts: DcPost[];
+}
+
 export interface DiscourseForum {
   server: ContractServer;
   key: string;
+  /** The game topic's posts. */
   posts: DcPost[];
   uploads: Array<{ short_url: string; filename: string; data: Buffer }>;
+  /** Private messages the API sent (POST /posts.json with archetype "private_message"). */
   messages: Array<{ title: string; raw: string; target_recipients: string }>;
+  /** Every private message on the forum, whoever sent it. */
+  pms: DcPm[];
   say(username: string, raw: string): DcPost;
   edit(post: DcPost, raw: string): void;
+  /** A member starts a private message, to the game's account ("adjutant") unless `to` says otherwise. */
+  message(from: string, title: string, raw: string, to?: string[]): DcPm;
+  /** A member writes in a private message. */
+  reply(pm: DcPm, from: string, raw: string): DcPost;
 }
 
 const error = (status: number, error_type: string, text: string): Reply => ({ status, body: { errors: [text], error_type } });
+const notFound = () => error(404, 'not_found', 'The requested URL or resource could not be found.');
+const forbidden = () => error(403, 'invalid_access', 'You are not permitted to view the requested resource.');
 const CHUNK = 20;
+const PER_PAGE = 30;
 
 export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice', 'bob']): Promise<DiscourseForum> {
   const key = 'dc-key-1';
   const posts: DcPost[] = [];
   const uploads: DiscourseForum['uploads'] = [];
   const messages: DiscourseForum['messages'] = [];
+  const pms: DcPm[] = [];
   let nextPost = 9000;
   let clock = Date.parse('2031-03-01T10:00:00Z');
   const tick = () => new Date((clock += 60_000)).toISOString();
-  const say = (username: string, raw: string): DcPost => {
+  const write = (into: DcPost[], topic: number, username: string, raw: string): DcPost => {
     const at = tick();
-    const post = { id: nextPost++, topic_id: topicId, post_number: posts.length + 1, user_id: users.indexOf(username) + 1, username, raw, cooked: `<p>${raw}</p>`, created_at: at, updated_at: at, topic_slug: 'game-thread' };
-    posts.push(post);
+    const post = { id: nextPost++, topic_id: topic, post_number: into.length + 1, user_id: users.indexOf(username) + 1, username, raw, cooked: `<p>${raw}</p>`, created_at: at, updated_at: at, topic_slug: topic === topicId ? 'game-thread' : 'message' };
+    into.push(post);
     return post;
   };
+  const say = (username: string, raw: string) => write(posts, topicId, username, raw);
+  const message = (from: string, title: string, raw: string, to = ['adjutant']): DcPm => {
+    const pm: DcPm = { id: 8000 + pms.length, title, participants: [from, ...to], posts: [] };
+    pms.push(pm);
+    write(pm.posts, pm.id, from, raw);
+    return pm;
+  };
   const withoutRaw = ({ raw: _raw, ...rest }: DcPost) => rest;
+  const asker = (req: ContractRequest) => String(req.headers['api-username']).toLowerCase();
+  // The game topic, or a private message the asker takes part in.
+  const topicFor = (req: ContractRequest, id: string): { title: string; archetype: string; posts: DcPost[] } | Reply => {
+    if (Number(id) === topicId) return { title: 'Game thread', archetype: 'regular', posts };
+    const pm = pms.find((p) => p.id === Number(id));
+    if (!pm) return notFound();
+    return pm.participants.includes(asker(req)) ? { title: pm.title, archetype: 'private_message', posts: pm.posts } : forbidden();
+  };
+  const isReply = (t: object): t is Reply => 'status' in t;
+  // A topic_list item (definitions/topics/private-messages.yml), with the fields Adjutant reads and a few more.
+  const listed = (pm: DcPm) => {
+    const last = pm.posts[pm.posts.length - 1];
+    return { id: pm.id, title: pm.title, fancy_title: pm.title, slug: 'message', posts_count: pm.posts.length, reply_count: pm.posts.length - 1, highest_post_number: last.post_number, created_at: pm.posts[0].created_at, last_posted_at: last.created_at, bumped: true, bumped_at: last.created_at, archetype: 'private_message', last_poster_username: last.username, unseen: false, pinned: false, visible: true, closed: false, archived: false };
+  };
 
   const server = await startContractServer(
     [
-      ['GET', /^\/t\/(\d+)\.json$/, (_req, [id]) => (Number(id) !== topicId ? error(404, 'not_found', 'The requested URL or resource could not be found.') : { status: 200, body: { id: topicId, title: 'Game thread', post_stream: { posts: posts.slice(0, CHUNK).map(withoutRaw), stream: posts.map((p) => p.id) } } })],
+      ['GET', /^\/t\/(\d+)\.json$/, (req, [id]) => {
+        const t = topicFor(req, id);
+        return isReply(t) ? t : { status: 200, body: { id: Number(id), title: t.title, archetype: t.archetype, post_stream: { posts: t.posts.slice(0, CHUNK).map(withoutRaw), stream: t.posts.map((p) => p.id) } } };
+      }],
       ['GET', /^\/t\/(\d+)\/posts\.json$/, (req, [id]) => {
-        if (Number(id) !== topicId) return error(404, 'not_found', 'The requested URL or resource could not be found.');
+        const t = topicFor(req, id);
+        if (isReply(t)) return t;
         const ids = req.query.getAll('post_ids[]').map(Number);
-        const found = posts.filter((p) => ids.includes(p.id)).slice(0, CHUNK);
+        const found = t.posts.filter((p) => ids.includes(p.id)).slice(0, CHUNK);
         return { status: 200, body: { post_stream: { posts: req.query.get('include_raw') === 'true' ? found : found.map(withoutRaw) } } };
+      }],
+      ['GET', /^\/topics\/private-messages\/([^/]+)\.json$/, (req, [name]) => {
+        const user = decodeURIComponent(name).toLowerCase();
+        // Only staff may list another user's messages.
+        if (user !== asker(req)) return forbidden();
+        const inbox = pms.filter((pm) => pm.participants.includes(user) && pm.posts.some((p) => p.username !== user)).map(listed).sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
+        const page = Number(req.query.get('page') ?? 0);
+        const topics = inbox.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
+        const more = topics.length === PER_PAGE ? { more_topics_url: `/topics/private-messages/${name}?page=${page + 1}` } : {};
+        return { status: 200, body: { topic_list: { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE, ...more, topics } } };
       }],
       ['POST', /^\/uploads\.json$/, async (req) => {
         const file = req.form?.get('file');
@@ -67,20 +129,22 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
       ['POST', /^\/posts\.json$/, (req) => {
         const body = req.json as { topic_id?: number; raw?: string; title?: string; archetype?: string; target_recipients?: string };
         if (body.archetype === 'private_message') {
-          const unknown = (body.target_recipients ?? '').split(',').filter((n) => !users.includes(n.toLowerCase()));
+          const to = (body.target_recipients ?? '').split(',').map((n) => n.toLowerCase());
+          const unknown = to.filter((n) => !users.includes(n));
           if (unknown.length || !body.title) return error(422, 'invalid_parameters', `There is no user ${unknown.join(', ')}.`);
           messages.push({ title: body.title, raw: body.raw ?? '', target_recipients: body.target_recipients ?? '' });
-          return { status: 200, body: { id: nextPost++, topic_id: 8000 + messages.length, post_number: 1 } };
+          const pm = message(asker(req), body.title, body.raw ?? '', to);
+          return { status: 200, body: pm.posts[0] };
         }
-        if (body.topic_id !== topicId) return error(404, 'not_found', 'The requested URL or resource could not be found.');
+        if (body.topic_id !== topicId) return notFound();
         return { status: 200, body: say(String(req.headers['api-username']), body.raw ?? '') };
       }],
       ['GET', /^\/u\/([^/]+)\.json$/, (_req, [name]) => {
         const i = users.indexOf(decodeURIComponent(name).toLowerCase());
-        return i < 0 ? error(404, 'not_found', 'The requested URL or resource could not be found.') : { status: 200, body: { user: { id: i + 1, username: users[i], name: users[i] } } };
+        return i < 0 ? notFound() : { status: 200, body: { user: { id: i + 1, username: users[i], name: users[i] } } };
       }],
     ],
     (req) => (req.headers['api-key'] === key && users.includes(String(req.headers['api-username'])) ? null : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.')),
   );
-  return { server, key, posts, uploads, messages, say, edit: (post, raw) => Object.assign(post, { raw, updated_at: tick() }) };
+  return { server, key, posts, uploads, messages, pms, say, edit: (post, raw) => Object.assign(post, { raw, updated_at: tick() }), message, reply: (pm, from, raw) => write(pm.posts, pm.id, from, raw) };
 }
