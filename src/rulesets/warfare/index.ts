@@ -44,7 +44,7 @@ function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEve
     // Only the nation's own orders are revealed; a result for an index it did not give is nobody's.
     if (at !== undefined && (e.order as number) < orders[e.nation!].length) results[at + (e.order as number)] = e;
   }
-  const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = [];
+  const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = new Array(total);
   let i = 0;
   for (const nation in orders) {
     const given = orders[nation];
@@ -52,7 +52,7 @@ function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEve
       const r = results[i];
       const order = formatOrder(given[index]);
       // One object literal per order, no spread: a big turn reveals tens of thousands of them.
-      list.push(r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' });
+      list[i] = r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' };
     }
   }
   return { type: 'orders.revealed', orders: list, audience: 'public' };

@@ -37,7 +37,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
 function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
   const board = makeBoard(map, input.units, options, ws.unitAt, ws.origin);
   const n = input.units.length;
-  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkMovement, board);
+  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkMovement, board, n);
   const plan = makePlan(board, byUnit, options.edition, options.implicitConvoyFallback, ws);
   const resolver = new Resolver(plan, map, options.edition, ws);
   resolver.resolveAll();

@@ -50,7 +50,7 @@ function notAllowed(where: string, retreats: readonly string[]): Failure {
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
   const map = warfareMap(ctx.map);
   const dislodged = dislodgedOf(input);
-  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkRetreat, { map, options: ctx.options, dislodged });
+  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkRetreat, { map, options: ctx.options, dislodged }, dislodged.length);
   const state = copyState(input);
   const aiming = new Map<string, number[]>();
   for (const a of accepted) {

@@ -26,17 +26,18 @@ export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByN
 }
 
 /**
- * Checks each nation's orders with `check` (one order per unit, the first legal one). `events`
- * holds the refusals, in the order they were given, for the turn to add its results to.
+ * Checks each nation's orders with `check` (one order per unit, the first legal one, of `units`).
+ * `events` holds the refusals, in the order they were given, for the turn to add its results to.
  */
 export function readOrders<B, C extends { unit: number }>(
   known: Record<string, unknown>,
   orders: OrdersByNation,
   check: OrderCheck<B, C>,
   board: B,
+  units: number,
 ): { accepted: Accepted<C>[]; byUnit: Array<Accepted<C> | undefined>; events: GameEvent[] } {
   const accepted: Accepted<C>[] = [];
-  const byUnit: Array<Accepted<C> | undefined> = [];
+  const byUnit: Array<Accepted<C> | undefined> = new Array(units);
   const events: GameEvent[] = [];
   let read = 0;
   for (const nation in known) {
@@ -61,7 +62,9 @@ export function readOrders<B, C extends { unit: number }>(
     }
   }
   // Then the orders of nations not in the game, in the order they came: every one refused.
-  if (read < Object.keys(orders).length) refuseStrangers(known, orders, events);
+  let given = 0;
+  for (const nation in orders) if (orders[nation]) given++;
+  if (read < given) refuseStrangers(known, orders, events);
   return { accepted, byUnit, events };
 }
 
