@@ -56,6 +56,9 @@ export class WarfareMap {
   readonly supplyCenters: number[];
   readonly home: Array<string | undefined>;
   readonly problems: string[];
+  /** "army in Paris" and "fleet in ..." by place, made when first needed (see words.ts). */
+  readonly armyPhrases: Array<string | undefined>;
+  readonly fleetPhrases: Array<string | undefined>;
 
   constructor(readonly graph: MapGraph) {
     this.ids = graph.ids();
@@ -86,6 +89,8 @@ export class WarfareMap {
         this.placeCoast.push(coast);
       }
     });
+    this.armyPhrases = new Array(this.placeProvince.length);
+    this.fleetPhrases = new Array(this.placeProvince.length);
     this.problems = landmarkProblems(graph);
     this.mustering = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].some((l) => l === 'supply-center' || l === 'mercenary-company'));
     this.supplyCenters = this.mustering.filter((i) => this.landmarks[i].includes('supply-center'));

@@ -40,16 +40,10 @@ export class MovementReport {
     return [...new Set([u, ...others].map((k) => this.board.units[k].nation))];
   }
 
-  private readonly phrases: string[] = [];
-
-  /** "army in Paris", worked out once per unit: messages name the same units again and again. */
+  /** "army in Paris" (made once per map and place: messages name the same units again and again). */
   private who(u: number): string {
-    let phrase = this.phrases[u];
-    if (phrase === undefined) {
-      const unit = this.board.units[u];
-      phrase = this.phrases[u] = unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
-    }
-    return phrase;
+    const unit = this.board.units[u];
+    return unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
   }
 
   private at(u: number): string {
