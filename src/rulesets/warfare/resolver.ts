@@ -17,6 +17,7 @@ export class Resolver extends GuessAndCheck {
   readonly paradox: Uint8Array;
   private readonly seen: Uint8Array;
   private readonly reached: Uint8Array;
+  private readonly line: Int32Array;
 
   constructor(
     readonly plan: Plan,
@@ -28,6 +29,7 @@ export class Resolver extends GuessAndCheck {
     this.paradox = ws.paradox.fill(0, 0, plan.n);
     this.seen = ws.seen;
     this.reached = ws.reached.fill(0, 0, plan.n);
+    this.line = ws.line;
   }
 
   /**
@@ -38,13 +40,15 @@ export class Resolver extends GuessAndCheck {
   resolveAll(): void {
     const { n, kind, dest, unitAt } = this.plan;
     const seen = this.seen.fill(0, 0, n);
-    const line: number[] = [];
+    // A stack of at most n units, in the workspace: most turns would otherwise make a new list.
+    const line = this.line;
+    let top = 0;
     for (let u = 0; u < n; u++) {
       for (let v = u; v >= 0 && kind[v] === MOVE && !seen[v]; v = unitAt[dest[v]]) {
         seen[v] = 1;
-        line.push(v);
+        line[top++] = v;
       }
-      while (line.length) this.resolve(line.pop()!);
+      while (top > 0) this.resolve(line[--top]);
     }
     for (let u = 0; u < n; u++) if (kind[u] === SUPPORT || kind[u] === CONVOY) this.resolve(u);
   }

@@ -33,6 +33,8 @@ export class Workspace {
   matched = new Uint8Array(0);
   /** Fleets a convoy's search has reached (the resolver's); clean (0) except during a search. */
   reached = new Uint8Array(0);
+  /** The resolver's stack of a line of moves (see Resolver.resolveAll). */
+  line = new Int32Array(0);
   readonly destCoast: Array<string | undefined> = [];
   dislodger = new Int32Array(0);
   kind = new Uint8Array(0);
@@ -73,6 +75,7 @@ export class Workspace {
     this.convoyNext = new Int32Array(c);
     this.matched = new Uint8Array(c);
     this.reached = new Uint8Array(c);
+    this.line = new Int32Array(c);
     this.dislodger = new Int32Array(c);
     this.kind = new Uint8Array(c);
     this.route = new Uint8Array(c);
