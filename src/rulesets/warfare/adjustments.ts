@@ -68,43 +68,58 @@ export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input
   const might = mightOf(map, input);
   for (const nation of nationsInOrder(input.nations, orders)) {
     const due = might.get(nation)?.adjustment ?? 0;
-    const accepted: Order[] = [];
-    const checked: Adjustment[] = [];
-    const list = orders[nation] ?? [];
-    for (let index = 0; index < list.length; index++) {
-      const order = list[index];
-      const verdict = nation in input.nations ? checkAdjustment(map, ctx.options, input, nation, due, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
-      if ('ok' in verdict) {
-        events.push({ type: 'order.failed', nation, order: index, reason: verdict.code, message: verdict.message, audience: [nation] });
-        continue;
-      }
-      accepted.push(order);
-      checked.push(verdict);
-      const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.index.get(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.index.get(verdict.province)!)}.`;
-      events.push({ type: 'order.succeeded', nation, order: index, message, audience: [nation] });
-    }
-    if (!(nation in input.nations)) continue;
-    for (const a of checked) {
-      if (a.kind === 'build') {
-        const unit = { id: newUnitId(state, a.unitType), type: a.unitType, nation, province: a.province, ...(a.coast ? { coast: a.coast } : {}), builtTurn: state.turn };
-        state.units.push(unit);
-        events.push({ type: 'unit.built', unit: unit.id, nation, unitType: a.unitType, province: a.province, ...(a.coast ? { coast: a.coast } : {}), audience: 'public' });
-      } else if (a.kind === 'disband') {
-        const unit = state.units.find((u) => u.province === a.province)!;
-        state.units = state.units.filter((u) => u !== unit);
-        events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'ORDERED', audience: 'public' });
-      }
-    }
-    const built = checked.filter((a) => a.kind === 'build').length;
-    if (due > built) events.push({ type: 'builds.waived', nation, count: due - built, audience: 'public' });
-    const owed = -due - checked.filter((a) => a.kind === 'disband').length;
-    if (due < 0 && owed > 0) {
-      for (const unit of civilDisorder(map, ctx.options.edition, state, nation, owed)) {
-        state.units = state.units.filter((u) => u !== unit);
-        events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'CIVIL_DISORDER', message: `${state.nations[nation].name} gave too few disbands, so the ${unit.type} in ${map.name(map.index.get(unit.province)!)} was disbanded in civil disorder.`, audience: 'public' });
-      }
-    }
+    const list = orders[nation];
+    // A kingdom with nothing due and no orders has nothing to report.
+    if (!list?.length && due === 0) continue;
+    const checked = list?.length ? readAdjustments(map, ctx.options, input, nation, due, list, events) : [];
+    if (nation in input.nations) applyAdjustments(map, ctx.options, state, nation, due, checked, events);
   }
   newYear(state, events);
   return { state, events };
+}
+
+/** The nation's adjustment orders checked one by one, each answered with its result event. */
+function readAdjustments(map: WarfareMap, options: WarfareOptions, input: WarfareState, nation: string, due: number, list: readonly Order[], events: GameEvent[]): Adjustment[] {
+  const accepted: Order[] = [];
+  const checked: Adjustment[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const order = list[index];
+    const verdict = nation in input.nations ? checkAdjustment(map, options, input, nation, due, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
+    if ('ok' in verdict) {
+      events.push({ type: 'order.failed', nation, order: index, reason: verdict.code, message: verdict.message, audience: [nation] });
+      continue;
+    }
+    accepted.push(order);
+    checked.push(verdict);
+    const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.index.get(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.index.get(verdict.province)!)}.`;
+    events.push({ type: 'order.succeeded', nation, order: index, message, audience: [nation] });
+  }
+  return checked;
+}
+
+/** Builds and disbands carried out, builds not used waived, and disbands not given made by civil disorder. */
+function applyAdjustments(map: WarfareMap, options: WarfareOptions, state: WarfareState, nation: string, due: number, checked: readonly Adjustment[], events: GameEvent[]): void {
+  let built = 0;
+  let disbanded = 0;
+  for (const a of checked) {
+    if (a.kind === 'build') {
+      built++;
+      const unit = { id: newUnitId(state, a.unitType), type: a.unitType, nation, province: a.province, ...(a.coast ? { coast: a.coast } : {}), builtTurn: state.turn };
+      state.units.push(unit);
+      events.push({ type: 'unit.built', unit: unit.id, nation, unitType: a.unitType, province: a.province, ...(a.coast ? { coast: a.coast } : {}), audience: 'public' });
+    } else if (a.kind === 'disband') {
+      disbanded++;
+      const unit = state.units.find((u) => u.province === a.province)!;
+      state.units = state.units.filter((u) => u !== unit);
+      events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'ORDERED', audience: 'public' });
+    }
+  }
+  if (due > built) events.push({ type: 'builds.waived', nation, count: due - built, audience: 'public' });
+  const owed = -due - disbanded;
+  if (due < 0 && owed > 0) {
+    for (const unit of civilDisorder(map, options.edition, state, nation, owed)) {
+      state.units = state.units.filter((u) => u !== unit);
+      events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'CIVIL_DISORDER', message: `${state.nations[nation].name} gave too few disbands, so the ${unit.type} in ${map.name(map.index.get(unit.province)!)} was disbanded in civil disorder.`, audience: 'public' });
+    }
+  }
 }

@@ -9,9 +9,7 @@ import type { WarfareState } from './state.ts';
 
 export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareState, nation: string, count: number): Unit[] {
   const sources: number[] = [];
-  // The supply centres are among the mustering provinces, in the same (map) order.
-  for (const p of map.mustering) {
-    if (!map.isSupplyCenter(p)) continue;
+  for (const p of map.supplyCenters) {
     const counts = edition === '2023' ? state.provinces[map.ids[p]]?.owner === nation : map.home[p] === nation;
     if (counts) sources.push(p);
   }
@@ -34,11 +32,13 @@ function fleetFirst(u: Unit): number {
  * Only the distances to `wanted` are read, so the search stops once it has reached them all: a
  * breadth-first search knows a province's distance as soon as it reaches it.
  */
-function distancesFrom(map: WarfareMap, sources: readonly number[], wanted: readonly number[]): Float64Array {
-  const distance = new Float64Array(map.ids.length).fill(Infinity);
+function distancesFrom(map: WarfareMap, sources: readonly number[], wanted: readonly number[]): number[] {
+  // Plain arrays: a typed array of a map's size lives off the heap, and allocating one costs more
+  // than this whole search on a small board.
+  const distance: number[] = new Array(map.ids.length).fill(Infinity);
   const queue = [...sources];
   for (const s of sources) distance[s] = 0;
-  const pending = new Uint8Array(map.ids.length);
+  const pending: number[] = new Array(map.ids.length).fill(0);
   let missing = 0;
   for (const p of wanted) {
     if (distance[p] !== Infinity || pending[p]) continue;

@@ -30,29 +30,32 @@ function adjudicate(ctx: RulesetContext<WarfareOptions>, state: WarfareState, or
 
 /** Every order as written, with its result: Diplomacy publishes them all after the deadline. */
 function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEvent {
-  // Each nation's orders take a run of `results`, from its offset: one flat array, no per-nation lists.
-  const offset = new Map<string, number>();
+  // Each nation's orders take a run of `results`, from its start: one flat array, no per-nation
+  // lists. A nation is found by its place among the few that gave orders, without a map to build.
+  const nations = Object.keys(orders);
+  const lists = Object.values(orders);
+  const starts: number[] = new Array(nations.length);
   let total = 0;
-  for (const nation in orders) {
-    offset.set(nation, total);
-    total += orders[nation].length;
+  for (let k = 0; k < lists.length; k++) {
+    starts[k] = total;
+    total += lists[k].length;
   }
   const results: Array<GameEvent | undefined> = new Array(total);
   for (const e of events) {
     if (e.type !== 'order.succeeded' && e.type !== 'order.failed') continue;
-    const at = offset.get(e.nation!);
+    const k = nations.indexOf(e.nation!);
     // Only the nation's own orders are revealed; a result for an index it did not give is nobody's.
-    if (at !== undefined && (e.order as number) < orders[e.nation!].length) results[at + (e.order as number)] = e;
+    if (k >= 0 && (e.order as number) < lists[k].length) results[starts[k] + (e.order as number)] = e;
   }
-  const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = [];
-  let i = 0;
-  for (const nation in orders) {
-    const given = orders[nation];
+  const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = new Array(total);
+  for (let k = 0, i = 0; k < lists.length; k++) {
+    const nation = nations[k];
+    const given = lists[k];
     for (let index = 0; index < given.length; index++, i++) {
       const r = results[i];
       const order = formatOrder(given[index]);
       // One object literal per order, no spread: a big turn reveals tens of thousands of them.
-      list.push(r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' });
+      list[i] = r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' };
     }
   }
   return { type: 'orders.revealed', orders: list, audience: 'public' };

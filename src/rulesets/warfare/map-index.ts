@@ -52,8 +52,13 @@ export class WarfareMap {
   readonly landmarks: Landmark[][];
   /** Provinces whose landmark counts toward Might (supply centres, Mercenary Companies). */
   readonly mustering: number[];
+  /** Provinces with a supply centre, in map order: what civil disorder measures from. */
+  readonly supplyCenters: number[];
   readonly home: Array<string | undefined>;
   readonly problems: string[];
+  /** "army in Paris" and "fleet in ..." by place, made when first needed (see words.ts). */
+  readonly armyPhrases: Array<string | undefined>;
+  readonly fleetPhrases: Array<string | undefined>;
 
   constructor(readonly graph: MapGraph) {
     this.ids = graph.ids();
@@ -84,8 +89,11 @@ export class WarfareMap {
         this.placeCoast.push(coast);
       }
     });
+    this.armyPhrases = new Array(this.placeProvince.length);
+    this.fleetPhrases = new Array(this.placeProvince.length);
     this.problems = landmarkProblems(graph);
     this.mustering = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].some((l) => l === 'supply-center' || l === 'mercenary-company'));
+    this.supplyCenters = this.mustering.filter((i) => this.landmarks[i].includes('supply-center'));
     const portals = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].includes('linked-portal'));
     this.portal = new Int32Array(n).fill(-1);
     if (portals.length === 2) {
@@ -145,10 +153,6 @@ export class WarfareMap {
   fleetPlace(province: number, coast?: string): number {
     if (coast) return this.placeIndex.get(`${this.ids[province]}/${coast}`) ?? -1;
     return this.coasts[province].length ? -1 : province;
-  }
-
-  isSupplyCenter(i: number): boolean {
-    return this.landmarks[i].includes('supply-center');
   }
 }
 

@@ -7,13 +7,25 @@ import { COASTAL, LAND, SEA, has } from './map-index.ts';
 import { canReach, reachablePlaces } from './reach.ts';
 import { placeName, unitPhrase } from './words.ts';
 
-export type Checked =
-  | { kind: 'hold'; unit: number }
-  /** `byLand`: the destination is one step away (border or portal), so no convoy is needed. */
-  | { kind: 'move'; unit: number; dest: number; coast?: string; viaConvoy: boolean; byLand: boolean }
-  /** `target` -1 is support to hold. */
-  | { kind: 'support'; unit: number; subject: number; target: number; targetCoast?: string }
-  | { kind: 'convoy'; unit: number; subject: number; dest: number };
+/**
+ * A legal movement order, in one shape whatever its kind, so that the turn's reads of it stay fast.
+ * `dest`: where a move or convoy goes, or where a support is aimed (-1: support to hold); `coast`:
+ * the move's coast, or the supported move's; `subject`: the unit supported or convoyed, or -1.
+ * `byLand`: a move's destination is one step away (border or portal), so no convoy is needed.
+ */
+export interface Checked {
+  kind: 'hold' | 'move' | 'support' | 'convoy';
+  unit: number;
+  dest: number;
+  coast: string | undefined;
+  subject: number;
+  viaConvoy: boolean;
+  byLand: boolean;
+}
+
+function checked(kind: Checked['kind'], unit: number, dest: number, coast: string | undefined, subject: number, viaConvoy = false, byLand = false): Checked {
+  return { kind, unit, dest, coast, subject, viaConvoy, byLand };
+}
 
 const movementKinds = new Set(['hold', 'move', 'support', 'convoy']);
 
@@ -23,7 +35,7 @@ export function checkMovement(board: Board, nation: string, order: Order): Check
   }
   const unit = orderedUnit(board, nation, order);
   if (typeof unit !== 'number') return unit;
-  if (order.kind === 'hold') return { kind: 'hold', unit };
+  if (order.kind === 'hold') return checked('hold', unit, -1, undefined, -1);
   if (order.kind === 'move') return checkMove(board, unit, order);
   if (order.kind === 'support') return checkSupport(board, unit, order);
   return checkConvoy(board, unit, order);
@@ -47,28 +59,28 @@ function checkMove(board: Board, unit: number, order: Order): Checked | Failure 
     const coasts = map.coasts[dest];
     if (!coasts.length) {
       if (wantCoast && options.coasts === 'strict') return fail('NO_SUCH_COAST', `${map.name(dest)} has no named coasts.`);
-      return { kind: 'move', unit, dest, viaConvoy, byLand: true };
+      return checked('move', unit, dest, undefined, -1, viaConvoy, true);
     }
     const reachable = reachablePlaces(map, 'fleet', from, u.coast, dest).map((p) => map.placeCoast[p]!);
     if (wantCoast) {
       if (!coasts.includes(wantCoast)) return fail('NO_SUCH_COAST', `${map.name(dest)} has no coast "${wantCoast}" (its coasts: ${coasts.join(', ')}).`);
       if (!reachable.includes(wantCoast)) return fail('COAST_UNREACHABLE', `Your fleet cannot reach ${placeName(map, dest, wantCoast)} from ${placeName(map, from, u.coast)}.`);
-      return { kind: 'move', unit, dest, coast: wantCoast, viaConvoy, byLand: true };
+      return checked('move', unit, dest, wantCoast, -1, viaConvoy, true);
     }
-    if (reachable.length === 1 && options.coasts === 'lenient') return { kind: 'move', unit, dest, coast: reachable[0], viaConvoy, byLand: true };
+    if (reachable.length === 1 && options.coasts === 'lenient') return checked('move', unit, dest, reachable[0], -1, viaConvoy, true);
     return fail('COAST_REQUIRED', `Say which coast of ${map.name(dest)} the fleet sails to (${reachable.map((c) => `${map.id(dest)}/${c}`).join(' or ')}).`);
   }
   if (wantCoast && options.coasts === 'strict') return fail('ARMY_COAST', 'Armies march into a province, not onto a coast; leave the coast out.');
   if (map.kind[dest] === SEA) return fail('ARMY_TO_SEA', `Armies cannot enter ${map.name(dest)}, a sea.`);
   const byLand = canReach(map, 'army', from, undefined, dest);
-  if (byLand && !viaConvoy) return { kind: 'move', unit, dest, viaConvoy, byLand };
+  if (byLand && !viaConvoy) return checked('move', unit, dest, undefined, -1, viaConvoy, byLand);
   if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL) {
     return fail('NOT_ADJACENT', `Your army in ${map.name(from)} cannot reach ${map.name(dest)}: it is not next to it, and convoys only carry armies between coasts.`);
   }
   if (!routeExists(map, from, dest, fleetAt(board), options.convoyChains)) {
     return fail('NO_CONVOY_ROUTE', `No chain of fleets at sea could carry your army from ${map.name(from)} to ${map.name(dest)}.`);
   }
-  return { kind: 'move', unit, dest, viaConvoy, byLand };
+  return checked('move', unit, dest, undefined, -1, viaConvoy, byLand);
 }
 
 function checkSupport(board: Board, unit: number, order: Order): Checked | Failure {
@@ -104,7 +116,7 @@ function checkSupport(board: Board, unit: number, order: Order): Checked | Failu
       return fail('SUPPORT_IMPOSSIBLE_MOVE', `The army in ${map.name(subjectAt)} could reach ${map.name(target)} only by a convoy through your own fleet, which cannot both convoy and support.`);
     }
   }
-  return { kind: 'support', unit, subject, target, targetCoast: target >= 0 ? targetCoast : undefined };
+  return checked('support', unit, target, target >= 0 ? targetCoast : undefined, subject);
 }
 
 function checkConvoy(board: Board, unit: number, order: Order): Checked | Failure {
@@ -128,5 +140,5 @@ function checkConvoy(board: Board, unit: number, order: Order): Checked | Failur
   } else if (!neededOnSomeRoute(map, from, dest, sea, fleetAt(board))) {
     return fail('CONVOY_NOT_ON_ROUTE', `Your fleet in ${map.name(sea)} is not needed on any chain of fleets from ${map.name(from)} to ${map.name(dest)}.`);
   }
-  return { kind: 'convoy', unit, subject, dest };
+  return checked('convoy', unit, dest, undefined, subject);
 }

@@ -5,14 +5,8 @@ import type { Board } from './board.ts';
 import { seasOnRoutes } from './convoy-routes.ts';
 import type { Checked } from './movement-check.ts';
 import type { Edition } from './options.ts';
+import type { Accepted } from './turn-orders.ts';
 import type { Workspace } from './workspace.ts';
-
-const none: number[] = [];
-
-function add(lists: number[][], at: number, value: number): void {
-  if (lists[at] === none) lists[at] = [value];
-  else lists[at].push(value);
-}
 
 // What a unit does; 0 (the default) is a hold, which is also what an illegal order or no order means.
 export const MOVE = 1;
@@ -39,49 +33,39 @@ export interface Plan {
   /** Units moving into each province, by index: moverHead[p], then moverNext of each, to -1. */
   moverHead: Int32Array;
   moverNext: Int32Array;
-  /** Supports matching each unit's actual order. */
-  supports: ReadonlyArray<readonly number[]>;
-  /** Fleets convoying each army's move. */
-  convoys: ReadonlyArray<readonly number[]>;
+  /**
+   * Supports matching each unit's actual order, by index: supportHead[u], then supportNext of each,
+   * to -1; and the fleets convoying each army's move, the same way. Lists in typed arrays, because
+   * most units have neither and a big turn would otherwise make thousands of small arrays.
+   */
+  supportHead: Int32Array;
+  supportNext: Int32Array;
+  convoyHead: Int32Array;
+  convoyNext: Int32Array;
+  /** A support or convoy that matches its subject's actual order, and so is in one of those lists. */
+  matched: Uint8Array;
   /** 1971: fleets on some route of each army, any of which dislodged disrupts the convoy. */
   onRoute: Array<Set<number> | undefined>;
   isFleet: Uint8Array;
 }
 
-export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefined>, edition: Edition, fallback: boolean, ws: Workspace): Plan {
+export function makePlan(board: Board, byUnit: ReadonlyArray<Accepted<Checked> | undefined>, edition: Edition, fallback: boolean, ws: Workspace): Plan {
   const { map, units } = board;
   const n = units.length;
   // The workspace's arrays may be longer than n: everything here reads only the first n.
-  const { dest, subject, nation, moverHead, moverNext, kind, route, isFleet, nationIds } = ws;
+  const { dest, subject, nation, moverHead, moverNext, kind, route, isFleet, nationIds, destCoast } = ws;
   const origin = board.at;
-  const destCoast: Array<string | undefined> = new Array(n);
   nationIds.length = 0;
   for (let i = 0; i < n; i++) {
     const u = units[i];
     nation[i] = nationNumber(nationIds, u.nation);
     isFleet[i] = u.type === 'fleet' ? 1 : 0;
-    dest[i] = -1;
-    subject[i] = -1;
-    kind[i] = 0;
+    const c = byUnit[i]?.value;
+    kind[i] = c === undefined ? 0 : codeOf(c.kind);
+    dest[i] = c === undefined ? -1 : c.dest;
+    destCoast[i] = c?.coast;
+    subject[i] = c === undefined ? -1 : c.subject;
     route[i] = 0;
-  }
-  for (let i = 0; i < n; i++) {
-    const c = checked[i];
-    if (!c || c.kind === 'hold') continue;
-    if (c.kind === 'move') {
-      kind[i] = MOVE;
-      dest[i] = c.dest;
-      destCoast[i] = c.coast;
-    } else if (c.kind === 'support') {
-      kind[i] = SUPPORT;
-      dest[i] = c.target;
-      destCoast[i] = c.targetCoast;
-      subject[i] = c.subject;
-    } else {
-      kind[i] = CONVOY;
-      dest[i] = c.dest;
-      subject[i] = c.subject;
-    }
   }
   // Linked from the last unit back, so each province's movers come in unit order.
   for (let i = n - 1; i >= 0; i--) {
@@ -89,33 +73,55 @@ export function makePlan(board: Board, checked: ReadonlyArray<Checked | undefine
     moverNext[i] = moverHead[dest[i]];
     moverHead[dest[i]] = i;
   }
-
-  // Most units have no supporter and no convoy: they share one empty list.
-  const supports: number[][] = new Array(n).fill(none);
-  const convoys: number[][] = new Array(n).fill(none);
+  linkSupportsAndConvoys(n, ws);
+  const { supportHead, supportNext, convoyHead, convoyNext, matched } = ws;
+  const plan: Plan = { n, kind, origin, dest, destCoast, subject, route, nation, unitAt: board.unitAt, moverHead, moverNext, supportHead, supportNext, convoyHead, convoyNext, matched, onRoute: [], isFleet };
   for (let i = 0; i < n; i++) {
+    if (kind[i] !== MOVE || isFleet[i]) continue;
+    route[i] = armyRoute(byUnit[i]!.value, i, plan, edition, fallback);
+    if (edition === '1971' && route[i] !== BY_LAND) {
+      const fleets = unitList(plan.convoyHead, plan.convoyNext, i);
+      const seas = seasOnRoutes(map, origin[i], dest[i], fleets.map((f) => origin[f]));
+      plan.onRoute[i] = new Set(fleets.filter((f) => seas.has(origin[f])));
+    }
+  }
+  return plan;
+}
+
+function codeOf(kind: Checked['kind']): number {
+  return kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : 0;
+}
+
+/** Each unit's matching supports and convoys, in unit order (linked from the last unit back). */
+function linkSupportsAndConvoys(n: number, ws: Workspace): void {
+  const { kind, dest, destCoast, subject, isFleet, supportHead, supportNext, convoyHead, convoyNext, matched } = ws;
+  supportHead.fill(-1, 0, n);
+  convoyHead.fill(-1, 0, n);
+  for (let i = n - 1; i >= 0; i--) {
+    matched[i] = 0;
     const s = subject[i];
     if (kind[i] === SUPPORT) {
       const toHold = dest[i] < 0;
       const matches = toHold
         ? kind[s] !== MOVE
         : kind[s] === MOVE && dest[s] === dest[i] && (!destCoast[i] || !destCoast[s] || destCoast[i] === destCoast[s]);
-      if (matches) add(supports, s, i);
+      if (!matches) continue;
+      supportNext[i] = supportHead[s];
+      supportHead[s] = i;
+      matched[i] = 1;
     } else if (kind[i] === CONVOY && kind[s] === MOVE && !isFleet[s] && dest[s] === dest[i]) {
-      add(convoys, s, i);
+      convoyNext[i] = convoyHead[s];
+      convoyHead[s] = i;
+      matched[i] = 1;
     }
   }
-  const onRoute: Array<Set<number> | undefined> = new Array(n);
-  const inputs = { kind, origin, dest, nation, unitAt: board.unitAt, convoys };
-  for (let i = 0; i < n; i++) {
-    if (kind[i] !== MOVE || isFleet[i]) continue;
-    route[i] = armyRoute(checked[i] as Extract<Checked, { kind: 'move' }>, i, inputs, edition, fallback);
-    if (edition === '1971' && route[i] !== BY_LAND) {
-      const seas = seasOnRoutes(map, origin[i], dest[i], convoys[i].map((f) => origin[f]));
-      onRoute[i] = new Set(convoys[i].filter((f) => seas.has(origin[f])));
-    }
-  }
-  return { n, kind, origin, dest, destCoast, subject, route, nation, unitAt: board.unitAt, moverHead, moverNext, supports, convoys, onRoute, isFleet };
+}
+
+/** The units of one linked list (supports or convoys of u), as an array: for reports, not hot loops. */
+export function unitList(head: Int32Array, next: Int32Array, u: number): number[] {
+  const out: number[] = [];
+  for (let k = head[u]; k >= 0; k = next[k]) out.push(k);
+  return out;
 }
 
 /** The nation's number in this turn: its place in `seen`, where it is added the first time. */
@@ -129,23 +135,21 @@ function nationNumber(seen: string[], nation: string): number {
   return last + 1;
 }
 
-type RouteInputs = Pick<Plan, 'kind' | 'origin' | 'dest' | 'nation' | 'unitAt' | 'convoys'>;
-
 /**
  * How an army reaches its destination, by edition (DATC 4.A.3): a distant province only by convoy;
  * "via convoy" always by convoy; next door, 1971 takes a convoy only to pass a unit coming the other
  * way, 1982 and 2023 when the army's own nation convoys it (intent), the DPTG only when told.
  */
-function armyRoute(move: Extract<Checked, { kind: 'move' }>, i: number, p: RouteInputs, edition: Edition, fallback: boolean): number {
+function armyRoute(move: Checked, i: number, p: Plan, edition: Edition, fallback: boolean): number {
   if (!move.byLand || move.viaConvoy) return BY_CONVOY;
-  const convoyed = p.convoys[i];
-  if (!convoyed.length || edition === 'dptg') return BY_LAND;
+  if (p.convoyHead[i] < 0 || edition === 'dptg') return BY_LAND;
   if (edition === '1971') {
     const there = p.unitAt[p.dest[i]];
     const oncoming = there >= 0 && p.kind[there] === MOVE && p.dest[there] === p.origin[i];
     return oncoming ? EITHER : BY_LAND;
   }
-  const intent = convoyed.some((f) => p.nation[f] === p.nation[i]);
+  let intent = false;
+  for (let f = p.convoyHead[i]; f >= 0; f = p.convoyNext[f]) if (p.nation[f] === p.nation[i]) intent = true;
   if (!intent) return BY_LAND;
   return fallback ? EITHER : BY_CONVOY;
 }

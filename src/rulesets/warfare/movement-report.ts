@@ -5,7 +5,7 @@ import type { Audience, GameEvent, Order, OrdersByNation } from '../../engine/in
 import { text, type Board } from './board.ts';
 import type { Checked } from './movement-check.ts';
 import * as codes from './movement-plan.ts';
-import type { Plan } from './movement-plan.ts';
+import { unitList, type Plan } from './movement-plan.ts';
 import type { Resolver } from './resolver.ts';
 import type { Accepted } from './turn-orders.ts';
 import { listNames, placeName, unitPhrase } from './words.ts';
@@ -13,11 +13,10 @@ import { listNames, placeName, unitPhrase } from './words.ts';
 // Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
 const { BY_CONVOY, BY_LAND, MOVE } = codes;
 
-interface Outcome {
-  ok: boolean;
-  reason?: string;
-  message: string;
-}
+/** An order's result: the message alone when it succeeded, with the reason when it failed. */
+type Outcome = string | { reason: string; message: string };
+
+const failed = (reason: string, message: string): Outcome => ({ reason, message });
 
 export class MovementReport {
   private readonly plan: Plan;
@@ -41,16 +40,10 @@ export class MovementReport {
     return [...new Set([u, ...others].map((k) => this.board.units[k].nation))];
   }
 
-  private readonly phrases: string[] = [];
-
-  /** "army in Paris", worked out once per unit: messages name the same units again and again. */
+  /** "army in Paris" (made once per map and place: messages name the same units again and again). */
   private who(u: number): string {
-    let phrase = this.phrases[u];
-    if (phrase === undefined) {
-      const unit = this.board.units[u];
-      phrase = this.phrases[u] = unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
-    }
-    return phrase;
+    const unit = this.board.units[u];
+    return unitPhrase(this.board.map, unit.type, this.plan.origin[u], unit.coast);
   }
 
   private at(u: number): string {
@@ -60,15 +53,15 @@ export class MovementReport {
   result(a: Accepted<Checked>): void {
     const { unit: u, value: checked } = a;
     const o = checked.kind === 'move' ? this.move(u) : checked.kind === 'support' ? this.support(u) : checked.kind === 'convoy' ? this.convoy(u) : this.hold(u);
-    const event: GameEvent = { type: o.ok ? 'order.succeeded' : 'order.failed', nation: a.nation, order: a.index, message: o.message, audience: [a.nation] };
-    if (o.reason) event.reason = o.reason;
-    this.events.push(event);
+    const { nation, index } = a;
+    if (typeof o === 'string') this.events.push({ type: 'order.succeeded', nation, order: index, message: o, audience: [nation] });
+    else this.events.push({ type: 'order.failed', nation, order: index, message: o.message, audience: [nation], reason: o.reason });
   }
 
   private hold(u: number): Outcome {
     const by = this.dislodger(u);
-    if (by < 0) return { ok: true, message: `Your ${this.who(u)} held.` };
-    return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(u)} was dislodged by the ${this.who(by)}.` };
+    if (by < 0) return `Your ${this.who(u)} held.`;
+    return failed('DISLODGED', `Your ${this.who(u)} was dislodged by the ${this.who(by)}.`);
   }
 
   dislodger(u: number): number {
@@ -87,13 +80,13 @@ export class MovementReport {
       const there = p.unitAt[p.dest[u]];
       const beaten = there >= 0 && this.dislodger(there) === u ? `, dislodging the ${this.who(there)}` : '';
       const convoyed = p.route[u] !== BY_LAND && this.r.convoyed(u) ? ' by convoy' : '';
-      return { ok: true, message: `Your ${this.who(u)} moved to ${to}${convoyed}${beaten}.` };
+      return `Your ${this.who(u)} moved to ${to}${convoyed}${beaten}.`;
     }
     if (p.route[u] === BY_CONVOY && !this.r.convoyHolds(u)) return this.disrupted(u, to);
     const attack = this.r.attackStrength(u);
     const there = p.unitAt[p.dest[u]];
     if (attack === 0 && there >= 0 && p.nation[there] === p.nation[u]) {
-      return { ok: false, reason: 'OWN_UNIT', message: `Your ${this.who(u)} could not enter ${to}: your own ${this.who(there)} stayed there, and a kingdom never dislodges its own unit.` };
+      return failed('OWN_UNIT', `Your ${this.who(u)} could not enter ${to}: your own ${this.who(there)} stayed there, and a kingdom never dislodges its own unit.`);
     }
     const by: number[] = [];
     const opposing = this.r.opposing(u);
@@ -113,13 +106,14 @@ export class MovementReport {
     });
     const names = listNames(by.map((k) => `the ${this.who(k)}`));
     const headToHead = opposing >= 0 && by.includes(opposing) ? ' head to head' : '';
-    return { ok: false, reason: 'BOUNCED', message: `Your ${this.who(u)} (strength ${attack}) was stopped${headToHead} from entering ${to} by ${names || 'an equal force'}.` };
+    return failed('BOUNCED', `Your ${this.who(u)} (strength ${attack}) was stopped${headToHead} from entering ${to} by ${names || 'an equal force'}.`);
   }
 
   private disrupted(u: number, to: string): Outcome {
     const p = this.plan;
     const unit = this.board.units[u];
-    const lost = p.convoys[u].filter((f) => !this.r.succeeds(f));
+    const convoys = unitList(p.convoyHead, p.convoyNext, u);
+    const lost = convoys.filter((f) => !this.r.succeeds(f));
     const paradox = this.r.paradox[u] === 1;
     this.events.push({
       type: 'convoy.disrupted',
@@ -129,14 +123,14 @@ export class MovementReport {
       target: this.board.map.id(p.dest[u]),
       fleets: lost.map((f) => this.at(f)),
       ...(paradox ? { paradox: true } : {}),
-      audience: this.audience(u, p.convoys[u]),
+      audience: this.audience(u, convoys),
     });
     if (paradox) {
-      return { ok: false, reason: 'CONVOY_PARADOX', message: `Your ${this.who(u)} did not sail to ${to}: its convoy was caught in a paradox, and by the Szykman rule a convoy in a paradox fails.` };
+      return failed('CONVOY_PARADOX', `Your ${this.who(u)} did not sail to ${to}: its convoy was caught in a paradox, and by the Szykman rule a convoy in a paradox fails.`);
     }
-    if (!p.convoys[u].length) return { ok: false, reason: 'NO_CONVOY', message: `Your ${this.who(u)} could not reach ${to}: no fleet was ordered to convoy it there.` };
+    if (!convoys.length) return failed('NO_CONVOY', `Your ${this.who(u)} could not reach ${to}: no fleet was ordered to convoy it there.`);
     const why = lost.length ? `the convoying ${listNames(lost.map((f) => this.who(f)))} ${lost.length > 1 ? 'were' : 'was'} dislodged` : 'the convoying fleets do not form a chain to it';
-    return { ok: false, reason: 'NO_CONVOY', message: `Your ${this.who(u)} could not reach ${to}: ${why}.` };
+    return failed('NO_CONVOY', `Your ${this.who(u)} could not reach ${to}: ${why}.`);
   }
 
   private support(s: number): Outcome {
@@ -144,13 +138,13 @@ export class MovementReport {
     const p = this.plan;
     const subject = p.subject[s];
     const aimed = p.dest[s] >= 0 ? `moving to ${placeName(map, p.dest[s], p.destCoast[s])}` : 'holding';
-    const counted = p.supports[subject].includes(s);
+    const counted = p.matched[s] === 1;
     if (!counted && !this.writtenMatch(s)) {
-      return { ok: false, reason: 'UNMATCHED', message: `The ${this.who(subject)} was not ordered to be ${aimed}, so your ${this.who(s)}'s support had no effect.` };
+      return failed('UNMATCHED', `The ${this.who(subject)} was not ordered to be ${aimed}, so your ${this.who(s)}'s support had no effect.`);
     }
     if (this.r.succeeds(s)) {
       const idle = counted ? '' : ', but that order was illegal, so the support added nothing';
-      return { ok: true, message: `Your ${this.who(s)} supported the ${this.who(subject)} ${aimed}${idle}.` };
+      return `Your ${this.who(s)} supported the ${this.who(subject)} ${aimed}${idle}.`;
     }
     const dislodger = this.dislodger(s);
     const cutters = dislodger >= 0 ? [dislodger] : this.cutters(s);
@@ -165,8 +159,8 @@ export class MovementReport {
       audience: this.audience(s, cutters),
     });
     const names = listNames(cutters.map((k) => `the ${this.who(k)}`));
-    if (dislodger >= 0) return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(s)} was dislodged by ${names}, which cut its support.` };
-    return { ok: false, reason: 'CUT', message: `Your ${this.who(s)}'s support was cut by an attack from ${names}.` };
+    if (dislodger >= 0) return failed('DISLODGED', `Your ${this.who(s)} was dislodged by ${names}, which cut its support.`);
+    return failed('CUT', `Your ${this.who(s)}'s support was cut by an attack from ${names}.`);
   }
 
   private cutters(s: number): number[] {
@@ -198,12 +192,12 @@ export class MovementReport {
     const p = this.plan;
     const army = p.subject[f];
     const to = this.board.map.name(p.dest[f]);
-    if (!p.convoys[army].includes(f)) {
-      return { ok: false, reason: 'UNMATCHED', message: `The ${this.who(army)} was not ordered to ${to} by convoy, so your ${this.who(f)} carried nothing.` };
+    if (!p.matched[f]) {
+      return failed('UNMATCHED', `The ${this.who(army)} was not ordered to ${to} by convoy, so your ${this.who(f)} carried nothing.`);
     }
-    if (!this.r.succeeds(f)) return { ok: false, reason: 'DISLODGED', message: `Your ${this.who(f)} was dislodged, so it could not convoy the ${this.who(army)}.` };
-    if (p.route[army] === BY_LAND) return { ok: false, reason: 'NOT_USED', message: `The ${this.who(army)} marched to ${to} over land, without your convoy.` };
-    if (this.r.paradox[army]) return { ok: false, reason: 'CONVOY_PARADOX', message: `Your convoy of the ${this.who(army)} was caught in a paradox and failed (Szykman rule).` };
-    return { ok: true, message: `Your ${this.who(f)} stood ready to convoy the ${this.who(army)} to ${to}.` };
+    if (!this.r.succeeds(f)) return failed('DISLODGED', `Your ${this.who(f)} was dislodged, so it could not convoy the ${this.who(army)}.`);
+    if (p.route[army] === BY_LAND) return failed('NOT_USED', `The ${this.who(army)} marched to ${to} over land, without your convoy.`);
+    if (this.r.paradox[army]) return failed('CONVOY_PARADOX', `Your convoy of the ${this.who(army)} was caught in a paradox and failed (Szykman rule).`);
+    return `Your ${this.who(f)} stood ready to convoy the ${this.who(army)} to ${to}.`;
   }
 }

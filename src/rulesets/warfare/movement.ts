@@ -3,7 +3,7 @@
 import type { GameEvent, OrdersByNation, RulesetContext, Unit } from '../../engine/index.ts';
 import { makeBoard } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
-import { checkMovement, type Checked } from './movement-check.ts';
+import { checkMovement } from './movement-check.ts';
 import * as codes from './movement-plan.ts';
 import { makePlan } from './movement-plan.ts';
 import { MovementReport } from './movement-report.ts';
@@ -11,7 +11,7 @@ import type { WarfareOptions } from './options.ts';
 import { neighbourPlaces } from './reach.ts';
 import { Resolver } from './resolver.ts';
 import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
-import { readOrders, refusalEvents } from './turn-orders.ts';
+import { readOrders } from './turn-orders.ts';
 import { releaseWorkspace, takeWorkspace, type Workspace } from './workspace.ts';
 
 // Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
@@ -37,23 +37,19 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
 function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
   const board = makeBoard(map, input.units, options, ws.unitAt, ws.origin);
   const n = input.units.length;
-  const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkMovement(board, nation, order), (c) => c.unit);
-  const checked: Array<Checked | undefined> = new Array(n);
-  for (const a of accepted) checked[a.unit] = a.value;
-  const plan = makePlan(board, checked, options.edition, options.implicitConvoyFallback, ws);
+  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkMovement, board, n);
+  const plan = makePlan(board, byUnit, options.edition, options.implicitConvoyFallback, ws);
   const resolver = new Resolver(plan, map, options.edition, ws);
   resolver.resolveAll();
 
-  const events: GameEvent[] = refusalEvents(refused);
   const report = new MovementReport(board, resolver, byUnit, orders, events);
   for (const a of accepted) report.result(a);
 
-  const state = copyState(input);
   const { occupied, contested } = ws;
   const dislodger = ws.dislodger.fill(-1, 0, n);
-  const kept: typeof state.units = [];
+  const kept: Unit[] = [];
   for (let u = 0; u < n; u++) {
-    const unit = state.units[u];
+    const unit = input.units[u];
     if (plan.kind[u] === MOVE && resolver.succeeds(u)) {
       // A new record: unit records are shared with the input state (see copyState).
       const moved: Unit = { ...unit, province: map.id(plan.dest[u]) };
@@ -82,7 +78,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
   for (let u = 0; u < n; u++) {
     const by = dislodger[u];
     if (by < 0) continue;
-    const unit = state.units[u];
+    const unit = input.units[u];
     // 2023 rulebook (DATC 6.H.11): a unit dislodged by a convoyed army may retreat to where it came from.
     const cameFrom = resolver.convoyed(by) && (options.edition === '2023' || options.edition === 'dptg') ? -1 : plan.origin[by];
     const retreats = retreatPlaces(map, unit.type, plan.origin[u], unit.coast, occupied, contested, cameFrom);
@@ -91,9 +87,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
     if (retreats.length) dislodged.push({ unit, by: map.id(plan.origin[by]), retreats });
     else events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: from, reason: 'NO_RETREAT', message: `The ${unit.type} in ${map.name(plan.origin[u])} had nowhere to retreat and was disbanded.`, audience: 'public' });
   }
-  state.units = kept;
-  state.extra.dislodged = dislodged;
-  return { state, events };
+  return { state: copyState(input, kept, dislodged), events };
 }
 
 /** Empty places next door, except the attacker's province and provinces left empty by a standoff. */

@@ -27,20 +27,19 @@ function place(province: unknown, coast: unknown): string {
 
 export function formatOrder(order: Order): string {
   const unit = `${letter(order.unitType)} ${place(order.province, order.coast)}`;
-  const target = place(order.target, order.targetCoast);
   switch (order.kind) {
     case 'hold':
       return `${unit} H`;
     case 'move':
-      return `${unit} - ${target}${order.viaConvoy === true ? ' via convoy' : ''}`;
+      return `${unit} - ${place(order.target, order.targetCoast)}${order.viaConvoy === true ? ' via convoy' : ''}`;
     case 'support': {
       const subject = `${order.subjectType ? `${letter(order.subjectType)} ` : ''}${String(order.subject ?? '?')}`;
-      return text(order.target) ? `${unit} S ${subject} - ${target}` : `${unit} S ${subject}`;
+      return text(order.target) ? `${unit} S ${subject} - ${place(order.target, order.targetCoast)}` : `${unit} S ${subject}`;
     }
     case 'convoy':
       return `${unit} C A ${String(order.subject ?? '?')} - ${String(order.target ?? '?')}`;
     case 'retreat':
-      return `${unit} R ${target}`;
+      return `${unit} R ${place(order.target, order.targetCoast)}`;
     case 'disband':
       return `${unit} D`;
     case 'build':

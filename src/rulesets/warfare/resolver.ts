@@ -16,6 +16,8 @@ export class Resolver extends GuessAndCheck {
   /** Armies whose convoy the Szykman rule failed in a paradox. */
   readonly paradox: Uint8Array;
   private readonly seen: Uint8Array;
+  private readonly reached: Uint8Array;
+  private readonly line: Int32Array;
 
   constructor(
     readonly plan: Plan,
@@ -26,6 +28,8 @@ export class Resolver extends GuessAndCheck {
     super(ws.low, ws.state, ws.result, 2 * plan.n);
     this.paradox = ws.paradox.fill(0, 0, plan.n);
     this.seen = ws.seen;
+    this.reached = ws.reached.fill(0, 0, plan.n);
+    this.line = ws.line;
   }
 
   /**
@@ -36,13 +40,15 @@ export class Resolver extends GuessAndCheck {
   resolveAll(): void {
     const { n, kind, dest, unitAt } = this.plan;
     const seen = this.seen.fill(0, 0, n);
-    const line: number[] = [];
+    // A stack of at most n units, in the workspace: most turns would otherwise make a new list.
+    const line = this.line;
+    let top = 0;
     for (let u = 0; u < n; u++) {
       for (let v = u; v >= 0 && kind[v] === MOVE && !seen[v]; v = unitAt[dest[v]]) {
         seen[v] = 1;
-        line.push(v);
+        line[top++] = v;
       }
-      while (line.length) this.resolve(line.pop()!);
+      while (top > 0) this.resolve(line[--top]);
     }
     for (let u = 0; u < n; u++) if (kind[u] === SUPPORT || kind[u] === CONVOY) this.resolve(u);
   }
@@ -112,8 +118,9 @@ export class Resolver extends GuessAndCheck {
   }
 
   supportCount(u: number, exceptNation: number): number {
+    const { supportHead, supportNext, nation } = this.plan;
     let count = 0;
-    for (const s of this.plan.supports[u]) if (this.plan.nation[s] !== exceptNation && this.resolve(s)) count++;
+    for (let s = supportHead[u]; s >= 0; s = supportNext[s]) if (nation[s] !== exceptNation && this.resolve(s)) count++;
     return count;
   }
 
@@ -194,9 +201,8 @@ export class Resolver extends GuessAndCheck {
 
   /** The army's convoy holds: a chain of its convoying fleets, none dislodged (1971: none on any route). */
   private adjudicatePath(u: number): boolean {
-    const { convoys, origin, dest, onRoute } = this.plan;
-    const fleets = convoys[u];
-    if (!fleets.length) return false;
+    const { convoyHead, convoyNext, origin, dest, onRoute } = this.plan;
+    if (convoyHead[u] < 0) return false;
     if (this.edition === '1971') {
       const on = onRoute[u]!;
       if (!on.size) return false;
@@ -204,26 +210,26 @@ export class Resolver extends GuessAndCheck {
       return true;
     }
     const { start, list } = this.map.fleetProvince;
-    const bySea = new Map<number, number>();
-    for (const f of fleets) bySea.set(origin[f], f);
-    const seen = new Set<number>();
     const queue: number[] = [];
-    for (let i = start[origin[u]]; i < start[origin[u] + 1]; i++) this.visitSea(list[i], bySea, seen, queue);
-    for (let q = 0; q < queue.length; q++) {
+    let found = false;
+    for (let i = start[origin[u]]; i < start[origin[u] + 1]; i++) this.visitSea(u, list[i], queue);
+    for (let q = 0; q < queue.length && !found; q++) {
       const sea = queue[q];
-      for (let i = start[sea]; i < start[sea + 1]; i++) {
-        if (list[i] === dest[u]) return true;
-        this.visitSea(list[i], bySea, seen, queue);
+      for (let i = start[sea]; i < start[sea + 1] && !found; i++) {
+        if (list[i] === dest[u]) found = true;
+        else this.visitSea(u, list[i], queue);
       }
     }
-    return false;
+    // The search's marks are on u's own fleets only: clear them for the next search.
+    for (let f = convoyHead[u]; f >= 0; f = convoyNext[f]) this.reached[f] = 0;
+    return found;
   }
 
-  /** A convoy's search reaches a sea: its fleet, if it has one and is not dislodged, carries on. */
-  private visitSea(sea: number, bySea: Map<number, number>, seen: Set<number>, queue: number[]): void {
-    const f = bySea.get(sea);
-    if (f === undefined || seen.has(sea)) return;
-    seen.add(sea);
+  /** A convoy's search reaches a sea: the fleet there, if it convoys u and is not dislodged, carries on. */
+  private visitSea(u: number, sea: number, queue: number[]): void {
+    const f = this.plan.unitAt[sea];
+    if (f < 0 || this.plan.matched[f] === 0 || this.plan.kind[f] !== CONVOY || this.plan.subject[f] !== u || this.reached[f]) return;
+    this.reached[f] = 1;
     if (this.resolve(f)) queue.push(sea);
   }
 }

@@ -6,12 +6,20 @@ import { fail, text, type Failure } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
 import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from './state.ts';
-import { readOrders, refusalEvents, type Accepted } from './turn-orders.ts';
+import { readOrders, type Accepted } from './turn-orders.ts';
 import { placeName } from './words.ts';
 
 export type RetreatOrder = { kind: 'retreat'; unit: number; place: string } | { kind: 'disband'; unit: number };
 
-export function checkRetreat(map: WarfareMap, options: WarfareOptions, dislodged: readonly DislodgedUnit[], nation: string, order: Order): RetreatOrder | Failure {
+/** What a retreat order is checked against: the units dislodged last phase, with their retreats. */
+export interface RetreatBoard {
+  map: WarfareMap;
+  options: WarfareOptions;
+  dislodged: readonly DislodgedUnit[];
+}
+
+export function checkRetreat(board: RetreatBoard, nation: string, order: Order): RetreatOrder | Failure {
+  const { map, options, dislodged } = board;
   if (order.kind !== 'retreat' && order.kind !== 'disband') {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in a retreat phase: dislodged units retreat or disband, and no other unit acts.`);
   }
@@ -42,8 +50,7 @@ function notAllowed(where: string, retreats: readonly string[]): Failure {
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
   const map = warfareMap(ctx.map);
   const dislodged = dislodgedOf(input);
-  const { accepted, byUnit, refused } = readOrders(input.nations, orders, (nation, order) => checkRetreat(map, ctx.options, dislodged, nation, order), (c) => c.unit);
-  const events: GameEvent[] = refusalEvents(refused);
+  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkRetreat, { map, options: ctx.options, dislodged }, dislodged.length);
   const state = copyState(input);
   const aiming = new Map<string, number[]>();
   for (const a of accepted) {

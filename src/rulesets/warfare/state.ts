@@ -42,8 +42,8 @@ export function dislodgedOf(state: GameState): DislodgedUnit[] {
  * whose records are shared until the turn changes one, which it then replaces (never writes to);
  * nation records are shared (no phase changes them), and so are the provinces until a turn changes
  * an owner, when claimProvinces copies them. A 20,000-province, 10,000-unit state is not copied
- * record by record every phase.
+ * record by record every phase. A turn that makes its own lists of units and dislodged units gives them.
  */
-export function copyState(state: WarfareState): WarfareState {
-  return { ...state, units: [...state.units], extra: { ...state.extra, dislodged: [...dislodgedOf(state)] } };
+export function copyState(state: WarfareState, units: Unit[] = [...state.units], dislodged: DislodgedUnit[] = [...dislodgedOf(state)]): WarfareState {
+  return { ...state, units, extra: { ...state.extra, dislodged } };
 }

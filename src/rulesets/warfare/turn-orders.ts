@@ -12,12 +12,11 @@ export interface Accepted<C> {
   value: C;
 }
 
-export interface Refusal {
-  nation: string;
-  index: number;
-  code: string;
-  message: string;
-}
+/**
+ * Checks one order against what the phase reads (`board`): the checked order, for its unit, or why
+ * not. A plain function of the board, not a closure over it: a turn then makes no function objects.
+ */
+export type OrderCheck<B, C extends { unit: number }> = (board: B, nation: string, order: Order) => C | Failure;
 
 /** Nations in the game's order first, so results never depend on the order mail arrived in. */
 export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByNation): string[] {
@@ -27,31 +26,34 @@ export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByN
 }
 
 /**
- * Checks each nation's orders with `check`, which answers the checked order or a failure; `unitOf`
- * says which unit a checked order is for (one order per unit, the first legal one).
+ * Checks each nation's orders with `check` (one order per unit, the first legal one, of `units`).
+ * `events` holds the refusals, in the order they were given, for the turn to add its results to.
  */
-export function readOrders<C>(
+export function readOrders<B, C extends { unit: number }>(
   known: Record<string, unknown>,
   orders: OrdersByNation,
-  check: (nation: string, order: Order) => C | Failure,
-  unitOf: (checked: C) => number,
-): { accepted: Accepted<C>[]; byUnit: Array<Accepted<C> | undefined>; refused: Refusal[] } {
+  check: OrderCheck<B, C>,
+  board: B,
+  units: number,
+): { accepted: Accepted<C>[]; byUnit: Array<Accepted<C> | undefined>; events: GameEvent[] } {
   const accepted: Accepted<C>[] = [];
-  const byUnit: Array<Accepted<C> | undefined> = [];
-  const refused: Refusal[] = [];
+  const byUnit: Array<Accepted<C> | undefined> = new Array(units);
+  const events: GameEvent[] = [];
+  let read = 0;
   for (const nation in known) {
     const list = orders[nation];
     if (!list) continue;
+    read++;
     for (let index = 0; index < list.length; index++) {
       const order = list[index];
-      const result = check(nation, order);
+      const result = check(board, nation, order);
       if ((result as Failure).ok === false) {
-        refused.push({ nation, index, code: (result as Failure).code, message: (result as Failure).message });
+        events.push(refusal(nation, index, (result as Failure).code, (result as Failure).message));
         continue;
       }
-      const unit = unitOf(result as C);
+      const unit = (result as C).unit;
       if (byUnit[unit]) {
-        refused.push({ nation, index, code: 'ALREADY_ORDERED', message: 'That unit already has an order this turn; only its first order counts.' });
+        events.push(refusal(nation, index, 'ALREADY_ORDERED', 'That unit already has an order this turn; only its first order counts.'));
         continue;
       }
       const a: Accepted<C> = { unit, nation, index, order, value: result as C };
@@ -60,14 +62,20 @@ export function readOrders<C>(
     }
   }
   // Then the orders of nations not in the game, in the order they came: every one refused.
+  let given = 0;
+  for (const nation in orders) if (orders[nation]) given++;
+  if (read < given) refuseStrangers(known, orders, events);
+  return { accepted, byUnit, events };
+}
+
+function refuseStrangers(known: Record<string, unknown>, orders: OrdersByNation, events: GameEvent[]): void {
   for (const nation in orders) {
     const list = orders[nation];
     if (nation in known || !list) continue;
-    for (let index = 0; index < list.length; index++) refused.push({ nation, index, code: 'NO_SUCH_NATION', message: `${nation} is not a kingdom of this game.` });
+    for (let index = 0; index < list.length; index++) events.push(refusal(nation, index, 'NO_SUCH_NATION', `${nation} is not a kingdom of this game.`));
   }
-  return { accepted, byUnit, refused };
 }
 
-export function refusalEvents(refused: readonly Refusal[]): GameEvent[] {
-  return refused.map((r) => ({ type: 'order.failed', nation: r.nation, order: r.index, reason: r.code, message: r.message, audience: [r.nation] }));
+function refusal(nation: string, index: number, reason: string, message: string): GameEvent {
+  return { type: 'order.failed', nation, order: index, reason, message, audience: [nation] };
 }

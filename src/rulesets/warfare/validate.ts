@@ -20,7 +20,7 @@ export function validate(ctx: RulesetContext<WarfareOptions>, state: WarfareStat
   }
   const verdict =
     state.phase === 'retreats'
-      ? checkRetreat(map, ctx.options, dislodgedOf(state), nation, order)
+      ? checkRetreat({ map, options: ctx.options, dislodged: dislodgedOf(state) }, nation, order)
       : checkMovement(makeBoard(map, state.units, ctx.options), nation, order);
   if ('ok' in verdict) return verdict;
   if (accepted.some((a) => text(a.province) === text(order.province))) {

@@ -25,6 +25,17 @@ export class Workspace {
   nation = new Int32Array(0);
   /** The next unit (by index) moving into the same province, or -1. */
   moverNext = new Int32Array(0);
+  /** The plan's lists of supports and convoys (see movement-plan.ts). */
+  supportHead = new Int32Array(0);
+  supportNext = new Int32Array(0);
+  convoyHead = new Int32Array(0);
+  convoyNext = new Int32Array(0);
+  matched = new Uint8Array(0);
+  /** Fleets a convoy's search has reached (the resolver's); clean (0) except during a search. */
+  reached = new Uint8Array(0);
+  /** The resolver's stack of a line of moves (see Resolver.resolveAll). */
+  line = new Int32Array(0);
+  readonly destCoast: Array<string | undefined> = [];
   dislodger = new Int32Array(0);
   kind = new Uint8Array(0);
   route = new Uint8Array(0);
@@ -58,6 +69,13 @@ export class Workspace {
     this.subject = new Int32Array(c);
     this.nation = new Int32Array(c);
     this.moverNext = new Int32Array(c);
+    this.supportHead = new Int32Array(c);
+    this.supportNext = new Int32Array(c);
+    this.convoyHead = new Int32Array(c);
+    this.convoyNext = new Int32Array(c);
+    this.matched = new Uint8Array(c);
+    this.reached = new Uint8Array(c);
+    this.line = new Int32Array(c);
     this.dislodger = new Int32Array(c);
     this.kind = new Uint8Array(c);
     this.route = new Uint8Array(c);
