@@ -63,8 +63,15 @@ export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
   return message;
 }
 
+type Answered = Pick<IncomingMail, 'subject' | 'messageId' | 'references'> & { channel?: Channel };
+
 /** An answer to a message, to its sender, in its thread, with "Re:" and the game's tag. */
-export function answer(head: Letterhead, mail: Pick<IncomingMail, 'subject' | 'messageId' | 'references'> & { channel?: Channel }, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
+export function answer(head: Letterhead, mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
+  return compose(head, answerSpec(mail, to, key, template, data));
+}
+
+/** What `answer` writes, before it is written (a reply that waits for its commands' effects). */
+export function answerSpec(mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): MessageSpec {
   const subject = bareSubject(mail.subject) || (mail.channel && mail.channel !== 'email' ? 'your forum post' : 'your email');
-  return compose(head, { key, to, subject: `Re: ${subject}`, template, data, inReplyTo: { messageId: mail.messageId, references: mail.references } });
+  return { key, to, subject: `Re: ${subject}`, template, data, inReplyTo: { messageId: mail.messageId, references: mail.references } };
 }
