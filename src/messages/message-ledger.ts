@@ -144,6 +144,11 @@ export class MailLedger {
     return (await this.redis.hget(k, dedupeKey)) ?? mailId;
   }
 
+  /** Replaces a committed result whose pending reply is written (its effects ran) with what it did, as sent. */
+  async settle(gameId: string, result: MailResult): Promise<void> {
+    await this.redis.hset(mailKeys(gameId).results, result.mailId, JSON.stringify(result));
+  }
+
   /** The nation's orders in force with their sources (for the nation's web page). */
   async nationOrders(gameId: string, nation: string): Promise<NationOrders> {
     const json = await this.redis.hget(gameKeys(gameId).orders, nation);

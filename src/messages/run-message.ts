@@ -2,8 +2,9 @@
 // message lock, the channel loads all the message needs (who sent it, a snapshot of the store);
 // the decision is then a pure function of that, and what it changes and the answers it owes are
 // committed together, only while the game is still at the step it was read at. After the commit,
-// the commands' effects run, each once by key, and the answers are recorded by key (emails in
-// the outbox, forum private messages in the forum outbox), so running it again repeats nothing.
+// the commands' effects run, each once by key, the reply reporting them is written and the result
+// settled; the answers are recorded by key (emails in the outbox, forum private messages in the
+// forum outbox), so running it again repeats nothing.
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { rememberThread } from './tickets.ts';
 import { runEffects, writeReply } from './command-effects.ts';
@@ -61,12 +62,16 @@ async function deliver(deps: MailDeps, ledger: MailLedger, gameId: string, commi
   return result;
 }
 
-/** Runs the committed effects (once each, under the lock), then writes the reply that reports them. */
+/**
+ * Runs the committed effects (once each, under the lock), writes the reply that reports them, and
+ * keeps the result as settled: with that reply, and nothing pending.
+ */
 async function finish(deps: MailDeps, ledger: MailLedger, gameId: string, result: MailResult): Promise<MailResult> {
-  const pending = result.pending!;
-  const said = await ledger.withLock(gameId, () => runEffects(deps.store.redis, deps.control, gameId, pending.effects));
-  const reply = await writeReply(deps, gameId, pending, said);
-  if (!pending.forumTo) return { ...result, replies: [reply, ...result.replies] };
-  const pm = { kind: 'private' as const, key: reply.key, to: [pending.forumTo], title: reply.subject, text: reply.text };
-  return { ...result, forumMessages: [pm, ...(result.forumMessages ?? [])] };
+  const { pending, ...rest } = result;
+  const said = await ledger.withLock(gameId, () => runEffects(deps.store.redis, deps.control, gameId, pending!.effects));
+  const reply = await writeReply(deps, gameId, pending!, said);
+  const pm = pending!.forumTo && { kind: 'private' as const, key: reply.key, to: [pending!.forumTo], title: reply.subject, text: reply.text };
+  const settled = pm ? { ...rest, forumMessages: [pm, ...(rest.forumMessages ?? [])] } : { ...rest, replies: [reply, ...rest.replies] };
+  await ledger.settle(gameId, settled);
+  return settled;
 }

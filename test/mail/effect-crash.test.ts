@@ -53,5 +53,9 @@ describe("a GM command's effect", () => {
     await processMail(deps, { gameId: id, mailId });
     expect((await control.status(id)).deadline!.getTime()).toBe(before.getTime() + 86_400_000);
     expect((await rt.outbox.entry(id, `reply:${mailId}`))?.text).toContain('Done: the deadline is now');
+    // Settled: what it did is kept as sent, with nothing left to run.
+    const settled = await ledger.result(id, mailId);
+    expect(settled?.pending).toBeUndefined();
+    expect(settled?.replies.map((r) => r.key)).toEqual([`reply:${mailId}`]);
   });
 });
