@@ -2,19 +2,21 @@
 // names of the game's `forum:` section, matched exactly: a look-alike name is nobody), what of it
 // is read (order-blocks.ts), and where the answer goes (a forum private message, or email where
 // the game says so or the forum has no private messages). Then the same handlers as for email.
+import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
 import { mailSettings } from '../game/game-file.ts';
-import { answer, type Letterhead } from '../mail/replies.ts';
+import { answer } from '../mail/replies.ts';
 import { MAX_TEXT } from '../mail/read-mail.ts';
 import { handleGm } from '../messages/gm-message.ts';
 import type { IncomingMessage, ReplyRoute } from '../messages/incoming-message.ts';
-import { decision, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
-import type { MailLedger, MailResult } from '../messages/message-ledger.ts';
+import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
+import type { MailResult } from '../messages/message-ledger.ts';
+import { loadExtras } from '../messages/message-extras.ts';
+import { loadFlood, loadSnapshot } from '../messages/message-snapshot.ts';
 import { handlePlayer } from '../messages/player-message.ts';
-import { counting, rateLimited } from '../messages/rate-limit.ts';
-import { runMessage, type MessageJob } from '../messages/run-message.ts';
+import { countOf, counting, rateLimited } from '../messages/rate-limit.ts';
+import { runMessage, type Loaded, type MessageJob } from '../messages/run-message.ts';
 import { tokensIn } from '../messages/tickets.ts';
-import { templatesFor } from '../render/templates.ts';
 import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { ForumUser } from './forum-adapter.ts';
@@ -52,31 +54,54 @@ export function processForumMessage(deps: MailDeps, job: MessageJob): Promise<Ma
   return runMessage(deps, job, async () => {
     const item = await new ForumInbox(deps.store.redis).item(job.gameId, job.mailId);
     if (!item) throw new ForumItemNotStoredError(`The forum item ${job.mailId} of "${job.gameId}" is not in the store; the forum intake stores posts before queueing them.`);
-    return (ledger, step) => decide(deps, ledger, job, item, step);
+    return () => loadForumMessage(deps, job, item);
   });
 }
 
-async function decide(deps: MailDeps, ledger: MailLedger, job: MessageJob, item: ForumItem, step: number): Promise<Decision> {
+/** What deciding a forum item reads, all loaded before it. */
+export interface ForumInput {
+  ctx: MailContext;
+  item: ForumItem;
+  /** Whose the member is in the game; null for someone who plays no part. */
+  who: ForumRole | null;
+}
+
+async function loadForumMessage(deps: MailDeps, job: MessageJob, item: ForumItem): Promise<Loaded> {
   const { gameId, mailId } = job;
-  const quiet = (code: string): Decision => ({ result: { mailId, outcome: 'unrouted', code, at: deps.now().toISOString(), replies: [], ticketMails: [] }, changes: {} });
-  if (!(await deps.store.exists(gameId))) return quiet('NO_GAME');
+  const snapshot = await loadSnapshot(deps.store.redis, { gameId, mailId });
+  const now = deps.now();
+  if (!(await deps.store.exists(gameId))) return { step: snapshot.step, decide: async () => ({ result: { mailId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }) };
   const game = await storedGame(deps.store, gameId);
-  const forum = game.config.forum;
   const who = forumRole(game.config, item.post.author);
-  const received = (await ledger.received(gameId, mailId)) ?? deps.now();
-  const head: Letterhead = { gameId, from: game.config.mailbox ?? deps.address, templates: templatesFor(game.files), secrets: secretsOf(game.config), tag: gameId };
+  const received = snapshot.received ?? now;
+  const head = letterheadOf(game, deps.address);
   const status = await deps.control.status(gameId).catch((err: unknown) => {
     deps.logger.warn({ err, gameId }, 'the game control did not answer; deadlines are unknown for this forum post');
     return null;
   });
   const message = forumMessage(game.config, item, mailId, who);
-  const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings: mailSettings(game.config), step, mailId, message, received, date: received.toISOString(), head, status };
+  const ctx: MailContext = { tools: toolsOf(deps), snapshot, now, seed: randomBytes(16).toString('hex'), game, settings: mailSettings(game.config), step: snapshot.step, mailId, message, received, date: received.toISOString(), head, status };
+  const counted = who ? [countOf(ctx, memberCount(item))] : [];
+  const flood = await loadFlood(deps.store.redis, gameId, mailId, counted);
+  const extras = who ? await loadExtras(deps, game, snapshot, message, head.secrets, who) : {};
+  const input: ForumInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, item, who };
+  return { step: snapshot.step, decide: () => decideForum(input) };
+}
+
+/** The count a member's messages fill: by their forum account, whatever name they show. */
+function memberCount(item: ForumItem): string {
+  return `auth:forum:${item.post.author.id}`;
+}
+
+/** The forum item's decision: from its input alone, reading no store. */
+export async function decideForum({ ctx, item, who }: ForumInput): Promise<Decision> {
+  const forum = ctx.game.config.forum;
   // Posts by members who play no part are not answered: the thread is theirs to chat in.
   if (!forum || !who) return decision(ctx, { outcome: 'refused', code: 'NOT_A_PLAYER' });
-  const { limited, count } = await rateLimited(ctx, `auth:forum:${item.post.author.id}`, item.post.author.name);
-  const handled = limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
+  const { limited, count } = rateLimited(ctx, memberCount(item), item.post.author.name);
+  const handled = limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(ctx.message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
   const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
-  return routed(message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
+  return routed(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
 
 function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumRole | null): IncomingMessage {
@@ -126,9 +151,6 @@ function routed(message: IncomingMessage, d: Decision): Decision {
   const to = message.reply.to;
   const mine = (key: string) => key === `reply:${message.id}` || key === `warn:${message.id}`;
   const forumMessages: ForumPrivateMessage[] = d.result.replies.filter((r) => mine(r.key)).map((r) => ({ kind: 'private', key: r.key, to: [to], title: r.subject, text: r.text }));
-  return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => !mine(r.key)), forumMessages: [...(d.result.forumMessages ?? []), ...forumMessages] } };
-}
-
-function secretsOf(config: GameFile): string[] {
-  return [config.gm.secret, ...Object.values(config.nations).map((n) => n.secret)].filter((s): s is string => !!s);
+  const pending = d.result.pending && { ...d.result.pending, forumTo: to };
+  return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => !mine(r.key)), forumMessages: [...(d.result.forumMessages ?? []), ...forumMessages], ...(pending && { pending }) } };
 }

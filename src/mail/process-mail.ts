@@ -1,24 +1,28 @@
-// An email's part of the parse job: the stored email read, its sender proven (secret, DKIM, a
-// ticket's thread), then handed as a message to the channel-neutral handlers of src/messages.
-import type { GameFile } from '../game/game-file.ts';
+// An email's part of the parse job: the stored email read; then, under the game's message lock,
+// its sender proven (secret, DKIM, a ticket's thread) and all its decision needs loaded; then the
+// decision, a pure function of that, handed to the channel-neutral handlers of src/messages.
+import { randomBytes } from 'node:crypto';
+import type { Game } from '../game/open-game.ts';
 import { mailSettings } from '../game/game-file.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
 import { automaticReason } from './auto-mail.ts';
 import { dkimSignatures, dkimVouches } from './dkim.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { handleGm } from '../messages/gm-message.ts';
-import { MailLedger, type Counted, type MailResult } from '../messages/message-ledger.ts';
+import type { Counted, MailResult } from '../messages/message-ledger.ts';
 import type { IncomingMessage } from '../messages/incoming-message.ts';
-import { countOf, counting, rateLimited } from '../messages/rate-limit.ts';
-import { runMessage, type MessageJob } from '../messages/run-message.ts';
-import { decision, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
+import { loadExtras } from '../messages/message-extras.ts';
+import { loadFlood, loadSnapshot, type MessageSnapshot } from '../messages/message-snapshot.ts';
+import { countOf, counting, placeOf, rateLimited } from '../messages/rate-limit.ts';
+import { runMessage, type Loaded, type MessageJob } from '../messages/run-message.ts';
+import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
 import { handlePlayer } from '../messages/player-message.ts';
 import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { answer, compose, type Letterhead } from './replies.ts';
 import { identifySender, type Identity } from './sender-check.ts';
-import { readTickets, ticketsInThread, tokensIn } from '../messages/tickets.ts';
+import { tokensIn } from '../messages/tickets.ts';
 
 export type { MailDeps } from '../messages/message-context.ts';
 
@@ -28,12 +32,89 @@ export class MailNotStoredError extends Error {
 
 /** An email's outcome, decided and committed once (src/messages/run-message.ts). */
 export function processMail(deps: MailDeps, job: MessageJob): Promise<MailResult> {
-  return runMessage(deps, job, async (ledger) => {
+  return runMessage(deps, job, async () => {
     const raw = await deps.store.mail(job.gameId, job.mailId);
     if (!raw) throw new MailNotStoredError(`The mail ${job.mailId} of "${job.gameId}" is not in the store; the intake stores mail before queueing it.`);
     const mail = await readMail(raw);
-    return (_ledger, step) => decide(deps, ledger, job.gameId, job.mailId, raw, mail, step);
+    return () => loadEmail(deps, job, raw, mail);
   });
+}
+
+/** What deciding an email reads, all loaded before it: the pure decision takes only this. */
+export interface EmailInput {
+  ctx: MailContext;
+  mail: IncomingMail;
+  /** The Message-ID (or body hash) the email claims when it is not a copy of another. */
+  dedupeKey: string;
+  /** Who sent it; null when it is automatic mail or a copy, and so never asked. */
+  identity: Identity | null;
+  /** Open tickets it answers, by its subject or thread. */
+  threadTokens: string[];
+}
+
+/** The snapshot first (its step read before the game's state, so a turn ending between them is seen by the commit), then the sender. */
+export async function loadEmail(deps: MailDeps, job: MessageJob, raw: Buffer, mail: IncomingMail): Promise<Loaded> {
+  const { gameId, mailId } = job;
+  const key = dedupeKey(raw);
+  const snapshot = await loadSnapshot(deps.store.redis, { gameId, mailId, dedupeKey: key, thread: [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m) });
+  const received = snapshot.received ?? deps.now();
+  const seed = randomBytes(16).toString('hex');
+  // A game deleted while its mail waited is, for that mail, no game at all.
+  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) {
+    const flood = mail.from ? await loadFlood(deps.store.redis, gameId, mailId, [unroutedCount(mail.from, received)]) : {};
+    const input = { deps: { address: deps.address }, now: deps.now(), mailId, snapshot: { ...snapshot, flood }, mail, dedupeKey: key, received };
+    return { step: snapshot.step, decide: async () => decideUnrouted(input) };
+  }
+  const game = await storedGame(deps.store, gameId);
+  const settings = mailSettings(game.config);
+  const head = letterheadOf(game, deps.address);
+  const status = await deps.control.status(gameId).catch((err: unknown) => {
+    deps.logger.warn({ err, gameId }, 'the game control did not answer; deadlines are unknown for this email');
+    return null;
+  });
+  const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
+  const message = emailMessage(mail, mailId);
+  const ctx: MailContext = { tools: toolsOf(deps), snapshot, now: deps.now(), seed, game, settings, step: snapshot.step, mailId, message, received, date, head, status };
+  const open = new Set(snapshot.tickets.map((t) => t.token));
+  const threadTokens = [...new Set([...tokensIn(mail.subject), ...snapshot.threadTokens])].filter((t) => open.has(t));
+  const copy = !!snapshot.claimedBy && snapshot.claimedBy !== mailId;
+  const identity = automaticReason(mail) || copy ? null : await identify(deps, game, mail, raw, received, head.from, threadTokens);
+  const counts = identity ? countsOf(ctx, mail, identity) : [];
+  const flood = await loadFlood(deps.store.redis, gameId, mailId, counts);
+  const extras = identity?.ok ? await loadExtras(deps, game, snapshot, message, head.secrets, identity) : {};
+  const input: EmailInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, mail, dedupeKey: key, identity, threadTokens };
+  return { step: snapshot.step, decide: () => decideEmail(input) };
+}
+
+function identify(deps: MailDeps, game: Game, mail: IncomingMail, raw: Buffer, received: Date, gameAddress: string, threadTokens: string[]): Promise<Identity> {
+  const isGm = mail.from === game.config.gm.email.toLowerCase();
+  return identifySender(game.config, mail, mailSettings(game.config).dkim, {
+    dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dkimResolver, now: deps.now() }), { from: mail.from, gameAddress, alignment: mailSettings(game.config).dkimAlignment, received }),
+    ticketToken: isGm && threadTokens.length > 0,
+  });
+}
+
+/**
+ * The flood counts the email adds to. Only mail that proved its sender counts against that
+ * sender's limit: strangers writing in a player's name fill a count of their own ("anon:"), and
+ * can never silence the player; a wrong secret is a guess, counted per nation.
+ */
+function countsOf(ctx: MailContext, mail: IncomingMail, identity: Identity): Counted[] {
+  // A proven sender always has an address (identifySender refuses mail without one).
+  if (identity.ok) return [countOf(ctx, `auth:${mail.from}`)];
+  return [...(mail.from ? [countOf(ctx, `anon:${mail.from}`)] : []), ...identity.wrongSecretFor.map((nation) => countOf(ctx, `wrong-secret:${nation}`))];
+}
+
+/** The email's decision: from its input alone, reading no store. */
+export async function decideEmail(input: EmailInput): Promise<Decision> {
+  const { ctx, mail, identity } = input;
+  if (automaticReason(mail)) return decision(ctx, { outcome: 'automatic', code: 'AUTOMATIC' });
+  if (!identity) return decision(ctx, { outcome: 'duplicate', code: 'DUPLICATE' });
+  const claimed = (d: Decision): Decision => ({ ...d, changes: { ...d.changes, claim: input.dedupeKey } });
+  if (!identity.ok) return claimed(refused(ctx, mail, identity));
+  const { limited, count } = rateLimited(ctx, `auth:${mail.from}`, mail.from ?? '');
+  if (limited) return claimed(limited);
+  return claimed(counting(identity.role === 'gm' ? await handleGm(ctx, input.threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]));
 }
 
 /** The email as a message from a player or the GM: what the channel-neutral handlers read. */
@@ -55,51 +136,6 @@ export function emailMessage(mail: IncomingMail, mailId: string): IncomingMessag
   };
 }
 
-function secretsOf(config: GameFile): string[] {
-  return [config.gm.secret, ...Object.values(config.nations).map((n) => n.secret)].filter((s): s is string => !!s);
-}
-
-async function decide(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, step: number): Promise<Decision> {
-  const received = (await ledger.received(gameId, mailId)) ?? deps.now();
-  // A game deleted while its mail waited is, for that mail, no game at all.
-  if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) return unrouted(deps, ledger, gameId, mailId, raw, mail, received);
-  const game = await storedGame(deps.store, gameId);
-  const settings = mailSettings(game.config);
-  const head: Letterhead = { gameId, from: game.config.mailbox ?? deps.address, templates: templatesFor(game.files), secrets: secretsOf(game.config), tag: gameId };
-  const status = await deps.control.status(gameId).catch((err: unknown) => {
-    deps.logger.warn({ err, gameId }, 'the game control did not answer; deadlines are unknown for this email');
-    return null;
-  });
-  const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
-  const ctx: MailContext = { deps, redis: deps.store.redis, ledger, game, settings, step, mailId, message: emailMessage(mail, mailId), received, date, head, status };
-
-  const auto = automaticReason(mail);
-  if (auto) return decision(ctx, { outcome: 'automatic', code: 'AUTOMATIC' });
-  if ((await ledger.claim(gameId, dedupeKey(raw), mailId)) !== mailId) return decision(ctx, { outcome: 'duplicate', code: 'DUPLICATE' });
-
-  const threadTokens = await ticketTokens(ctx);
-  const isGm = mail.from === game.config.gm.email.toLowerCase();
-  const identity = await identifySender(game.config, mail, settings.dkim, {
-    dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dkimResolver, now: deps.now() }), { from: mail.from, gameAddress: head.from, alignment: settings.dkimAlignment, received }),
-    ticketToken: isGm && threadTokens.length > 0,
-  });
-  // Only mail that proved its sender counts against that sender's limit: strangers writing in a
-  // player's name fill a count of their own, and can never silence the player.
-  if (!identity.ok) return refused(ctx, mail, identity);
-  // A proven sender always has an address (identifySender refuses mail without one).
-  const { limited, count } = await rateLimited(ctx, `auth:${mail.from}`, mail.from ?? '');
-  if (limited) return limited;
-  return counting(identity.role === 'gm' ? await handleGm(ctx, threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]);
-}
-
-/** Tickets this email answers: by a token in its subject, or by replying in a ticket's thread. */
-async function ticketTokens(ctx: MailContext): Promise<string[]> {
-  const { message: mail, head, redis } = ctx;
-  const byThread = await ticketsInThread(redis, head.gameId, [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m));
-  const candidates = [...new Set([...tokensIn(mail.subject), ...byThread])];
-  return (await readTickets(redis, head.gameId, candidates)).map((t) => t.token);
-}
-
 /** The GM hears of wrong secrets for a nation at the 5th in a window, then at every 20th. */
 const GUESS_ALERT_AT = 5;
 
@@ -108,12 +144,12 @@ const GUESS_ALERT_AT = 5;
  * would make the game a spam cannon); a wrong secret from a registered address is a guess, counted
  * per nation, and the GM is told when they pile up.
  */
-async function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>): Promise<Decision> {
+function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>): Decision {
   const { head, game } = ctx;
   const counted: Counted[] = [];
   const anon = mail.from ? countOf(ctx, `anon:${mail.from}`) : null;
   if (anon) counted.push(anon);
-  const place = anon ? await ctx.ledger.placeInLimit(head.gameId, anon, ctx.mailId) : Infinity;
+  const place = anon ? placeOf(ctx, anon.sender).place : Infinity;
   const replies =
     mail.from && place <= ctx.settings.rateLimit.count
       ? [answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] })]
@@ -121,7 +157,7 @@ async function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<I
   for (const nation of identity.wrongSecretFor) {
     const guess = countOf(ctx, `wrong-secret:${nation}`);
     counted.push(guess);
-    const guesses = await ctx.ledger.placeInLimit(head.gameId, guess, ctx.mailId);
+    const guesses = placeOf(ctx, guess.sender).place;
     if (guesses === GUESS_ALERT_AT || (guesses > GUESS_ALERT_AT && guesses % 20 === 0)) replies.push(guessAlert(ctx, nation, guesses));
   }
   return counting(decision(ctx, { outcome: 'refused', code: identity.code, replies }), counted);
@@ -144,21 +180,36 @@ function guessAlert(ctx: MailContext, nation: string, guesses: number): Outgoing
   });
 }
 
-async function unrouted(deps: MailDeps, ledger: MailLedger, gameId: string, mailId: string, raw: Buffer, mail: IncomingMail, received: Date): Promise<Decision> {
+/** Mail to no game gets one answer per sender an hour: enough to help, too few to be a spam cannon. */
+function unroutedCount(from: string, received: Date): Counted {
+  return { sender: from, at: received, windowMs: 3_600_000 };
+}
+
+interface UnroutedInput {
+  deps: Pick<MailDeps, 'address'>;
+  now: Date;
+  mailId: string;
+  snapshot: MessageSnapshot;
+  mail: IncomingMail;
+  dedupeKey: string;
+  received: Date;
+}
+
+// Counted, and claimed, where its outcome is committed: the unrouted mail's, or a game deleted while it waited.
+function decideUnrouted({ deps, now, mailId, snapshot, mail, dedupeKey: key, received }: UnroutedInput): Decision {
   const head: Letterhead = { gameId: UNROUTED_GAME, from: deps.address, templates: templatesFor({}), secrets: [], tag: '' };
-  const base = { outcome: 'unrouted' as const, code: 'NO_GAME', mailId, at: deps.now().toISOString(), ticketMails: [] };
+  const base = { outcome: 'unrouted' as const, code: 'NO_GAME', mailId, at: now.toISOString(), ticketMails: [] };
   const quiet = { result: { ...base, replies: [] }, changes: {} };
   if (automaticReason(mail) || !mail.from) return quiet;
-  if ((await ledger.claim(UNROUTED_GAME, dedupeKey(raw), mailId)) !== mailId) return { result: { ...base, outcome: 'duplicate', code: 'DUPLICATE', replies: [] }, changes: {} };
-  // Mail to no game gets one answer per sender an hour: enough to help, too few to be a spam cannon.
-  // (Counted where its outcome is committed: the unrouted mail's, or a game deleted while it waited.)
-  const count: Counted = { sender: mail.from, at: received, windowMs: 3_600_000 };
-  if ((await ledger.placeInLimit(gameId, count, mailId)) > 1) return { ...quiet, changes: { counted: [count] } };
+  if (snapshot.claimedBy && snapshot.claimedBy !== mailId) return { result: { ...base, outcome: 'duplicate', code: 'DUPLICATE', replies: [] }, changes: {} };
+  const count = unroutedCount(mail.from, received);
+  const changes = { counted: [count], claim: key };
+  if (snapshot.flood[mail.from].place > 1) return { ...quiet, changes };
   const reply = answer(head, mail, mail.from, `reply:${mailId}`, 'notice', {
     paragraphs: [
       'Adjutant runs games by email, but could not tell which game this email is for.',
       'Put the game\'s id in square brackets in the subject, like "[my-game] orders", or write to the address your GM gave for the game. Your email is kept.',
     ],
   });
-  return { result: { ...base, replies: [reply] }, changes: { counted: [count] } };
+  return { result: { ...base, replies: [reply] }, changes };
 }

@@ -63,13 +63,20 @@ export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
   return message;
 }
 
+type Answered = Pick<IncomingMail, 'subject' | 'messageId' | 'references'> & { channel?: Channel };
+
 /**
  * An answer to a message, to its sender, in its thread, with "Re:" and the game's tag. Its template
  * also gets the channel the message came by (`channel`, and `forum` when it was the forum), so it
  * speaks of the way the sender wrote.
  */
-export function answer(head: Letterhead, mail: Pick<IncomingMail, 'subject' | 'messageId' | 'references'> & { channel?: Channel }, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
+export function answer(head: Letterhead, mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
+  return compose(head, answerSpec(mail, to, key, template, data));
+}
+
+/** What `answer` writes, before it is written (a reply that waits for its commands' effects). */
+export function answerSpec(mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): MessageSpec {
   const channel = mail.channel ?? 'email';
   const subject = bareSubject(mail.subject) || (channel !== 'email' ? 'your forum post' : 'your email');
-  return compose(head, { key, to, subject: `Re: ${subject}`, template, data: { channel, forum: channel !== 'email', ...data }, inReplyTo: { messageId: mail.messageId, references: mail.references } });
+  return { key, to, subject: `Re: ${subject}`, template, data: { channel, forum: channel !== 'email', ...data }, inReplyTo: { messageId: mail.messageId, references: mail.references } };
 }

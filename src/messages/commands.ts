@@ -1,7 +1,11 @@
 // Commands by email. A mail whose first line starts with a command word is a command mail, read
 // line by line; anything else from a player is orders. The GM's ORDER takes the lines below it
 // as orders for that nation, up to the next ORDER line.
+import { bareSubject } from '../mail/replies.ts';
+import type { IncomingMessage } from './incoming-message.ts';
 import { readPress, type PressCommand } from './press-command.ts';
+import { newText } from './quoted-text.ts';
+import { stripSecrets } from './secret.ts';
 import { parseDays, parseDuration, parseTime } from './time-text.ts';
 
 export type Command =
@@ -155,4 +159,14 @@ function readOrder(rest: string, body: string, ctx: CommandContext): Pick<Comman
   const late = !!m[2];
   if (!late && !body.trim()) return { problem: `ORDER ${nation} has no orders below it.` };
   return { command: { name: 'order', nation, late, text: body } };
+}
+
+/**
+ * The commands a message gives, read from what its writer typed (secrets and quotes left out), or
+ * from its subject when the text is empty; null when it gives none (then it holds orders or answers).
+ */
+export function messageCommands(message: Pick<IncomingMessage, 'text' | 'subject'>, secrets: readonly string[], role: Role, ctx: CommandContext): CommandLine[] | null {
+  const text = newText(stripSecrets(message.text, secrets));
+  const body = text.trim() ? text : stripSecrets(bareSubject(message.subject), secrets);
+  return isCommandText(body, role) ? readCommands(body, role, ctx) : null;
 }

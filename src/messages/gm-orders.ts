@@ -4,7 +4,6 @@ import { describe, deadlineText, nationName, playerAddress, type MailContext } f
 import type { GmOutcome } from './gm-message.ts';
 import { applyOrderText, type Applied } from './order-text.ts';
 import { newText } from './quoted-text.ts';
-import { readMail } from '../mail/read-mail.ts';
 import { bareSubject, compose } from '../mail/replies.ts';
 import { stripSecrets } from './secret.ts';
 
@@ -15,26 +14,24 @@ function currentPlayer(ctx: MailContext, out: GmOutcome, nation: string): string
 
 export async function applyGmOrders(ctx: MailContext, out: GmOutcome, nation: string, text: string): Promise<string> {
   const address = currentPlayer(ctx, out, nation) ?? '';
-  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address, messageId: null, subject: '' } }, await out.work.get(nation));
+  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address, messageId: null, subject: '' } }, out.work.get(nation));
   out.work.set(nation, applied.next);
   if (address) out.replies.push(playerNotice(ctx, nation, applied, address, `gm-order:${ctx.mailId}:${nation}`, `Orders entered by your GM for ${nationName(ctx, nation)}`, null));
   return summary(ctx, nation, applied, unclearLines(applied));
 }
 
+/** Applies the nation's late emails of the step, loaded before deciding (message-extras.ts). */
 export async function applyLateMail(ctx: MailContext, out: GmOutcome, nation: string): Promise<string> {
-  const late = await ctx.ledger.lateMails(ctx.head.gameId, ctx.step, nation);
+  const late = ctx.snapshot.late[nation] ?? [];
   if (!late.length) return `Not done: ${nationName(ctx, nation)} sent no late email this turn.`;
   const said: string[] = [];
   for (const mailId of late) {
-    const raw = await ctx.deps.store.mail(ctx.head.gameId, mailId);
-    if (!raw) continue;
-    const mail = await readMail(raw);
-    const received = (await ctx.ledger.received(ctx.head.gameId, mailId)) ?? ctx.received;
-    const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
+    const mail = ctx.snapshot.extras.lateMails?.[mailId];
+    if (!mail) continue;
     // The notice goes to whoever plays the nation now: after a REPLACE, not the one who wrote late.
     const address = currentPlayer(ctx, out, nation) ?? mail.from ?? '';
     const text = newText(stripSecrets(mail.text, ctx.head.secrets));
-    const applied = await applyOrderText(ctx, { nation, text, mailId, date, player: { address, messageId: mail.messageId, subject: mail.subject } }, await out.work.get(nation));
+    const applied = await applyOrderText(ctx, { nation, text, mailId, date: mail.date, player: { address, messageId: mail.messageId, subject: mail.subject } }, out.work.get(nation));
     out.work.set(nation, applied.next);
     out.replies.push(playerNotice(ctx, nation, applied, address, `late-accepted:${mailId}`, `Re: ${bareSubject(mail.subject) || 'your orders'}`, mail.messageId));
     said.push(summary(ctx, nation, applied, unclearLines(applied)));

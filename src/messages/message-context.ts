@@ -1,6 +1,5 @@
 // Everything the handlers of one message share: the game as stored, the message, when it arrived,
 // the letterhead replies are written on, and small helpers that say things in a player's words.
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { DNSResolver } from 'mailauth';
 import type { Order } from '../engine/index.ts';
@@ -12,8 +11,10 @@ import type { GameStore } from '../store/game-store.ts';
 import type { ForumOutbox } from '../store/forum-outbox.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl, GameStatus } from '../turns/game-control.ts';
-import type { MailChanges, MailLedger, MailResult } from './message-ledger.ts';
+import type { MailChanges, MailResult } from './message-ledger.ts';
+import type { MessageSnapshot } from './message-snapshot.ts';
 import type { Letterhead } from '../mail/replies.ts';
+import { templatesFor } from '../render/templates.ts';
 import type { IncomingMessage } from './incoming-message.ts';
 import { formatTime } from './time-text.ts';
 
@@ -38,10 +39,23 @@ export interface MailDeps {
   dkimResolver?: DNSResolver;
 }
 
+/** What deciding may use beside its input: the parser, a log for the parser's failures, the public URL. */
+export type MessageTools = Pick<MailDeps, 'parse' | 'logger' | 'publicUrl'>;
+
+export function toolsOf(deps: MailDeps): MessageTools {
+  return { parse: deps.parse, logger: deps.logger, publicUrl: deps.publicUrl };
+}
+
+/**
+ * Everything a decision reads: loaded before deciding (the snapshot, the game, the status), so
+ * handlers reach no store. `seed` makes the decision's ticket tokens: unguessable, yet the same
+ * for the same input.
+ */
 export interface MailContext {
-  deps: MailDeps;
-  redis: Redis;
-  ledger: MailLedger;
+  tools: MessageTools;
+  snapshot: MessageSnapshot;
+  now: Date;
+  seed: string;
   game: Game;
   settings: MailSettings;
   step: number;
@@ -59,11 +73,17 @@ export interface Decision {
   changes: MailChanges;
 }
 
-export function decision(ctx: MailContext, fields: Omit<MailResult, 'mailId' | 'at' | 'ticketMails' | 'replies'> & { replies?: OutgoingMessage[]; ticketMails?: MailResult['ticketMails'] }, changes: MailChanges = {}): Decision {
-  return { result: { mailId: ctx.mailId, at: ctx.deps.now().toISOString(), replies: [], ticketMails: [], ...fields }, changes };
+export function decision(ctx: Pick<MailContext, 'mailId' | 'now'>, fields: Omit<MailResult, 'mailId' | 'at' | 'ticketMails' | 'replies'> & { replies?: OutgoingMessage[]; ticketMails?: MailResult['ticketMails'] }, changes: MailChanges = {}): Decision {
+  return { result: { mailId: ctx.mailId, at: ctx.now.toISOString(), replies: [], ticketMails: [], ...fields }, changes };
 }
 
-export function describe(ctx: MailContext, order: Order): string {
+/** The letterhead of a game's messages: its address (its `mailbox`, else the service's), templates and secrets. */
+export function letterheadOf(game: Game, address: string): Letterhead {
+  const secrets = [game.config.gm.secret, ...Object.values(game.config.nations).map((n) => n.secret)].filter((s): s is string => !!s);
+  return { gameId: game.id, from: game.config.mailbox ?? address, templates: templatesFor(game.files), secrets, tag: game.id };
+}
+
+export function describe(ctx: { game: Game }, order: Order): string {
   try {
     return ctx.game.ruleset.describeOrder(ctx.game.ctx, order);
   } catch {
@@ -71,16 +91,16 @@ export function describe(ctx: MailContext, order: Order): string {
   }
 }
 
-export function nationName(ctx: MailContext, nation: string): string {
+export function nationName(ctx: { game: Game }, nation: string): string {
   return ctx.game.config.nations[nation]?.name ?? ctx.game.state.nations[nation]?.name ?? nation;
 }
 
-export function timeZoneOf(ctx: MailContext, nation: string | null): string {
+export function timeZoneOf(ctx: { game: Game }, nation: string | null): string {
   const person = nation ? ctx.game.config.nations[nation]?.player : ctx.game.config.gm;
   return person?.timezone ?? ctx.game.config.timezone;
 }
 
-export function deadlineText(ctx: MailContext, nation: string | null): string {
+export function deadlineText(ctx: { game: Game; status: GameStatus | null }, nation: string | null): string {
   const s = ctx.status;
   if (!s) return 'not known right now (ask your GM)';
   if (s.paused) return 'none while the game is paused';
@@ -88,6 +108,6 @@ export function deadlineText(ctx: MailContext, nation: string | null): string {
   return formatTime(s.deadline, timeZoneOf(ctx, nation));
 }
 
-export function playerAddress(ctx: MailContext, nation: string): string | undefined {
+export function playerAddress(ctx: { game: Game }, nation: string): string | undefined {
   return ctx.game.config.nations[nation]?.player?.email.toLowerCase();
 }

@@ -7,7 +7,9 @@ import type { Redis } from 'ioredis';
 import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
-import { decodeOrders, encodeOrders, fromMail } from '../store/stored-orders.ts';
+import { encodeOrders, fromMail } from '../store/stored-orders.ts';
+import type { PendingReply } from './command-effects.ts';
+import { inForce } from './message-snapshot.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import type { Ticket } from './tickets.ts';
 
@@ -37,10 +39,14 @@ export interface MailResult {
   /** Outbox keys of ticket emails among the replies, with their tokens, to thread the GM's answers. */
   ticketMails: Array<{ key: string; token: string }>;
   counts?: { accepted: number; rejected: number; waiting: number };
+  /** The reply that reports its commands' effects, with the effects to run first (after the commit, each once). */
+  pending?: PendingReply;
   at: string;
 }
 
 export interface MailChanges {
+  /** The email's Message-ID (or body hash), claimed for it: a commit refuses one another mail holds. */
+  claim?: string;
   /** New orders in force per nation; null removes the nation's orders. */
   orders?: Record<string, NationOrders | null>;
   tickets?: Ticket[];
@@ -48,7 +54,7 @@ export interface MailChanges {
   late?: Record<string, string[]>;
   /** A new game.yaml (the GM's REPLACE). */
   gameYaml?: string;
-  /** Flood counts this message adds to (placeInLimit said where it stands in each). */
+  /** Flood counts this message adds to (its snapshot said where it stands in each). */
   counted?: Counted[];
   /** Flood notices sent with this message: none more for that count until its window ends. */
   notices?: Counted[];
@@ -64,6 +70,11 @@ export interface Counted {
 /** The game moved to another step while the email was read; read it again against the new one. */
 export class StepMovedError extends Error {
   override name = 'StepMovedError';
+}
+
+/** Another copy of the email claimed its Message-ID while it was read; read it again (it is a duplicate). */
+export class ClaimedError extends Error {
+  override name = 'ClaimedError';
 }
 
 /** This worker's hold on the game's mail lock ran out (a long pause); another may be at work. */
@@ -82,6 +93,11 @@ local step = redis.call('GET', KEYS[1]) or '0'
 if step ~= ARGV[1] then return redis.error_reply('STEP ' .. step) end
 if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then return 0 end
 local c = cjson.decode(ARGV[4])
+if c.claim ~= '' then
+  local holder = redis.call('HGET', KEYS[10], c.claim)
+  if holder and holder ~= ARGV[2] then return redis.error_reply('CLAIMED') end
+  redis.call('HSET', KEYS[10], c.claim, ARGV[2])
+end
 if next(c.orders) ~= nil then redis.call('INCR', KEYS[8]) end
 for nation, v in pairs(c.orders) do
   if v == '' then redis.call('HDEL', KEYS[2], nation) else redis.call('HSET', KEYS[2], nation, v) end
@@ -128,18 +144,15 @@ export class MailLedger {
     return (await this.redis.hget(k, dedupeKey)) ?? mailId;
   }
 
-  /** The nation's orders in force with their sources; sources unknown (orders set elsewhere) count as oldest. */
-  async nationOrders(gameId: string, nation: string): Promise<NationOrders> {
-    const json = await this.redis.hget(gameKeys(gameId).orders, nation);
-    const stored = json === null ? null : decodeOrders(json);
-    const orders = stored?.orders ?? [];
-    return { orders, sources: stored?.sources ?? orders.map(() => ({ mailId: '', date: '' })) };
+  /** Replaces a committed result whose pending reply is written (its effects ran) with what it did, as sent. */
+  async settle(gameId: string, result: MailResult): Promise<void> {
+    await this.redis.hset(mailKeys(gameId).results, result.mailId, JSON.stringify(result));
   }
 
-  async lateMails(gameId: string, step: number, nation: string): Promise<string[]> {
-    const json = await this.redis.hget(mailKeys(gameId).late, nation);
-    const late = json ? (JSON.parse(json) as { step: number; mails: string[] }) : null;
-    return late && late.step === step ? late.mails : [];
+  /** The nation's orders in force with their sources (for the nation's web page). */
+  async nationOrders(gameId: string, nation: string): Promise<NationOrders> {
+    const json = await this.redis.hget(gameKeys(gameId).orders, nation);
+    return json === null ? { orders: [], sources: [] } : inForce(json);
   }
 
   /** Writes the changes and the result at once; refuses if the game left `step` or the lease was lost meanwhile. */
@@ -152,12 +165,13 @@ export class MailLedger {
         list ? encodeOrders(fromMail(list.orders, list.sources)) : '',
       ]),
     );
-    // Flood counts and notices are keys of their own, named to the script after its nine fixed keys.
+    // Flood counts and notices are keys of their own, named to the script after its ten fixed keys.
     const extra: string[] = [];
-    const named = (key: string, c: Counted) => (extra.push(key), { k: 9 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
+    const named = (key: string, c: Counted) => (extra.push(key), { k: 10 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
     const counted = (changes.counted ?? []).map((c) => named(m.rate(c.sender), c));
     const notices = (changes.notices ?? []).map((c) => named(m.rateNotice(c.sender), c));
     const payload = {
+      claim: changes.claim ?? '',
       counted,
       notices,
       orders,
@@ -167,39 +181,13 @@ export class MailLedger {
       filesVersion: randomUUID(),
     };
     try {
-      await this.redis.eval(COMMIT, 9 + extra.length, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, ...extra, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(COMMIT, 10 + extra.length, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, m.dedupe, ...extra, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
+      if (/CLAIMED/.test(String((e as Error).message))) throw new ClaimedError(`Another copy of ${result.mailId} claimed its Message-ID while it was read.`);
       if (/LEASE LOST/.test(String((e as Error).message))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
       throw e;
     }
-  }
-
-  /**
-   * Where the message stands in a flood count's window, itself included, without counting it: the
-   * count is written by the commit (MailChanges.counted), with everything else the message does.
-   */
-  async placeInLimit(gameId: string, counted: Counted, mailId: string): Promise<number> {
-    const key = mailKeys(gameId).rate(counted.sender);
-    const known = await this.redis.zscore(key, mailId);
-    const score = known === null ? counted.at.getTime() : Number(known);
-    const before = await this.redis.zcount(key, String(score - counted.windowMs), String(score));
-    return known === null ? before + 1 : before;
-  }
-
-  /** Whether the count's one flood notice of the current window is out already. */
-  async noticeSent(gameId: string, sender: string): Promise<boolean> {
-    return (await this.redis.exists(mailKeys(gameId).rateNotice(sender))) === 1;
-  }
-
-  /** Runs a command with effects outside this store at most once per email, remembering what it said. */
-  async once(gameId: string, key: string, run: () => Promise<string>): Promise<string> {
-    const k = mailKeys(gameId).commands;
-    const done = await this.redis.hget(k, key);
-    if (done !== null) return done;
-    const said = await run();
-    await this.redis.hset(k, key, said);
-    return said;
   }
 
   /**

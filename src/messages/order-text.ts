@@ -39,11 +39,11 @@ const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
 
 export async function parseSafely(ctx: MailContext, nation: string, text: string): Promise<ParseResult> {
   try {
-    const parse = ctx.deps.parse ?? parseMessageInSlices;
+    const parse = ctx.tools.parse ?? parseMessageInSlices;
     const result = await parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options });
     return { ...result, ...singleReadings(result) };
   } catch (e) {
-    ctx.deps.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');
+    ctx.tools.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');
     return { orders: [], ambiguous: [], ignored: [], errors: [{ line: 1, text: '', message: `Adjutant could not read this ${ctx.message.channel === 'email' ? 'email' : 'message'} (the order reader failed); your GM has been told.`, suggestions: [] }] };
   }
 }
@@ -93,7 +93,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
   confirmation.rejected.sort((a, b) => a.line - b.line);
 
   const tickets: Ticket[] = parsed.ambiguous.map((a) => ({
-    token: newToken(),
+    token: newToken(ctx.seed, `${input.mailId}:${input.nation}:${a.line}`),
     nation: input.nation,
     mailId: input.mailId,
     step: ctx.step,
@@ -107,7 +107,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
     playerSubject: input.player.subject,
     ...(input.player.forum && { playerForum: input.player.forum }),
     status: 'open',
-    createdAt: ctx.deps.now().toISOString(),
+    createdAt: ctx.now.toISOString(),
   }));
   confirmation.waiting = tickets.map((t) => ({ line: t.line, text: t.text, token: t.token }));
   return { next, tickets, replaceAll, confirmation };

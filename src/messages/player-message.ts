@@ -1,47 +1,43 @@
-// A player's email, once Adjutant knows whose it is: commands (HELP, STATUS, CLEAR, ABSENCE), or
-// orders, unless they came too late.
+// A player's message, once Adjutant knows whose it is: commands (HELP, STATUS, CLEAR, ABSENCE), or
+// orders, unless they came too late. Decided from the message's snapshot alone.
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { isCommandText, readCommands, type CommandLine } from './commands.ts';
+import { commandsReply, effectOf, type Effect } from './command-effects.ts';
+import { messageCommands, type CommandLine } from './commands.ts';
 import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
 import { historyMails, listText } from './game-info.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
 import { relayPress } from './press-relay.ts';
 import { newText } from './quoted-text.ts';
 import { MAX_TEXT } from '../mail/read-mail.ts';
-import { answer, bareSubject } from '../mail/replies.ts';
+import { answer } from '../mail/replies.ts';
+import { ordersOf } from './message-snapshot.ts';
 import { resign } from './resign.ts';
 import { stripSecrets } from './secret.ts';
 import { formatTime } from './time-text.ts';
-import { openTickets, openTicketsOf, ticketsOfStep, type Ticket } from './tickets.ts';
+import { openIn, type Ticket } from './tickets.ts';
 
 export async function handlePlayer(ctx: MailContext, nation: string): Promise<Decision> {
-  const text = newText(stripSecrets(ctx.message.text, ctx.head.secrets));
-  const subject = stripSecrets(bareSubject(ctx.message.subject), ctx.head.secrets);
-  if (isCommandText(text, 'player')) return playerCommands(ctx, nation, readCommands(text, 'player', commandContext(ctx, nation)));
-  if (!text.trim() && isCommandText(subject, 'player')) return playerCommands(ctx, nation, readCommands(subject, 'player', commandContext(ctx, nation)));
-  const late = await lateness(ctx, nation);
+  const lines = messageCommands(ctx.message, ctx.head.secrets, 'player', { timeZone: timeZoneOf(ctx, nation), nations: Object.keys(ctx.game.config.nations) });
+  if (lines) return playerCommands(ctx, nation, lines);
+  const late = lateness(ctx, nation);
   if (late) return lateMail(ctx, nation, late);
-  return playerOrders(ctx, nation, text);
-}
-
-function commandContext(ctx: MailContext, nation: string) {
-  return { timeZone: timeZoneOf(ctx, nation), nations: Object.keys(ctx.game.config.nations) };
+  return playerOrders(ctx, nation, newText(stripSecrets(ctx.message.text, ctx.head.secrets)));
 }
 
 /** Why the email is too late for the step being played, or null. */
-async function lateness(ctx: MailContext, nation: string): Promise<string | null> {
+function lateness(ctx: MailContext, nation: string): string | null {
   if (ctx.settings.acceptLate) return null;
   // Orders are still welcome during a grace period: the turn waits for them.
   const deadline = ctx.status?.graceUntil ?? ctx.status?.deadline;
   const zone = timeZoneOf(ctx, nation);
   if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, zone)}, after the deadline${ctx.status?.graceUntil ? ' and its grace period' : ''}, which ended ${formatTime(deadline, zone)}.`;
-  const last = ctx.step > 0 ? await ctx.deps.store.record(ctx.head.gameId, ctx.step) : undefined;
+  const last = ctx.step > 0 ? ctx.snapshot.lastStep : null;
   if (last && ctx.received < new Date(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
   return null;
 }
 
-async function lateMail(ctx: MailContext, nation: string, why: string): Promise<Decision> {
-  const late = [...(await ctx.ledger.lateMails(ctx.head.gameId, ctx.step, nation)), ctx.mailId];
+function lateMail(ctx: MailContext, nation: string, why: string): Decision {
+  const late = [...(ctx.snapshot.late[nation] ?? []), ctx.mailId];
   const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'notice', {
     gameTitle: ctx.game.config.title,
     paragraphs: [`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
@@ -54,13 +50,13 @@ function playerTo(ctx: MailContext): string {
 }
 
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
-  const current = await ctx.ledger.nationOrders(ctx.head.gameId, nation);
+  const current = ordersOf(ctx.snapshot, nation);
   const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
   if (ctx.message.truncated) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
   if (ctx.message.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
-  await capTickets(ctx, nation, applied);
-  const superseded = applied.replaceAll ? await supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
-  const asked = await ticketMails(ctx, applied.tickets);
+  capTickets(ctx, nation, applied);
+  const superseded = applied.replaceAll ? supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
+  const asked = ticketMails(ctx, applied.tickets);
   const replies = [confirmationMail(ctx, nation, applied), ...asked];
   const c = applied.confirmation;
   return decision(
@@ -71,16 +67,15 @@ async function playerOrders(ctx: MailContext, nation: string, text: string): Pro
 }
 
 /** Open tickets of the nation closed because a REPLACE ALL or CLEAR made them moot. */
-async function supersede(ctx: MailContext, nation: string, why: string): Promise<Ticket[]> {
-  const open = await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
-  return open.map((t) => ({ ...t, status: 'superseded' as const, outcome: why }));
+function supersede(ctx: MailContext, nation: string, why: string): Ticket[] {
+  return openIn(ctx.snapshot.tickets, ctx.step, nation).map((t) => ({ ...t, status: 'superseded' as const, outcome: why }));
 }
 
 /** One email to the GM for all the tickets an email opened. */
-async function ticketMails(ctx: MailContext, tickets: Ticket[]): Promise<OutgoingMessage[]> {
+function ticketMails(ctx: MailContext, tickets: Ticket[]): OutgoingMessage[] {
   if (!tickets.length) return [];
   const mine = new Set(tickets.map((t) => t.token));
-  const open = (await openTickets(ctx.deps.store, ctx.head.gameId)).map((t) => t.token).filter((t) => !mine.has(t));
+  const open = openIn(ctx.snapshot.tickets, ctx.step).map((t) => t.token).filter((t) => !mine.has(t));
   return [ticketMail(ctx, tickets, open)];
 }
 
@@ -88,8 +83,8 @@ async function ticketMails(ctx: MailContext, tickets: Ticket[]): Promise<Outgoin
  * A nation opens at most `ticketsPerTurn` tickets a turn: past that, an unclear line is refused
  * for the player to rewrite, so no email (or flood of them) can bury the GM in questions.
  */
-async function capTickets(ctx: MailContext, nation: string, applied: Applied): Promise<void> {
-  const used = (await ticketsOfStep(ctx.redis, ctx.head.gameId, ctx.step, nation)).length;
+function capTickets(ctx: MailContext, nation: string, applied: Applied): void {
+  const used = ctx.snapshot.tickets.filter((t) => t.step === ctx.step && t.nation === nation).length;
   const room = Math.max(0, ctx.settings.ticketsPerTurn - used);
   if (applied.tickets.length <= room) return;
   const over = applied.tickets.slice(room);
@@ -113,8 +108,9 @@ function confirmationMail(ctx: MailContext, nation: string, applied: Applied): O
   });
 }
 
-async function playerCommands(ctx: MailContext, nation: string, lines: CommandLine[]): Promise<Decision> {
+function playerCommands(ctx: MailContext, nation: string, lines: CommandLine[]): Decision {
   const results: Array<{ command: string; text: string }> = [];
+  const effects: Effect[] = [];
   let help = false;
   let showOrders = false;
   let cleared = false;
@@ -132,25 +128,19 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
       showOrders = true;
       results.push({ command: line.text, text: 'All your orders are withdrawn; your units hold unless you send new ones.' });
     } else if (c.name === 'absence') {
-      const said = await ctx.ledger.once(ctx.head.gameId, `${ctx.mailId}:${i}`, async () => {
-        try {
-          await ctx.deps.control.absence(ctx.head.gameId, nation, c.from, c.to);
-          return `Noted: away from ${formatTime(c.from, timeZoneOf(ctx, nation))} to ${formatTime(c.to, timeZoneOf(ctx, nation))}. Your GM is told; later deadlines may move.`;
-        } catch (e) {
-          return `Not done: ${(e as Error).message}`;
-        }
-      });
-      results.push({ command: line.text, text: said });
+      // What it did is filled in once it ran, after the commit.
+      effects.push(effectOf(c, `${ctx.mailId}:${i}`, results.length, timeZoneOf(ctx, nation), nation)!);
+      results.push({ command: line.text, text: '' });
     } else if (c.name === 'press' || c.name === 'history' || c.name === 'resign') {
-      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } = c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? await historyMails(ctx, nation, c.turn) : resign(ctx, nation);
+      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } = c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? historyMails(ctx, nation, c.turn) : resign(ctx, nation);
       gameYaml = done.gameYaml ?? gameYaml;
       extra.push(...done.messages);
       results.push({ command: line.text, text: done.said });
     } else if (c.name === 'list') results.push({ command: line.text, text: listText(ctx, nation) });
   }
-  const current = cleared ? { orders: [], sources: [] } : await ctx.ledger.nationOrders(ctx.head.gameId, nation);
-  const waiting = cleared ? [] : await openTicketsOf(ctx.redis, ctx.head.gameId, ctx.step, nation);
-  const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'commands', {
+  const current = cleared ? { orders: [], sources: [] } : ordersOf(ctx.snapshot, nation);
+  const waiting = cleared ? [] : openIn(ctx.snapshot.tickets, ctx.step, nation);
+  const reply = commandsReply(ctx, playerTo(ctx), {
     gameTitle: ctx.game.config.title,
     nationName: nationName(ctx, nation),
     results,
@@ -160,7 +150,7 @@ async function playerCommands(ctx: MailContext, nation: string, lines: CommandLi
     showOrders,
     inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
     status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,
-  });
-  const changes = cleared ? { orders: { [nation]: null }, tickets: await supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') } : {};
-  return decision(ctx, { outcome: 'commands', role: 'player', nation, replies: [reply, ...extra] }, { ...changes, ...(gameYaml ? { gameYaml } : {}) });
+  }, effects);
+  const changes = cleared ? { orders: { [nation]: null }, tickets: supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') } : {};
+  return decision(ctx, { outcome: 'commands', role: 'player', nation, replies: [...reply.replies, ...extra], ...(reply.pending && { pending: reply.pending }) }, { ...changes, ...(gameYaml ? { gameYaml } : {}) });
 }

@@ -1,18 +1,19 @@
 // The flood limit on messages from one proven sender, whatever the channel: past `rateLimit` in a
-// window, messages are kept but not read, and the sender is told once per window. Deciding only
-// reads the counts; the message's place in them is written by its commit, with all else it does.
+// window, messages are kept but not read, and the sender is told once per window. Deciding reads
+// the message's place in its counts from its snapshot; its commit writes it, with all else it does.
 import { answer } from '../mail/replies.ts';
 import { parseDuration } from './time-text.ts';
 import { decision, type Decision, type MailContext } from './message-context.ts';
 import type { Counted, MailChanges } from './message-ledger.ts';
+import type { FloodPlace } from './message-snapshot.ts';
 
 /** The window of the game's flood limit. */
-export function windowOf(ctx: MailContext): number {
+export function windowOf(ctx: Pick<MailContext, 'settings'>): number {
   return parseDuration(ctx.settings.rateLimit.per) ?? 3_600_000;
 }
 
 /** A count ("auth:<address>", "auth:forum:<member id>", "wrong-secret:<nation>") this message adds to. */
-export function countOf(ctx: MailContext, sender: string): Counted {
+export function countOf(ctx: Pick<MailContext, 'settings' | 'received'>, sender: string): Counted {
   return { sender, at: ctx.received, windowMs: windowOf(ctx) };
 }
 
@@ -27,14 +28,21 @@ export function counting(d: Decision, counted: Counted[], notices: Counted[] = [
  * past the limit. Only messages whose sender is known are counted here, so nobody can fill a
  * player's count in their name.
  */
-export async function rateLimited(ctx: MailContext, sender: string, who: string): Promise<{ limited: Decision | null; count: Counted }> {
+export function rateLimited(ctx: MailContext, sender: string, who: string): { limited: Decision | null; count: Counted } {
   const count = countOf(ctx, sender);
-  const place = await ctx.ledger.placeInLimit(ctx.head.gameId, count, ctx.mailId);
+  const { place, noticeSent } = placeOf(ctx, sender);
   if (place <= ctx.settings.rateLimit.count) return { limited: null, count };
-  if (await ctx.ledger.noticeSent(ctx.head.gameId, sender)) return { limited: counting(decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED' }), [count]), count };
+  if (noticeSent) return { limited: counting(decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED' }), [count]), count };
   const notice = answer(ctx.head, ctx.message, ctx.message.address ?? '', `reply:${ctx.mailId}`, 'notice', {
     gameTitle: ctx.game.config.title,
     paragraphs: [`Adjutant has had more than ${ctx.settings.rateLimit.count} messages from ${who} in ${ctx.settings.rateLimit.per}, so it has stopped reading them for a while.`, 'They are all kept, but nothing in them was applied, and no more notices like this one will be sent. Please wait an hour, then send your orders once more in a single message. If this flood was not you, tell your GM.'],
   });
   return { limited: counting(decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED', replies: [notice] }), [count], [count]), count };
+}
+
+/** Where the message stands in a count its loader read (a count it did not read is a loader's mistake). */
+export function placeOf(ctx: MailContext, sender: string): FloodPlace {
+  const found = ctx.snapshot.flood[sender];
+  if (!found) throw new Error(`The flood count "${sender}" was not loaded before deciding.`);
+  return found;
 }

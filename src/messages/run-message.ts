@@ -1,47 +1,55 @@
-// One stored message, from any channel, decided and committed exactly once. What it changes and
-// the answers it owes are committed together, under the game's message lock and only while the
-// game is still at the step it was read at; the answers are then recorded by key (emails in the
-// outbox, forum private messages in the forum outbox), so running it again repeats nothing.
+// One stored message, from any channel, decided and committed exactly once. Under the game's
+// message lock, the channel loads all the message needs (who sent it, a snapshot of the store);
+// the decision is then a pure function of that, and what it changes and the answers it owes are
+// committed together, only while the game is still at the step it was read at. After the commit,
+// the commands' effects run, each once by key, the reply reporting them is written and the result
+// settled; the answers are recorded by key (emails in the outbox, forum private messages in the
+// forum outbox), so running it again repeats nothing.
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { rememberThread } from './tickets.ts';
+import { runEffects, writeReply } from './command-effects.ts';
 import type { Decision, MailDeps } from './message-context.ts';
-import { MailLedger, StepMovedError, type MailResult } from './message-ledger.ts';
+import { ClaimedError, MailLedger, StepMovedError, type MailResult } from './message-ledger.ts';
 
-/** The channel's decision for a message against the game at `step`. */
-export type Decide = (ledger: MailLedger, step: number) => Promise<Decision>;
+/** What a message needs, loaded: the step it was loaded at, and its decision, which reads nothing more. */
+export interface Loaded {
+  step: number;
+  decide: () => Promise<Decision>;
+}
 
 export interface MessageJob {
   gameId: string;
   mailId: string;
 }
 
-/** Runs `prepare` (reading the stored message) only when the message has no outcome yet. */
-export async function runMessage(deps: MailDeps, job: MessageJob, prepare: (ledger: MailLedger) => Promise<Decide>): Promise<MailResult> {
+/** Runs `prepare` (reading the stored message) only when the message has no outcome yet; `load` runs under the lock, once per attempt. */
+export async function runMessage(deps: MailDeps, job: MessageJob, prepare: () => Promise<() => Promise<Loaded>>): Promise<MailResult> {
   const ledger = new MailLedger(deps.store.redis);
   const done = await ledger.result(job.gameId, job.mailId);
-  if (done) return deliver(deps, job.gameId, done);
-  const decide = await prepare(ledger);
+  if (done) return deliver(deps, ledger, job.gameId, done);
+  const load = await prepare();
   const result = await ledger.withLock(job.gameId, async (lease) => {
     for (let attempt = 1; ; attempt++) {
       const again = await ledger.result(job.gameId, job.mailId);
       if (again) return again;
       await ledger.renew(job.gameId, lease);
-      const step = await deps.store.step(job.gameId);
-      const { result, changes } = await decide(ledger, step);
+      const { step, decide } = await load();
+      const { result, changes } = await decide();
       try {
         await ledger.commit(job.gameId, step, result, changes, lease);
         return result;
       } catch (e) {
-        // A turn was adjudicated meanwhile: read the message again against the new turn.
-        if (!(e instanceof StepMovedError) || attempt >= 5) throw e;
+        // A turn was adjudicated, or another copy of the email claimed its Message-ID, meanwhile: load and decide again.
+        if (!(e instanceof StepMovedError || e instanceof ClaimedError) || attempt >= 5) throw e;
       }
     }
   });
   deps.logger.info({ gameId: job.gameId, mailId: job.mailId, outcome: result.outcome, code: result.code, nation: result.nation }, 'message processed');
-  return deliver(deps, job.gameId, result);
+  return deliver(deps, ledger, job.gameId, result);
 }
 
-async function deliver(deps: MailDeps, gameId: string, result: MailResult): Promise<MailResult> {
+async function deliver(deps: MailDeps, ledger: MailLedger, gameId: string, committed: MailResult): Promise<MailResult> {
+  const result = committed.pending ? await finish(deps, ledger, gameId, committed) : committed;
   for (const reply of result.replies) {
     const entry = await deps.outbox.record(gameId, reply);
     const tokens = result.ticketMails.filter((t) => t.key === reply.key).map((t) => t.token);
@@ -52,4 +60,18 @@ async function deliver(deps: MailDeps, gameId: string, result: MailResult): Prom
     for (const pm of result.forumMessages) await forum.record(gameId, pm);
   }
   return result;
+}
+
+/**
+ * Runs the committed effects (once each, under the lock), writes the reply that reports them, and
+ * keeps the result as settled: with that reply, and nothing pending.
+ */
+async function finish(deps: MailDeps, ledger: MailLedger, gameId: string, result: MailResult): Promise<MailResult> {
+  const { pending, ...rest } = result;
+  const said = await ledger.withLock(gameId, () => runEffects(deps.store.redis, deps.control, gameId, pending!.effects));
+  const reply = await writeReply(deps, gameId, pending!, said);
+  const pm = pending!.forumTo && { kind: 'private' as const, key: reply.key, to: [pending!.forumTo], title: reply.subject, text: reply.text };
+  const settled = pm ? { ...rest, forumMessages: [pm, ...(rest.forumMessages ?? [])] } : { ...rest, replies: [reply, ...rest.replies] };
+  await ledger.settle(gameId, settled);
+  return settled;
 }

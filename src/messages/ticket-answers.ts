@@ -6,6 +6,7 @@ import { bareOrder } from '../orders/check-orders.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { deadlineText, describe, nationName, type MailContext } from './message-context.ts';
 import { parseSafely } from './order-text.ts';
+import { ordersOf } from './message-snapshot.ts';
 import { mergeOrders, validateAll, type NationOrders } from './orders-in-force.ts';
 import { bareSubject, compose } from '../mail/replies.ts';
 import type { Ticket } from './tickets.ts';
@@ -15,8 +16,8 @@ export class WorkingOrders {
   readonly changed = new Map<string, NationOrders>();
   constructor(private readonly ctx: MailContext) {}
 
-  async get(nation: string): Promise<NationOrders> {
-    return this.changed.get(nation) ?? this.ctx.ledger.nationOrders(this.ctx.head.gameId, nation);
+  get(nation: string): NationOrders {
+    return this.changed.get(nation) ?? ordersOf(this.ctx.snapshot, nation);
   }
 
   set(nation: string, orders: NationOrders): void {
@@ -43,7 +44,7 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
   const chosen = await pick(ctx, ticket, answerLine);
   if (typeof chosen === 'string') return { said: `${ticket.token}: ${chosen}` };
 
-  const current = await work.get(ticket.nation);
+  const current = work.get(ticket.nation);
   const source = { mailId: ticket.mailId, date: ticket.date, line: ticket.line, text: ticket.text, ticket: ticket.token };
   const merged = mergeOrders(ctx.game.ruleset.orderSubject, current, { orders: [chosen], sources: [source], replaceAll: false, date: ticket.date });
   const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, ticket.nation, merged.next);
@@ -71,8 +72,8 @@ async function pick(ctx: MailContext, ticket: Ticket, answerLine: string): Promi
   return `"${answerLine}" could not be read as one order (${why}); answer with a number, an order, or reject.`;
 }
 
-async function close(ctx: MailContext, ticket: Ticket, work: WorkingOrders, said: string): Promise<Ruling> {
-  const inForce = (await work.get(ticket.nation)).orders.map((o) => describe(ctx, o));
+function close(ctx: MailContext, ticket: Ticket, work: WorkingOrders, said: string): Ruling {
+  const inForce = work.get(ticket.nation).orders.map((o) => describe(ctx, o));
   const reply = compose(ctx.head, {
     key: `ticket-outcome:${ticket.token}`,
     to: ticket.playerAddress,

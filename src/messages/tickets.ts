@@ -1,7 +1,7 @@
 // GM tickets: a line the parser could read more than one way waits for the GM. The GM gets the
 // line and the numbered readings, and answers by replying "1", "2", a corrected order, or
 // "reject". A ticket is found again by the token in its subject or by the thread it started.
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Order } from '../engine/index.ts';
 import type { GameStore } from '../store/game-store.ts';
@@ -39,8 +39,10 @@ export interface Ticket {
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TOKEN = /\bT-([A-HJ-NP-Z2-9]{6})\b/g;
 
-export function newToken(): string {
-  return `T-${[...randomBytes(6)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+/** A ticket's token: unguessable from outside (the decision's random `seed`), the same for the same seed and `salt`. */
+export function newToken(seed: string, salt: string): string {
+  const bytes = createHash('sha256').update(seed).update('\n').update(salt).digest();
+  return `T-${[...bytes.subarray(0, 6)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 }
 
 /** Tokens written in a text (the GM may answer several tickets in one email: "T-ABC234 2"). */
@@ -54,33 +56,26 @@ export async function readTickets(redis: Redis, gameId: string, tokens: readonly
   return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as Ticket);
 }
 
-/** The tickets a reply belongs to, by the Message-IDs it answers (one ticket email may ask several). */
-export async function ticketsInThread(redis: Redis, gameId: string, messageIds: readonly string[]): Promise<string[]> {
-  if (!messageIds.length) return [];
-  const tokens = await redis.hmget(mailKeys(gameId).ticketThreads, ...messageIds);
-  return [...new Set(tokens.filter((t): t is string => t !== null).flatMap((t) => t.split(',')))];
-}
-
 export async function rememberThread(redis: Redis, gameId: string, messageId: string, tokens: readonly string[]): Promise<void> {
   await redis.hset(mailKeys(gameId).ticketThreads, messageId, tokens.join(','));
 }
 
-async function allTickets(redis: Redis, gameId: string): Promise<Ticket[]> {
-  const all = await redis.hvals(mailKeys(gameId).tickets);
-  return all.map((v) => JSON.parse(v) as Ticket).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
+/** Stored tickets, oldest first. */
+export function byAge(stored: string[]): Ticket[] {
+  return stored.map((v) => JSON.parse(v) as Ticket).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
 }
 
-/** Open tickets of the step being played, oldest first: for the GM's STATUS and deadline reminder. */
+/** The open tickets of a step (of one nation, when named), oldest first. */
+export function openIn(tickets: readonly Ticket[], step: number, nation?: string): Ticket[] {
+  return tickets.filter((t) => t.status === 'open' && t.step === step && (nation === undefined || t.nation === nation));
+}
+
+/** Open tickets of the step being played, oldest first: for the GM's console and deadline reminder. */
 export async function openTickets(store: GameStore, gameId: string): Promise<Ticket[]> {
-  const step = await store.step(gameId);
-  return (await allTickets(store.redis, gameId)).filter((t) => t.status === 'open' && t.step === step);
-}
-
-/** Every ticket the nation opened in the step, whatever became of it: what the per-turn cap counts. */
-export async function ticketsOfStep(redis: Redis, gameId: string, step: number, nation: string): Promise<Ticket[]> {
-  return (await allTickets(redis, gameId)).filter((t) => t.step === step && t.nation === nation);
+  const [step, stored] = await Promise.all([store.step(gameId), store.redis.hvals(mailKeys(gameId).tickets)]);
+  return openIn(byAge(stored), step);
 }
 
 export async function openTicketsOf(redis: Redis, gameId: string, step: number, nation: string): Promise<Ticket[]> {
-  return (await allTickets(redis, gameId)).filter((t) => t.status === 'open' && t.step === step && t.nation === nation);
+  return openIn(byAge(await redis.hvals(mailKeys(gameId).tickets)), step, nation);
 }

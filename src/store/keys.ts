@@ -73,7 +73,7 @@ export function mailKeys(gameId: string) {
     rate: (sender: string) => `${p}:rate:${sender}`,
     /** String per sender, set while the one flood notice of the current window is out. */
     rateNotice: (sender: string) => `${p}:rate-notice:${sender}`,
-    /** Hash: "<mail id>:<command index>" -> what a GM command did, so a retried email never runs it twice. */
+    /** Hash: "<mail id>:<command index>" -> what a command's effect did ("" while it runs), so a retried message never runs it twice. */
     commands: `${p}:commands`,
     /** String: who is processing this game's mail right now (a short lease, so mails apply one at a time). */
     lock: `${p}:lock`,

@@ -1,0 +1,86 @@
+// What few messages need and is large to read, loaded before deciding only when a message's
+// commands ask for it: a nation's reports of an earlier turn (HISTORY), word for word as they went
+// out, and a nation's late emails of the step (the GM's ORDER <nation> LATE).
+import type { Game } from '../game/open-game.ts';
+import { readMail } from '../mail/read-mail.ts';
+import { gameKeys, mailKeys } from '../store/keys.ts';
+import { messageCommands } from './commands.ts';
+import type { IncomingMessage } from './incoming-message.ts';
+import { timeZoneOf, type MailDeps } from './message-context.ts';
+import type { MessageSnapshot } from './message-snapshot.ts';
+
+/** A nation's report of one step, as the outbox sent it. */
+export interface PastReport {
+  step: number;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** A late email as the GM's ORDER LATE applies it: its text, thread, sender, and its date (never after its arrival). */
+export interface LateMail {
+  text: string;
+  subject: string;
+  messageId: string | null;
+  from: string | null;
+  date: string;
+}
+
+export interface MessageExtras {
+  /** "<nation>:<turn>" -> the nation's reports of that turn. */
+  reports?: Record<string, PastReport[]>;
+  /** Mail id -> the late email. */
+  lateMails?: Record<string, LateMail>;
+}
+
+/** Who is asking: the GM, or a nation's player. */
+export type Asker = { role: 'gm' } | { role: 'player'; nation: string };
+
+/** Loads what the message's commands will read: nothing for most messages. */
+export async function loadExtras(deps: Pick<MailDeps, 'store' | 'outbox'>, game: Game, snapshot: MessageSnapshot, message: IncomingMessage, secrets: readonly string[], asker: Asker): Promise<MessageExtras> {
+  const nations = Object.keys(game.config.nations);
+  const lines = messageCommands(message, secrets, asker.role, { timeZone: timeZoneOf({ game }, asker.role === 'gm' ? null : asker.nation), nations }) ?? [];
+  const extras: MessageExtras = {};
+  for (const { command: c } of lines) {
+    if (c?.name === 'history' && asker.role === 'player' && c.turn < game.state.turn) {
+      extras.reports = { ...extras.reports, [`${asker.nation}:${c.turn}`]: await pastReports(deps, game.id, asker.nation, c.turn) };
+    } else if (c?.name === 'order' && c.late && asker.role === 'gm') {
+      extras.lateMails = { ...extras.lateMails, ...(await lateMails(deps, game.id, snapshot.late[c.nation] ?? [])) };
+    }
+  }
+  return extras;
+}
+
+async function pastReports(deps: Pick<MailDeps, 'store' | 'outbox'>, gameId: string, nation: string, turn: number): Promise<PastReport[]> {
+  const steps = (await deps.store.history(gameId)).filter((r) => r.turn === turn).map((r) => r.step);
+  const keys = (await deps.store.redis.hkeys(gameKeys(gameId).outbox)).filter((k) => steps.some((s) => new RegExp(`^report:${s}(\\.\\d+)?:${nation}$`).test(k)));
+  // After a rollback a step was published again under "<step>.<n>": the newest is the one that stands.
+  const latest = new Map<string, string>();
+  for (const k of keys.sort(byRound)) latest.set(k.split(':')[1].split('.')[0], k);
+  const reports: PastReport[] = [];
+  for (const [step, key] of [...latest].sort(([a], [b]) => Number(a) - Number(b))) {
+    const entry = await deps.outbox.entry(gameId, key);
+    if (entry) reports.push({ step: Number(step), subject: entry.subject, text: entry.text, ...(entry.html ? { html: entry.html } : {}) });
+  }
+  return reports;
+}
+
+function byRound(a: string, b: string): number {
+  const round = (k: string) => Number(k.split(':')[1].split('.')[1] ?? 0);
+  return round(a) - round(b);
+}
+
+async function lateMails(deps: Pick<MailDeps, 'store'>, gameId: string, ids: string[]): Promise<Record<string, LateMail>> {
+  if (!ids.length) return {};
+  const received = await deps.store.redis.hmget(mailKeys(gameId).received, ...ids);
+  const out: Record<string, LateMail> = {};
+  for (const [i, mailId] of ids.entries()) {
+    const raw = await deps.store.mail(gameId, mailId);
+    if (!raw) continue;
+    const mail = await readMail(raw);
+    const arrived = received[i] ? new Date(received[i]!) : null;
+    const date = (mail.date && arrived && mail.date < arrived ? mail.date : (arrived ?? mail.date ?? new Date(0))).toISOString();
+    out[mailId] = { text: mail.text, subject: mail.subject, messageId: mail.messageId, from: mail.from, date };
+  }
+  return out;
+}
