@@ -1,5 +1,5 @@
-// RESIGN: a player gives up their nation. The player leaves game.yaml (their address no longer
-// speaks for the nation), the nation plays on as the game's missed-orders rule says, and the GM
+// RESIGN: a player gives up their nation. The player leaves game.yaml (neither their address nor
+// their forum account speaks for the nation any more), the nation plays on as the game's missed-orders rule says, and the GM
 // is told how to hand it to someone else.
 import { parseDocument } from 'yaml';
 import type { OutgoingMessage } from '../store/outbox.ts';
@@ -10,6 +10,8 @@ export function resign(ctx: MailContext, nation: string): { said: string; gameYa
   const doc = parseDocument(ctx.game.files['game.yaml']);
   const player = ctx.game.config.nations[nation].player;
   doc.deleteIn(['nations', nation, 'player']);
+  for (const [member, of] of Object.entries(ctx.game.config.forum?.players ?? {})) if (of === nation) doc.deleteIn(['forum', 'players', member]);
+  const who = ctx.message.author.channel === 'forum' ? `forum member ${ctx.message.author.name}` : ctx.message.address;
   const name = nationName(ctx, nation);
   const notice = compose(ctx.head, {
     key: `resign:${ctx.mailId}`,
@@ -19,10 +21,10 @@ export function resign(ctx: MailContext, nation: string): { said: string; gameYa
     data: {
       gameTitle: ctx.game.config.title,
       paragraphs: [
-        `${player?.name ?? 'The player'} (${ctx.message.address}) resigned ${name}. The nation has no player now: it gets no reports, and its missed orders are handled as the game's schedule says.`,
+        `${player?.name ?? 'The player'} (${who}) resigned ${name}. The nation has no player now: it gets no reports, and its missed orders are handled as the game's schedule says.`,
         `To give it to a new player, send REPLACE ${nation} new.player@example.com; they get a welcome email with the nation's secret.`,
       ],
     },
   });
-  return { said: `You have resigned ${name}; your GM is told.${ctx.message.channel === 'email' ? ' Emails from you no longer count for it.' : ''} Thank you for playing.`, gameYaml: doc.toString({ lineWidth: 0 }), messages: [notice] };
+  return { said: `You have resigned ${name}; your GM is told. Your ${ctx.message.channel === 'email' ? 'emails' : 'messages'} no longer count for it. Thank you for playing.`, gameYaml: doc.toString({ lineWidth: 0 }), messages: [notice] };
 }

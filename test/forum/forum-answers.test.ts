@@ -7,6 +7,7 @@ import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts
 import { readThread } from '../../src/forum/forum-intake.ts';
 import { MAX_TEXT } from '../../src/mail/read-mail.ts';
 import type { ForumOutboxEntry } from '../../src/store/forum-outbox.ts';
+import { gameKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
@@ -81,5 +82,24 @@ describe('answers to forum members', () => {
     expect(text).toContain('Your message for Redmark came too late');
     expect(text).toContain('-- Adjutant, the games\' forum assistant');
     expect(text).not.toMatch(email);
+  });
+});
+
+describe('RESIGN on the forum', () => {
+  it('takes the member\'s forum account off the nation: the GM is told who, and later orders from them are not read', async () => {
+    forum.message('alice', 'leaving', 'RESIGN');
+    const { text } = await answerTo('alice');
+    expect(text).toContain('You have resigned Redmark');
+    expect(text).toContain('Your messages no longer count for it.');
+    const yaml = (await game!.store.files(game!.id))['game.yaml'];
+    expect(yaml).not.toMatch(/Alice:\s*red/);
+    expect(yaml).toMatch(/Bob:\s*blue/);
+    const notice = (await game!.outbox.pending(game!.id)).find((m) => m.key.startsWith('resign:'));
+    expect(notice?.text).toContain('(forum member alice) resigned Redmark');
+    forum.message('alice', 'Orders', 'claim nor');
+    await readThread(game!.intake, game!.id, adapter());
+    const results = await game!.processQueued();
+    expect(results.filter((r) => r.outcome === 'orders')).toEqual([]);
+    expect(await game!.store.redis.hget(gameKeys(game!.id).orders, 'red')).toBeNull();
   });
 });
