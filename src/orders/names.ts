@@ -42,6 +42,8 @@ const FUZZY_CACHE_LIMIT = 20_000;
 
 export class NameIndex {
   private readonly exact = new Map<string, Entry[]>();
+  /** lookupExact's answers by key, for a run of one word and of several. */
+  private readonly exactAnswers = [new Map<string, NameCandidate[]>(), new Map<string, NameCandidate[]>()];
   private readonly entries: Entry[] = [];
   /** Answers already worked out, for keys of one word and of several. */
   private readonly fuzzyCache = [new Map<string, NameCandidate[]>(), new Map<string, NameCandidate[]>()];
@@ -97,7 +99,11 @@ export class NameIndex {
   lookupExact(key: string, words = 1): NameCandidate[] {
     const entries = this.exact.get(key);
     if (!entries) return [];
-    return entries.filter((e) => words === 1 || e.words > 1).map((e) => candidate(e, 0));
+    // Every word of every line is looked up: each answer is worked out once (the index never changes).
+    const answers = this.exactAnswers[words === 1 ? 0 : 1];
+    let found = answers.get(key);
+    if (!found) answers.set(key, (found = entries.filter((e) => words === 1 || e.words > 1).map((e) => candidate(e, 0))));
+    return found;
   }
 
   /**
@@ -234,8 +240,12 @@ export class NameResolver {
   }
 
   exact(key: string, words: number): NameCandidate[] {
-    if (this.indexes.length === 1) return this.indexes[0].lookupExact(key, words);
-    return this.indexes.flatMap((i) => i.lookupExact(key, words));
+    let found: NameCandidate[] = [];
+    for (const index of this.indexes) {
+      const more = index.lookupExact(key, words);
+      if (more.length) found = found.length ? found.concat(more) : more;
+    }
+    return found;
   }
 
   mayAbbreviate(firstPart: string): boolean {
