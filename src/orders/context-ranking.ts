@@ -9,12 +9,15 @@ import type { PlacedOrder } from './readings.ts';
 /** Whether the rules allow an order, judged alone. */
 export type OrderAllowed = (order: Order) => boolean;
 
+/** One list for "no orders ahead", so the ruleset may keep what it worked out for it (board NES does). */
+const NOTHING_AHEAD: readonly Order[] = [];
+
 export function allowedInGame(input: { ruleset: AnyRuleset; map: MapGraph; nation: string; state: GameState; options?: Record<string, unknown> }): OrderAllowed {
   const options = input.options ?? (input.ruleset.options.parse({}) as Record<string, unknown>);
   const ctx: RulesetContext = { map: input.map, options, combat: combatSystems };
   return (order) => {
     try {
-      return input.ruleset.validate(ctx, input.state, input.nation, order, []).ok;
+      return input.ruleset.validate(ctx, input.state, input.nation, order, NOTHING_AHEAD).ok;
     } catch {
       return false;
     }

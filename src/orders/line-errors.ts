@@ -33,13 +33,15 @@ export function looksLikeOrder(tokens: readonly Token[], grammar: OrderGrammar):
   });
 }
 
+type Failed = Extract<LineParse, { ok: false }>;
+
 export interface LineError {
   message: string;
   suggestions: string[];
 }
 
 /** What went wrong where, and readings of the line with one small repair that do work. */
-export function syntaxError(line: string, tokens: readonly Token[], parse: Extract<LineParse, { ok: false }>, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): LineError {
+export function syntaxError(line: string, tokens: readonly Token[], parse: Failed, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): LineError {
   const expected = describeExpected(parse.expected);
   const wanted = expected.length ? `; I expected ${orList(expected)}` : '';
   const before = parse.at > 0 ? line.slice(0, tokens[parse.at - 1].end).trim() : '';
@@ -51,22 +53,24 @@ export function syntaxError(line: string, tokens: readonly Token[], parse: Extra
     const what = bad.type === 'unknown' ? `I do not know the word "${bad.raw}"` : `I did not expect "${bad.raw}" here`;
     message = before ? `I could not read this order: ${what} after "${before}"${wanted}.` : `I could not read this as an order: ${what} at the start${wanted}.`;
   }
-  return { message, suggestions: repairs(tokens, parse.at, grammar, ctx, format) };
+  return { message, suggestions: repairs(tokens, parse, grammar, ctx, format) };
 }
 
 const DASH: Token = { type: 'dash', text: '-', value: '-', raw: '-', offset: 0, end: 0 };
 
 /** Readings of the line with a "-" put in, the offending word left out, or the line cut short there. */
-function repairs(tokens: readonly Token[], at: number, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): string[] {
+function repairs(tokens: readonly Token[], failed: Failed, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): string[] {
+  const { at, prefix } = failed;
+  // Each repair keeps the tokens before `at`: their reading is taken up where the failed parse left it.
   const tries: Token[][] = [];
   if (at < tokens.length) {
-    tries.push([...tokens.slice(0, at), DASH, ...tokens.slice(at)]);
-    tries.push([...tokens.slice(0, at), ...tokens.slice(at + 1)]);
+    tries.push([DASH, ...tokens.slice(at)]);
+    tries.push(tokens.slice(at + 1));
   }
-  if (at > 0) tries.push(tokens.slice(0, at));
+  if (at > 0) tries.push([]);
   const found = new Set<string>();
   for (const attempt of tries) {
-    const parse = parseTokens(grammar, attempt);
+    const parse = parseTokens(grammar, attempt, prefix);
     if (!parse.ok) continue;
     const readings = readLine(parse.results, ctx);
     if (readings.alternatives.length !== 1) continue;

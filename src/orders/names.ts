@@ -42,8 +42,13 @@ const FUZZY_CACHE_LIMIT = 20_000;
 
 export class NameIndex {
   private readonly exact = new Map<string, Entry[]>();
+  /** lookupExact's answers by key, for a run of one word and of several. */
+  private readonly exactAnswers = [new Map<string, NameCandidate[]>(), new Map<string, NameCandidate[]>()];
   private readonly entries: Entry[] = [];
-  private readonly fuzzyCache = new Map<string, NameCandidate[]>();
+  /** Answers already worked out, for keys of one word and of several. */
+  private readonly fuzzyCache = [new Map<string, NameCandidate[]>(), new Map<string, NameCandidate[]>()];
+  /** By key length, for keys of one word and of several: the entries a key that long may be a slip of. */
+  private readonly withinReach: Array<Array<Entry[] | undefined>> = [[], []];
   private readonly prefixCache = new Map<string, NameCandidate[]>();
   /** Every beginning of every key: a run of words whose key is not one cannot grow into a name. */
   private readonly prefixes = new Set<string>();
@@ -94,7 +99,11 @@ export class NameIndex {
   lookupExact(key: string, words = 1): NameCandidate[] {
     const entries = this.exact.get(key);
     if (!entries) return [];
-    return entries.filter((e) => words === 1 || e.words > 1).map((e) => candidate(e, 0));
+    // Every word of every line is looked up: each answer is worked out once (the index never changes).
+    const answers = this.exactAnswers[words === 1 ? 0 : 1];
+    let found = answers.get(key);
+    if (!found) answers.set(key, (found = entries.filter((e) => words === 1 || e.words > 1).map((e) => candidate(e, 0))));
+    return found;
   }
 
   /**
@@ -102,13 +111,16 @@ export class NameIndex {
    * among names of several words (one word may be a name run together: "northsea"). Ties are all returned.
    */
   lookupFuzzy(key: string, words: number): NameCandidate[] {
-    const cacheKey = `${words}:${key}`;
-    const cached = this.fuzzyCache.get(cacheKey);
+    // Most runs of words in a long email are near no name in length: no distance to work out.
+    const several = words > 1 ? 1 : 0;
+    const reachable = this.withinReachOf(key.length, several);
+    if (!reachable.length) return [];
+    const cache = this.fuzzyCache[several];
+    const cached = cache.get(key);
     if (cached) return cached;
     let best: NameCandidate[] = [];
     let bestDistance = Infinity;
-    for (const entry of this.entries) {
-      if (words > 1 && entry.words < 2) continue;
+    for (const entry of reachable) {
       const allowance = Math.min(typoAllowance(entry.key.length), bestDistance);
       if (allowance === 0 || Math.abs(entry.key.length - key.length) > allowance) continue;
       const d = editDistance(key, entry.key, allowance);
@@ -116,9 +128,18 @@ export class NameIndex {
       if (d < bestDistance) [best, bestDistance] = [[], d];
       if (!best.some((c) => c.kind === entry.kind && c.id === entry.id)) best.push(candidate(entry, d));
     }
-    if (this.fuzzyCache.size >= FUZZY_CACHE_LIMIT) this.fuzzyCache.clear();
-    this.fuzzyCache.set(cacheKey, best);
+    if (cache.size >= FUZZY_CACHE_LIMIT) cache.clear();
+    cache.set(key, best);
     return best;
+  }
+
+  /** The entries, in index order, that forgive slips and whose key is within their allowance of `length`. */
+  private withinReachOf(length: number, several: 0 | 1): Entry[] {
+    const byLength = this.withinReach[several];
+    return (byLength[length] ??= this.entries.filter((e) => {
+      const allowance = typoAllowance(e.key.length);
+      return (!several || e.words >= 2) && allowance > 0 && Math.abs(e.key.length - length) <= allowance;
+    }));
   }
 
   /**
@@ -219,8 +240,12 @@ export class NameResolver {
   }
 
   exact(key: string, words: number): NameCandidate[] {
-    if (this.indexes.length === 1) return this.indexes[0].lookupExact(key, words);
-    return this.indexes.flatMap((i) => i.lookupExact(key, words));
+    let found: NameCandidate[] = [];
+    for (const index of this.indexes) {
+      const more = index.lookupExact(key, words);
+      if (more.length) found = found.length ? found.concat(more) : more;
+    }
+    return found;
   }
 
   mayAbbreviate(firstPart: string): boolean {
@@ -233,7 +258,13 @@ export class NameResolver {
   }
 
   fuzzy(key: string, words: number): NameCandidate[] {
-    const found = this.indexes.flatMap((i) => i.lookupFuzzy(key, words));
+    let found: NameCandidate[] = [];
+    for (const index of this.indexes) {
+      const more = index.lookupFuzzy(key, words);
+      if (more.length) found = found.concat(more);
+    }
+    // Most words of a long email are near no name: no work beyond the lookups.
+    if (!found.length) return found;
     const best = Math.min(...found.map((c) => c.distance));
     return found.filter((c) => c.distance === best);
   }

@@ -18,7 +18,23 @@ export type LineParse =
       at: number;
       /** What would have been accepted there: grammar rule names (MOVE_VERB) and token types (name). */
       expected: Set<string>;
+      /** The tokens before `at` as read, to read other tokens after them (repairs) without reading them again. */
+      prefix: ReadPrefix;
     };
+
+/** A line's first `at` tokens as read: the parse chart's column after them. */
+export class ReadPrefix {
+  // Private, so that a parse result prints and compares without the whole chart.
+  readonly #column: unknown;
+
+  constructor(readonly at: number, column: unknown) {
+    this.#column = column;
+  }
+
+  get column(): unknown {
+    return this.#column;
+  }
+}
 
 /** Past this many readings the grammar is lost in fillers; the first ones are as good as any. */
 const MAX_RESULTS = 64;
@@ -27,7 +43,7 @@ interface ParserInternals {
   feed(chunk: string): void;
   results: unknown[];
   lexer: TokenStream;
-  table: Array<{ scannable: Array<{ rule: { name: string; symbols: unknown[] }; dot: number }> }>;
+  table: Array<{ scannable: Array<{ rule: { name: string; symbols: unknown[] }; dot: number }> } | undefined>;
   current: number;
   reportError(token: unknown): string;
   reportLexerError(error: unknown): string;
@@ -35,17 +51,21 @@ interface ParserInternals {
 
 // The first column of the parse chart (every rule a line may start with) is the same for every line
 // and is most of the work for a short one: it is built once per grammar and shared, which is safe
-// because nearley never changes a column once it has moved past it.
+// because nearley never changes a column once it has moved past it. For the same reason a column
+// later in a line may be shared by parses that begin with the same tokens (ReadPrefix).
 const startColumns = new WeakMap<nearley.Grammar, unknown>();
 
-function newParser(grammar: nearley.Grammar, tokens: readonly Token[]): ParserInternals {
+function newParser(grammar: nearley.Grammar, tokens: readonly Token[], from?: ReadPrefix): ParserInternals {
   let start = startColumns.get(grammar);
   if (!start) {
     start = (new nearley.Parser(grammar) as unknown as ParserInternals).table[0];
     startColumns.set(grammar, start);
   }
+  const at = from?.at ?? 0;
+  const table: unknown[] = [];
+  table[at] = from?.column ?? start;
   const parser = Object.create(nearley.Parser.prototype) as ParserInternals;
-  Object.assign(parser, { grammar, options: { keepHistory: false, lexer: grammar.lexer }, lexerState: undefined, table: [start], current: 0, results: [] });
+  Object.assign(parser, { grammar, options: { keepHistory: false, lexer: grammar.lexer }, lexerState: undefined, table, current: at, results: [] });
   parser.lexer = new TokenStream(tokens);
   // nearley's own message lists every expected symbol with its derivation: slow, and not for players.
   parser.reportError = () => 'no reading';
@@ -53,8 +73,12 @@ function newParser(grammar: nearley.Grammar, tokens: readonly Token[]): ParserIn
   return parser;
 }
 
-export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[]): LineParse {
-  const parser = newParser(grammar.grammar, tokens);
+/**
+ * Reads a line's tokens; with `from`, the tokens that follow a prefix already read, and positions
+ * (`at`, the orders' token indexes) count from the start of the line.
+ */
+export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[], from?: ReadPrefix): LineParse {
+  const parser = newParser(grammar.grammar, tokens, from);
   // nearley says "no reading" by throwing; most lines a player's greeting makes do, and a stack trace
   // costs more than the parse.
   const traceLimit = Error.stackTraceLimit;
@@ -63,13 +87,17 @@ export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[]): Li
     parser.feed('');
   } catch (e) {
     const at = typeof (e as { offset?: unknown }).offset === 'number' ? (e as { offset: number }).offset : 0;
-    return { ok: false, at, expected: expectedAt(parser, at) };
+    return failure(parser, at);
   } finally {
     Error.stackTraceLimit = traceLimit;
   }
   const results = parser.results as LineResult[];
-  if (!results.length) return { ok: false, at: tokens.length, expected: expectedAt(parser, parser.current) };
+  if (!results.length) return failure(parser, parser.current);
   return { ok: true, results: results.slice(0, MAX_RESULTS) };
+}
+
+function failure(parser: ParserInternals, at: number): LineParse {
+  return { ok: false, at, expected: expectedAt(parser, at), prefix: new ReadPrefix(at, parser.table[at]) };
 }
 
 function expectedAt(parser: ParserInternals, column: number): Set<string> {

@@ -124,10 +124,18 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
 /** The readings placed, unless one holds an order kind the ruleset does not have. */
 function placeKnownKinds(alternatives: PlacedOrder[][], where: LineInContext, result: ParseResult): void {
   const { line, ruleset } = where;
-  const known = new Set(ruleset.orderKinds.map((k) => k.kind));
+  const known = orderKindsOf(ruleset);
   const stray = alternatives.flat().find((p) => !known.has(p.order.kind));
   if (stray) return void result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
   placeReadings(alternatives, where, result);
+}
+
+const orderKinds = new WeakMap<AnyRuleset, ReadonlySet<string>>();
+
+function orderKindsOf(ruleset: AnyRuleset): ReadonlySet<string> {
+  let kinds = orderKinds.get(ruleset);
+  if (!kinds) orderKinds.set(ruleset, (kinds = new Set(ruleset.orderKinds.map((k) => k.kind))));
+  return kinds;
 }
 
 interface LineReading {
@@ -229,6 +237,7 @@ const SEPARATOR_WORDS = new Set(['and', 'then', 'plus']);
 
 /** The words of one order in a line of several: from its first token to just before the next order's. */
 function segmentText(line: string, tokens: readonly Token[], at: number, alternatives: PlacedOrder[][]): string {
+  if (alternatives[0].length === 1) return line;
   const starts = [...new Set(alternatives[0].map((p) => p.at))].sort((a, b) => a - b);
   if (starts.length <= 1) return line;
   const index = starts.indexOf(at);

@@ -1,7 +1,7 @@
 // From grammar drafts to orders. Each name is settled against the map (or the game's nations), a
 // unit type left out is taken from the unit standing there, and every way the line can be read is
 // kept: one reading is an order, several are an ambiguity for the GM, none is an error.
-import type { GameState, MapGraph, Order, ProvinceKind } from '../engine/index.ts';
+import type { GameState, MapGraph, Order, ProvinceKind, Unit } from '../engine/index.ts';
 import { coastSlot, isInferredUnitType, isNationRef, isPlaceRef, isUnitPlaceRef, type Draft, type InferredUnitType, type NationRef, type PlaceRef, type UnitPlaceRef } from './drafts.ts';
 import { isOwnPlace } from './context-ranking.ts';
 import type { Token } from './lexer.ts';
@@ -216,9 +216,28 @@ export function checkHeading(token: Token, ctx: ReadingContext): Failure | undef
  */
 function unitTypesAt(province: string, building: boolean, ctx: ReadingContext): string[] {
   if (ctx.state && !building) {
-    const types = new Set(ctx.state.units.filter((u) => u.nation === ctx.nation && u.province === province).map((u) => u.type));
-    if (types.size) return [...types].sort();
+    const types = unitTypesByPlace(ctx.state.units).get(`${ctx.nation}\n${province}`);
+    if (types) return [...types].sort();
   }
   const kind = ctx.map.has(province) ? ctx.map.province(province).kind : 'coastal';
   return [...ctx.unitTypes[kind]];
+}
+
+const typesByPlace = new WeakMap<readonly Unit[], { count: number; types: Map<string, Set<string>> }>();
+
+/** Each nation's unit types by province, worked out once per unit list: a long email of a big game looks them up line by line. */
+function unitTypesByPlace(units: readonly Unit[]): Map<string, Set<string>> {
+  let kept = typesByPlace.get(units);
+  // A list that grew or shrank since was edited in place: worked out afresh.
+  if (!kept || kept.count !== units.length) {
+    kept = { count: units.length, types: new Map() };
+    for (const u of units) {
+      const key = `${u.nation}\n${u.province}`;
+      const set = kept.types.get(key) ?? new Set<string>();
+      set.add(u.type);
+      kept.types.set(key, set);
+    }
+    typesByPlace.set(units, kept);
+  }
+  return kept.types;
 }

@@ -170,13 +170,15 @@ function followedByWord(queue: readonly Token[], at: number): boolean {
 
 /** The longest run of at least `fewest` words within a slip or two of a name. */
 function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabulary: Vocabulary, names: NameResolver): Found | undefined {
+  // The run's words are the tokens at `ends` (a dot between two is no word).
   const ends = runFrom(queue, start, names.maxWords);
-  for (let k = ends.length; k >= fewest; k--) {
-    const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
+  const first = queue[start];
+  let beforeShort = ends.findIndex((j) => queue[j].raw.length < 2);
+  if (beforeShort < 0) beforeShort = ends.length;
+  for (let k = Math.min(ends.length, beforeShort); k >= fewest; k--) {
     // Never in "A" or "S"; a grammar word may begin a longer name ("North Sae") but not stand alone
     // or end one ("Wal holds" is not a misspelt name).
-    if (words.some((w) => w.raw.length < 2)) continue;
-    if (k === 1 ? vocabulary.has(words[0].text) : vocabulary.has(words[k - 1].text) || (vocabulary.has(words[0].text) && words[0].raw.length < 3)) continue;
+    if (k === 1 ? vocabulary.has(first.text) : vocabulary.has(queue[ends[k - 1]].text) || (vocabulary.has(first.text) && first.raw.length < 3)) continue;
     const key = keyOf(queue, start, ends[k - 1]);
     // Two letters are a slip of no name: a name of four letters forgives one slip, not two.
     if (key.length < MIN_FUZZY_KEY) continue;

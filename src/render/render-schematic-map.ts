@@ -136,5 +136,7 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
   }
   parts.push(`<g transform="translate(${width} 0)">${legend.body}</g>`);
   const total = { width: width + legend.width, height: Math.max(height, legend.height) };
-  return sharp(svgDocument(total.width, total.height, parts.join(''))).png({ compressionLevel: 6 }).toBuffer();
+  // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
+  // at a third of the bytes, which matters for a big map readers load on the game's page.
+  return sharp(svgDocument(total.width, total.height, parts.join(''))).png({ palette: true, compressionLevel: 6 }).toBuffer();
 }

@@ -75,6 +75,23 @@ describe('order grammars', () => {
       expect(parse.expected.has('HOLD_VERB') && parse.expected.has('SUPPORT_VERB')).toBe(true);
     }
   });
+
+  it('take up a failed reading where it stopped, as if the whole line were read again', () => {
+    const grammar = grammarFor('warfare');
+    const t = tokens(grammar, 'A Par Bur Mar');
+    const failed = parseTokens(grammar, t);
+    if (failed.ok) throw new Error('"A Par Bur Mar" should not read');
+    const dash = { ...t[1], type: 'dash', text: '-', value: '-', raw: '-' };
+    const rest = [dash, ...t.slice(failed.at)];
+    const again = parseTokens(grammar, [...t.slice(0, failed.at), ...rest]);
+    const resumed = parseTokens(grammar, rest, failed.prefix);
+    expect(JSON.stringify(resumed)).toBe(JSON.stringify(again));
+    expect(again.ok).toBe(false); // "A Par - Bur Mar" stops at Mar, which the resumed reading must say too
+    if (!again.ok && !resumed.ok) expect(resumed.at).toBe(again.at);
+    const fixed = [dash, t[failed.at]];
+    expect(JSON.stringify(parseTokens(grammar, fixed, failed.prefix))).toBe(JSON.stringify(parseTokens(grammar, [...t.slice(0, failed.at), ...fixed])));
+    expect(parseTokens(grammar, fixed, failed.prefix).ok).toBe(true);
+  });
 });
 
 describe('parseMessage', () => {

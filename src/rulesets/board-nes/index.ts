@@ -5,6 +5,7 @@ import { reportAims } from './battle.ts';
 import { describeOrder } from './describe.ts';
 import { language, orderSubject } from './language.ts';
 import { OrderChecker, normalize } from './order-check.ts';
+import { checkerAfter } from './checked-ahead.ts';
 import { boardNesOptions, type BoardNesOptions } from './options.ts';
 import { formatOrder, orderKinds, readOrder } from './orders.ts';
 import { moveArmies } from './phases/armies.ts';
@@ -67,9 +68,7 @@ export const boardNes = defineRuleset<BoardNesState, BoardNesOptions>({
   defaultCombat: 'board-nes-dice',
   setup,
   validate(ctx, state, nation, order, acceptedAhead) {
-    const checker = new OrderChecker(ctx, state, nation);
-    for (const earlier of acceptedAhead) checker.check(earlier);
-    return checker.check(order);
+    return checkerAfter(ctx, state, nation, acceptedAhead).check(order);
   },
   adjudicate,
   formatOrder,

@@ -65,6 +65,21 @@ export class OrderChecker {
     this.gold = gold < 0 && ctx.options.debtClearedByDisband ? 0 : gold;
   }
 
+  /** A checker that goes on from what this one has counted, leaving this one as it is. */
+  copy(): OrderChecker {
+    const copy = Object.create(OrderChecker.prototype) as OrderChecker;
+    return Object.assign(copy, this, {
+      pools: new Map([...this.pools].map(([key, pool]) => [key, { ...pool }])),
+      building: new Set(this.building),
+      caravansTo: new Map(this.caravansTo),
+      stealingFrom: new Set(this.stealingFrom),
+      aims: new Set(this.aims),
+      attacks: new Set(this.attacks),
+      arriving: new Set(this.arriving),
+      newFleets: new Map(this.newFleets),
+    });
+  }
+
   /** Checks the order and, when it is allowed, counts what it uses up. */
   check(raw: Order): Verdict {
     const read = readOrder(raw);

@@ -100,7 +100,7 @@ function count(rnd: Random): number | 'all' {
 }
 
 /** A random order for a nation, aimed near its units and provinces so that many are legal. */
-function randomOrder(rnd: Random, map: MapGraph, state: BoardNesState, nation: string, mine: readonly BoardNesUnit[]): Order {
+export function randomOrder(rnd: Random, map: MapGraph, state: BoardNesState, nation: string, mine: readonly BoardNesUnit[]): Order {
   const others = Object.keys(state.nations).filter((n) => n !== nation);
   const own = Object.keys(state.provinces).filter((id) => state.provinces[id].owner === nation);
   const near = (id: string) => [...map.touches(id)];

@@ -3,14 +3,14 @@
 // the same seed always gives the same turn.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dice, type GameEvent, type OrdersByNation } from '../../../src/engine/index.ts';
+import { Dice, type GameEvent, type Order, type OrdersByNation } from '../../../src/engine/index.ts';
 import { boardNes } from '../../../src/rulesets/board-nes/index.ts';
 import { readOrder } from '../../../src/rulesets/board-nes/orders.ts';
 import { costOf } from '../../../src/rulesets/board-nes/prices.ts';
 import { taxIncomes } from '../../../src/rulesets/board-nes/phases/income.ts';
 import type { BoardNesState } from '../../../src/rulesets/board-nes/state.ts';
 import type { Ledger } from '../../../src/rulesets/board-nes/turn.ts';
-import { Random, randomMap, randomOrders, randomState } from './generate.ts';
+import { Random, randomMap, randomOrder, randomOrders, randomState } from './generate.ts';
 import { context } from './support.ts';
 
 const TURNS_PER_GAME = 6;
@@ -97,6 +97,25 @@ describe('board NES properties', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('checks an order the same whether the orders ahead of it are a list grown in place or a new one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const { rnd, ctx, state } = game(seed);
+        for (const nation of Object.keys(state.nations)) {
+          const mine = state.units.filter((u) => u.nation === nation);
+          const grown: Order[] = [];
+          for (let i = 0; i < 30; i++) {
+            const order = randomOrder(rnd, ctx.map, state, nation, mine);
+            const verdict = boardNes.validate(ctx, state, nation, order, grown);
+            expect(verdict).toEqual(boardNes.validate(ctx, state, nation, order, [...grown]));
+            if (verdict.ok) grown.push(order);
+          }
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 
