@@ -26,6 +26,29 @@ const SYMBOL = 18;
 const BADGE = 16;
 const LABEL = 12;
 const LINE_CHARACTERS = 14;
+/**
+ * A big map is drawn smaller so its picture stays one a forum reader can open: at most this many
+ * pixels (a 4,600x3,450 map), its boxes packed in a grid of cells (a box with a margin around it)
+ * and everything scaled down, but never below MIN_SCALE, where labels are 9 px: past that the
+ * picture grows instead, since a map whose names cannot be read is no map.
+ */
+export const SCHEMATIC_MAX_PIXELS = 16_000_000;
+export const SCHEMATIC_MIN_SCALE = 0.75;
+const CELL = { width: NODE_WIDTH + 12, height: NODE_HEIGHT + 14 };
+/** Spare cells let the layout keep neighbours near each other and continents apart. */
+const CELLS_PER_PROVINCE = 1.3;
+
+export interface SchematicLayout {
+  /** The page in layout pixels, where boxes are NODE_WIDTH x NODE_HEIGHT. */
+  width: number;
+  height: number;
+  positions: Map<string, Point>;
+  /** How much the drawing is scaled: 1 except for a big map (see SCHEMATIC_MAX_PIXELS). */
+  scale: number;
+}
+
+/** The size of a province's box in layout pixels (before the scale). */
+export const SCHEMATIC_BOX = { width: NODE_WIDTH, height: NODE_HEIGHT } as const;
 
 /** A name on one line, or on two split at the space that balances them, when it fits the box; else null. */
 function fitName(name: string): string[] | null {
@@ -54,20 +77,29 @@ function labelsOf(map: MapGraph): Map<string, string[]> {
  * as `adjutant map layout` writes them) when the map has them, else a layout computed from the map
  * alone, so the same map looks the same in every game and in every export.
  */
-export function schematicPositions(map: MapGraph): { width: number; height: number; positions: Map<string, Point> } {
-  const stored = storedPositions(map);
-  if (stored) return stored;
+export function schematicPositions(map: MapGraph): SchematicLayout {
+  const page = storedPositions(map) ?? computedPositions(map);
+  return { ...page, scale: Math.min(1, Math.max(SCHEMATIC_MIN_SCALE, Math.sqrt(SCHEMATIC_MAX_PIXELS / (page.width * page.height)))) };
+}
+
+function computedPositions(map: MapGraph): Omit<SchematicLayout, 'scale'> {
   const ids = map.ids();
   const pairs = new Map<string, [string, string]>();
   for (const b of map.borders) pairs.set([b.a.province, b.b.province].sort().join('\n'), [b.a.province, b.b.province]);
+  const edges = [...pairs.values()];
+  const options = { seed: ids.join(','), nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT };
   const area = Math.max(1, ids.length) * NODE_WIDTH * NODE_HEIGHT * 4.2;
   const width = Math.max(640, Math.round(Math.sqrt((area * 4) / 3)));
   const height = Math.max(480, Math.round((width * 3) / 4));
-  const positions = layoutGraph(ids, [...pairs.values()], { seed: ids.join(','), width, height, nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT });
-  return { width, height, positions };
+  if (width * height <= SCHEMATIC_MAX_PIXELS) return { width, height, positions: layoutGraph(ids, edges, { ...options, width, height }) };
+  const cells = Math.ceil(ids.length * CELLS_PER_PROVINCE);
+  const columns = Math.ceil(Math.sqrt((cells * 4 * CELL.height) / (3 * CELL.width)));
+  const rows = Math.ceil(cells / columns);
+  const grid = { width: columns * CELL.width, height: rows * CELL.height };
+  return { ...grid, positions: layoutGraph(ids, edges, { ...options, ...grid, cell: CELL }) };
 }
 
-function storedPositions(map: MapGraph): { width: number; height: number; positions: Map<string, Point> } | null {
+function storedPositions(map: MapGraph): Omit<SchematicLayout, 'scale'> | null {
   const positions = new Map<string, Point>();
   for (const p of map.provinces.values()) {
     const at = p.attributes.position;
@@ -81,11 +113,12 @@ function storedPositions(map: MapGraph): { width: number; height: number; positi
 }
 
 export async function renderSchematicMap({ scene, map }: SchematicMapInput): Promise<Buffer> {
-  const { width, height, positions } = schematicPositions(map);
+  const { width, height, positions, scale } = schematicPositions(map);
   const legend = buildLegend(scene, 1, true);
   const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
   const labels = labelsOf(map);
   const parts: string[] = [`<rect width="100%" height="100%" fill="${MAP_COLOURS.background}"/>`];
+  if (scale < 1) parts.push(`<g transform="scale(${scale})">`);
 
   const lanes = new Map<string, { a: string; b: string; army: boolean; fleet: boolean }>();
   for (const border of map.borders) {
@@ -134,8 +167,10 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
     const [cx, cy] = positions.get(province.id)!;
     province.events.forEach((e, i) => parts.push(eventSvg(e, cx + NODE_WIDTH / 2 - (BADGE + 2) * (i + 1), cy - NODE_HEIGHT / 2 - BADGE / 3, BADGE)));
   }
-  parts.push(`<g transform="translate(${width} 0)">${legend.body}</g>`);
-  const total = { width: width + legend.width, height: Math.max(height, legend.height) };
+  if (scale < 1) parts.push('</g>');
+  const drawn = { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
+  parts.push(`<g transform="translate(${drawn.width} 0)">${legend.body}</g>`);
+  const total = { width: drawn.width + legend.width, height: Math.max(drawn.height, legend.height) };
   // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
   // at a third of the bytes, which matters for a big map readers load on the game's page.
   return sharp(svgDocument(total.width, total.height, parts.join(''))).png({ palette: true, compressionLevel: 6 }).toBuffer();
