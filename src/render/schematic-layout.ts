@@ -67,48 +67,54 @@ function emptySpot(points: Point[], o: LayoutOptions): Point {
 }
 
 function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number): Point[] {
-  const pos: Point[] = Array.from({ length: n }, () => [random() * aspect, random()]);
+  // Flat arrays of numbers, not a pair per node: a big map runs this loop millions of times.
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  for (let i = 0; i < n; i++) [xs[i], ys[i]] = [random() * aspect, random()];
+  const mx = new Float64Array(n);
+  const my = new Float64Array(n);
   const k = Math.sqrt(aspect / n);
+  const k2 = k * k;
   // All-pairs repulsion is quadratic: fewer rounds for big graphs keep a layout under a second.
   const rounds = Math.max(60, Math.min(500, Math.floor(3e7 / (n * n))));
   let temperature = 0.1 * Math.max(aspect, 1);
   for (let round = 0; round < rounds; round++) {
-    const move: Point[] = Array.from({ length: n }, () => [0, 0]);
+    mx.fill(0);
+    my.fill(0);
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
-        let dx = pos[i][0] - pos[j][0];
-        let dy = pos[i][1] - pos[j][1];
+        let dx = xs[i] - xs[j];
+        let dy = ys[i] - ys[j];
         if (dx === 0 && dy === 0) [dx, dy] = [1e-3 * (random() - 0.5), 1e-3 * (random() - 0.5)];
-        const d2 = dx * dx + dy * dy;
-        const force = (k * k) / d2;
-        move[i][0] += dx * force;
-        move[i][1] += dy * force;
-        move[j][0] -= dx * force;
-        move[j][1] -= dy * force;
+        const force = k2 / (dx * dx + dy * dy);
+        mx[i] += dx * force;
+        my[i] += dy * force;
+        mx[j] -= dx * force;
+        my[j] -= dy * force;
       }
     }
     for (const [a, b] of links) {
-      const dx = pos[a][0] - pos[b][0];
-      const dy = pos[a][1] - pos[b][1];
+      const dx = xs[a] - xs[b];
+      const dy = ys[a] - ys[b];
       const d = Math.sqrt(dx * dx + dy * dy) || 1e-6;
       const force = d / k;
-      move[a][0] -= dx * force;
-      move[a][1] -= dy * force;
-      move[b][0] += dx * force;
-      move[b][1] += dy * force;
+      mx[a] -= dx * force;
+      my[a] -= dy * force;
+      mx[b] += dx * force;
+      my[b] += dy * force;
     }
     for (let i = 0; i < n; i++) {
       // A weak pull to the middle keeps islands and separate continents on the page.
-      move[i][0] += (aspect / 2 - pos[i][0]) * 0.05 * n * k;
-      move[i][1] += (0.5 - pos[i][1]) * 0.05 * n * k;
-      const length = Math.sqrt(move[i][0] ** 2 + move[i][1] ** 2) || 1;
+      mx[i] += (aspect / 2 - xs[i]) * 0.05 * n * k;
+      my[i] += (0.5 - ys[i]) * 0.05 * n * k;
+      const length = Math.sqrt(mx[i] ** 2 + my[i] ** 2) || 1;
       const step = Math.min(length, temperature);
-      pos[i][0] += (move[i][0] / length) * step;
-      pos[i][1] += (move[i][1] / length) * step;
+      xs[i] += (mx[i] / length) * step;
+      ys[i] += (my[i] / length) * step;
     }
     temperature *= 0.985;
   }
-  return pos;
+  return Array.from({ length: n }, (_, i): Point => [xs[i], ys[i]]);
 }
 
 function crossings(pos: Point[], links: ReadonlyArray<readonly [number, number]>): number {
@@ -124,8 +130,12 @@ function crossings(pos: Point[], links: ReadonlyArray<readonly [number, number]>
   return count;
 }
 
+/** Which side of the line through a and b the point c lies on: -1, 0 or 1. */
+function side(a: Point, b: Point, c: Point): number {
+  return Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+}
+
 function segmentsCross(p: Point, q: Point, r: Point, s: Point): boolean {
-  const side = (a: Point, b: Point, c: Point) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
   return side(p, q, r) * side(p, q, s) < 0 && side(r, s, p) * side(r, s, q) < 0;
 }
 
