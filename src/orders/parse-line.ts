@@ -103,7 +103,12 @@ function failure(parser: ParserInternals, at: number): LineParse {
 function expectedAt(parser: ParserInternals, column: number): Set<string> {
   const expected = new Set<string>();
   for (const state of parser.table[column]?.scannable ?? []) {
-    const symbol = state.rule.symbols[state.dot] as { type?: string; literal?: string };
+    const symbol = state.rule.symbols[state.dot] as { type?: string; literal?: string; expects?: readonly string[] };
+    // A folded word class (word-classes.ts) says what it stands for.
+    if (symbol.expects) {
+      for (const e of symbol.expects) expected.add(e);
+      continue;
+    }
     // A name token is described by the rule that wants it: a place (NAMED) or a nation (NATION).
     expected.add(symbol.type && symbol.type !== 'name' && symbol.type !== 'unknown' ? symbol.type : state.rule.name);
   }

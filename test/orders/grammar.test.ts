@@ -66,6 +66,20 @@ describe('order grammars', () => {
     }
   });
 
+  it('say what a line that does not read expected, in the order the grammar as compiled says it, with word classes folded', () => {
+    const lines = ['A Par Bur', 'Move 2 armies from', 'Buy fleet in lon at', 'F Nth C', 'hold', 'A Lon - Wal and'];
+    for (const id of ['warfare', 'board-nes'] as const) {
+      const grammar = grammarFor(id);
+      const compiled = nearley.Grammar.fromCompiled(orderRuleset(id).language!.grammar as unknown as nearley.CompiledRules);
+      const unfolded: OrderGrammar = { ...grammar, grammar: compiled };
+      for (const line of lines) {
+        const [folded, plain] = [parseTokens(grammar, tokens(grammar, line)), parseTokens(unfolded, tokens(grammar, line))];
+        expect(folded.ok, line).toBe(false);
+        if (!folded.ok && !plain.ok) expect([folded.at, ...folded.expected], line).toEqual([plain.at, ...plain.expected]);
+      }
+    }
+  });
+
   it('report where reading stopped and what would have done', () => {
     const grammar = grammarFor('warfare');
     const parse = parseTokens(grammar, tokens(grammar, 'A Par Bur'));
