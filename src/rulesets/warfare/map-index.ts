@@ -52,6 +52,9 @@ export class WarfareMap {
   readonly landmarks: Landmark[][];
   /** Provinces whose landmark counts toward Might (supply centres, Mercenary Companies). */
   readonly mustering: number[];
+  /** Each province's supply centres and Mercenary Companies (a province may list one twice): what Might counts. */
+  readonly centres: Int32Array;
+  readonly companies: Int32Array;
   /** Provinces with a supply centre, in map order: what civil disorder measures from. */
   readonly supplyCenters: number[];
   readonly home: Array<string | undefined>;
@@ -93,6 +96,8 @@ export class WarfareMap {
     this.fleetPhrases = new Array(this.placeProvince.length);
     this.problems = landmarkProblems(graph);
     this.mustering = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].some((l) => l === 'supply-center' || l === 'mercenary-company'));
+    this.centres = Int32Array.from(this.landmarks, (ls) => ls.filter((l) => l === 'supply-center').length);
+    this.companies = Int32Array.from(this.landmarks, (ls) => ls.filter((l) => l === 'mercenary-company').length);
     this.supplyCenters = this.mustering.filter((i) => this.landmarks[i].includes('supply-center'));
     const portals = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].includes('linked-portal'));
     this.portal = new Int32Array(n).fill(-1);
