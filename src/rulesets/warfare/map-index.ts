@@ -3,6 +3,7 @@
 // (cached), so a 20,000-province turn does no string lookups in its inner loops.
 import type { MapGraph } from '../../engine/index.ts';
 import { homeOf, landmarkProblems, landmarksOf, type Landmark } from './landmarks.ts';
+import type { Workspace } from './workspace.ts';
 
 export const LAND = 0;
 export const COASTAL = 1;
@@ -62,6 +63,8 @@ export class WarfareMap {
   /** "army in Paris" and "fleet in ..." by place, made when first needed (see words.ts). */
   readonly armyPhrases: Array<string | undefined>;
   readonly fleetPhrases: Array<string | undefined>;
+  /** The movement turn's reused arrays (see workspace.ts), made by the first turn on this map. */
+  workspace: Workspace | undefined = undefined;
 
   constructor(readonly graph: MapGraph) {
     this.ids = graph.ids();

@@ -26,26 +26,47 @@ export function checkRetreat(board: RetreatBoard, nation: string, order: Order, 
   }
   const province = text(order.province);
   const type = text(order.unitType);
-  const unit = dislodged.findIndex((d) => d.unit.province === province && (!type || d.unit.type === type));
+  const unit = dislodgedAt(dislodged, province, type);
   if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.index.has(province) ? map.name(map.index.get(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
   if (dislodged[unit].unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That dislodged unit is not yours to order.');
   if (order.kind === 'disband') return { kind: 'disband', unit, nation, index, order };
   const target = text(order.target) ?? '';
   const coast = text(order.targetCoast);
   const { retreats } = dislodged[unit];
-  const candidates = retreats.filter((place) => place === target || place.startsWith(`${target}/`));
-  const where = map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
+  const candidates = placesIn(retreats, target);
   if (coast) {
     if (candidates.includes(`${target}/${coast}`)) return { kind: 'retreat', unit, nation, index, order, place: `${target}/${coast}` };
-    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, nation, index, order, place: target } : notAllowed(where, retreats);
+    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, nation, index, order, place: target } : notAllowed(map, target, coast, retreats);
   }
   if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient')) return { kind: 'retreat', unit, nation, index, order, place: candidates[0] };
-  if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where} to retreat to (${candidates.join(' or ')}).`);
-  return notAllowed(where, retreats);
+  if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where(map, target, coast)} to retreat to (${candidates.join(' or ')}).`);
+  return notAllowed(map, target, coast, retreats);
 }
 
-function notAllowed(where: string, retreats: readonly string[]): Failure {
-  return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
+/** The dislodged unit from the province (of the type, when one is given), or -1. */
+function dislodgedAt(dislodged: readonly DislodgedUnit[], province: string | undefined, type: string | undefined): number {
+  for (let i = 0; i < dislodged.length; i++) {
+    const { unit } = dislodged[i];
+    if (unit.province === province && (!type || unit.type === type)) return i;
+  }
+  return -1;
+}
+
+/** The retreat places in the province `target`: the province itself, or its coasts. */
+function placesIn(retreats: readonly string[], target: string): string[] {
+  const onCoast = target + '/';
+  const out: string[] = [];
+  for (const place of retreats) if (place === target || place.startsWith(onCoast)) out.push(place);
+  return out;
+}
+
+/** The place a refused retreat aimed at, for its message: made only when one is refused. */
+function where(map: WarfareMap, target: string, coast: string | undefined): string {
+  return map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
+}
+
+function notAllowed(map: WarfareMap, target: string, coast: string | undefined, retreats: readonly string[]): Failure {
+  return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where(map, target, coast)}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
 }
 
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
@@ -57,7 +78,9 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
   for (const a of accepted) {
     if (a.kind !== 'retreat') continue;
     const province = a.place.split('/')[0];
-    aiming.set(province, [...(aiming.get(province) ?? []), a.unit]);
+    const rivals = aiming.get(province);
+    if (rivals) rivals.push(a.unit);
+    else aiming.set(province, [a.unit]);
   }
   for (let u = 0; u < dislodged.length; u++) {
     const order = byUnit[u];
