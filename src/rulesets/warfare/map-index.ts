@@ -159,7 +159,11 @@ export class WarfareMap {
 
   /** The place a fleet stands on: its coast's place on a split province, else the province. */
   fleetPlace(province: number, coast?: string): number {
-    if (coast) return this.placeIndex.get(`${this.ids[province]}/${coast}`) ?? -1;
+    // Among the province's few coasts, not by a "spa/nc" key: that string would be made every call.
+    if (coast) {
+      for (const place of this.fleetPlaces[province]) if (this.placeCoast[place] === coast) return place;
+      return -1;
+    }
     return this.coasts[province].length ? -1 : province;
   }
 }
