@@ -23,8 +23,12 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   if (!adjustmentKinds.has(order.kind)) {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in the adjustment phase; kingdoms build, waive a build, or disband.`);
   }
-  const builds = accepted.filter((o) => o.kind === 'build' || o.kind === 'waive').length;
-  const disbands = accepted.filter((o) => o.kind === 'disband').length;
+  let builds = 0;
+  let disbands = 0;
+  for (const o of accepted) {
+    if (o.kind === 'build' || o.kind === 'waive') builds++;
+    else if (o.kind === 'disband') disbands++;
+  }
   if (order.kind === 'disband') {
     if (due >= 0) return fail('NO_DISBANDS_DUE', 'Your kingdom has no units to disband this winter.');
     if (disbands >= -due) return fail('TOO_MANY_DISBANDS', `Your kingdom disbands only ${-due} unit${due === -1 ? '' : 's'} this winter.`);

@@ -7,6 +7,9 @@ import type { WarfareMap } from './map-index.ts';
 import type { Edition } from './options.ts';
 import type { WarfareState } from './state.ts';
 
+// The collator localeCompare would make on every call, made once (same locale, same order).
+const byName = new Intl.Collator();
+
 export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareState, nation: string, count: number): Unit[] {
   const sources: number[] = [];
   for (const p of map.supplyCenters) {
@@ -18,7 +21,7 @@ export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareS
   units.sort((a, b) => {
     const pa = map.index.get(a.province)!;
     const pb = map.index.get(b.province)!;
-    return distance[pb] - distance[pa] || fleetFirst(a) - fleetFirst(b) || map.name(pa).localeCompare(map.name(pb)) || a.province.localeCompare(b.province);
+    return distance[pb] - distance[pa] || fleetFirst(a) - fleetFirst(b) || byName.compare(map.name(pa), map.name(pb)) || byName.compare(a.province, b.province);
   });
   return units.slice(0, count);
 }

@@ -20,11 +20,16 @@ export function advance(map: WarfareMap, options: WarfareOptions, state: Warfare
     return next(state, events, 'fall', yearOf(state));
   }
   if (options.ownership === 'fall') claimProvinces(map, state, events);
-  if ([...mightOf(map, state).values()].some((m) => m.adjustment !== 0)) {
+  if (anyAdjustment(map, state)) {
     state.phase = 'adjustments';
     return next(state, events, 'winter', yearOf(state));
   }
   newYear(state, events);
+}
+
+function anyAdjustment(map: WarfareMap, state: WarfareState): boolean {
+  for (const m of mightOf(map, state).values()) if (m.adjustment !== 0) return true;
+  return false;
 }
 
 export function newYear(state: WarfareState, events: GameEvent[]): void {

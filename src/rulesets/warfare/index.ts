@@ -41,11 +41,14 @@ function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEve
     total += lists[k].length;
   }
   const results: Array<GameEvent | undefined> = new Array(total);
+  // Results come grouped by nation: the last nation's place is kept at hand.
+  let last: unknown;
+  let at = -1;
   for (const e of events) {
     if (e.type !== 'order.succeeded' && e.type !== 'order.failed') continue;
-    const k = nations.indexOf(e.nation!);
+    if (e.nation !== last) at = nations.indexOf((last = e.nation) as string);
     // Only the nation's own orders are revealed; a result for an index it did not give is nobody's.
-    if (k >= 0 && (e.order as number) < lists[k].length) results[starts[k] + (e.order as number)] = e;
+    if (at >= 0 && (e.order as number) < lists[at].length) results[starts[at] + (e.order as number)] = e;
   }
   const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = new Array(total);
   for (let k = 0, i = 0; k < lists.length; k++) {

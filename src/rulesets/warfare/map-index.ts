@@ -3,6 +3,7 @@
 // (cached), so a 20,000-province turn does no string lookups in its inner loops.
 import type { MapGraph } from '../../engine/index.ts';
 import { homeOf, landmarkProblems, landmarksOf, type Landmark } from './landmarks.ts';
+import type { Workspace } from './workspace.ts';
 
 export const LAND = 0;
 export const COASTAL = 1;
@@ -52,6 +53,9 @@ export class WarfareMap {
   readonly landmarks: Landmark[][];
   /** Provinces whose landmark counts toward Might (supply centres, Mercenary Companies). */
   readonly mustering: number[];
+  /** Each province's supply centres and Mercenary Companies (a province may list one twice): what Might counts. */
+  readonly centres: Int32Array;
+  readonly companies: Int32Array;
   /** Provinces with a supply centre, in map order: what civil disorder measures from. */
   readonly supplyCenters: number[];
   readonly home: Array<string | undefined>;
@@ -59,6 +63,8 @@ export class WarfareMap {
   /** "army in Paris" and "fleet in ..." by place, made when first needed (see words.ts). */
   readonly armyPhrases: Array<string | undefined>;
   readonly fleetPhrases: Array<string | undefined>;
+  /** The movement turn's reused arrays (see workspace.ts), made by the first turn on this map. */
+  workspace: Workspace | undefined = undefined;
 
   constructor(readonly graph: MapGraph) {
     this.ids = graph.ids();
@@ -93,6 +99,8 @@ export class WarfareMap {
     this.fleetPhrases = new Array(this.placeProvince.length);
     this.problems = landmarkProblems(graph);
     this.mustering = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].some((l) => l === 'supply-center' || l === 'mercenary-company'));
+    this.centres = Int32Array.from(this.landmarks, (ls) => ls.filter((l) => l === 'supply-center').length);
+    this.companies = Int32Array.from(this.landmarks, (ls) => ls.filter((l) => l === 'mercenary-company').length);
     this.supplyCenters = this.mustering.filter((i) => this.landmarks[i].includes('supply-center'));
     const portals = this.ids.map((_, i) => i).filter((i) => this.landmarks[i].includes('linked-portal'));
     this.portal = new Int32Array(n).fill(-1);
@@ -151,7 +159,11 @@ export class WarfareMap {
 
   /** The place a fleet stands on: its coast's place on a split province, else the province. */
   fleetPlace(province: number, coast?: string): number {
-    if (coast) return this.placeIndex.get(`${this.ids[province]}/${coast}`) ?? -1;
+    // Among the province's few coasts, not by a "spa/nc" key: that string would be made every call.
+    if (coast) {
+      for (const place of this.fleetPlaces[province]) if (this.placeCoast[place] === coast) return place;
+      return -1;
+    }
     return this.coasts[province].length ? -1 : province;
   }
 }

@@ -5,6 +5,7 @@ import { fail, orderedUnit, provinceSlot, text, unitKind, type Board, type Failu
 import { neededOnSomeRoute, routeExists } from './convoy-routes.ts';
 import { COASTAL, LAND, SEA, has } from './map-index.ts';
 import { canReach, reachablePlaces } from './reach.ts';
+import type { Accepted } from './turn-orders.ts';
 import { placeName, unitPhrase } from './words.ts';
 
 /**
@@ -13,7 +14,7 @@ import { placeName, unitPhrase } from './words.ts';
  * the move's coast, or the supported move's; `subject`: the unit supported or convoyed, or -1.
  * `byLand`: a move's destination is one step away (border or portal), so no convoy is needed.
  */
-export interface Checked {
+export interface Checked extends Accepted {
   kind: 'hold' | 'move' | 'support' | 'convoy';
   unit: number;
   dest: number;
@@ -23,27 +24,28 @@ export interface Checked {
   byLand: boolean;
 }
 
-function checked(kind: Checked['kind'], unit: number, dest: number, coast: string | undefined, subject: number, viaConvoy = false, byLand = false): Checked {
-  return { kind, unit, dest, coast, subject, viaConvoy, byLand };
+function checked(nation: string, index: number, order: Order, kind: Checked['kind'], unit: number, dest: number, coast: string | undefined, subject: number, viaConvoy = false, byLand = false): Checked {
+  return { kind, unit, nation, index, order, dest, coast, subject, viaConvoy, byLand };
 }
 
 const movementKinds = new Set(['hold', 'move', 'support', 'convoy']);
 
-export function checkMovement(board: Board, nation: string, order: Order): Checked | Failure {
+/** `index`: the order's place in the nation's list, which the result event names (-1 when only checking). */
+export function checkMovement(board: Board, nation: string, order: Order, index = -1): Checked | Failure {
   if (!movementKinds.has(order.kind)) {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in a movement phase; units hold, move, support or convoy.`);
   }
   const unit = orderedUnit(board, nation, order);
   if (typeof unit !== 'number') return unit;
-  if (order.kind === 'hold') return checked('hold', unit, -1, undefined, -1);
-  if (order.kind === 'move') return checkMove(board, unit, order);
-  if (order.kind === 'support') return checkSupport(board, unit, order);
-  return checkConvoy(board, unit, order);
+  if (order.kind === 'hold') return checked(nation, index, order, 'hold', unit, -1, undefined, -1);
+  if (order.kind === 'move') return checkMove(board, nation, index, unit, order);
+  if (order.kind === 'support') return checkSupport(board, nation, index, unit, order);
+  return checkConvoy(board, nation, index, unit, order);
 }
 
 const fleetAt = (board: Board) => (sea: number) => board.unitAt[sea] >= 0 && board.units[board.unitAt[sea]].type === 'fleet';
 
-function checkMove(board: Board, unit: number, order: Order): Checked | Failure {
+function checkMove(board: Board, nation: string, index: number, unit: number, order: Order): Checked | Failure {
   const { map, options } = board;
   const u = board.units[unit];
   const from = board.at[unit];
@@ -59,31 +61,31 @@ function checkMove(board: Board, unit: number, order: Order): Checked | Failure 
     const coasts = map.coasts[dest];
     if (!coasts.length) {
       if (wantCoast && options.coasts === 'strict') return fail('NO_SUCH_COAST', `${map.name(dest)} has no named coasts.`);
-      return checked('move', unit, dest, undefined, -1, viaConvoy, true);
+      return checked(nation, index, order, 'move', unit, dest, undefined, -1, viaConvoy, true);
     }
     const reachable = reachablePlaces(map, 'fleet', from, u.coast, dest).map((p) => map.placeCoast[p]!);
     if (wantCoast) {
       if (!coasts.includes(wantCoast)) return fail('NO_SUCH_COAST', `${map.name(dest)} has no coast "${wantCoast}" (its coasts: ${coasts.join(', ')}).`);
       if (!reachable.includes(wantCoast)) return fail('COAST_UNREACHABLE', `Your fleet cannot reach ${placeName(map, dest, wantCoast)} from ${placeName(map, from, u.coast)}.`);
-      return checked('move', unit, dest, wantCoast, -1, viaConvoy, true);
+      return checked(nation, index, order, 'move', unit, dest, wantCoast, -1, viaConvoy, true);
     }
-    if (reachable.length === 1 && options.coasts === 'lenient') return checked('move', unit, dest, reachable[0], -1, viaConvoy, true);
+    if (reachable.length === 1 && options.coasts === 'lenient') return checked(nation, index, order, 'move', unit, dest, reachable[0], -1, viaConvoy, true);
     return fail('COAST_REQUIRED', `Say which coast of ${map.name(dest)} the fleet sails to (${reachable.map((c) => `${map.id(dest)}/${c}`).join(' or ')}).`);
   }
   if (wantCoast && options.coasts === 'strict') return fail('ARMY_COAST', 'Armies march into a province, not onto a coast; leave the coast out.');
   if (map.kind[dest] === SEA) return fail('ARMY_TO_SEA', `Armies cannot enter ${map.name(dest)}, a sea.`);
   const byLand = canReach(map, 'army', from, undefined, dest);
-  if (byLand && !viaConvoy) return checked('move', unit, dest, undefined, -1, viaConvoy, byLand);
+  if (byLand && !viaConvoy) return checked(nation, index, order, 'move', unit, dest, undefined, -1, viaConvoy, byLand);
   if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL) {
     return fail('NOT_ADJACENT', `Your army in ${map.name(from)} cannot reach ${map.name(dest)}: it is not next to it, and convoys only carry armies between coasts.`);
   }
   if (!routeExists(map, from, dest, fleetAt(board), options.convoyChains)) {
     return fail('NO_CONVOY_ROUTE', `No chain of fleets at sea could carry your army from ${map.name(from)} to ${map.name(dest)}.`);
   }
-  return checked('move', unit, dest, undefined, -1, viaConvoy, byLand);
+  return checked(nation, index, order, 'move', unit, dest, undefined, -1, viaConvoy, byLand);
 }
 
-function checkSupport(board: Board, unit: number, order: Order): Checked | Failure {
+function checkSupport(board: Board, nation: string, index: number, unit: number, order: Order): Checked | Failure {
   const { map } = board;
   const u = board.units[unit];
   const from = board.at[unit];
@@ -116,10 +118,10 @@ function checkSupport(board: Board, unit: number, order: Order): Checked | Failu
       return fail('SUPPORT_IMPOSSIBLE_MOVE', `The army in ${map.name(subjectAt)} could reach ${map.name(target)} only by a convoy through your own fleet, which cannot both convoy and support.`);
     }
   }
-  return checked('support', unit, target, target >= 0 ? targetCoast : undefined, subject);
+  return checked(nation, index, order, 'support', unit, target, target >= 0 ? targetCoast : undefined, subject);
 }
 
-function checkConvoy(board: Board, unit: number, order: Order): Checked | Failure {
+function checkConvoy(board: Board, nation: string, index: number, unit: number, order: Order): Checked | Failure {
   const { map, options } = board;
   const u = board.units[unit];
   const sea = board.at[unit];
@@ -140,5 +142,5 @@ function checkConvoy(board: Board, unit: number, order: Order): Checked | Failur
   } else if (!neededOnSomeRoute(map, from, dest, sea, fleetAt(board))) {
     return fail('CONVOY_NOT_ON_ROUTE', `Your fleet in ${map.name(sea)} is not needed on any chain of fleets from ${map.name(from)} to ${map.name(dest)}.`);
   }
-  return checked('convoy', unit, dest, undefined, subject);
+  return checked(nation, index, order, 'convoy', unit, dest, undefined, subject);
 }

@@ -5,7 +5,6 @@ import type { Board } from './board.ts';
 import { seasOnRoutes } from './convoy-routes.ts';
 import type { Checked } from './movement-check.ts';
 import type { Edition } from './options.ts';
-import type { Accepted } from './turn-orders.ts';
 import type { Workspace } from './workspace.ts';
 
 // What a unit does; 0 (the default) is a hold, which is also what an illegal order or no order means.
@@ -49,7 +48,7 @@ export interface Plan {
   isFleet: Uint8Array;
 }
 
-export function makePlan(board: Board, byUnit: ReadonlyArray<Accepted<Checked> | undefined>, edition: Edition, fallback: boolean, ws: Workspace): Plan {
+export function makePlan(board: Board, byUnit: ReadonlyArray<Checked | undefined>, edition: Edition, fallback: boolean, ws: Workspace): Plan {
   const { map, units } = board;
   const n = units.length;
   // The workspace's arrays may be longer than n: everything here reads only the first n.
@@ -60,7 +59,7 @@ export function makePlan(board: Board, byUnit: ReadonlyArray<Accepted<Checked> |
     const u = units[i];
     nation[i] = nationNumber(nationIds, u.nation);
     isFleet[i] = u.type === 'fleet' ? 1 : 0;
-    const c = byUnit[i]?.value;
+    const c = byUnit[i];
     kind[i] = c === undefined ? 0 : codeOf(c.kind);
     dest[i] = c === undefined ? -1 : c.dest;
     destCoast[i] = c?.coast;
@@ -78,7 +77,7 @@ export function makePlan(board: Board, byUnit: ReadonlyArray<Accepted<Checked> |
   const plan: Plan = { n, kind, origin, dest, destCoast, subject, route, nation, unitAt: board.unitAt, moverHead, moverNext, supportHead, supportNext, convoyHead, convoyNext, matched, onRoute: [], isFleet };
   for (let i = 0; i < n; i++) {
     if (kind[i] !== MOVE || isFleet[i]) continue;
-    route[i] = armyRoute(byUnit[i]!.value, i, plan, edition, fallback);
+    route[i] = armyRoute(byUnit[i]!, i, plan, edition, fallback);
     if (edition === '1971' && route[i] !== BY_LAND) {
       const fleets = unitList(plan.convoyHead, plan.convoyNext, i);
       const seas = seasOnRoutes(map, origin[i], dest[i], fleets.map((f) => origin[f]));

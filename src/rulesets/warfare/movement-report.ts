@@ -7,7 +7,6 @@ import type { Checked } from './movement-check.ts';
 import * as codes from './movement-plan.ts';
 import { unitList, type Plan } from './movement-plan.ts';
 import type { Resolver } from './resolver.ts';
-import type { Accepted } from './turn-orders.ts';
 import { listNames, placeName, unitPhrase } from './words.ts';
 
 // Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
@@ -25,7 +24,7 @@ export class MovementReport {
     private readonly board: Board,
     private readonly r: Resolver,
     /** The order each unit follows, if any. */
-    private readonly byUnit: ReadonlyArray<Accepted<Checked> | undefined>,
+    private readonly byUnit: ReadonlyArray<Checked | undefined>,
     /** The orders as given, legal or not. */
     private readonly orders: OrdersByNation,
     /** The turn's events, which the report adds to. */
@@ -50,9 +49,9 @@ export class MovementReport {
     return this.board.map.id(this.plan.origin[u]);
   }
 
-  result(a: Accepted<Checked>): void {
-    const { unit: u, value: checked } = a;
-    const o = checked.kind === 'move' ? this.move(u) : checked.kind === 'support' ? this.support(u) : checked.kind === 'convoy' ? this.convoy(u) : this.hold(u);
+  result(a: Checked): void {
+    const u = a.unit;
+    const o = a.kind === 'move' ? this.move(u) : a.kind === 'support' ? this.support(u) : a.kind === 'convoy' ? this.convoy(u) : this.hold(u);
     const { nation, index } = a;
     if (typeof o === 'string') this.events.push({ type: 'order.succeeded', nation, order: index, message: o, audience: [nation] });
     else this.events.push({ type: 'order.failed', nation, order: index, message: o.message, audience: [nation], reason: o.reason });

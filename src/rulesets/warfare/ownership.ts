@@ -55,15 +55,23 @@ function mightEntry(all: Map<string, Might>, nation: string): Might {
 export function mightOf(map: WarfareMap, state: WarfareState): Map<string, Might> {
   const all = new Map<string, Might>();
   for (const nation in state.nations) mightEntry(all, nation);
-  for (const p of map.mustering) {
-    const owner = state.provinces[map.ids[p]]?.owner;
-    if (!owner) continue;
-    for (const l of map.landmarks[p]) {
-      if (l === 'supply-center') mightEntry(all, owner).supplyCenters++;
-      else if (l === 'mercenary-company') mightEntry(all, owner).mercenaries++;
-    }
+  const { mustering, centres, companies, ids } = map;
+  // Provinces and units mostly come grouped by kingdom: the last kingdom's entry is kept at hand.
+  let owner: string | null | undefined;
+  let entry: Might | undefined;
+  for (let k = 0; k < mustering.length; k++) {
+    const p = mustering[k];
+    const o = state.provinces[ids[p]]?.owner;
+    if (!o) continue;
+    if (o !== owner) entry = mightEntry(all, (owner = o));
+    entry!.supplyCenters += centres[p];
+    entry!.mercenaries += companies[p];
   }
-  for (const u of state.units) mightEntry(all, u.nation).units++;
+  for (let k = 0; k < state.units.length; k++) {
+    const nation = state.units[k].nation;
+    if (nation !== owner) entry = mightEntry(all, (owner = nation));
+    entry!.units++;
+  }
   for (const m of all.values()) {
     m.might = m.supplyCenters + m.mercenaries;
     m.adjustment = m.might - m.units;

@@ -9,7 +9,7 @@ import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from '.
 import { readOrders, type Accepted } from './turn-orders.ts';
 import { placeName } from './words.ts';
 
-export type RetreatOrder = { kind: 'retreat'; unit: number; place: string } | { kind: 'disband'; unit: number };
+export type RetreatOrder = Accepted & ({ kind: 'retreat'; place: string } | { kind: 'disband' });
 
 /** What a retreat order is checked against: the units dislodged last phase, with their retreats. */
 export interface RetreatBoard {
@@ -18,33 +18,55 @@ export interface RetreatBoard {
   dislodged: readonly DislodgedUnit[];
 }
 
-export function checkRetreat(board: RetreatBoard, nation: string, order: Order): RetreatOrder | Failure {
+/** `index`: the order's place in the nation's list, which the result event names (-1 when only checking). */
+export function checkRetreat(board: RetreatBoard, nation: string, order: Order, index = -1): RetreatOrder | Failure {
   const { map, options, dislodged } = board;
   if (order.kind !== 'retreat' && order.kind !== 'disband') {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in a retreat phase: dislodged units retreat or disband, and no other unit acts.`);
   }
   const province = text(order.province);
   const type = text(order.unitType);
-  const unit = dislodged.findIndex((d) => d.unit.province === province && (!type || d.unit.type === type));
+  const unit = dislodgedAt(dislodged, province, type);
   if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.index.has(province) ? map.name(map.index.get(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
   if (dislodged[unit].unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That dislodged unit is not yours to order.');
-  if (order.kind === 'disband') return { kind: 'disband', unit };
+  if (order.kind === 'disband') return { kind: 'disband', unit, nation, index, order };
   const target = text(order.target) ?? '';
   const coast = text(order.targetCoast);
   const { retreats } = dislodged[unit];
-  const candidates = retreats.filter((place) => place === target || place.startsWith(`${target}/`));
-  const where = map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
+  const candidates = placesIn(retreats, target);
   if (coast) {
-    if (candidates.includes(`${target}/${coast}`)) return { kind: 'retreat', unit, place: `${target}/${coast}` };
-    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, place: target } : notAllowed(where, retreats);
+    if (candidates.includes(`${target}/${coast}`)) return { kind: 'retreat', unit, nation, index, order, place: `${target}/${coast}` };
+    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, nation, index, order, place: target } : notAllowed(map, target, coast, retreats);
   }
-  if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient')) return { kind: 'retreat', unit, place: candidates[0] };
-  if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where} to retreat to (${candidates.join(' or ')}).`);
-  return notAllowed(where, retreats);
+  if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient')) return { kind: 'retreat', unit, nation, index, order, place: candidates[0] };
+  if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where(map, target, coast)} to retreat to (${candidates.join(' or ')}).`);
+  return notAllowed(map, target, coast, retreats);
 }
 
-function notAllowed(where: string, retreats: readonly string[]): Failure {
-  return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
+/** The dislodged unit from the province (of the type, when one is given), or -1. */
+function dislodgedAt(dislodged: readonly DislodgedUnit[], province: string | undefined, type: string | undefined): number {
+  for (let i = 0; i < dislodged.length; i++) {
+    const { unit } = dislodged[i];
+    if (unit.province === province && (!type || unit.type === type)) return i;
+  }
+  return -1;
+}
+
+/** The retreat places in the province `target`: the province itself, or its coasts. */
+function placesIn(retreats: readonly string[], target: string): string[] {
+  const onCoast = target + '/';
+  const out: string[] = [];
+  for (const place of retreats) if (place === target || place.startsWith(onCoast)) out.push(place);
+  return out;
+}
+
+/** The place a refused retreat aimed at, for its message: made only when one is refused. */
+function where(map: WarfareMap, target: string, coast: string | undefined): string {
+  return map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
+}
+
+function notAllowed(map: WarfareMap, target: string, coast: string | undefined, retreats: readonly string[]): Failure {
+  return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where(map, target, coast)}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
 }
 
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
@@ -54,9 +76,11 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
   const state = copyState(input);
   const aiming = new Map<string, number[]>();
   for (const a of accepted) {
-    if (a.value.kind !== 'retreat') continue;
-    const province = a.value.place.split('/')[0];
-    aiming.set(province, [...(aiming.get(province) ?? []), a.unit]);
+    if (a.kind !== 'retreat') continue;
+    const province = a.place.split('/')[0];
+    const rivals = aiming.get(province);
+    if (rivals) rivals.push(a.unit);
+    else aiming.set(province, [a.unit]);
   }
   for (let u = 0; u < dislodged.length; u++) {
     const order = byUnit[u];
@@ -66,12 +90,12 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
       events.push(disbanded(unit, 'NO_ORDER', `The ${unit.type} dislodged from ${from} had no retreat order and was disbanded.`));
       continue;
     }
-    if (order.value.kind === 'disband') {
+    if (order.kind === 'disband') {
       events.push(orderResult(order, `Your ${unit.type} dislodged from ${from} was disbanded.`));
       events.push(disbanded(unit, 'ORDERED', `The ${unit.type} dislodged from ${from} was disbanded.`));
       continue;
     }
-    const [province, coast] = order.value.place.split('/');
+    const [province, coast] = order.place.split('/');
     const rivals = aiming.get(province)!;
     const to = placeName(map, map.index.get(province)!, coast);
     if (rivals.length > 1) {
@@ -93,7 +117,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
 }
 
 /** The result of a retreat order: failed when a reason is given. */
-function orderResult(order: Accepted<RetreatOrder>, message: string, reason?: string): GameEvent {
+function orderResult(order: Accepted, message: string, reason?: string): GameEvent {
   if (reason) return { type: 'order.failed', nation: order.nation, order: order.index, reason, message, audience: [order.nation] };
   return { type: 'order.succeeded', nation: order.nation, order: order.index, message, audience: [order.nation] };
 }

@@ -3,20 +3,23 @@
 import type { GameEvent, Order, OrdersByNation } from '../../engine/index.ts';
 import type { Failure } from './board.ts';
 
-/** An order a unit will follow: who gave it, where in their list, and what it checked out as. */
-export interface Accepted<C> {
+/**
+ * What every order a unit will follow carries, besides what it checked out as: its unit, who gave
+ * it, where in their list, and the order as written. One object per order: the check makes it whole.
+ */
+export interface Accepted {
   unit: number;
   nation: string;
   index: number;
   order: Order;
-  value: C;
 }
 
 /**
- * Checks one order against what the phase reads (`board`): the checked order, for its unit, or why
- * not. A plain function of the board, not a closure over it: a turn then makes no function objects.
+ * Checks one order (the `index`th of the nation's) against what the phase reads (`board`): the
+ * checked order, for its unit, or why not. A plain function of the board, not a closure over it: a
+ * turn then makes no function objects.
  */
-export type OrderCheck<B, C extends { unit: number }> = (board: B, nation: string, order: Order) => C | Failure;
+export type OrderCheck<B, C extends Accepted> = (board: B, nation: string, order: Order, index: number) => C | Failure;
 
 /** Nations in the game's order first, so results never depend on the order mail arrived in. */
 export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByNation): string[] {
@@ -29,51 +32,52 @@ export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByN
  * Checks each nation's orders with `check` (one order per unit, the first legal one, of `units`).
  * `events` holds the refusals, in the order they were given, for the turn to add its results to.
  */
-export function readOrders<B, C extends { unit: number }>(
+export function readOrders<B, C extends Accepted>(
   known: Record<string, unknown>,
   orders: OrdersByNation,
   check: OrderCheck<B, C>,
   board: B,
   units: number,
-): { accepted: Accepted<C>[]; byUnit: Array<Accepted<C> | undefined>; events: GameEvent[] } {
-  const accepted: Accepted<C>[] = [];
-  const byUnit: Array<Accepted<C> | undefined> = new Array(units);
+): { accepted: C[]; byUnit: Array<C | undefined>; events: GameEvent[] } {
+  const accepted: C[] = [];
+  const byUnit: Array<C | undefined> = new Array(units);
   const events: GameEvent[] = [];
-  let read = 0;
-  for (const nation in known) {
-    const list = orders[nation];
-    if (!list) continue;
-    read++;
-    for (let index = 0; index < list.length; index++) {
-      const order = list[index];
-      const result = check(board, nation, order);
-      if ((result as Failure).ok === false) {
-        events.push(refusal(nation, index, (result as Failure).code, (result as Failure).message));
-        continue;
-      }
-      const unit = (result as C).unit;
-      if (byUnit[unit]) {
-        events.push(refusal(nation, index, 'ALREADY_ORDERED', 'That unit already has an order this turn; only its first order counts.'));
-        continue;
-      }
-      const a: Accepted<C> = { unit, nation, index, order, value: result as C };
-      accepted.push(a);
-      byUnit[unit] = a;
-    }
+  // The few nations that gave orders, found by place in these lists: reading `orders[nation]` for
+  // every nation of the game would be a lookup by name in an object whose shape differs every turn.
+  const givers = Object.keys(orders);
+  const lists = Object.values(orders);
+  const nations = Object.keys(known);
+  for (let k = 0; k < nations.length; k++) {
+    const g = givers.indexOf(nations[k]);
+    if (g >= 0 && lists[g]) readList(nations[k], lists[g], check, board, accepted, byUnit, events);
   }
   // Then the orders of nations not in the game, in the order they came: every one refused.
-  let given = 0;
-  for (const nation in orders) if (orders[nation]) given++;
-  if (read < given) refuseStrangers(known, orders, events);
+  for (let g = 0; g < givers.length; g++) {
+    const nation = givers[g];
+    if (!nations.includes(nation) && !(nation in known) && lists[g]) refuseStranger(nation, lists[g], events);
+  }
   return { accepted, byUnit, events };
 }
 
-function refuseStrangers(known: Record<string, unknown>, orders: OrdersByNation, events: GameEvent[]): void {
-  for (const nation in orders) {
-    const list = orders[nation];
-    if (nation in known || !list) continue;
-    for (let index = 0; index < list.length; index++) events.push(refusal(nation, index, 'NO_SUCH_NATION', `${nation} is not a kingdom of this game.`));
+function readList<B, C extends Accepted>(nation: string, list: readonly Order[], check: OrderCheck<B, C>, board: B, accepted: C[], byUnit: Array<C | undefined>, events: GameEvent[]): void {
+  for (let index = 0; index < list.length; index++) {
+    const result = check(board, nation, list[index], index);
+    if ((result as Failure).ok === false) {
+      events.push(refusal(nation, index, (result as Failure).code, (result as Failure).message));
+      continue;
+    }
+    const a = result as C;
+    if (byUnit[a.unit]) {
+      events.push(refusal(nation, index, 'ALREADY_ORDERED', 'That unit already has an order this turn; only its first order counts.'));
+      continue;
+    }
+    accepted.push(a);
+    byUnit[a.unit] = a;
   }
+}
+
+function refuseStranger(nation: string, list: readonly Order[], events: GameEvent[]): void {
+  for (let index = 0; index < list.length; index++) events.push(refusal(nation, index, 'NO_SUCH_NATION', `${nation} is not a kingdom of this game.`));
 }
 
 function refusal(nation: string, index: number, reason: string, message: string): GameEvent {

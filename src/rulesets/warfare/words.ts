@@ -9,18 +9,12 @@ export function placeName(map: WarfareMap, province: number, coast?: string): st
 
 /** "army in Paris", "fleet in Spain (north coast)": made once per map and place, as reports name the same units every turn. */
 export function unitPhrase(map: WarfareMap, type: string, province: number, coast?: string): string {
-  const place = coast ? coastPlace(map, province, coast) : province;
+  const place = coast ? map.fleetPlace(province, coast) : province;
   const made = type === 'fleet' ? map.fleetPhrases : map.armyPhrases;
   if (place >= 0 && made[place] !== undefined) return made[place];
   const phrase = `${type === 'fleet' ? 'fleet' : 'army'} in ${placeName(map, province, coast)}`;
   if (place >= 0) made[place] = phrase;
   return phrase;
-}
-
-/** The place of a named coast of the province, or -1 when the map has no such coast. */
-function coastPlace(map: WarfareMap, province: number, coast: string): number {
-  for (const place of map.fleetPlaces[province]) if (map.placeCoast[place] === coast) return place;
-  return -1;
 }
 
 /** "Paris", "Paris and Ruhr", "Paris, Ruhr and Kiel". */

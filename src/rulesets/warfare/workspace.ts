@@ -109,12 +109,11 @@ export class Workspace {
   }
 }
 
-const kept = new WeakMap<WarfareMap, Workspace>();
-
 /** The map's workspace, fitted to n units and marked busy; give it back with `release`. */
 export function takeWorkspace(map: WarfareMap, n: number): Workspace {
-  let ws = kept.get(map);
-  if (!ws) kept.set(map, (ws = new Workspace(map.ids.length)));
+  // Kept on the map itself: a field read, where a WeakMap would be a lookup every turn.
+  let ws = map.workspace;
+  if (!ws) ws = map.workspace = new Workspace(map.ids.length);
   else if (ws.busy) ws = new Workspace(map.ids.length);
   ws.busy = true;
   ws.prepare(n);
