@@ -91,7 +91,8 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
       }],
       ['GET', /^\/api\/posts\/(\d+)\/?$/, (_req, [id]) => {
         const post = posts.find((p) => p.post_id === Number(id));
-        return post && !thread(String(post.thread_id)) ? { status: 200, body: { post } } : error(404, 'requested_post_not_found', 'Requested post not found.');
+        // A post moved out of the game's thread is still shown; the game thread's posts go with it.
+        return post && (post.thread_id !== threadId || threadExists) ? { status: 200, body: { post } } : error(404, 'requested_post_not_found', 'Requested post not found.');
       }],
       ['POST', /^\/api\/attachments\/new-key\/?$/, (req) => {
         if (field(req, 'type') !== 'post' || thread(String(field(req, 'context[thread_id]')))) return error(400, 'invalid_attachment_context', 'The attachment context is not valid.');
