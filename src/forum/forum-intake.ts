@@ -25,12 +25,12 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
   const { config } = await storedGame(deps.store, gameId);
   const inbox = new ForumInbox(deps.store.redis);
   const watch = new EditWatch(deps.store);
-  const posts = items.some((item) => item.channel === 'forum-post');
+  const forTheGame = items.filter((item) => isForTheGame(config, item));
+  const posts = forTheGame.some((item) => item.channel === 'forum-post');
   const watched = posts ? await watch.all(gameId) : new Map<string, Watched>();
   const at = posts ? await watch.step(gameId) : { step: 0, since: 0 };
   const taken: string[] = [];
-  for (const item of items) {
-    if (!isForTheGame(config, item)) continue;
+  for (const item of forTheGame) {
     const known = item.channel === 'forum-post' ? watched.get(item.post.id) : undefined;
     const orders = ordersDigest(forumText(item));
     // An edit that leaves the orders block as it was is not read again: it would put back orders a later message changed.

@@ -58,6 +58,30 @@ describe('edits of orders posts already read', () => {
     expect(await game.processQueued()).toEqual([]);
   });
 
+  it('notes an edit only once it is queued, and acts once on an edit taken twice (a crash before it was noted)', async () => {
+    const post = forum.say(ALICE, '[orders]claim nor[/orders]');
+    await read();
+    await game.processQueued();
+    const noted = async () => game.store.redis.hget(forumKeys(game.id).watched, String(post.post_id));
+    const before = await noted();
+    forum.edit(post, '[orders]\nREPLACE ALL\nclaim mid\n[/orders]');
+    const enqueue = game.intake.enqueue;
+    game.intake.enqueue = async () => {
+      throw new Error('the queue is down');
+    };
+    await expect(read()).rejects.toThrow('the queue is down');
+    expect(await noted()).toBe(before);
+    game.intake.enqueue = enqueue;
+    expect((await read()).taken).toEqual([versionOf(post)]);
+    await game.store.redis.hset(forumKeys(game.id).watched, String(post.post_id), before!);
+    expect((await read()).taken).toEqual([versionOf(post)]);
+    const [first, again] = await game.processQueued();
+    expect(again).toEqual(first);
+    expect(await inForce('red')).toEqual(['mid']);
+    expect((await game.privateMessages('Alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
+    expect((await read()).taken).toEqual([]);
+  });
+
   it('does not watch a post without an orders block: orders added to it by an edit are not read', async () => {
     const chatter = forum.say(BOB, 'Nice weather for a war.');
     await read();
