@@ -55,22 +55,30 @@ export class EditWatch {
   }
 
   /**
-   * Notes the version of a thread post with orders just read: a watched post moves on to it; another
-   * is watched when written since the step began, and then the oldest of its author's beyond the bound is let go.
+   * Notes the versions of thread posts with orders just read, in one write, against the watch as
+   * loaded (`watched`, kept up to date): a watched post moves on to a newer version; another is
+   * watched when written since the step began, and its author's oldest beyond the bound are let go.
    */
-  async note(gameId: string, post: ThreadPost, orders: string, at: WatchStep, known: Watched | undefined): Promise<void> {
-    const key = forumKeys(gameId).watched;
-    const version = postVersion(post);
-    if (known) {
-      if (version > known.version) await this.store.redis.hset(key, post.id, JSON.stringify({ ...known, version, orders }));
-      return;
+  async note(gameId: string, read: ReadonlyArray<{ post: ThreadPost; orders: string }>, at: WatchStep, watched: Map<string, Watched>): Promise<void> {
+    const changed = new Map<string, Watched>();
+    for (const { post, orders } of read) {
+      const known = watched.get(post.id);
+      const version = postVersion(post);
+      if (known ? version <= known.version : Date.parse(post.postedAt) < at.since) continue;
+      const next = known ? { ...known, version, orders } : { step: at.step, member: post.author.id, version, orders };
+      watched.set(post.id, next);
+      changed.set(post.id, next);
     }
-    if (Date.parse(post.postedAt) < at.since) return;
-    const watched: Watched = { step: at.step, member: post.author.id, version, orders };
-    await this.store.redis.hset(key, post.id, JSON.stringify(watched));
-    const theirs = [...(await this.all(gameId))].filter(([, w]) => w.member === watched.member && w.step === at.step).map(([id]) => id);
-    const beyond = theirs.sort((a, b) => Number(b) - Number(a)).slice(WATCHED_PER_MEMBER);
-    if (beyond.length) await this.store.redis.hdel(key, ...beyond);
+    const beyond: string[] = [];
+    for (const member of new Set([...changed.values()].map((w) => w.member))) {
+      const theirs = [...watched].filter(([, w]) => w.member === member && w.step === at.step).map(([id]) => id);
+      beyond.push(...theirs.sort((a, b) => Number(b) - Number(a)).slice(WATCHED_PER_MEMBER));
+    }
+    for (const id of beyond) changed.delete(id), watched.delete(id);
+    const tx = this.store.redis.multi();
+    if (changed.size) tx.hset(forumKeys(gameId).watched, Object.fromEntries([...changed].map(([id, w]) => [id, JSON.stringify(w)])));
+    if (beyond.length) tx.hdel(forumKeys(gameId).watched, ...beyond);
+    if (changed.size || beyond.length) await tx.exec();
   }
 
   async forget(gameId: string, ids: readonly string[]): Promise<void> {

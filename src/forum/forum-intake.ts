@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { GameStore } from '../store/game-store.ts';
 import { storedGame } from '../store/stored-game.ts';
-import type { ForumAdapter } from './forum-adapter.ts';
+import type { ForumAdapter, ThreadPost } from './forum-adapter.ts';
 import type { ForumConfig } from './forum-config.ts';
 import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';
 import { ForumInbox, postVersion, type ForumItem } from './forum-inbox.ts';
@@ -28,8 +28,8 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
   const forTheGame = items.filter((item) => isForTheGame(config, item));
   const posts = forTheGame.some((item) => item.channel === 'forum-post');
   const watched = posts ? await watch.all(gameId) : new Map<string, Watched>();
-  const at = posts ? await watch.step(gameId) : { step: 0, since: 0 };
   const taken: string[] = [];
+  const read: Array<{ post: ThreadPost; orders: string }> = [];
   for (const item of forTheGame) {
     const known = item.channel === 'forum-post' ? watched.get(item.post.id) : undefined;
     const orders = ordersDigest(forumText(item));
@@ -39,8 +39,10 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
       await deps.enqueue({ gameId, mailId: id });
       taken.push(id);
     }
-    if (item.channel === 'forum-post') await watch.note(gameId, item.post, orders, at, known);
+    if (item.channel === 'forum-post') read.push({ post: item.post, orders });
   }
+  // Only once every post is stored and queued: a crash before takes them again, never skips an edit.
+  if (read.length) await watch.note(gameId, read, await watch.step(gameId), watched);
   return taken;
 }
 

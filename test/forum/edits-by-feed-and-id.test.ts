@@ -3,7 +3,7 @@
 // <updated> is the last edit, test/forum/contract/phpbb-server.ts), with the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
-import { readThread } from '../../src/forum/forum-intake.ts';
+import { readThread, takeForumItems } from '../../src/forum/forum-intake.ts';
 import { phpbbAdapter } from '../../src/forum/phpbb/phpbb-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
@@ -45,6 +45,12 @@ describe('edits read again on Discourse without webhooks', () => {
     expect(await inForce('red')).toEqual(['mid']);
     expect((await game.privateMessages('alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
     expect((await read()).taken).toEqual([]);
+    // A late delivery of the first version (a webhook retried) is the message read before, and does not take the watch back.
+    const first = { id: String(post.id), author: { id: String(post.user_id), name: 'alice' }, text: '[orders]claim nor[/orders]', postedAt: post.created_at };
+    expect(await takeForumItems(game.intake, game.id, [{ channel: 'forum-post', post: first }])).toEqual([`forum-post:${post.id}@0`]);
+    expect((await read()).taken).toEqual([]);
+    await game.processQueued();
+    expect(await inForce('red')).toEqual(['mid']);
   });
 });
 
