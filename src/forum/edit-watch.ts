@@ -74,7 +74,10 @@ export class EditWatch {
       const theirs = [...watched].filter(([, w]) => w.member === member && w.step === at.step).map(([id]) => id);
       beyond.push(...theirs.sort((a, b) => Number(b) - Number(a)).slice(WATCHED_PER_MEMBER));
     }
-    for (const id of beyond) changed.delete(id), watched.delete(id);
+    for (const id of beyond) {
+      changed.delete(id);
+      watched.delete(id);
+    }
     const tx = this.store.redis.multi();
     if (changed.size) tx.hset(forumKeys(gameId).watched, Object.fromEntries([...changed].map(([id, w]) => [id, JSON.stringify(w)])));
     if (beyond.length) tx.hdel(forumKeys(gameId).watched, ...beyond);
