@@ -76,6 +76,8 @@ export interface ForumAdapter {
   findOwnPost(marker: string): Promise<PublishedPost | null>;
   /** Posts after `cursor` (null: from the start), oldest first. */
   readSince(cursor: string | null): Promise<ThreadPage>;
+  /** These posts of the thread as they are now, edited or not; those the forum no longer shows are left out. */
+  currentPosts(ids: readonly string[]): Promise<ThreadPost[]>;
   sendPrivate(message: PrivateMessage): Promise<void>;
   /** Private messages others sent the game's account after `cursor`, oldest first; absent where the forum's API cannot read them. */
   readPrivateSince?(cursor: string | null): Promise<PrivatePage>;

@@ -22,8 +22,12 @@ export interface ForumItem {
  * like a new message from the same player; the first version is "@0".
  */
 export function forumMessageId(channel: ForumChannel, post: ThreadPost): string {
-  const version = post.editedAt ? Date.parse(post.editedAt) || 0 : 0;
-  return `${channel}:${post.id}@${version}`;
+  return `${channel}:${post.id}@${postVersion(post)}`;
+}
+
+/** Which version of its post a post read is: the time of its last edit (ms), 0 for one never edited. */
+export function postVersion(post: ThreadPost): number {
+  return post.editedAt ? Date.parse(post.editedAt) || 0 : 0;
 }
 
 export class ForumInbox {

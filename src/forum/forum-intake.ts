@@ -1,14 +1,16 @@
 // The forum's front door: posts read from a game's thread (by polling, or pushed by a Discourse
 // webhook) and private messages to the game's account are taken here. A post by a member who
 // plays no part, or a thread post with no orders block, is passed over; every other one is
-// stored (forum-inbox.ts) and queued for the message loop, and only then acknowledged.
+// stored (forum-inbox.ts) and queued for the message loop, and only then acknowledged. Thread
+// posts with orders are then watched for edits (edit-watch.ts).
 import type { Logger } from 'pino';
 import type { GameStore } from '../store/game-store.ts';
 import { storedGame } from '../store/stored-game.ts';
-import type { ForumAdapter } from './forum-adapter.ts';
+import type { ForumAdapter, ThreadPost } from './forum-adapter.ts';
 import type { ForumConfig } from './forum-config.ts';
-import { ForumInbox, type ForumItem } from './forum-inbox.ts';
-import { isForTheGame } from './forum-message.ts';
+import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';
+import { ForumInbox, postVersion, type ForumItem } from './forum-inbox.ts';
+import { forumText, isForTheGame } from './forum-message.ts';
 
 export interface ForumIntakeDeps {
   store: GameStore;
@@ -22,13 +24,25 @@ export interface ForumIntakeDeps {
 export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, items: readonly ForumItem[]): Promise<string[]> {
   const { config } = await storedGame(deps.store, gameId);
   const inbox = new ForumInbox(deps.store.redis);
+  const watch = new EditWatch(deps.store);
+  const forTheGame = items.filter((item) => isForTheGame(config, item));
+  const posts = forTheGame.some((item) => item.channel === 'forum-post');
+  const watched = posts ? await watch.all(gameId) : new Map<string, Watched>();
   const taken: string[] = [];
-  for (const item of items) {
-    if (!isForTheGame(config, item)) continue;
-    const id = await inbox.take(gameId, item, deps.now());
-    await deps.enqueue({ gameId, mailId: id });
-    taken.push(id);
+  const read: Array<{ post: ThreadPost; orders: string }> = [];
+  for (const item of forTheGame) {
+    const known = item.channel === 'forum-post' ? watched.get(item.post.id) : undefined;
+    const orders = ordersDigest(forumText(item));
+    // An edit that leaves the orders block as it was is not read again: it would put back orders a later message changed.
+    if (!(known && postVersion(item.post) > known.version && known.orders === orders)) {
+      const id = await inbox.take(gameId, item, deps.now());
+      await deps.enqueue({ gameId, mailId: id });
+      taken.push(id);
+    }
+    if (item.channel === 'forum-post') read.push({ post: item.post, orders });
   }
+  // Only once every post is stored and queued: a crash before takes them again, never skips an edit.
+  if (read.length) await watch.note(gameId, read, await watch.step(gameId), watched);
   return taken;
 }
 
@@ -41,7 +55,7 @@ export interface ThreadRead {
 
 /**
  * One read of the game's thread, then of the private messages to the game's account, each from
- * where the last one stopped. The cursor moves on only once
+ * where the last one stopped, then of the watched posts' edits. The cursor moves on only once
  * every post before it is stored and queued: a crash or a forum error repeats the read, never skips it.
  */
 export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter: ForumAdapter): Promise<ThreadRead> {
@@ -49,12 +63,41 @@ export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter:
   const page = await adapter.readSince(await inbox.cursor(gameId));
   const taken = await takeForumItems(deps, gameId, page.posts.map((post) => ({ channel: 'forum-post' as const, post })));
   await inbox.moveCursor(gameId, page.cursor);
-  if (!adapter.readPrivateSince) return { read: page.posts.length, taken };
+  let read = page.posts.length;
   // Private messages to the game's account, where the forum's API can read them (docs/forums.md).
-  const pms = await adapter.readPrivateSince(await inbox.cursor(gameId, 'private'));
-  taken.push(...(await takeForumItems(deps, gameId, pms.messages.map((m) => ({ channel: 'forum-private' as const, post: m.post, title: m.title })))));
-  await inbox.moveCursor(gameId, pms.cursor, 'private');
-  return { read: page.posts.length + pms.messages.length, taken };
+  if (adapter.readPrivateSince) {
+    const pms = await adapter.readPrivateSince(await inbox.cursor(gameId, 'private'));
+    taken.push(...(await takeForumItems(deps, gameId, pms.messages.map((m) => ({ channel: 'forum-private' as const, post: m.post, title: m.title })))));
+    await inbox.moveCursor(gameId, pms.cursor, 'private');
+    read += pms.messages.length;
+  }
+  taken.push(...(await readEdits(deps, gameId, adapter)));
+  return { read, taken };
+}
+
+/**
+ * The watched posts (edit-watch.ts) as they are now: a newer version is taken like a new post.
+ * Those of a step that has ended are read a last time, for edits made before it ended (the
+ * message loop judges them late, as it would an email), and then no longer watched, like those
+ * the forum no longer shows; an edit made after the step ended is not read.
+ */
+async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAdapter): Promise<string[]> {
+  const watch = new EditWatch(deps.store);
+  const watched = await watch.all(gameId);
+  if (!watched.size) return [];
+  const at = await watch.step(gameId);
+  const ended = new Map<number, number>();
+  for (const w of watched.values()) if (w.step < at.step && !ended.has(w.step)) ended.set(w.step, await watch.began(gameId, w.step + 1));
+  const current = await adapter.currentPosts([...watched.keys()]);
+  const edits = current.filter((post) => {
+    const w = watched.get(post.id);
+    const version = postVersion(post);
+    return w && version > w.version && (w.step === at.step || (w.step < at.step && version < (ended.get(w.step) ?? 0)));
+  });
+  const taken = await takeForumItems(deps, gameId, edits.map((post) => ({ channel: 'forum-post' as const, post })));
+  const shown = new Set(current.map((post) => post.id));
+  await watch.forget(gameId, [...watched].filter(([id, w]) => w.step !== at.step || !shown.has(id)).map(([id]) => id));
+  return taken;
 }
 
 /** The game's forum section, when it has one. */

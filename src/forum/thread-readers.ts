@@ -41,7 +41,7 @@ export function startThreadReaders(options: ThreadReadersOptions): ThreadReaders
       const forum = await forumOf(options.store, gameId);
       if (!forum) return;
       const { read, taken } = await readThread(options, gameId, open(forum));
-      if (read) options.logger.info({ gameId, read, taken: taken.length }, 'forum thread read');
+      if (read || taken.length) options.logger.info({ gameId, read, taken: taken.length }, 'forum thread read');
     } catch (e) {
       const error = e instanceof Error ? e : new Error(String(e));
       if (e instanceof ForumRateLimitedError) waitUntil.set(gameId, options.now().getTime() + e.retryAfterMs);

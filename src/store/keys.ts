@@ -106,6 +106,8 @@ export function forumKeys(gameId: string) {
     cursor: `${p}:cursor`,
     /** String: the private-message reader's cursor, written likewise. */
     privateCursor: `${p}:private-cursor`,
+    /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits (src/forum/edit-watch.ts). */
+    watched: `${p}:watched`,
   };
 }
 

@@ -35,6 +35,17 @@ describe('the XenForo adapter', () => {
     expect(forum.server.requests.every((r) => r.headers['xf-api-key'] === forum.key)).toBe(true);
   });
 
+  it('gives posts as they are now, one GET posts/{id}/ each, leaving out those gone, hidden or moved', async () => {
+    const [edited, hidden, moved, gone] = [1, 2, 3, 4].map((i) => forum.say(2, `[orders]claim nor ${i}[/orders]`));
+    forum.edit(edited, '[orders]claim mid[/orders]');
+    hidden.message_state = 'moderated';
+    moved.thread_id = 78;
+    forum.posts.splice(forum.posts.indexOf(gone), 1);
+    const posts = await adapter().currentPosts([edited, hidden, moved, gone].map((p) => String(p.post_id)));
+    expect(posts).toEqual([{ id: String(edited.post_id), author: { id: '2', name: 'Alice' }, text: '[orders]claim mid[/orders]', postedAt: new Date(edited.post_date * 1000).toISOString(), editedAt: new Date((edited.post_date + 60) * 1000).toISOString() }]);
+    expect(forum.server.requests.map((r) => r.path)).toEqual([edited, hidden, moved, gone].map((p) => `/api/posts/${p.post_id}/`));
+  });
+
   it('reads the thread page by page, oldest first, and from a cursor only what is new', async () => {
     for (let i = 0; i < 45; i++) forum.say(i % 2 ? 2 : 3, `post ${i}`);
     const first = await adapter().readSince(null);

@@ -100,6 +100,11 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       return { posts, cursor: String(Math.max(after, ...ids)) };
     },
 
+    // Twenty posts a request, by id, as the topic is read.
+    async currentPosts(ids: readonly string[]): Promise<ThreadPost[]> {
+      return (await postsById(ids.map(Number))).map(threadPost);
+    },
+
     // The list comes newest activity first, a page at a time (page=1, 2, ... while it names a
     // more_topics_url); messages with no post since the cursor's time are not opened.
     async readPrivateSince(cursor: string | null): Promise<PrivatePage> {

@@ -28,6 +28,12 @@ export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
   // phpBB answers errors with an HTML page, not a body to quote.
   const http = new ForumHttp({ baseUrl: settings.baseUrl, headers: { accept: 'application/atom+xml' }, errorText: () => undefined, ...settings.http });
   const cannot = (what: string) => new ForumCannotError(`phpBB has no API to ${what}: the GM does it by hand (docs/forums.md).`);
+  const feedPosts = async (): Promise<ThreadPost[]> => {
+    const text = await http.get<unknown>(`app.php/feed/topic/${settings.topicId}`);
+    const feed = typeof text === 'string' ? (atom.parse(text) as { feed?: { entry?: AtomEntry[] } }) : {};
+    if (!feed.feed) throw new ForumRequestError(`The feed of topic ${settings.topicId} is not an Atom feed; are feeds on in the board's settings?`);
+    return (feed.feed.entry ?? []).map(threadPost);
+  };
 
   return {
     software: 'phpbb',
@@ -37,14 +43,16 @@ export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
     findOwnPost: async () => null,
 
     async readSince(cursor: string | null): Promise<ThreadPage> {
-      const text = await http.get<unknown>(`app.php/feed/topic/${settings.topicId}`);
-      if (typeof text !== 'string') throw new ForumRequestError(`The feed of topic ${settings.topicId} is not an Atom feed; are feeds on in the board's settings?`);
-      const feed = atom.parse(text) as { feed?: { entry?: AtomEntry[] } };
-      if (!feed.feed) throw new ForumRequestError(`The feed of topic ${settings.topicId} is not an Atom feed; are feeds on in the board's settings?`);
       const after = cursor ? Number(cursor) : 0;
       // The feed lists the newest posts first, and only the newest few: read it often enough.
-      const posts = (feed.feed.entry ?? []).map(threadPost).filter((p) => Number(p.id) > after).sort((a, b) => Number(a.id) - Number(b.id));
+      const posts = (await feedPosts()).filter((p) => Number(p.id) > after).sort((a, b) => Number(a.id) - Number(b.id));
       return { posts, cursor: String(Math.max(after, ...posts.map((p) => Number(p.id)))) };
+    },
+
+    // Each entry's <updated> is its last edit; a post older than the feed's newest few is not in it.
+    async currentPosts(ids: readonly string[]): Promise<ThreadPost[]> {
+      const wanted = new Set(ids);
+      return (await feedPosts()).filter((p) => wanted.has(p.id));
     },
 
     sendPrivate: async () => {

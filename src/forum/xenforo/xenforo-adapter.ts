@@ -22,11 +22,14 @@ interface XfUser {
 
 interface XfPost {
   post_id: number;
+  thread_id: number;
   user_id: number;
   username: string;
   message: string;
   post_date: number;
   last_edit_date?: number;
+  /** visible, moderated or deleted. */
+  message_state: string;
 }
 
 interface XfConversation {
@@ -120,6 +123,21 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
         if (n >= got.pagination.last_page) break;
       }
       return { posts, cursor: JSON.stringify(at) };
+    },
+
+    // One request a post (GET posts/{id}/): the watch that asks keeps them few (edit-watch.ts).
+    async currentPosts(ids: readonly string[]): Promise<ThreadPost[]> {
+      const posts: ThreadPost[] = [];
+      for (const id of ids) {
+        try {
+          const { post } = await http.get<{ post: XfPost }>(`posts/${encodeURIComponent(id)}/`);
+          // A post moved to another thread, or hidden by a moderator, is no longer the game's.
+          if (post.thread_id === thread && post.message_state === 'visible') posts.push(threadPost(post));
+        } catch (e) {
+          if (!(e instanceof ForumNotFoundError)) throw e;
+        }
+      }
+      return posts;
     },
 
     // Conversations come newest first (by their last message); those with nothing after the cursor are not opened.

@@ -3,7 +3,9 @@
 // bodies, errors as { errors: [{ code, message, params }] }, thread posts paged with
 // { pagination: { current_page, last_page, per_page, shown, total }, posts, thread }; the API
 // user's conversations (GET conversations/, newest last message first) and their messages (GET
-// conversations/{id}/messages), paged the same way.
+// conversations/{id}/messages), paged the same way; one post with GET posts/{id}/ ({ post: Post },
+// the Post data type's post_id, thread_id, message, message_state, last_edit_date, ...; XenForo's
+// own API controller answers 404 requested_post_not_found for a post it does not show).
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface XfPost {
@@ -14,6 +16,7 @@ export interface XfPost {
   message: string;
   post_date: number;
   last_edit_date: number;
+  message_state: 'visible' | 'moderated' | 'deleted';
   attach_count: number;
   view_url: string;
 }
@@ -27,6 +30,8 @@ export interface XenForoForum {
   conversations: Array<{ recipient_ids: string[]; title: string; message: string }>;
   /** A post by a member, as if written on the forum. */
   say(userId: number, message: string): XfPost;
+  /** The member edits the post: a new message and last_edit_date (a minute after the post or its last edit, unless `at` says when). */
+  edit(post: XfPost, message: string, at?: number): void;
   /** A member starts a conversation with the API user (the game's account), or writes in one; returns the conversation id. */
   converse(userId: number, title: string, message: string, conversationId?: number): number;
   deleteThread(): void;
@@ -48,7 +53,7 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
   const me = users[0];
   const say = (userId: number, message: string): XfPost => {
     const user = users.find((u) => u.user_id === userId)!;
-    const post = { post_id: nextPost++, thread_id: threadId, user_id: userId, username: user.username, message, post_date: 1_800_000_000 + nextPost, last_edit_date: 0, attach_count: 0, view_url: `https://forum.test/posts/${nextPost}/` };
+    const post = { post_id: nextPost++, thread_id: threadId, user_id: userId, username: user.username, message, post_date: 1_800_000_000 + nextPost, last_edit_date: 0, message_state: 'visible' as const, attach_count: 0, view_url: `https://forum.test/posts/${nextPost}/` };
     posts.push(post);
     return post;
   };
@@ -83,6 +88,11 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
         const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
         const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE);
         return { status: 200, body: { thread: { thread_id: threadId }, posts: shown, pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: posts.length } } };
+      }],
+      ['GET', /^\/api\/posts\/(\d+)\/?$/, (_req, [id]) => {
+        const post = posts.find((p) => p.post_id === Number(id));
+        // A post moved out of the game's thread is still shown; the game thread's posts go with it.
+        return post && (post.thread_id !== threadId || threadExists) ? { status: 200, body: { post } } : error(404, 'requested_post_not_found', 'Requested post not found.');
       }],
       ['POST', /^\/api\/attachments\/new-key\/?$/, (req) => {
         if (field(req, 'type') !== 'post' || thread(String(field(req, 'context[thread_id]')))) return error(400, 'invalid_attachment_context', 'The attachment context is not valid.');
@@ -141,6 +151,7 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
     attachments,
     conversations,
     say,
+    edit: (post, message, at) => void Object.assign(post, { message, last_edit_date: at ?? Math.max(post.post_date, post.last_edit_date) + 60 }),
     converse,
     deleteThread: () => void (threadExists = false),
     revokeKey: () => void (key = 'revoked'),
