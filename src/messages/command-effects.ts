@@ -15,7 +15,8 @@ import { openTickets } from './tickets.ts';
 import { formatTime } from './time-text.ts';
 
 type Serialised<C> = { [K in keyof C]: C[K] extends Date ? string : C[K] };
-type ControlName = 'extend' | 'deadline' | 'pause' | 'resume' | 'process' | 'preview' | 'publish' | 'rollback' | 'absence';
+const CONTROL = ['extend', 'deadline', 'pause', 'resume', 'process', 'preview', 'publish', 'rollback', 'absence'] as const;
+type ControlName = (typeof CONTROL)[number];
 
 /** One command for the GameControl, as committed: its key (message and line), and where its outcome goes in the reply. */
 export type Effect = Serialised<Extract<Command, { name: ControlName }>> & {
@@ -37,11 +38,9 @@ export interface PendingReply {
   forumTo?: string;
 }
 
-const CONTROL: readonly string[] = ['extend', 'deadline', 'pause', 'resume', 'process', 'preview', 'publish', 'rollback', 'absence'];
-
 /** The command as an effect to run after the commit, or null when it has none. */
 export function effectOf(command: Command, key: string, result: number, timeZone: string, nation?: string): Effect | null {
-  if (!CONTROL.includes(command.name)) return null;
+  if (!(CONTROL as readonly string[]).includes(command.name)) return null;
   const fields = Object.fromEntries(Object.entries(command).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
   return { ...(fields as Serialised<Extract<Command, { name: ControlName }>>), key, result, timeZone, ...(nation && { nation }) };
 }

@@ -52,23 +52,24 @@ export async function loadExtras(deps: Pick<MailDeps, 'store' | 'outbox'>, game:
 }
 
 async function pastReports(deps: Pick<MailDeps, 'store' | 'outbox'>, gameId: string, nation: string, turn: number): Promise<PastReport[]> {
-  const steps = (await deps.store.history(gameId)).filter((r) => r.turn === turn).map((r) => r.step);
-  const keys = (await deps.store.redis.hkeys(gameKeys(gameId).outbox)).filter((k) => steps.some((s) => new RegExp(`^report:${s}(\\.\\d+)?:${nation}$`).test(k)));
-  // After a rollback a step was published again under "<step>.<n>": the newest is the one that stands.
-  const latest = new Map<string, string>();
-  for (const k of keys.sort(byRound)) latest.set(k.split(':')[1].split('.')[0], k);
+  const steps = new Set((await deps.store.history(gameId)).filter((r) => r.turn === turn).map((r) => r.step));
+  // After a rollback a step was published again under "report:<step>.<n>:<nation>": the newest round is the one that stands.
+  const latest = new Map<number, { key: string; round: number }>();
+  for (const key of await deps.store.redis.hkeys(gameKeys(gameId).outbox)) {
+    const m = REPORT_KEY.exec(key);
+    if (!m || m[3] !== nation || !steps.has(Number(m[1]))) continue;
+    const [step, round] = [Number(m[1]), Number(m[2] ?? 0)];
+    if ((latest.get(step)?.round ?? -1) < round) latest.set(step, { key, round });
+  }
   const reports: PastReport[] = [];
-  for (const [step, key] of [...latest].sort(([a], [b]) => Number(a) - Number(b))) {
+  for (const [step, { key }] of [...latest].sort(([a], [b]) => a - b)) {
     const entry = await deps.outbox.entry(gameId, key);
-    if (entry) reports.push({ step: Number(step), subject: entry.subject, text: entry.text, ...(entry.html ? { html: entry.html } : {}) });
+    if (entry) reports.push({ step, subject: entry.subject, text: entry.text, ...(entry.html ? { html: entry.html } : {}) });
   }
   return reports;
 }
 
-function byRound(a: string, b: string): number {
-  const round = (k: string) => Number(k.split(':')[1].split('.')[1] ?? 0);
-  return round(a) - round(b);
-}
+const REPORT_KEY = /^report:(\d+)(?:\.(\d+))?:(.+)$/;
 
 async function lateMails(deps: Pick<MailDeps, 'store'>, gameId: string, ids: string[]): Promise<Record<string, LateMail>> {
   if (!ids.length) return {};
