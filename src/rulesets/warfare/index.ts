@@ -28,7 +28,10 @@ function adjudicate(ctx: RulesetContext<WarfareOptions>, state: WarfareState, or
   return result;
 }
 
-/** Every order as written, with its result: Diplomacy publishes them all after the deadline. */
+/**
+ * Every order as written, with its result: Diplomacy publishes them all after the deadline. The
+ * order is kept as given, not as text: the report words it from there (report.ts).
+ */
 function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEvent {
   // Each nation's orders take a run of `results`, from its start: one flat array, no per-nation
   // lists. A nation is found by its place among the few that gave orders, without a map to build.
@@ -50,15 +53,14 @@ function revealed(orders: OrdersByNation, events: readonly GameEvent[]): GameEve
     // Only the nation's own orders are revealed; a result for an index it did not give is nobody's.
     if (at >= 0 && (e.order as number) < lists[at].length) results[starts[at] + (e.order as number)] = e;
   }
-  const list: Array<{ nation: string; order: string; given: Order; ok: boolean; reason?: string }> = new Array(total);
+  const list: Array<{ nation: string; given: Order; ok: boolean; reason?: string }> = new Array(total);
   for (let k = 0, i = 0; k < lists.length; k++) {
     const nation = nations[k];
     const given = lists[k];
     for (let index = 0; index < given.length; index++, i++) {
       const r = results[i];
-      const order = formatOrder(given[index]);
       // One object literal per order, no spread: a big turn reveals tens of thousands of them.
-      list[i] = r?.reason ? { nation, order, given: given[index], ok: false, reason: r.reason } : { nation, order, given: given[index], ok: r?.type === 'order.succeeded' };
+      list[i] = r?.reason ? { nation, given: given[index], ok: false, reason: r.reason } : { nation, given: given[index], ok: r?.type === 'order.succeeded' };
     }
   }
   return { type: 'orders.revealed', orders: list, audience: 'public' };

@@ -5,12 +5,12 @@
 import { counted, listOf, nation, province, say, type GameEvent, type NationOrders, type Order, type PublicView, type ReportHooks, type ReportSection, type Sentence, type TurnMarks } from '../../engine/index.ts';
 import type { WarfareOptions } from './options.ts';
 
+/** One entry of `orders.revealed` (index.ts): the order as given, and its result. */
 interface Revealed {
   nation: string;
-  order: string;
+  given: Order;
   ok: boolean;
   reason?: string;
-  given?: Order;
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
@@ -68,8 +68,8 @@ const RESULT_WORDS: Record<string, string> = {
 function resultWords(r: Revealed, dislodged: ReadonlySet<string>): string | null {
   const words: string[] = [];
   if (!r.ok) words.push(r.reason ? (RESULT_WORDS[r.reason] ?? r.reason.toLowerCase().replace(/_/g, ' ')) : 'failed');
-  const at = r.given ? str(r.given.province) : '';
-  if (at && dislodged.has(at) && !words.includes('dislodged') && r.given?.kind !== 'retreat') words.push('dislodged');
+  const at = str(r.given.province);
+  if (at && dislodged.has(at) && !words.includes('dislodged') && r.given.kind !== 'retreat') words.push('dislodged');
   return words.length ? words.join(', ') : null;
 }
 
@@ -80,7 +80,7 @@ function revealedOrders(view: PublicView): NationOrders[] {
     for (const r of (Array.isArray(event.orders) ? event.orders : []) as Revealed[]) {
       let entry = byNation.get(r.nation);
       if (!entry) byNation.set(r.nation, (entry = { nation: r.nation, orders: [] }));
-      entry.orders.push({ order: r.given ? orderSentence(r.given) : [r.order], result: resultWords(r, dislodged) });
+      entry.orders.push({ order: orderSentence(r.given), result: resultWords(r, dislodged) });
     }
   }
   return [...byNation.values()];
@@ -158,7 +158,7 @@ function turnMarks(view: PublicView): TurnMarks {
   for (const event of of(view.events, 'orders.revealed')) {
     for (const r of (Array.isArray(event.orders) ? event.orders : []) as Revealed[]) {
       const o = r.given;
-      if (!o || typeof o.province !== 'string') continue;
+      if (typeof o.province !== 'string') continue;
       const ok = r.ok && !dislodged.has(o.province);
       if (o.kind === 'move' && typeof o.target === 'string') marks.arrows.push({ kind: 'move', from: o.province, to: o.target, ok: r.ok, nation: r.nation });
       else if ((o.kind === 'support' || o.kind === 'convoy') && typeof o.subject === 'string')
