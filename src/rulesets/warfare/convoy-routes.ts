@@ -90,10 +90,12 @@ function touchesPath(map: WarfareMap, path: readonly number[], t: number, upTo: 
   return false;
 }
 
+const everySea: FleetTest = () => true;
+
 /** Seas (among `fleets`) lying on some route from origin to dest: the 1971 rule disrupts a convoy when any of them is dislodged. */
 export function seasOnRoutes(map: WarfareMap, origin: number, dest: number, fleets: readonly number[], budget = 20_000): Set<number> {
   const on = new Set<number>();
-  const search: RouteSearch = { map, origin, dest, fleetIn: () => true, path: [], steps: 0, budget };
+  const search: RouteSearch = { map, origin, dest, fleetIn: everySea, path: [], steps: 0, budget };
   for (const s of fleets) {
     if (has(map.fleetProvince, origin, s)) {
       search.path.push(s);

@@ -2,7 +2,7 @@
 // Whether a convoy is possible depends on the fleets on the board, not on their orders (6.D.8, 6.D.32).
 import type { Order } from '../../engine/index.ts';
 import { fail, orderedUnit, provinceSlot, text, unitKind, type Board, type Failure } from './board.ts';
-import { neededOnSomeRoute, routeExists } from './convoy-routes.ts';
+import { neededOnSomeRoute, routeExists, type FleetTest } from './convoy-routes.ts';
 import { COASTAL, LAND, SEA, has } from './map-index.ts';
 import { canReach, reachablePlaces } from './reach.ts';
 import type { Accepted } from './turn-orders.ts';
@@ -28,11 +28,11 @@ function checked(nation: string, index: number, order: Order, kind: Checked['kin
   return { kind, unit, nation, index, order, dest, coast, subject, viaConvoy, byLand };
 }
 
-const movementKinds = new Set(['hold', 'move', 'support', 'convoy']);
+const isMovementKind = (kind: string) => kind === 'hold' || kind === 'move' || kind === 'support' || kind === 'convoy';
 
 /** `index`: the order's place in the nation's list, which the result event names (-1 when only checking). */
 export function checkMovement(board: Board, nation: string, order: Order, index = -1): Checked | Failure {
-  if (!movementKinds.has(order.kind)) {
+  if (!isMovementKind(order.kind)) {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in a movement phase; units hold, move, support or convoy.`);
   }
   const unit = orderedUnit(board, nation, order);
@@ -43,7 +43,8 @@ export function checkMovement(board: Board, nation: string, order: Order, index 
   return checkConvoy(board, nation, index, unit, order);
 }
 
-const fleetAt = (board: Board) => (sea: number) => board.unitAt[sea] >= 0 && board.units[board.unitAt[sea]].type === 'fleet';
+/** The test "a fleet stands in this sea", leaving out the sea `except` (-1: none). */
+const fleetAt = (board: Board, except = -1): FleetTest => (sea) => sea !== except && board.unitAt[sea] >= 0 && board.units[board.unitAt[sea]].type === 'fleet';
 
 function checkMove(board: Board, nation: string, index: number, unit: number, order: Order): Checked | Failure {
   const { map, options } = board;
@@ -113,8 +114,7 @@ function checkSupport(board: Board, nation: string, index: number, unit: number,
   // 6.D.31: a move that only a convoy through the supporter could make cannot be supported by it.
   const s = board.units[subject];
   if (target >= 0 && target !== subjectAt && s.type !== 'fleet' && !canReach(map, 'army', subjectAt, undefined, target)) {
-    const others = (sea: number) => sea !== from && fleetAt(board)(sea);
-    if (!routeExists(map, subjectAt, target, others, board.options.convoyChains)) {
+    if (!routeExists(map, subjectAt, target, fleetAt(board, from), board.options.convoyChains)) {
       return fail('SUPPORT_IMPOSSIBLE_MOVE', `The army in ${map.name(subjectAt)} could reach ${map.name(target)} only by a convoy through your own fleet, which cannot both convoy and support.`);
     }
   }
