@@ -7,6 +7,7 @@ import { civilDisorder } from './civil-disorder.ts';
 import { newYear } from './flow.ts';
 import { LAND, warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
+import { OrderResults } from './order-results.ts';
 import { mightOf } from './ownership.ts';
 import { copyState, type WarfareState } from './state.ts';
 import { nationsInOrder } from './turn-orders.ts';
@@ -65,38 +66,39 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   return { kind: 'build', province, unitType, coast };
 }
 
-export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
+export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[]; results: OrderResults } {
   const map = warfareMap(ctx.map);
   const state = copyState(input);
-  const events: GameEvent[] = [];
+  const results = new OrderResults(orders);
+  const { events } = results;
   const might = mightOf(map, input);
   for (const nation of nationsInOrder(input.nations, orders)) {
     const due = might.get(nation)?.adjustment ?? 0;
     const list = orders[nation];
     // A kingdom with nothing due and no orders has nothing to report.
     if (!list?.length && due === 0) continue;
-    const checked = list?.length ? readAdjustments(map, ctx.options, input, nation, due, list, events) : [];
+    const checked = list?.length ? readAdjustments(map, ctx.options, input, nation, due, list, results) : [];
     if (nation in input.nations) applyAdjustments(map, ctx.options, state, nation, due, checked, events);
   }
   newYear(state, events);
-  return { state, events };
+  return { state, events, results };
 }
 
 /** The nation's adjustment orders checked one by one, each answered with its result event. */
-function readAdjustments(map: WarfareMap, options: WarfareOptions, input: WarfareState, nation: string, due: number, list: readonly Order[], events: GameEvent[]): Adjustment[] {
+function readAdjustments(map: WarfareMap, options: WarfareOptions, input: WarfareState, nation: string, due: number, list: readonly Order[], results: OrderResults): Adjustment[] {
   const accepted: Order[] = [];
   const checked: Adjustment[] = [];
   for (let index = 0; index < list.length; index++) {
     const order = list[index];
     const verdict = nation in input.nations ? checkAdjustment(map, options, input, nation, due, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
     if ('ok' in verdict) {
-      events.push({ type: 'order.failed', nation, order: index, reason: verdict.code, message: verdict.message, audience: [nation] });
+      results.failed(nation, index, verdict.code, verdict.message);
       continue;
     }
     accepted.push(order);
     checked.push(verdict);
     const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.index.get(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.index.get(verdict.province)!)}.`;
-    events.push({ type: 'order.succeeded', nation, order: index, message, audience: [nation] });
+    results.succeeded(nation, index, message);
   }
   return checked;
 }

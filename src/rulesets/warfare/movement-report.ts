@@ -6,6 +6,7 @@ import { text, type Board } from './board.ts';
 import type { Checked } from './movement-check.ts';
 import * as codes from './movement-plan.ts';
 import { unitList, type Plan } from './movement-plan.ts';
+import type { OrderResults } from './order-results.ts';
 import type { Resolver } from './resolver.ts';
 import { listNames, placeName, unitPhrase } from './words.ts';
 
@@ -19,6 +20,7 @@ const failed = (reason: string, message: string): Outcome => ({ reason, message 
 
 export class MovementReport {
   private readonly plan: Plan;
+  private readonly events: GameEvent[];
 
   constructor(
     private readonly board: Board,
@@ -27,10 +29,11 @@ export class MovementReport {
     private readonly byUnit: ReadonlyArray<Checked | undefined>,
     /** The orders as given, legal or not. */
     private readonly orders: OrdersByNation,
-    /** The turn's events, which the report adds to. */
-    private readonly events: GameEvent[],
+    /** The turn's results and events, which the report adds to. */
+    private readonly results: OrderResults,
   ) {
     this.plan = r.plan;
+    this.events = results.events;
   }
 
   /** Everyone when orders are published; else the nations of the unit and of the others involved. */
@@ -53,8 +56,8 @@ export class MovementReport {
     const u = a.unit;
     const o = a.kind === 'move' ? this.move(u) : a.kind === 'support' ? this.support(u) : a.kind === 'convoy' ? this.convoy(u) : this.hold(u);
     const { nation, index } = a;
-    if (typeof o === 'string') this.events.push({ type: 'order.succeeded', nation, order: index, message: o, audience: [nation] });
-    else this.events.push({ type: 'order.failed', nation, order: index, message: o.message, audience: [nation], reason: o.reason });
+    if (typeof o === 'string') this.results.succeeded(nation, index, o);
+    else this.results.failed(nation, index, o.reason, o.message);
   }
 
   private hold(u: number): Outcome {

@@ -11,6 +11,7 @@ import type { WarfareOptions } from './options.ts';
 import { neighbourPlaces } from './reach.ts';
 import { Resolver } from './resolver.ts';
 import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
+import { OrderResults } from './order-results.ts';
 import { readOrders } from './turn-orders.ts';
 import { releaseWorkspace, takeWorkspace, type Workspace } from './workspace.ts';
 
@@ -20,6 +21,7 @@ const { MOVE } = codes;
 export interface MovementResult {
   state: WarfareState;
   events: GameEvent[];
+  results: OrderResults;
 }
 
 export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): MovementResult {
@@ -37,12 +39,14 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
 function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
   const board = makeBoard(map, input.units, options, ws.unitAt, ws.origin);
   const n = input.units.length;
-  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkMovement, board, n);
+  const results = new OrderResults(orders);
+  const { events } = results;
+  const { accepted, byUnit } = readOrders(input.nations, results, checkMovement, board, n);
   const plan = makePlan(board, byUnit, options.edition, options.implicitConvoyFallback, ws);
   const resolver = new Resolver(plan, map, options.edition, ws);
   resolver.resolveAll();
 
-  const report = new MovementReport(board, resolver, byUnit, orders, events);
+  const report = new MovementReport(board, resolver, byUnit, orders, results);
   for (const a of accepted) report.result(a);
 
   const { occupied, contested } = ws;
@@ -87,7 +91,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
     if (retreats.length) dislodged.push({ unit, by: map.id(plan.origin[by]), retreats });
     else events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: from, reason: 'NO_RETREAT', message: `The ${unit.type} in ${map.name(plan.origin[u])} had nowhere to retreat and was disbanded.`, audience: 'public' });
   }
-  return { state: copyState(input, kept, dislodged), events };
+  return { state: copyState(input, kept, dislodged), events, results };
 }
 
 /** Empty places next door, except the attacker's province and provinces left empty by a standoff. */

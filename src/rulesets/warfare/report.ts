@@ -4,14 +4,8 @@
 // their fields are read with the types those files write.
 import { counted, listOf, nation, province, say, type GameEvent, type NationOrders, type Order, type PublicView, type ReportHooks, type ReportSection, type Sentence, type TurnMarks } from '../../engine/index.ts';
 import type { WarfareOptions } from './options.ts';
+import type { RevealedOrder } from './order-results.ts';
 
-/** One entry of `orders.revealed` (index.ts): the order as given, and its result. */
-interface Revealed {
-  nation: string;
-  given: Order;
-  ok: boolean;
-  reason?: string;
-}
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -65,7 +59,7 @@ const RESULT_WORDS: Record<string, string> = {
   CONVOY_PARADOX: 'convoy paradox',
 };
 
-function resultWords(r: Revealed, dislodged: ReadonlySet<string>): string | null {
+function resultWords(r: RevealedOrder, dislodged: ReadonlySet<string>): string | null {
   const words: string[] = [];
   if (!r.ok) words.push(r.reason ? (RESULT_WORDS[r.reason] ?? r.reason.toLowerCase().replace(/_/g, ' ')) : 'failed');
   const at = str(r.given.province);
@@ -77,7 +71,7 @@ function revealedOrders(view: PublicView): NationOrders[] {
   const dislodged = new Set(of(view.events, 'unit.dislodged').map((e) => str(e.from)));
   const byNation = new Map<string, NationOrders>();
   for (const event of of(view.events, 'orders.revealed')) {
-    for (const r of (Array.isArray(event.orders) ? event.orders : []) as Revealed[]) {
+    for (const r of (Array.isArray(event.orders) ? event.orders : []) as RevealedOrder[]) {
       let entry = byNation.get(r.nation);
       if (!entry) byNation.set(r.nation, (entry = { nation: r.nation, orders: [] }));
       entry.orders.push({ order: orderSentence(r.given), result: resultWords(r, dislodged) });
@@ -156,7 +150,7 @@ function turnMarks(view: PublicView): TurnMarks {
   const marks: TurnMarks = { arrows: [], provinces: [] };
   const dislodged = new Set(of(view.events, 'unit.dislodged').map((e) => str(e.from)));
   for (const event of of(view.events, 'orders.revealed')) {
-    for (const r of (Array.isArray(event.orders) ? event.orders : []) as Revealed[]) {
+    for (const r of (Array.isArray(event.orders) ? event.orders : []) as RevealedOrder[]) {
       const o = r.given;
       if (typeof o.province !== 'string') continue;
       const ok = r.ok && !dislodged.has(o.province);

@@ -6,6 +6,7 @@ import { fail, text, type Failure } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
 import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from './state.ts';
+import { OrderResults } from './order-results.ts';
 import { readOrders, type Accepted } from './turn-orders.ts';
 import { placeName } from './words.ts';
 
@@ -69,10 +70,12 @@ function notAllowed(map: WarfareMap, target: string, coast: string | undefined, 
   return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where(map, target, coast)}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
 }
 
-export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[] } {
+export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[]; results: OrderResults } {
   const map = warfareMap(ctx.map);
   const dislodged = dislodgedOf(input);
-  const { accepted, byUnit, events } = readOrders(input.nations, orders, checkRetreat, { map, options: ctx.options, dislodged }, dislodged.length);
+  const results = new OrderResults(orders);
+  const { events } = results;
+  const { accepted, byUnit } = readOrders(input.nations, results, checkRetreat, { map, options: ctx.options, dislodged }, dislodged.length);
   const state = copyState(input);
   const aiming = new Map<string, number[]>();
   for (const a of accepted) {
@@ -91,7 +94,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
       continue;
     }
     if (order.kind === 'disband') {
-      events.push(orderResult(order, `Your ${unit.type} dislodged from ${from} was disbanded.`));
+      results.succeeded(order.nation, order.index, `Your ${unit.type} dislodged from ${from} was disbanded.`);
       events.push(disbanded(unit, 'ORDERED', `The ${unit.type} dislodged from ${from} was disbanded.`));
       continue;
     }
@@ -101,7 +104,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     if (rivals.length > 1) {
       const others = rivals.filter((r) => r !== u).map((r) => dislodged[r].unit.province);
       events.push({ type: 'retreat.bounced', unit: unit.id, nation: unit.nation, province: unit.province, target: province, by: others, audience: 'public' });
-      events.push(orderResult(order, `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`, 'RETREAT_BOUNCED'));
+      results.failed(order.nation, order.index, 'RETREAT_BOUNCED', `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`);
       events.push(disbanded(unit, 'RETREAT_BOUNCED', `The ${unit.type} dislodged from ${from} bounced in its retreat and was disbanded.`));
       continue;
     }
@@ -110,16 +113,10 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     if (coast) unit.coast = coast;
     else delete unit.coast;
     state.units.push(unit);
-    events.push(orderResult(order, `Your ${unit.type} retreated from ${from} to ${to}.`));
+    results.succeeded(order.nation, order.index, `Your ${unit.type} retreated from ${from} to ${to}.`);
   }
   state.extra.dislodged = [];
-  return { state, events };
-}
-
-/** The result of a retreat order: failed when a reason is given. */
-function orderResult(order: Accepted, message: string, reason?: string): GameEvent {
-  if (reason) return { type: 'order.failed', nation: order.nation, order: order.index, reason, message, audience: [order.nation] };
-  return { type: 'order.succeeded', nation: order.nation, order: order.index, message, audience: [order.nation] };
+  return { state, events, results };
 }
 
 function disbanded(unit: Unit, reason: string, message: string): GameEvent {

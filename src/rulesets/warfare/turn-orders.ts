@@ -1,7 +1,8 @@
 // Reading a phase's orders: every order is checked in the nations' game order, the first legal order
-// for a unit is the one it follows, and every refused order gets its failure event at once.
-import type { GameEvent, Order, OrdersByNation } from '../../engine/index.ts';
+// for a unit is the one it follows, and every refused order gets its result at once.
+import type { Order, OrdersByNation } from '../../engine/index.ts';
 import type { Failure } from './board.ts';
+import type { OrderResults } from './order-results.ts';
 
 /**
  * What every order a unit will follow carries, besides what it checked out as: its unit, who gave
@@ -30,45 +31,43 @@ export function nationsInOrder(known: Record<string, unknown>, orders: OrdersByN
 
 /**
  * Checks each nation's orders with `check` (one order per unit, the first legal one, of `units`).
- * `events` holds the refusals, in the order they were given, for the turn to add its results to.
+ * Each refused order gets its result in `results` at once, in the order they were given.
  */
 export function readOrders<B, C extends Accepted>(
   known: Record<string, unknown>,
-  orders: OrdersByNation,
+  results: OrderResults,
   check: OrderCheck<B, C>,
   board: B,
   units: number,
-): { accepted: C[]; byUnit: Array<C | undefined>; events: GameEvent[] } {
+): { accepted: C[]; byUnit: Array<C | undefined> } {
   const accepted: C[] = [];
   const byUnit: Array<C | undefined> = new Array(units);
-  const events: GameEvent[] = [];
   // The few nations that gave orders, found by place in these lists: reading `orders[nation]` for
   // every nation of the game would be a lookup by name in an object whose shape differs every turn.
-  const givers = Object.keys(orders);
-  const lists = Object.values(orders);
+  const { nations: givers, lists } = results;
   const nations = Object.keys(known);
   for (let k = 0; k < nations.length; k++) {
     const g = givers.indexOf(nations[k]);
-    if (g >= 0 && lists[g]) readList(nations[k], lists[g], check, board, accepted, byUnit, events);
+    if (g >= 0 && lists[g]) readList(nations[k], lists[g], check, board, accepted, byUnit, results);
   }
   // Then the orders of nations not in the game, in the order they came: every one refused.
   for (let g = 0; g < givers.length; g++) {
     const nation = givers[g];
-    if (!nations.includes(nation) && !(nation in known) && lists[g]) refuseStranger(nation, lists[g], events);
+    if (!nations.includes(nation) && !(nation in known) && lists[g]) refuseStranger(nation, lists[g], results);
   }
-  return { accepted, byUnit, events };
+  return { accepted, byUnit };
 }
 
-function readList<B, C extends Accepted>(nation: string, list: readonly Order[], check: OrderCheck<B, C>, board: B, accepted: C[], byUnit: Array<C | undefined>, events: GameEvent[]): void {
+function readList<B, C extends Accepted>(nation: string, list: readonly Order[], check: OrderCheck<B, C>, board: B, accepted: C[], byUnit: Array<C | undefined>, results: OrderResults): void {
   for (let index = 0; index < list.length; index++) {
     const result = check(board, nation, list[index], index);
     if ((result as Failure).ok === false) {
-      events.push(refusal(nation, index, (result as Failure).code, (result as Failure).message));
+      results.failed(nation, index, (result as Failure).code, (result as Failure).message);
       continue;
     }
     const a = result as C;
     if (byUnit[a.unit]) {
-      events.push(refusal(nation, index, 'ALREADY_ORDERED', 'That unit already has an order this turn; only its first order counts.'));
+      results.failed(nation, index, 'ALREADY_ORDERED', 'That unit already has an order this turn; only its first order counts.');
       continue;
     }
     accepted.push(a);
@@ -76,10 +75,6 @@ function readList<B, C extends Accepted>(nation: string, list: readonly Order[],
   }
 }
 
-function refuseStranger(nation: string, list: readonly Order[], events: GameEvent[]): void {
-  for (let index = 0; index < list.length; index++) events.push(refusal(nation, index, 'NO_SUCH_NATION', `${nation} is not a kingdom of this game.`));
-}
-
-function refusal(nation: string, index: number, reason: string, message: string): GameEvent {
-  return { type: 'order.failed', nation, order: index, reason, message, audience: [nation] };
+function refuseStranger(nation: string, list: readonly Order[], results: OrderResults): void {
+  for (let index = 0; index < list.length; index++) results.failed(nation, index, 'NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
 }

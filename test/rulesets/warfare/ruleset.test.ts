@@ -83,6 +83,20 @@ describe('the warfare ruleset', () => {
     expect(everyone.landmarks).toContainEqual({ province: 'hil', landmarks: ['mercenary-company'], owner: null });
   });
 
+  it('publishes every order as given with its result, each kingdom in the order its orders came', () => {
+    const given = { blue: ['A hil - ash', 'A hil H'], purple: ['A mid H'], red: ['A ash - hil', 'A nowhere H', 'A red S A ash - hil'] };
+    const { events } = play(context(), stateOf(units('red A ash', 'blue A hil', 'red A red')), given);
+    const revealed = events.find((e) => e.type === 'orders.revealed');
+    expect(revealed?.orders).toEqual([
+      { nation: 'blue', given: order('A hil - ash'), ok: false, reason: 'BOUNCED' },
+      { nation: 'blue', given: order('A hil H'), ok: false, reason: 'ALREADY_ORDERED' },
+      { nation: 'purple', given: order('A mid H'), ok: false, reason: 'NO_SUCH_NATION' },
+      { nation: 'red', given: order('A ash - hil'), ok: true },
+      { nation: 'red', given: order('A nowhere H'), ok: false, reason: 'UNKNOWN_PROVINCE' },
+      { nation: 'red', given: order('A red S A ash - hil'), ok: true },
+    ]);
+  });
+
   it('never changes the state it is given, whatever the phase', () => {
     const ctx = context();
     const fall = stateOf(units('red A ash', 'red A red', 'blue A hil', 'red F nth'), { season: 'fall' });
