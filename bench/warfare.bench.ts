@@ -103,7 +103,7 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
   };
   const unitAt = new Map(list.map((u) => [u.province, u]));
   const planned = new Map<Unit, Order>();
-  const steps = (u: Unit) => neighbourPlaces(map, u.type === 'fleet' ? 'fleet' : 'army', map.index.get(u.province)!, u.coast).map((p) => map.ids[map.placeProvince[p]]);
+  const steps = (u: Unit) => neighbourPlaces(map, u.type === 'fleet' ? 'fleet' : 'army', map.number(u.province)!, u.coast).map((p) => map.ids[map.placeProvince[p]]);
   for (const u of list) {
     const head = { unitType: u.type, province: u.province };
     const next = steps(u);
@@ -120,9 +120,9 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
   }
   // Some fleets at sea convoy a neighbouring army to another coast of their sea.
   for (const f of list) {
-    const sea = map.index.get(f.province)!;
+    const sea = map.number(f.province)!;
     if (map.kind[sea] !== 2 || rand() < 0.7) continue;
-    const coasts = steps(f).filter((p) => map.kind[map.index.get(p)!] === 1);
+    const coasts = steps(f).filter((p) => map.kind[map.number(p)!] === 1);
     const army = coasts.map((p) => unitAt.get(p)).find((x) => x?.type === 'army');
     const to = coasts.filter((p) => p !== army?.province && !unitAt.has(p));
     if (!army || !to.length) continue;

@@ -45,7 +45,7 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   if (builds >= due) return fail('TOO_MANY_BUILDS', `Your kingdom builds only ${due} unit${due === 1 ? '' : 's'} this winter.`);
   if (order.kind === 'waive') return { kind: 'waive' };
   const province = text(order.province) ?? '';
-  const p = map.index.get(province);
+  const p = map.number(province);
   if (p === undefined) return fail('UNKNOWN_PROVINCE', `There is no province "${province}" on this map.`);
   const name = map.name(p);
   if (map.home[p] !== nation) return fail('NOT_HOME', `${name} is not one of your home provinces; kingdoms build only at home.`);
@@ -97,7 +97,7 @@ function readAdjustments(map: WarfareMap, options: WarfareOptions, input: Warfar
     }
     accepted.push(order);
     checked.push(verdict);
-    const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.index.get(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.index.get(verdict.province)!)}.`;
+    const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.number(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.number(verdict.province)!)}.`;
     results.succeeded(nation, index, message);
   }
   return checked;
@@ -125,7 +125,7 @@ function applyAdjustments(map: WarfareMap, options: WarfareOptions, state: Warfa
   if (due < 0 && owed > 0) {
     for (const unit of civilDisorder(map, options.edition, state, nation, owed)) {
       state.units = state.units.filter((u) => u !== unit);
-      events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'CIVIL_DISORDER', message: `${state.nations[nation].name} gave too few disbands, so the ${unit.type} in ${map.name(map.index.get(unit.province)!)} was disbanded in civil disorder.`, audience: 'public' });
+      events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'CIVIL_DISORDER', message: `${state.nations[nation].name} gave too few disbands, so the ${unit.type} in ${map.name(map.number(unit.province)!)} was disbanded in civil disorder.`, audience: 'public' });
     }
   }
 }

@@ -21,7 +21,7 @@ export interface Board {
  */
 export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length).fill(-1), at: Int32Array = new Int32Array(units.length)): Board {
   for (let i = 0; i < units.length; i++) {
-    const p = map.index.get(units[i].province);
+    const p = map.number(units[i].province);
     if (p === undefined) at[i] = -1;
     else unitAt[(at[i] = p)] = i;
   }
@@ -40,7 +40,7 @@ export const fail = (code: string, message: string) => illegal(code, message) as
 export function provinceSlot(board: Board, value: unknown, name: string): number | Failure {
   const id = text(value);
   if (id === undefined) return fail('MISSING_PROVINCE', `The order does not say which province (${name}).`);
-  const p = board.map.index.get(id);
+  const p = board.map.number(id);
   return p === undefined ? fail('UNKNOWN_PROVINCE', `There is no province "${id}" on this map.`) : p;
 }
 

@@ -17,10 +17,10 @@ export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareS
     if (counts) sources.push(p);
   }
   const units = state.units.filter((u) => u.nation === nation);
-  const distance = distancesFrom(map, sources, units.map((u) => map.index.get(u.province)!));
+  const distance = distancesFrom(map, sources, units.map((u) => map.number(u.province)!));
   units.sort((a, b) => {
-    const pa = map.index.get(a.province)!;
-    const pb = map.index.get(b.province)!;
+    const pa = map.number(a.province)!;
+    const pb = map.number(b.province)!;
     return distance[pb] - distance[pa] || fleetFirst(a) - fleetFirst(b) || byName.compare(map.name(pa), map.name(pb)) || byName.compare(a.province, b.province);
   });
   return units.slice(0, count);

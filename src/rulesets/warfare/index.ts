@@ -43,7 +43,7 @@ export const warfare = defineRuleset<WarfareState, WarfareOptions>({
   describeOrder: (ctx, order) => {
     const map = warfareMap(ctx.map);
     return describeOrder(order, (id, coast) => {
-      const p = typeof id === 'string' ? map.index.get(id) : undefined;
+      const p = typeof id === 'string' ? map.number(id) : undefined;
       return p === undefined ? String(id ?? '?') : placeName(map, p, typeof coast === 'string' ? coast : undefined);
     });
   },

@@ -30,7 +30,6 @@ export function has(p: Packed, from: number, to: number): boolean {
 
 export class WarfareMap {
   readonly ids: string[];
-  readonly index = new Map<string, number>();
   readonly kind: Uint8Array;
   readonly names: string[];
   readonly coasts: string[][];
@@ -63,6 +62,11 @@ export class WarfareMap {
   /** "army in Paris" and "fleet in ..." by place, made when first needed (see words.ts). */
   readonly armyPhrases: Array<string | undefined>;
   readonly fleetPhrases: Array<string | undefined>;
+  /**
+   * Province numbers by id, in an object without a prototype rather than a Map: a turn looks up
+   * the province of every unit and of every order, and a property lookup here is faster than Map.get.
+   */
+  private readonly numbers: Record<string, number> = Object.create(null);
   /** The movement turn's reused arrays (see workspace.ts), made by the first turn on this map. */
   workspace: Workspace | undefined = undefined;
 
@@ -76,7 +80,7 @@ export class WarfareMap {
     this.home = [];
     this.ids.forEach((id, i) => {
       const p = graph.province(id);
-      this.index.set(id, i);
+      this.numbers[id] = i;
       this.kind[i] = p.kind === 'sea' ? SEA : p.kind === 'coastal' ? COASTAL : LAND;
       this.names.push(p.name);
       this.coasts.push(p.coasts);
@@ -117,8 +121,8 @@ export class WarfareMap {
       if (!list.includes(v)) list.push(v);
     };
     for (const border of graph.borders) {
-      const a = this.index.get(border.a.province)!;
-      const b = this.index.get(border.b.province)!;
+      const a = this.numbers[border.a.province];
+      const b = this.numbers[border.b.province];
       add(anyLists[a], b);
       add(anyLists[b], a);
       if (border.units.includes('army')) {
@@ -142,6 +146,11 @@ export class WarfareMap {
     this.fleet = pack(fleetLists);
     this.fleetProvince = pack(fleetProvLists);
     this.any = pack(anyLists);
+  }
+
+  /** The number of the province with this id, or undefined when the map has none. */
+  number(id: string): number | undefined {
+    return this.numbers[id];
   }
 
   id(i: number): string {

@@ -10,7 +10,7 @@ import type { WarfareState } from './state.ts';
 export function claimProvinces(map: WarfareMap, state: WarfareState, events: GameEvent[]): void {
   let copied = false;
   for (const unit of state.units) {
-    const p = map.index.get(unit.province);
+    const p = map.number(unit.province);
     if (p === undefined || map.kind[p] === SEA) continue;
     const record = state.provinces[unit.province];
     const from = record?.owner ?? null;

@@ -28,7 +28,7 @@ export function checkRetreat(board: RetreatBoard, nation: string, order: Order, 
   const province = text(order.province);
   const type = text(order.unitType);
   const unit = dislodgedAt(dislodged, province, type);
-  if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.index.has(province) ? map.name(map.index.get(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
+  if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.number(province) !== undefined ? map.name(map.number(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
   if (dislodged[unit].unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That dislodged unit is not yours to order.');
   if (order.kind === 'disband') return { kind: 'disband', unit, nation, index, order };
   const target = text(order.target) ?? '';
@@ -63,7 +63,7 @@ function placesIn(retreats: readonly string[], target: string): string[] {
 
 /** The place a refused retreat aimed at, for its message: made only when one is refused. */
 function where(map: WarfareMap, target: string, coast: string | undefined): string {
-  return map.index.has(target) ? placeName(map, map.index.get(target)!, coast) : target;
+  return map.number(target) !== undefined ? placeName(map, map.number(target)!, coast) : target;
 }
 
 function notAllowed(map: WarfareMap, target: string, coast: string | undefined, retreats: readonly string[]): Failure {
@@ -88,7 +88,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
   for (let u = 0; u < dislodged.length; u++) {
     const order = byUnit[u];
     const unit = { ...dislodged[u].unit };
-    const from = map.name(map.index.get(unit.province)!);
+    const from = map.name(map.number(unit.province)!);
     if (!order) {
       events.push(disbanded(unit, 'NO_ORDER', `The ${unit.type} dislodged from ${from} had no retreat order and was disbanded.`));
       continue;
@@ -100,7 +100,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     }
     const [province, coast] = order.place.split('/');
     const rivals = aiming.get(province)!;
-    const to = placeName(map, map.index.get(province)!, coast);
+    const to = placeName(map, map.number(province)!, coast);
     if (rivals.length > 1) {
       const others = rivals.filter((r) => r !== u).map((r) => dislodged[r].unit.province);
       events.push({ type: 'retreat.bounced', unit: unit.id, nation: unit.nation, province: unit.province, target: province, by: others, audience: 'public' });

@@ -31,7 +31,7 @@ export function setup(ctx: RulesetContext<WarfareOptions>, nations: readonly Nat
       ? listed.map((text) => startingUnit(String(text), nation.id))
       : (homes.get(nation.id) ?? []).map((province) => ({ type: 'army', province, coast: undefined }));
     for (const w of wanted) {
-      const p = map.index.get(w.province);
+      const p = map.number(w.province);
       if (p === undefined) throw new MapError(`${nation.id} starts with a unit in "${w.province}", which is not on the map.`);
       if (w.type === 'fleet' && map.coasts[p].length && !(w.coast && map.coasts[p].includes(w.coast))) {
         throw new MapError(`${nation.id}'s fleet in ${w.province} must name one of its coasts (${map.coasts[p].join(', ')}).`);
