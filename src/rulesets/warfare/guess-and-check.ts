@@ -7,6 +7,8 @@
 // answer that leaned only on deeper guesses is final; one that leaned on its own guess is a cycle
 // head; one that leaned on a shallower guess is provisional, and is forgotten when that guess is.
 
+import { fillFirst } from './workspace.ts';
+
 const UNRESOLVED = 0;
 const GUESSING = 1;
 const RESOLVED = 2;
@@ -25,7 +27,7 @@ export abstract class GuessAndCheck {
   /** The arrays may be reused and longer than `decisions`: only the states of the first are cleared. */
   constructor(low: Int32Array, state: Uint8Array, result: Uint8Array, decisions: number) {
     this.low = low;
-    this.state = state.fill(UNRESOLVED, 0, decisions);
+    this.state = fillFirst(state, UNRESOLVED, decisions);
     this.result = result;
   }
 

@@ -5,7 +5,7 @@ import type { Board } from './board.ts';
 import { seasOnRoutes } from './convoy-routes.ts';
 import type { Checked } from './movement-check.ts';
 import type { Edition } from './options.ts';
-import type { Workspace } from './workspace.ts';
+import { fillFirst, type Workspace } from './workspace.ts';
 
 // What a unit does; 0 (the default) is a hold, which is also what an illegal order or no order means.
 export const MOVE = 1;
@@ -52,9 +52,10 @@ export function makePlan(board: Board, byUnit: ReadonlyArray<Checked | undefined
   const { map, units } = board;
   const n = units.length;
   // The workspace's arrays may be longer than n: everything here reads only the first n.
-  const { dest, subject, nation, moverHead, moverNext, kind, route, isFleet, nationIds, destCoast } = ws;
+  const { dest, subject, nation, moverHead, moverNext, kind, route, isFleet, destCoast } = ws;
   const origin = board.at;
-  nationIds.length = 0;
+  // The turn's nations, each numbered by its place here.
+  const nationIds: string[] = [];
   for (let i = 0; i < n; i++) {
     const u = units[i];
     nation[i] = nationNumber(nationIds, u.nation);
@@ -94,8 +95,8 @@ function codeOf(kind: Checked['kind']): number {
 /** Each unit's matching supports and convoys, in unit order (linked from the last unit back). */
 function linkSupportsAndConvoys(n: number, ws: Workspace): void {
   const { kind, dest, destCoast, subject, isFleet, supportHead, supportNext, convoyHead, convoyNext, matched } = ws;
-  supportHead.fill(-1, 0, n);
-  convoyHead.fill(-1, 0, n);
+  fillFirst(supportHead, -1, n);
+  fillFirst(convoyHead, -1, n);
   for (let i = n - 1; i >= 0; i--) {
     matched[i] = 0;
     const s = subject[i];

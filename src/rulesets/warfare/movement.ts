@@ -13,7 +13,7 @@ import { Resolver } from './resolver.ts';
 import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
 import { OrderResults } from './order-results.ts';
 import { readOrders } from './turn-orders.ts';
-import { releaseWorkspace, takeWorkspace, type Workspace } from './workspace.ts';
+import { fillFirst, releaseWorkspace, takeWorkspace, type Workspace } from './workspace.ts';
 
 // Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
 const { MOVE } = codes;
@@ -50,7 +50,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
   for (const a of accepted) report.result(a);
 
   const { occupied, contested } = ws;
-  const dislodger = ws.dislodger.fill(-1, 0, n);
+  const dislodger = fillFirst(ws.dislodger, -1, n);
   const kept: Unit[] = [];
   for (let u = 0; u < n; u++) {
     const unit = input.units[u];

@@ -6,7 +6,7 @@ import { GuessAndCheck } from './guess-and-check.ts';
 import * as codes from './movement-plan.ts';
 import type { Plan } from './movement-plan.ts';
 import { SEA, type WarfareMap } from './map-index.ts';
-import type { Workspace } from './workspace.ts';
+import { fillFirst, type Workspace } from './workspace.ts';
 
 // Copied once: tsx runs these modules as CommonJS, where each read of an imported binding is a
 // getter call, and these are read in the resolver's innermost loops.
@@ -26,9 +26,9 @@ export class Resolver extends GuessAndCheck {
     ws: Workspace,
   ) {
     super(ws.low, ws.state, ws.result, 2 * plan.n);
-    this.paradox = ws.paradox.fill(0, 0, plan.n);
+    this.paradox = fillFirst(ws.paradox, 0, plan.n);
     this.seen = ws.seen;
-    this.reached = ws.reached.fill(0, 0, plan.n);
+    this.reached = fillFirst(ws.reached, 0, plan.n);
     this.line = ws.line;
   }
 
@@ -39,7 +39,7 @@ export class Resolver extends GuessAndCheck {
    */
   resolveAll(): void {
     const { n, kind, dest, unitAt } = this.plan;
-    const seen = this.seen.fill(0, 0, n);
+    const seen = fillFirst(this.seen, 0, n);
     // A stack of at most n units, in the workspace: most turns would otherwise make a new list.
     const line = this.line;
     let top = 0;

@@ -42,8 +42,6 @@ export class Workspace {
   isFleet = new Uint8Array(0);
   seen = new Uint8Array(0);
   paradox = new Uint8Array(0);
-  /** The turn's nations, each numbered by its place here; emptied by the plan that fills it. */
-  readonly nationIds: string[] = [];
   /** Decision arrays of the resolver: two decisions per unit. */
   low = new Int32Array(0);
   state = new Uint8Array(0);
@@ -107,6 +105,15 @@ export class Workspace {
     this.occupied[p] = 0;
     this.contested[p] = 0;
   }
+}
+
+/**
+ * Sets the first n entries of a reused array to `value`. A loop rather than the `fill` builtin: a
+ * turn's lists are mostly short, and for a few entries the builtin's call costs several times more.
+ */
+export function fillFirst<A extends Int32Array | Uint8Array>(array: A, value: number, n: number): A {
+  for (let i = 0; i < n; i++) array[i] = value;
+  return array;
 }
 
 /** The map's workspace, fitted to n units and marked busy; give it back with `release`. */
