@@ -81,11 +81,14 @@ export async function sendAlert(deps: AlertDeps, gameId: string, alert: SendAler
   ]);
 }
 
-/** Reading the game's forum thread failed; told once an hour per kind of failure while it lasts. */
+/**
+ * Reading the game's forum failed: its thread, or the private messages sent to Adjutant (the error
+ * names the request). Told once an hour per kind of failure while it lasts.
+ */
 export function forumReadAlert(deps: AlertDeps, gameId: string, error: Error): Promise<void> {
   const hour = deps.now().toISOString().slice(0, 13);
-  return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, 'Adjutant cannot read the game\'s forum thread', [
-    `Reading the game's forum thread failed: ${error.message}`,
-    'No post is lost: Adjutant keeps its place in the thread and reads it again from there until it works, so orders posted meanwhile are read late, not dropped (lateness is judged by when the forum says they were posted).',
+  return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, 'Adjutant cannot read the game\'s forum', [
+    `Reading the game's forum (its thread, or the private messages sent to Adjutant) failed: ${error.message}`,
+    'No post is lost: Adjutant keeps its place in the thread and in the messages and reads again from there until it works, so orders sent meanwhile are read late, not dropped (lateness is judged by when the forum says they were posted).',
   ]);
 }

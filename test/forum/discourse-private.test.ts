@@ -91,9 +91,12 @@ describe('orders by Discourse private message', () => {
       forum.server.fail(refused, 1, (req) => req.path.startsWith('/topics/private-messages/'));
       await readers.readNow(game.id);
       expect(game.queued).toHaveLength(1);
-      const notices = Object.values(await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`)).map((v) => JSON.parse(v) as { key: string; to: string[]; text: string }).filter((e) => e.key.startsWith('alert:forum-read:'));
+      const notices = Object.values(await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`)).map((v) => JSON.parse(v) as { key: string; to: string[]; subject: string; text: string }).filter((e) => e.key.startsWith('alert:forum-read:'));
       expect(notices).toHaveLength(1);
       expect(notices[0].to).toEqual(['gm@adjutant.test']);
+      // The thread was read; only the messages were not, and the notice does not blame the thread.
+      expect(notices[0].subject).toMatch(/\] Adjutant cannot read the game's forum$/);
+      expect(notices[0].text).toContain('its thread, or the private messages sent to Adjutant');
       expect(notices[0].text).toMatch(/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/);
       await readers.readNow(game.id);
       expect(game.queued).toHaveLength(2);

@@ -55,7 +55,7 @@ async function failsThenRecovers(fail: () => void | Promise<void>, recover: () =
   await readers.readNow(game.id);
   const [notice] = await gmNotices();
   expect(notice.to).toEqual(['gm@adjutant.test']);
-  expect(notice.subject).toContain('cannot read the game\'s forum thread');
+  expect(notice.subject).toMatch(/\] Adjutant cannot read the game's forum$/);
   expect(notice.text).toMatch(says);
   expect(notice.text).toContain('No post is lost');
   expect(await game.store.redis.get(forumKeys(game.id).cursor)).toBe(before);

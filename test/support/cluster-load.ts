@@ -93,7 +93,7 @@ export async function runBurst(options: BurstOptions): Promise<BurstResult> {
     return { published: published.size, throughput: ids.length / last, lagP50: lags[Math.floor(lags.length / 2)], lagP95: lags[Math.floor(lags.length * 0.95)], problems: await verify(rt, ids, options.nations) };
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await Promise.all(children.map((c) => stopped(c, options)));
     await removeAll(rt, tag, ids);
     await rt.close();
   }
@@ -177,6 +177,21 @@ async function removeAll(rt: Runtime, tag: string, ids: string[]): Promise<void>
     }
   }
   for (let from = 0; from < ids.length; from += 500) await rt.redis.srem(GAMES_KEY, ...ids.slice(from, from + 500));
+}
+
+/**
+ * Waits for a worker told to stop to exit. One still running after 20 s is killed: a worker's
+ * shutdown has been seen to stick after a master restart, and the burst must not hang on it.
+ */
+async function stopped(child: ChildProcess, options: BurstOptions): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = new Promise((resolve) => child.once('exit', resolve));
+  const timer = setTimeout(() => {
+    options.log?.(`worker ${child.pid} had not stopped 20 s after SIGTERM; killed`);
+    child.kill('SIGKILL');
+  }, 20_000);
+  await exit;
+  clearTimeout(timer);
 }
 
 async function startChild(url: string, tag: string): Promise<ChildProcess> {
