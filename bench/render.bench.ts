@@ -3,6 +3,8 @@
 // included); "render-map-2000-warm" is the next turn's render of the same map (key index cached).
 // Both draw the turn too: 2,500 arrows (moves, supports, convoys, retreats, half of them failed)
 // and 600 badges (battles, captures, builds...).
+// "schematic-layout-12000" lays out a map of 12,000 provinces without geometry (a grid of borders)
+// for its schematic, which the exact layout, quadratic, took minutes to do.
 // RENDER_BENCH_PNG=file.png also writes the picture, to look at it.
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +14,7 @@ import sharp from 'sharp';
 import { MapBuilder, type PublicView, type TurnMarks, type Unit } from '../src/engine/index.ts';
 import { NATION_PALETTE } from '../src/render/palette.ts';
 import { renderMap } from '../src/render/render-map.ts';
+import { schematicPositions } from '../src/render/render-schematic-map.ts';
 
 const [W, H, COLS, ROWS] = [4096, 3072, 50, 40];
 const rng = xoroshiro128plus(2000);
@@ -83,3 +86,15 @@ const warmMs = performance.now() - warm;
 if (process.env.RENDER_BENCH_PNG) writeFileSync(process.env.RENDER_BENCH_PNG, png);
 console.log(JSON.stringify({ bench: 'render-map-2000', value: Math.round(coldMs), unit: 'ms', target: 1000 }));
 console.log(JSON.stringify({ bench: 'render-map-2000-warm', value: Math.round(warmMs), unit: 'ms', target: 1000 }));
+
+const BIG = 12_000;
+const grid = new MapBuilder();
+for (let i = 0; i < BIG; i++) grid.province(id(i), 'land', { name: `Province ${i}` });
+for (let i = 0; i < BIG; i++) {
+  if ((i + 1) % 120 && i + 1 < BIG) grid.border(id(i), id(i + 1));
+  if (i + 120 < BIG) grid.border(id(i), id(i + 120));
+}
+const bigMap = grid.build();
+const laying = performance.now();
+schematicPositions(bigMap);
+console.log(JSON.stringify({ bench: 'schematic-layout-12000', value: Math.round(performance.now() - laying), unit: 'ms', target: 10000 }));

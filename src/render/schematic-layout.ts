@@ -4,6 +4,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { seedNumber } from '../engine/index.ts';
+import { repulseApproximately } from './barnes-hut.ts';
 
 export type Point = [number, number];
 
@@ -35,9 +36,13 @@ export function layoutGraph(ids: readonly string[], edges: ReadonlyArray<readonl
   const random = () => uniformInt(rng, 0, 1_000_000) / 1_000_000;
   let best: Point[] = [];
   let bestScore = Infinity;
-  for (let start = 0; n && start < (options.starts ?? 4); start++) {
-    const points = forceLayout(n, links, random, options.width / options.height);
-    const score = crossings(points, links);
+  // A big map (laid out in cells) gets one start: its layout is approximate anyway, and counting
+  // the crossings of thousands of borders to compare starts would cost more than the layout.
+  const big = options.cell !== undefined;
+  const starts = options.starts ?? (big ? 1 : 4);
+  for (let start = 0; n && start < starts; start++) {
+    const points = forceLayout(n, links, random, options.width / options.height, big);
+    const score = starts > 1 ? crossings(points, links) : 0;
     if (score < bestScore) [best, bestScore] = [points, score];
   }
   const placed = n ? fit(best, options) : [];
@@ -66,7 +71,8 @@ function emptySpot(points: Point[], o: LayoutOptions): Point {
   return best;
 }
 
-function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number): Point[] {
+/** `approximate`: the pushes between all pairs by Barnes-Hut (barnes-hut.ts), for a big map. */
+function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number, approximate: boolean): Point[] {
   // Flat arrays of numbers, not a pair per node: a big map runs this loop millions of times.
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
@@ -75,24 +81,16 @@ function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>,
   const my = new Float64Array(n);
   const k = Math.sqrt(aspect / n);
   const k2 = k * k;
-  // All-pairs repulsion is quadratic: fewer rounds for big graphs keep a layout under a second.
-  const rounds = Math.max(60, Math.min(500, Math.floor(3e7 / (n * n))));
+  // Exact all-pairs repulsion is quadratic: fewer rounds for bigger graphs keep a layout quick.
+  // Approximated, a round costs n log n, and a big map gets the rounds it needs to untangle: with
+  // 60, a quarter of a 12,000-province grid's borders end up short; with 300, two thirds.
+  const rounds = approximate ? 300 : Math.max(60, Math.min(500, Math.floor(3e7 / (n * n))));
   let temperature = 0.1 * Math.max(aspect, 1);
   for (let round = 0; round < rounds; round++) {
     mx.fill(0);
     my.fill(0);
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        let dx = xs[i] - xs[j];
-        let dy = ys[i] - ys[j];
-        if (dx === 0 && dy === 0) [dx, dy] = [1e-3 * (random() - 0.5), 1e-3 * (random() - 0.5)];
-        const force = k2 / (dx * dx + dy * dy);
-        mx[i] += dx * force;
-        my[i] += dy * force;
-        mx[j] -= dx * force;
-        my[j] -= dy * force;
-      }
-    }
+    if (approximate) repulseApproximately(xs, ys, mx, my, n, k2);
+    else repulse(xs, ys, mx, my, n, k2, random);
     for (const [a, b] of links) {
       const dx = xs[a] - xs[b];
       const dy = ys[a] - ys[b];
@@ -115,6 +113,22 @@ function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>,
     temperature *= 0.985;
   }
   return Array.from({ length: n }, (_, i): Point => [xs[i], ys[i]]);
+}
+
+/** The push every node gets from every other, pair by pair. */
+function repulse(xs: Float64Array, ys: Float64Array, mx: Float64Array, my: Float64Array, n: number, k2: number, random: () => number): void {
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      let dx = xs[i] - xs[j];
+      let dy = ys[i] - ys[j];
+      if (dx === 0 && dy === 0) [dx, dy] = [1e-3 * (random() - 0.5), 1e-3 * (random() - 0.5)];
+      const force = k2 / (dx * dx + dy * dy);
+      mx[i] += dx * force;
+      my[i] += dy * force;
+      mx[j] -= dx * force;
+      my[j] -= dy * force;
+    }
+  }
 }
 
 function crossings(pos: Point[], links: ReadonlyArray<readonly [number, number]>): number {
