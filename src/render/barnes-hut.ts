@@ -36,7 +36,7 @@ export function repulseApproximately(xs: Float64Array, ys: Float64Array, mx: Flo
       for (let j = tree.first[node]; j >= 0; j = tree.next[j]) {
         if (j === i) continue;
         // Two nodes on the very same spot are pushed apart along a fixed small step.
-        const [px, py] = d2 === 0 ? [i < j ? 1e-3 : -1e-3, 0] : [xs[i] - xs[j], ys[i] - ys[j]];
+        const [px, py] = xs[i] === xs[j] && ys[i] === ys[j] ? [i < j ? 1e-3 : -1e-3, 0] : [xs[i] - xs[j], ys[i] - ys[j]];
         const force = k2 / (px * px + py * py);
         mx[i] += px * force;
         my[i] += py * force;

@@ -63,4 +63,11 @@ describe('Barnes-Hut pushes', () => {
     // The lone point is pushed right by all three stacked ones: 3 * K2 / 0.4.
     expect(mx[3]).toBeCloseTo((3 * K2) / 0.4, 8);
   });
+
+  it('stays finite when two nodes share a spot a hair from a third, too close to tell apart in the tree', () => {
+    const xs = Float64Array.from([0.5, 0.5, 0.5 + 1e-15, 0.9]);
+    const ys = Float64Array.from([0.5, 0.5, 0.5, 0.1]);
+    const [mx, my] = approximate(xs, ys);
+    for (const v of [...mx, ...my]) expect(Number.isFinite(v)).toBe(true);
+  });
 });
