@@ -7,7 +7,7 @@ import { civilDisorder } from './civil-disorder.ts';
 import { newYear } from './flow.ts';
 import { LAND, warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
-import { OrderResults } from './order-results.ts';
+import { OrderResults, type PhaseResult } from './order-results.ts';
 import { mightOf } from './ownership.ts';
 import { copyState, type WarfareState } from './state.ts';
 import { nationsInOrder } from './turn-orders.ts';
@@ -66,7 +66,7 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   return { kind: 'build', province, unitType, coast };
 }
 
-export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[]; results: OrderResults } {
+export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): PhaseResult {
   const map = warfareMap(ctx.map);
   const state = copyState(input);
   const results = new OrderResults(orders);
@@ -81,7 +81,7 @@ export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input
     if (nation in input.nations) applyAdjustments(map, ctx.options, state, nation, due, checked, events);
   }
   newYear(state, events);
-  return { state, events, results };
+  return { state, results };
 }
 
 /** The nation's adjustment orders checked one by one, each answered with its result event. */

@@ -1,7 +1,7 @@
 // Warfare (docs/rules/sources/warfare-rules.md): the Diplomacy family, judged to the DATC 3.0 with
 // Kruijswijk's resolver. Phases: Spring orders, (retreats), Fall orders, (retreats), adjustments.
 // Rulings where the seed is silent are in docs/rules/warfare.md.
-import { defineRuleset, type GameEvent, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
+import { defineRuleset, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
 import { adjudicateAdjustments } from './adjustments.ts';
 import { advance } from './flow.ts';
 import { warfareMap } from './map-index.ts';
@@ -9,7 +9,7 @@ import { adjudicateMovement } from './movement.ts';
 import { warfareOptions, type WarfareOptions } from './options.ts';
 import { language, orderSubject } from './language.ts';
 import { describeOrder, formatOrder, orderKinds } from './order-kinds.ts';
-import type { OrderResults } from './order-results.ts';
+import type { PhaseResult } from './order-results.ts';
 import { adjudicateRetreats } from './retreats.ts';
 import { setup } from './setup.ts';
 import type { WarfareState } from './state.ts';
@@ -19,14 +19,15 @@ import { privateView, publicView } from './views.ts';
 import { placeName } from './words.ts';
 
 function adjudicate(ctx: RulesetContext<WarfareOptions>, state: WarfareState, orders: OrdersByNation) {
-  let result: { state: WarfareState; events: GameEvent[]; results: OrderResults };
+  let result: PhaseResult;
   if (state.phase === 'adjustments') result = adjudicateAdjustments(ctx, state, orders);
   else {
     result = state.phase === 'retreats' ? adjudicateRetreats(ctx, state, orders) : adjudicateMovement(ctx, state, orders);
-    advance(warfareMap(ctx.map), ctx.options, result.state, result.events);
+    advance(warfareMap(ctx.map), ctx.options, result.state, result.results.events);
   }
-  if (ctx.options.revealOrders) result.events.push(result.results.revealed());
-  return { state: result.state, events: result.events };
+  const { events } = result.results;
+  if (ctx.options.revealOrders) events.push(result.results.revealed());
+  return { state: result.state, events };
 }
 
 export const warfare = defineRuleset<WarfareState, WarfareOptions>({

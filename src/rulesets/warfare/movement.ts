@@ -11,20 +11,14 @@ import type { WarfareOptions } from './options.ts';
 import { neighbourPlaces } from './reach.ts';
 import { Resolver } from './resolver.ts';
 import { copyState, type DislodgedUnit, type WarfareState } from './state.ts';
-import { OrderResults } from './order-results.ts';
+import { OrderResults, type PhaseResult } from './order-results.ts';
 import { readOrders } from './turn-orders.ts';
 import { fillFirst, releaseWorkspace, takeWorkspace, type Workspace } from './workspace.ts';
 
 // Copied once: imported bindings read in loops are getter calls in the CommonJS form tsx runs.
 const { MOVE } = codes;
 
-export interface MovementResult {
-  state: WarfareState;
-  events: GameEvent[];
-  results: OrderResults;
-}
-
-export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): MovementResult {
+export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): PhaseResult {
   const map = warfareMap(ctx.map);
   const { options } = ctx;
   const n = input.units.length;
@@ -36,7 +30,7 @@ export function adjudicateMovement(ctx: RulesetContext<WarfareOptions>, input: W
   }
 }
 
-function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): MovementResult {
+function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareState, orders: OrdersByNation, ws: Workspace): PhaseResult {
   const board = makeBoard(map, input.units, options, ws.unitAt, ws.origin);
   const n = input.units.length;
   const results = new OrderResults(orders);
@@ -91,7 +85,7 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
     if (retreats.length) dislodged.push({ unit, by: map.id(plan.origin[by]), retreats });
     else events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: from, reason: 'NO_RETREAT', message: `The ${unit.type} in ${map.name(plan.origin[u])} had nowhere to retreat and was disbanded.`, audience: 'public' });
   }
-  return { state: copyState(input, kept, dislodged), events, results };
+  return { state: copyState(input, kept, dislodged), results };
 }
 
 /** Empty places next door, except the attacker's province and provinces left empty by a standoff. */

@@ -3,6 +3,7 @@
 // orders (each nation's orders one run of places), so the orders revealed after the deadline are
 // read off by place instead of searched for among the events.
 import type { GameEvent, Order, OrdersByNation } from '../../engine/index.ts';
+import type { WarfareState } from './state.ts';
 
 /** An entry of `orders.revealed`: the order as given (the report words it), and its result. */
 export interface RevealedOrder {
@@ -10,6 +11,12 @@ export interface RevealedOrder {
   given: Order;
   ok: boolean;
   reason?: string;
+}
+
+/** What a phase comes to: the next state, and its events with every order's result. */
+export interface PhaseResult {
+  state: WarfareState;
+  results: OrderResults;
 }
 
 export class OrderResults {

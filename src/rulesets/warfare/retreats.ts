@@ -6,7 +6,7 @@ import { fail, text, type Failure } from './board.ts';
 import { warfareMap, type WarfareMap } from './map-index.ts';
 import type { WarfareOptions } from './options.ts';
 import { copyState, dislodgedOf, type DislodgedUnit, type WarfareState } from './state.ts';
-import { OrderResults } from './order-results.ts';
+import { OrderResults, type PhaseResult } from './order-results.ts';
 import { readOrders, type Accepted } from './turn-orders.ts';
 import { placeName } from './words.ts';
 
@@ -70,7 +70,7 @@ function notAllowed(map: WarfareMap, target: string, coast: string | undefined, 
   return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where(map, target, coast)}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
 }
 
-export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): { state: WarfareState; events: GameEvent[]; results: OrderResults } {
+export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): PhaseResult {
   const map = warfareMap(ctx.map);
   const dislodged = dislodgedOf(input);
   const results = new OrderResults(orders);
@@ -116,7 +116,7 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     results.succeeded(order.nation, order.index, `Your ${unit.type} retreated from ${from} to ${to}.`);
   }
   state.extra.dislodged = [];
-  return { state, events, results };
+  return { state, results };
 }
 
 function disbanded(unit: Unit, reason: string, message: string): GameEvent {
