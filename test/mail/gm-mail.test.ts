@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processMail } from '../../src/mail/process-mail.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
 import { requireServices } from '../support/services.ts';
-import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
+import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
 let game: MailTestGame;
 beforeAll(async () => {
@@ -14,7 +14,6 @@ afterEach(async () => {
   await game?.close();
 });
 
-const withGmSecret = () => gameFiles('claims', { 'gm.secret': 'grey-heron' });
 const fromGm = (text: string, extra: Record<string, unknown> = {}) => rawMail({ from: 'Grace <gm@adjutant.test>', subject: 'commands', text, ...extra });
 
 async function entry(g: MailTestGame, key: string) {

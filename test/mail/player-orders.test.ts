@@ -2,7 +2,7 @@
 // is confirmed, and the resubmission rules.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireServices } from '../support/services.ts';
-import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
+import { gameFiles, mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
 let game: MailTestGame;
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe('orders from a player', () => {
   });
 
   it('keeps late mail, answers it, and applies it only when the GM says ORDER <nation> LATE', async () => {
-    game = await mailTestGame({ files: gameFiles('claims', { 'gm.secret': 'grey-heron' }), deadline: new Date('2029-12-30T09:00:00Z') });
+    game = await mailTestGame({ files: withGmSecret(), deadline: new Date('2029-12-30T09:00:00Z') });
     const late = await game.receive(await red('ruby-falcon\nclaim nor'));
     expect(late).toMatchObject({ outcome: 'late', code: 'LATE' });
     expect(await inForce(game, 'red')).toEqual([]);

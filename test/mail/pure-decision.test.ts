@@ -16,7 +16,7 @@ import { connectRedis } from '../../src/store/redis.ts';
 import type { GameControl } from '../../src/turns/game-control.ts';
 import { requireServices } from '../support/services.ts';
 import { claimsParser } from './support/claims-parser.ts';
-import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
+import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
 // Checked by the type checker: nothing a decision reads is a way to the store or the game control.
 type Reaching<T> = { [K in keyof T]-?: NonNullable<T[K]> extends Redis | GameStore | MailLedger | GameControl ? K : never }[keyof T];
@@ -30,7 +30,6 @@ afterEach(async () => {
   await game?.close();
 });
 
-const withGmSecret = () => gameFiles('claims', { 'gm.secret': 'grey-heron' });
 
 async function stored(g: MailTestGame, raw: Buffer) {
   const mailId = await g.store.putMail(g.id, raw);

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { welcomePlayers } from '../../src/mail/welcome.ts';
 import { requireServices } from '../support/services.ts';
-import { gameFiles, mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';
+import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
 let game: MailTestGame;
 beforeAll(async () => {
@@ -13,11 +13,10 @@ afterEach(async () => {
   await game?.close();
 });
 
-const files = () => gameFiles('claims', { 'gm.secret': 'grey-heron' });
 
 describe('welcome mail', () => {
   it('welcomes every player of a new game with their own secret only, once', async () => {
-    game = await mailTestGame({ files: files() });
+    game = await mailTestGame({ files: withGmSecret() });
     const deps = { store: game.store, outbox: game.outbox, control: game.control, address: 'game@adjutant.test', publicUrl: 'https://games.example.org/' };
     expect(await welcomePlayers(deps, game.id)).toBe(2);
     const red = (await game.outbox.entry(game.id, 'welcome:red:player1@adjutant.test'))!;
@@ -34,13 +33,13 @@ describe('welcome mail', () => {
   });
 
   it('writes no link when there is no public URL', async () => {
-    game = await mailTestGame({ files: files() });
+    game = await mailTestGame({ files: withGmSecret() });
     await welcomePlayers({ store: game.store, outbox: game.outbox, control: game.control, address: 'game@adjutant.test' }, game.id);
     expect((await game.outbox.entry(game.id, 'welcome:blue:player2@adjutant.test'))!.text).not.toContain("game's page");
   });
 
   it('welcomes the new player on REPLACE, with the nation\'s secret', async () => {
-    game = await mailTestGame({ files: files() });
+    game = await mailTestGame({ files: withGmSecret() });
     const result = await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nREPLACE blue player7@adjutant.test' }));
     expect((await game.outbox.entry(game.id, `reply:${result.mailId}`))!.text).toContain('who gets a welcome email with the nation\'s secret');
     const welcome = (await game.outbox.entry(game.id, `welcome:${result.mailId}:blue`))!;

@@ -8,7 +8,7 @@ import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report
 import { storedGame } from '../../src/store/stored-game.ts';
 import { runStep } from '../../src/turns/run-step.ts';
 import { requireServices } from '../support/services.ts';
-import { gameFiles, mailTestGame, rawMail, type MailTestGame } from '../mail/support/mail-game.ts';
+import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from '../mail/support/mail-game.ts';
 
 let game: MailTestGame;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const fromGm = (text: string, subject: string) => rawMail({ from: 'Grace <gm@adj
 
 /** red sends "claim vale" twice (it reads as Northvale, Midvale or Southvale); the GM picks Midvale, then rejects the same line in a later email. */
 async function ruledTurn() {
-  game = await mailTestGame({ files: gameFiles('claims', { 'gm.secret': 'grey-heron' }) });
+  game = await mailTestGame({ files: withGmSecret() });
   await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'my orders', text: 'ruby-falcon\nclaim nor\nclaim vale' }));
   const [first] = await openTickets(game.store, game.id);
   await game.receive(await fromGm('2', `Re: Ticket ${first.token}`));

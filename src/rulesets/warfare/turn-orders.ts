@@ -48,12 +48,12 @@ export function readOrders<B, C extends Accepted>(
   const nations = Object.keys(known);
   for (let k = 0; k < nations.length; k++) {
     const g = givers.indexOf(nations[k]);
-    if (g >= 0 && lists[g]) readList(nations[k], lists[g], check, board, accepted, byUnit, results);
+    if (g >= 0) readList(nations[k], lists[g], check, board, accepted, byUnit, results);
   }
   // Then the orders of nations not in the game, in the order they came: every one refused.
   for (let g = 0; g < givers.length; g++) {
     const nation = givers[g];
-    if (!nations.includes(nation) && !(nation in known) && lists[g]) refuseStranger(nation, lists[g], results);
+    if (!nations.includes(nation)) refuseStranger(nation, lists[g], results);
   }
   return { accepted, byUnit };
 }

@@ -29,6 +29,9 @@ export function gameFiles(folder = 'claims', set: Record<string, unknown> = {}):
   return { 'game.yaml': doc.toString(), 'map.yaml': readFileSync(path.join(dir, 'map.yaml'), 'utf8') };
 }
 
+/** The claims game with a GM secret ("grey-heron"), for tests of the GM's mail. */
+export const withGmSecret = () => gameFiles('claims', { 'gm.secret': 'grey-heron' });
+
 export interface MailTestGame {
   id: string;
   deps: MailDeps;
