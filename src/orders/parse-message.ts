@@ -13,6 +13,7 @@ import { nationNames, NameResolver, provinceNames } from './names.ts';
 import { applyModifiers, modifierRefusal, modifiersIn, wordsRead, type LineCalendar, type Modifier, type Span } from './order-modifiers.ts';
 import { parseTokens, type LineParse } from './parse-line.ts';
 import { checkHeading, sameOrderKey, readLine, type Failure, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { segmentText } from './order-segments.ts';
 import { ordersInSentences, withoutChatter } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
@@ -272,20 +273,6 @@ function distinct(list: PlacedOrder[]): PlacedOrder[] {
     const key = sameOrderKey(p.order);
     return seen.has(key) ? false : (seen.add(key), true);
   });
-}
-
-const SEPARATOR_WORDS = new Set(['and', 'then', 'plus']);
-
-/** The words of one order in a line of several: from its first token to just before the next order's. */
-function segmentText(line: string, tokens: readonly Token[], at: number, alternatives: PlacedOrder[][]): string {
-  if (alternatives[0].length === 1) return line;
-  const starts = [...new Set(alternatives[0].map((p) => p.at))].sort((a, b) => a - b);
-  if (starts.length <= 1) return line;
-  const index = starts.indexOf(at);
-  const from = index <= 0 ? 0 : at;
-  let to = index < 0 || index === starts.length - 1 ? tokens.length - 1 : starts[index + 1] - 1;
-  while (to > from && (['comma', 'semi', 'dot'].includes(tokens[to].type) || SEPARATOR_WORDS.has(tokens[to].text))) to--;
-  return line.slice(tokens[from].offset, tokens[to].end).trim();
 }
 
 function shorten(text: string): string {
