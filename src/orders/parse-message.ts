@@ -28,6 +28,8 @@ export interface ParseInput {
   state?: GameState;
   /** The game's ruleset options, for validation; the ruleset's defaults when absent. */
   options?: Record<string, unknown>;
+  /** Other names of the nations, by nation (game.yaml's `aliases`). */
+  nationAliases?: Readonly<Record<string, readonly string[]>>;
 }
 
 export function parseMessage(input: ParseInput): ParseResult {
@@ -63,7 +65,7 @@ export async function parseMessageInSlices(input: ParseInput, sliceMs = SLICE_MS
 function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
   const grammar = grammarOf(input.ruleset);
   const { lines, ignored } = cleanMessage(input.text);
-  const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
+  const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations, input.nationAliases)], true) : new NameResolver([provinceNames(input.map)]);
   const example = (kind: string) => exampleFor(input.ruleset, kind);
   const game = input.state ? { allowed: allowedInGame({ ...input, state: input.state }), nation: input.nation, state: input.state } : undefined;
   const calendar = input.state && calendarOf(input.ruleset, input.state, input.options);
