@@ -17,7 +17,7 @@ import { countOf, counting, placeOf, rateLimited } from '../messages/rate-limit.
 import { runMessage, type Loaded, type MessageJob } from '../messages/run-message.ts';
 import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
 import { handlePlayer } from '../messages/player-message.ts';
-import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
+import { dedupeKey, MAX_TEXT, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { answer, compose, type Letterhead } from './replies.ts';
@@ -129,7 +129,7 @@ export function emailMessage(mail: IncomingMail, mailId: string): IncomingMessag
     messageId: mail.messageId,
     inReplyTo: mail.inReplyTo,
     references: mail.references,
-    truncated: mail.truncated,
+    cutAt: mail.truncated ? MAX_TEXT : null,
     attachments: mail.attachments.map((a) => a.filename),
     address: mail.from,
     reply: { by: 'email' },
