@@ -1,7 +1,8 @@
 // The parse queue: one job per stored email or forum item (job id = game + message id, so
 // queueing twice is harmless), each running processMail or, for a forum item, processForumMessage. The intake queues with `enqueueParse`; `adjutant worker`
 // starts `createParseWorker`. An email whose job fails for good (a fault on every try, or handed
-// back by crashed workers too often) becomes a dead letter the GM is told about, never a silence.
+// back by crashed workers too often) becomes a dead letter the GM is told about, never a silence;
+// a store outage is no fault of the email's: its job waits for the store without using a try.
 import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import { deadMailAlert } from '../src/mail/mail-alerts.ts';
 import { DeadLetters } from '../src/mail/dead-letters.ts';
@@ -9,6 +10,8 @@ import { processForumMessage } from '../src/forum/forum-message.ts';
 import { processMail, type MailDeps } from '../src/mail/process-mail.ts';
 import { isForumMessageId } from '../src/messages/incoming-message.ts';
 import { readMail } from '../src/mail/read-mail.ts';
+import type { OutageWatch } from '../src/store/outage-watch.ts';
+import { outageTolerant } from '../src/store/outage-retry.ts';
 import { jobIds, QUEUE_PREFIX, QUEUES } from './queues.ts';
 
 export interface ParseJob {
@@ -46,6 +49,8 @@ export interface ParseWorkerOptions {
   prefix?: string;
   /** How long a job stays locked to a worker that stopped answering, before another takes it. */
   lockDurationMs?: number;
+  /** Notes store outages, which put a job back to wait instead of failing it (outage-retry.ts). */
+  outages?: OutageWatch;
 }
 
 export function createParseWorker(deps: MailDeps, connection: ConnectionOptions, options: ParseWorkerOptions = {}): Worker<ParseJob> {
@@ -53,9 +58,12 @@ export function createParseWorker(deps: MailDeps, connection: ConnectionOptions,
   const deadLetters = new DeadLetters(deps.store.redis);
   const worker = new Worker<ParseJob>(
     QUEUES.parse,
-    async (job) => {
-      const result = await (isForumMessageId(job.data.mailId) ? processForumMessage : processMail)(deps, job.data);
-      return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
+    (job, token) => {
+      const forum = isForumMessageId(job.data.mailId);
+      return outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: forum ? 'forum post' : 'email', id: job.data.mailId }, async () => {
+        const result = await (forum ? processForumMessage : processMail)(deps, job.data);
+        return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
+      });
     },
     {
       connection,

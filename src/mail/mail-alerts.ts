@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import type { GameStore } from '../store/game-store.ts';
 import type { Outbox } from '../store/outbox.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
+import type { OutageSummary } from '../store/outage-watch.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { SendAlert } from './outbox-sender.ts';
 
@@ -90,5 +91,16 @@ export function forumReadAlert(deps: AlertDeps, gameId: string, error: Error): P
   return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, 'Adjutant cannot read the game\'s forum', [
     `Reading the game's forum (its thread, or the private messages sent to Adjutant) failed: ${error.message}`,
     'No post is lost: Adjutant keeps its place in the thread and in the messages and reads again from there until it works, so orders sent meanwhile are read late, not dropped (lateness is judged by when the forum says they were posted).',
+  ]);
+}
+
+/** A store outage that is over (src/store/outage-watch.ts): one mail per outage, never one per message. */
+export function storeOutageAlert(deps: AlertDeps, gameId: string, outage: OutageSummary): Promise<void> {
+  const seconds = Math.max(1, Math.round((outage.over.getTime() - outage.begun.getTime()) / 1000));
+  const waited = Object.entries(outage.waited).map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
+  return tellGm(deps, gameId, `store-outage:${outage.begun.getTime()}`, 'Redis refused to store anything for a while; nothing was lost', [
+    `From ${outage.begun.toISOString()} to ${outage.over.toISOString()} (about ${seconds} s) Redis, where Adjutant keeps everything, refused writes: ${outage.reason}.`,
+    `${waited.length ? `Meanwhile ${waited.join(', ')} of this game waited` : 'Meanwhile the work of this game waited'}: emails stayed in the mailbox, forum posts in the forum, messages in the outbox, until Redis took writes again; they are handled now, each once. Nothing was lost and there is nothing for you to do.`,
+    'If Redis ran out of memory, give it more (maxmemory) and keep maxmemory-policy at noeviction; docs/operations.md ("When Redis refuses writes") says how to be warned before it is full.',
   ]);
 }

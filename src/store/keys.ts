@@ -128,3 +128,13 @@ export const WEB_KEYS = {
   /** String per client address: failed GM logins in the current window. */
   loginFailures: (client: string) => `adjutant:web:login-failures:${client}`,
 };
+
+/** Keys about the store itself, on one slot of a cluster (src/store/outage-watch.ts). */
+export const STORE_KEYS = {
+  /** String: written now and then during an outage, to see whether Redis takes writes again. */
+  probe: 'adjutant:{store}:probe',
+  /** Hash: the last outage the processes saw (begun, over, reason, updated), until the GM is told. */
+  outage: 'adjutant:{store}:outage',
+  /** Set: "<game>\t<kind>\t<id>" of what waited during it. */
+  outageWaited: 'adjutant:{store}:outage:waited',
+};
