@@ -25,6 +25,7 @@ import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
 import { READ_EVERY_MS, startThreadReaders, type ThreadReaders } from '../src/forum/thread-readers.ts';
 import { takeWebhook } from '../src/forum/webhook-intake.ts';
+import { startMailDigest } from './mail-digest.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
@@ -93,6 +94,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   }
   if (parts.has('sender')) {
     const alertDeps = { store: rt.store, outbox: rt.outbox, logger, now, address: config.mail.from };
+    const digest = startMailDigest({ deps: alertDeps, connection, prefix: config.prefix });
     const sender = startOutboxSender({
       outbox: rt.outbox,
       smtp: { ...config.mail.smtp, auth: smtpAuth(config.mail.smtp.auth, tokens) },
@@ -102,7 +104,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       prefix: config.prefix,
       rate: config.mail.sendRate,
       lockMs: config.lockMs,
-      alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+      alert: (gameId, alert) => sendAlert({ ...alertDeps, scheduleDigest: digest.schedule }, gameId, alert),
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
@@ -118,7 +120,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info('forum poster started');
-    stops.push(['sender', async () => (await poster.stop(), await sender.stop())]);
+    stops.push(['sender', async () => (await poster.stop(), await sender.stop(), await digest.stop())]);
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;
