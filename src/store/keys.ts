@@ -127,6 +127,6 @@ export function webKeys(gameId: string) {
 export const WEB_KEYS = {
   /** Hash: GM address (lower case) -> generation of the GM's console link. */
   gmLinks: 'adjutant:web:gm-links',
-  /** String per client address: failed GM logins in the current window. */
+  /** String per client address: failed GM logins in the current window, and tries being checked (counted first). */
   loginFailures: (client: string) => `adjutant:web:login-failures:${client}`,
 };
