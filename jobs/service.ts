@@ -27,6 +27,7 @@ import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
 import { READ_EVERY_MS, startThreadReaders, type ThreadReaders } from '../src/forum/thread-readers.ts';
 import { takeWebhook } from '../src/forum/webhook-intake.ts';
+import { startMailDigest } from './mail-digest.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
@@ -100,6 +101,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }
   if (parts.has('sender')) {
+    const digest = startMailDigest({ deps: alertDeps, connection, prefix: config.prefix });
     const sender = startOutboxSender({
       outbox: rt.outbox,
       smtp: { ...config.mail.smtp, auth: smtpAuth(config.mail.smtp.auth, tokens) },
@@ -109,7 +111,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       prefix: config.prefix,
       rate: config.mail.sendRate,
       lockMs: config.lockMs,
-      alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+      alert: (gameId, alert) => sendAlert({ ...alertDeps, scheduleDigest: digest.schedule }, gameId, alert),
       outages,
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
@@ -127,7 +129,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info('forum poster started');
-    stops.push(['sender', async () => (await poster.stop(), await sender.stop())]);
+    stops.push(['sender', async () => (await poster.stop(), await sender.stop(), await digest.stop())]);
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;
