@@ -100,7 +100,6 @@ export const gameFileSchema = z.strictObject({
 });
 
 export type GameFile = z.infer<typeof gameFileSchema>;
-export type NationConfig = GameFile['nations'][string];
 export type MailSettings = z.infer<typeof mailSchema>;
 
 const aliasesByConfig = new WeakMap<GameFile, Readonly<Record<string, readonly string[]>>>();
