@@ -29,7 +29,7 @@ export const boardNesDemo: DemoGame = {
 };
 
 /** Orders as players write them: ids, full names, or names with a typo; red's first line is ambiguous. */
-function ordersFor(game: Game, nation: string, turn: number): string[] {
+function ordersFor(game: Game, nation: string, turn: number): string[] | undefined {
   const { state, map } = game;
   const index = Object.keys(game.config.nations).indexOf(nation);
   const army = state.units.find((u) => u.nation === nation && u.type === 'army' && u.builtTurn !== state.turn);
@@ -45,7 +45,10 @@ function ordersFor(game: Game, nation: string, turn: number): string[] {
   }
   const home = Object.entries(state.provinces).find(([, p]) => p.owner === nation && p.structure === 'city')?.[0];
   if (turn === 2 && home) lines.push(`Buy army in ${map.province(home).name}`);
-  return lines.length ? lines : ['Hold all army'];
+  // Nowhere free to claim: the nation's units stay where they are, said as a player would.
+  const unit = army ?? state.units.find((u) => u.nation === nation);
+  if (!lines.length && unit) lines.push(`Hold all ${unit.type} ${unit.province}`);
+  return lines.length ? lines : undefined;
 }
 
 /** The GM reads the ticket for red's ambiguous line and answers "1" by replying to it. */
