@@ -30,8 +30,8 @@ NUMBER_WORD -> "one" {% () => 1 %} | "two" {% () => 2 %} | "three" {% () => 3 %}
 # Unit words. UNIT_WORD also says whether the word was plural ("armies"): a stack of them all.
 UNIT_TYPE -> ARMY {% () => 'army' %} | FLEET {% () => 'fleet' %}
 UNIT_WORD -> ARMY {% ([w]) => g.unitWord('army', w) %} | FLEET {% ([w]) => g.unitWord('fleet', w) %}
-ARMY -> "a" | "army" | "armies" | "troop" | "troops" | "infantry"
-FLEET -> "f" | "fleet" | "fleets" | "navy" | "ship" | "ships" | "boat" | "boats"
+ARMY -> "a" | "army" | "armies" | "troop" | "troops" | "infantry" | "a" %dot
+FLEET -> "f" | "fleet" | "fleets" | "navy" | "ship" | "ships" | "boat" | "boats" | "f" %dot
 
 # Between two orders on one line.
 SEP -> %semi | %comma | %dot | AND | %comma AND | %semi AND
@@ -49,6 +49,7 @@ NAMED -> %name {% id %} | %unknown {% id %}
 COAST -> %slash COAST_INSIDE {% ([, c]) => c %} | %lparen COAST_INSIDE %rparen {% ([, c]) => c %}
   | COAST_CODE {% id %} | DIRECTION "coast" {% id %}
 COAST_INSIDE -> COAST_CODE {% id %} | COAST_LETTER {% id %} | DIRECTION {% id %} | DIRECTION "coast" {% id %}
+  | COAST_LETTER %dot "c" %dot:? {% id %}
 COAST_CODE -> "nc" {% () => 'nc' %} | "sc" {% () => 'sc' %} | "ec" {% () => 'ec' %} | "wc" {% () => 'wc' %}
 COAST_LETTER -> "n" {% () => 'nc' %} | "s" {% () => 'sc' %} | "e" {% () => 'ec' %} | "w" {% () => 'wc' %}
 DIRECTION -> "north" {% () => 'nc' %} | "south" {% () => 'sc' %} | "east" {% () => 'ec' %} | "west" {% () => 'wc' %}

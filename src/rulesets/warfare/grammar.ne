@@ -50,6 +50,10 @@ VIA -> "via" "convoy" {% () => true %} | "by" "convoy" {% () => true %} | "via" 
 # Support: "A Mun S A Par - Bur", "F Nth supports F Lon", "support Par to Bur with Mun".
 SUPPORT -> UNIT SUPPORT_VERB SUPPORTED {% ([u, , s], at) => g.order(at, 'support', u, s) %}
   | SUPPORT_VERB SUPPORTED BY_UNIT UNIT {% ([, s, , u], at) => g.order(at, 'support', u, s) %}
+  # webDiplomacy's order log, which players paste: "A Marseilles support move to Burgundy from Paris",
+  # "A Munich support hold to Berlin".
+  | UNIT SUPPORT_VERB MOVE_VERB TO PLACE "from" PLACE {% ([u, , , , t, , s], at) => g.order(at, 'support', u, { subject: g.bare(s), target: g.bare(t) }) %}
+  | UNIT SUPPORT_VERB HOLD_VERB TO PLACE {% ([u, , , , s], at) => g.order(at, 'support', u, { subject: g.bare(s) }) %}
 SUPPORTED -> UNIT {% ([s]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place) }) %}
   | UNIT HOLD_VERB {% ([s]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place) }) %}
   | UNIT GO PLACE VIA:? {% ([s, , t]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place), target: g.bare(t) }) %}
@@ -58,6 +62,8 @@ SUPPORT_VERB -> "s" | "support" | "supports" | "supporting" | "sup" | "supp" | "
 # Convoy: "F Nth C A Lon - Nwy", "convoy A Lon to Nwy with F Nth".
 CONVOY -> UNIT CONVOY_VERB UNIT GO PLACE {% ([f, , a, , t], at) => g.order(at, 'convoy', g.unit(f.type ?? 'fleet', f.place), { subject: g.bare(a.place), target: g.bare(t) }) %}
   | CONVOY_VERB UNIT GO PLACE BY_UNIT UNIT {% ([, a, , t, , f], at) => g.order(at, 'convoy', g.unit(f.type ?? 'fleet', f.place), { subject: g.bare(a.place), target: g.bare(t) }) %}
+  # webDiplomacy's order log: "F North Sea convoy to Norway from Yorkshire".
+  | UNIT CONVOY_VERB TO PLACE "from" PLACE {% ([f, , , t, , a], at) => g.order(at, 'convoy', g.unit(f.type ?? 'fleet', f.place), { subject: g.bare(a), target: g.bare(t) }) %}
 CONVOY_VERB -> "c" | "convoy" | "convoys" | "convoying" | "transport" | "transports" | "ferry" | "ferries"
 
 RETREAT -> UNIT RETREAT_VERB GO_TO:? PLACE {% ([u, , , t], at) => g.order(at, 'retreat', u, { target: t }) %}
@@ -72,9 +78,12 @@ DISBAND_VERB -> "d" | "disband" | "disbands" | "disbanded" | "remove" | "removes
 # Builds: "Build F stp/nc", "build a fleet in Brest", "build A Par, F Bre", "Paris: build army".
 BUILD -> BUILD_VERB BUILT_LIST {% ([, b]) => b %}
   | PLACE BUILD_VERB ARTICLE:? UNIT_TYPE {% ([p, , , t], at) => g.order(at, 'build', g.unit(t, p)) %}
+  # The classic judges' order string: "A PAR B".
+  | TYPED_UNIT BUILD_VERB {% ([u], at) => g.order(at, 'build', u) %}
 BUILT_LIST -> BUILT {% id %} | BUILT_LIST SEP BUILT {% ([a, , b]) => g.join(a, b) %}
 BUILT -> NEW_UNIT {% ([u], at) => g.order(at, 'build', u, {}, true) %}
   | ARTICLE TYPED_UNIT {% ([, u], at) => g.order(at, 'build', u, {}, true) %}
+  | %number TYPED_UNIT {% ([n, u], at, reject) => (n.number === 1 ? g.order(at, 'build', u, {}, true) : reject) %}
 NEW_UNIT -> TYPED_UNIT {% id %}
   | PLACE {% ([p]) => g.unit(null, p) %}
   | AT PLACE {% ([, p]) => g.unit(null, p) %}
@@ -87,6 +96,7 @@ BUILD_VERB -> "build" | "builds" | "b" | "raise" | "raises" | "recruit" | "recru
 # Waive: "Waive", "waive one build", "no build", "skip 2 builds".
 WAIVE -> WAIVE_VERB BUILD_NOUN:? {% (_d, at) => g.plain(at, 'waive') %}
   | WAIVE_VERB NUMBER BUILD_NOUN:? {% ([, n], at) => g.times(n, g.plain(at, 'waive')) %}
+  | WAIVE_VERB "both" BUILD_NOUN {% (_d, at) => g.times(2, g.plain(at, 'waive')) %}
   | "no" BUILD_NOUN {% (_d, at) => g.plain(at, 'waive') %}
   | BUILD_NOUN "waived" {% (_d, at) => g.plain(at, 'waive') %}
 WAIVE_VERB -> "waive" | "waives" | "waived" | "skip" | "forgo" | "forego" | "decline"
