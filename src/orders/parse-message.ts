@@ -119,6 +119,9 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   const { tokens, parse, alternatives, failure } = reading;
   if (alternatives.length) return placeUnmodified(reading, { line, tokens, ruleset, alternatives }, ctx, result);
   const modifier = looksLikeOrder(tokens, grammar) && modifiersIn(line.text, [], ctx.calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind !== 'withdrawal');
+  // A sentence that says "not", "hope" or "next turn", reads as no order and names no place is a
+  // remark ("Let's hope England doesn't stab me"); a condition or a line naming places was meant as an order.
+  if (modifier && modifier.kind !== 'condition' && !namesPlaces(tokens)) return void result.ignored.push({ line: line.line, text: line.text, why: `a remark (it says "${modifier.words}"), not an order` });
   if (modifier) return void result.errors.push({ line: line.line, text: line.text, message: withExample(modifierRefusal(modifier, []), tokens, grammar, ctx), suggestions: [] });
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
@@ -160,6 +163,10 @@ function placeUnmodified(reading: LineReading, where: LineInContext, ctx: LineCo
 /** Where the clause holding `offset` ends: at the next comma, semicolon or full stop, else the line's end. */
 function clauseEnd(tokens: readonly Token[], offset: number, lineEnd: number): number {
   return tokens.find((t) => t.offset > offset && (t.type === 'comma' || t.type === 'semi' || t.type === 'dot'))?.offset ?? lineEnd;
+}
+
+function namesPlaces(tokens: readonly Token[]): boolean {
+  return tokens.some((t) => t.type === 'arrow' || t.type === 'dash' || (t.type === 'name' && t.names?.some((c) => c.kind === 'province')));
 }
 
 /** The readings placed, unless one holds an order kind the ruleset does not have. */
