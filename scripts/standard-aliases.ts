@@ -9,6 +9,6 @@ export const ALIASES: Record<string, string> = {
   gol: 'lyo', lyon: 'lyo', lyons: 'lyo', 'gulf of lyons': 'lyo', mid: 'mao', mat: 'mao', midatlantic: 'mao', 'mid atlantic': 'mao',
   marseille: 'mar', mars: 'mar', nora: 'naf', 'n africa': 'naf', nat: 'nao', 'north atlantic': 'nao', nts: 'nth', norsea: 'nth',
   nrg: 'nwg', norwegian: 'nwg', norwsea: 'nwg', nor: 'nwy', norw: 'nwy', romania: 'rum', skagerrack: 'ska',
-  'saint petersburg': 'stp', 'st pete': 'stp', petersburg: 'stp', tyl: 'tyr', trl: 'tyr', tyrol: 'tyr', tyn: 'tys', tyh: 'tys', tyrr: 'tys', tyrrhenian: 'tys',
+  'saint petersburg': 'stp', 'st pete': 'stp', petersburg: 'stp', tyl: 'tyr', trl: 'tyr', tyrol: 'tyr', tyn: 'tys', tyh: 'tys', tyrr: 'tys', tyrrhenian: 'tys', tunisia: 'tun',
   wme: 'wes', wms: 'wes', wmed: 'wes', 'west med': 'wes', 'western med': 'wes', westmed: 'wes', york: 'yor',
 };
