@@ -45,9 +45,16 @@ export function forumRole(config: GameFile, author: ForumUser): ForumRole | null
  * message whole; quotes never. Only the first MAX_POST characters of the post are looked at.
  */
 export function forumText(item: ForumItem): string {
-  const post = item.post.text.length > MAX_POST ? item.post.text.slice(0, MAX_POST) : item.post.text;
-  return item.channel === 'forum-post' ? markedOrders(post) : withoutQuotes(post).trim();
+  // Asked for whether the item is for the game and then for its text: the scan runs once per item.
+  let text = textOfItem.get(item);
+  if (text === undefined) {
+    const post = item.post.text.length > MAX_POST ? item.post.text.slice(0, MAX_POST) : item.post.text;
+    textOfItem.set(item, (text = item.channel === 'forum-post' ? markedOrders(post) : withoutQuotes(post).trim()));
+  }
+  return text;
 }
+
+const textOfItem = new WeakMap<ForumItem, string>();
 
 /** Whether the item is for the message loop at all: written by a player or the GM, with something to read. */
 export function isForTheGame(config: GameFile, item: ForumItem): boolean {
