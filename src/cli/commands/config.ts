@@ -1,7 +1,8 @@
 // `adjutant config`: the service's effective settings, as `adjutant serve` would read them from
-// this environment, with every password, token and the Redis password masked.
+// this environment, with the value of every variable the configuration marks secret masked wherever
+// it lands, and the Redis password.
 import type { Command } from 'commander';
-import { CONFIG_VARIABLES, serviceConfig, type ServiceConfig } from '../../../jobs/service-config.ts';
+import { CONFIG_VARIABLES, secretValues, serviceConfig, type ServiceConfig } from '../../../jobs/service-config.ts';
 import { printJson, type JsonOption } from '../output.ts';
 
 const MASK = '********';
@@ -12,7 +13,7 @@ export function register(program: Command): void {
     .description('Check the service\'s environment and print the effective settings, secrets masked.')
     .option('--json', 'print the settings as JSON')
     .action((opts: JsonOption) => {
-      const config = masked(serviceConfig());
+      const config = masked(serviceConfig(process.env), process.env);
       if (opts.json) return printJson(config);
       for (const [name, value] of flatten(config)) console.log(`${name.padEnd(28)} ${value}`);
       const set = CONFIG_VARIABLES.filter((v) => process.env[v] !== undefined);
@@ -20,16 +21,21 @@ export function register(program: Command): void {
     });
 }
 
-/** The settings with secrets replaced; shared by `--json` and the table, so neither can leak one. */
-export function masked(config: ServiceConfig): ServiceConfig {
-  const copy = structuredClone(config);
+/**
+ * The settings read from `env`, with every setting that holds a secret variable's value replaced
+ * (whichever setting it went to: the mail password is also the IMAP and SMTP one), and the Redis
+ * URL's password. Shared by `--json` and the table, so neither can leak one.
+ */
+export function masked(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
+  const secrets = new Set(secretValues(env));
+  const mask = (value: unknown): unknown => {
+    if (typeof value === 'string') return secrets.has(value) ? MASK : value;
+    if (Array.isArray(value)) return value.map(mask);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v)]));
+  };
+  const copy = mask(config) as ServiceConfig;
   copy.redisUrl = maskUrl(copy.redisUrl);
-  if (copy.mail.imap.pass) copy.mail.imap.pass = MASK;
-  if (copy.mail.smtp.auth?.pass) copy.mail.smtp.auth.pass = MASK;
-  if (copy.mail.oauth2) {
-    copy.mail.oauth2.refreshToken = MASK;
-    if (copy.mail.oauth2.clientSecret) copy.mail.oauth2.clientSecret = MASK;
-  }
   return copy;
 }
 
@@ -39,7 +45,8 @@ function maskUrl(url: string): string {
   return u.toString();
 }
 
-function flatten(value: unknown, prefix = ''): Array<[string, string]> {
+/** The settings as `name value` lines, as the table prints them. */
+export function flatten(value: unknown, prefix = ''): Array<[string, string]> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return [[prefix, Array.isArray(value) ? value.join(', ') || '(none)' : value === null ? 'off' : String(value)]];
   }
