@@ -1,14 +1,18 @@
 // The parse queue: one job per stored email or forum item (job id = game + message id, so
 // queueing twice is harmless), each running processMail or, for a forum item, processForumMessage. The intake queues with `enqueueParse`; `adjutant worker`
 // starts `createParseWorker`. An email whose job fails for good (a fault on every try, or handed
-// back by crashed workers too often) becomes a dead letter the GM is told about, never a silence.
-import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
+// back by crashed workers too often) becomes a dead letter the GM is told about, never a silence;
+// a store outage is no fault of the email's: its job waits for the store without using a try.
+import { Worker, type ConnectionOptions, type Job, type JobType, type Queue } from 'bullmq';
 import { deadMailAlert } from '../src/mail/mail-alerts.ts';
 import { DeadLetters } from '../src/mail/dead-letters.ts';
 import { processForumMessage } from '../src/forum/forum-message.ts';
 import { processMail, type MailDeps } from '../src/mail/process-mail.ts';
 import { isForumMessageId } from '../src/messages/incoming-message.ts';
 import { readMail } from '../src/mail/read-mail.ts';
+import { forumKeys, gameKeys, UNROUTED_GAME } from '../src/store/keys.ts';
+import type { OutageWatch } from '../src/store/outage-watch.ts';
+import { outageTolerant } from '../src/store/outage-retry.ts';
 import { jobIds, QUEUE_PREFIX, QUEUES } from './queues.ts';
 
 export interface ParseJob {
@@ -46,6 +50,8 @@ export interface ParseWorkerOptions {
   prefix?: string;
   /** How long a job stays locked to a worker that stopped answering, before another takes it. */
   lockDurationMs?: number;
+  /** Notes store outages, which put a job back to wait instead of failing it (outage-retry.ts). */
+  outages?: OutageWatch;
 }
 
 export function createParseWorker(deps: MailDeps, connection: ConnectionOptions, options: ParseWorkerOptions = {}): Worker<ParseJob> {
@@ -53,9 +59,13 @@ export function createParseWorker(deps: MailDeps, connection: ConnectionOptions,
   const deadLetters = new DeadLetters(deps.store.redis);
   const worker = new Worker<ParseJob>(
     QUEUES.parse,
-    async (job) => {
-      const result = await (isForumMessageId(job.data.mailId) ? processForumMessage : processMail)(deps, job.data);
-      return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
+    (job, token) => {
+      const forum = isForumMessageId(job.data.mailId);
+      return outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: forum ? 'forum post' : 'email', id: job.data.mailId }, async () => {
+        if (await ofRemovedGame(deps, job.data)) return { outcome: 'discarded', code: 'GAME_REMOVED', replies: 0 };
+        const result = await (forum ? processForumMessage : processMail)(deps, job.data);
+        return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
+      });
     },
     {
       connection,
@@ -77,6 +87,50 @@ export function createParseWorker(deps: MailDeps, connection: ConnectionOptions,
   });
   worker.on('error', (err) => deps.logger.warn({ err: err.message }, 'parse worker error'));
   return worker;
+}
+
+/**
+ * A job whose game was removed (`adjutant game remove`) while it waited: the game's mail went with
+ * it, so there is nothing to process and no GM to tell. Mail stored for no game is the unrouted
+ * pseudo-game's, which is never removed.
+ */
+async function ofRemovedGame(deps: MailDeps, job: ParseJob): Promise<boolean> {
+  if (job.gameId === UNROUTED_GAME || (await deps.store.exists(job.gameId))) return false;
+  const stored = isForumMessageId(job.mailId) ? await deps.store.redis.hexists(forumKeys(job.gameId).inbox, job.mailId) : await deps.store.redis.hexists(gameKeys(job.gameId).mail, job.mailId);
+  return !stored;
+}
+
+/** Parse job states a job can be taken out of (an active one belongs to its worker until it ends). */
+const WAITING_STATES: JobType[] = ['waiting', 'prioritized', 'delayed', 'failed', 'completed'];
+
+/**
+ * Takes every parse job of a removed game out of the queue, waiting or finished, so none runs
+ * against the game and a game later created with the same id inherits none (not even a finished
+ * job's id, which would make its own mail of the same bytes look queued already). Jobs running now
+ * end on their own (a job whose game is gone discards itself); this waits up to `waitMs` for them,
+ * then takes out what their retries left. Returns how many jobs it took out.
+ */
+export async function discardGameJobs(queue: Queue<ParseJob>, gameId: string, waitMs = 30_000): Promise<number> {
+  let discarded = await removeJobsOf(queue, gameId);
+  for (const until = Date.now() + waitMs; Date.now() < until && (await jobsOf(queue, gameId, ['active'])).length; ) await new Promise((r) => setTimeout(r, 200));
+  discarded += await removeJobsOf(queue, gameId);
+  return discarded;
+}
+
+async function removeJobsOf(queue: Queue<ParseJob>, gameId: string): Promise<number> {
+  const jobs = await jobsOf(queue, gameId, WAITING_STATES);
+  // A job that became active meanwhile cannot be removed; it discards itself.
+  const removed = await Promise.all(jobs.map((job) => job.remove().then(() => 1, () => 0)));
+  return removed.reduce<number>((a, b) => a + b, 0);
+}
+
+async function jobsOf(queue: Queue<ParseJob>, gameId: string, states: JobType[]): Promise<Job<ParseJob>[]> {
+  const found: Job<ParseJob>[] = [];
+  for (let start = 0; ; start += 500) {
+    const page = (await queue.getJobs(states, start, start + 499)) as Array<Job<ParseJob> | undefined>;
+    found.push(...page.filter((job): job is Job<ParseJob> => job?.data?.gameId === gameId));
+    if (page.length < 500) return found;
+  }
 }
 
 /** Records a failed email as a dead letter and tells the GM, once per email. */

@@ -16,6 +16,8 @@ export const QUEUES = {
   remind: 'remind',
   /** A message recorded in the outbox: sent over SMTP at the configured rate, retried, set aside on refusal. */
   send: SEND_QUEUE,
+  /** Messages to the GM or players set aside this hour: one digest to the GM at its end (mail-digest.ts). */
+  digest: 'digest',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { forumAlert } from '../src/forum/forum-alerts.ts';
 import { startForumPoster } from '../src/forum/forum-poster.ts';
 import { startIntake } from '../src/mail/imap-intake.ts';
-import { sendAlert } from '../src/mail/mail-alerts.ts';
+import { sendAlert, storeOutageAlert } from '../src/mail/mail-alerts.ts';
 import { smtpAuth, tokenSource } from '../src/mail/mail-login.ts';
 import { startOutboxSender } from '../src/mail/outbox-sender.ts';
 import { storedRoutes } from '../src/mail/route-mail.ts';
@@ -17,6 +17,8 @@ import { ForumOutbox } from '../src/store/forum-outbox.ts';
 import { importGame } from '../src/store/game-archive.ts';
 import { storedGame } from '../src/store/stored-game.ts';
 import { reachRedis } from '../src/store/reach-redis.ts';
+import { OutageWatch } from '../src/store/outage-watch.ts';
+import { redisMemoryWarnings } from '../src/store/redis-memory.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
@@ -25,6 +27,7 @@ import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
 import { READ_EVERY_MS, startThreadReaders, type ThreadReaders } from '../src/forum/thread-readers.ts';
 import { takeWebhook } from '../src/forum/webhook-intake.ts';
+import { startMailDigest } from './mail-digest.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, openQueue } from './queues.ts';
 import { createRuntime } from './runtime.ts';
@@ -40,8 +43,14 @@ export interface Service {
 export async function startService(config: ServiceConfig, parts: ReadonlySet<Part>, logger: Logger): Promise<Service> {
   const now = () => new Date();
   // Redis down at start-up is a sentence and an exit, not a wait; once running, clients wait through restarts.
-  (await reachRedis(config.redisUrl)).disconnect();
-  const rt = createRuntime({ redisUrl: config.redisUrl, cluster: config.cluster, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
+  const first = await reachRedis(config.redisUrl);
+  for (const warning of await redisMemoryWarnings(first)) logger.warn(warning);
+  first.disconnect();
+  const base = createRuntime({ redisUrl: config.redisUrl, cluster: config.cluster, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
+  const alertDeps = { store: base.store, outbox: base.outbox, logger, now, address: config.mail.from };
+  // One watch per process: every part notes the outages it meets, and the GM hears of each once.
+  const outages = new OutageWatch({ redis: base.redis, logger, now, tell: (gameId, summary) => storeOutageAlert(alertDeps, gameId, summary) });
+  const rt = { ...base, outages };
   const connection = rt.connection;
   const control = createGameControl(rt);
   const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessageInSlices };
@@ -69,9 +78,9 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const queue = openQueue(QUEUES.parse, connection, config.prefix);
     const served = config.mail.games;
     const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
-    const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes });
+    const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes, outages });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
-    readers = startThreadReaders({ store: rt.store, outbox: rt.outbox, enqueue: enqueueParse(queue), logger, now, address: config.mail.from, everyMs: config.forumReadEveryMs ?? READ_EVERY_MS, games: served ? async () => served : undefined });
+    readers = startThreadReaders({ store: rt.store, outbox: rt.outbox, enqueue: enqueueParse(queue), logger, now, address: config.mail.from, everyMs: config.forumReadEveryMs ?? READ_EVERY_MS, games: served ? async () => served : undefined, outages });
     const threads = readers;
     stops.unshift(['intake', async () => (await intake.stop(), await threads.stop(), await queue.close())]);
   }
@@ -84,7 +93,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       rendererFor: reportRenderer(config.flavour, pageUrl),
       outputs: { outDir: config.outputs.outDir, publicUrl: config.outputs.publicUrl, privateDir: config.outputs.privateDir, flavours: [config.flavour] },
     });
-    const parse = createParseWorker(mailDeps, connection, { prefix: config.prefix, concurrency: config.concurrency, lockDurationMs: config.lockMs });
+    const parse = createParseWorker(mailDeps, connection, { prefix: config.prefix, concurrency: config.concurrency, lockDurationMs: config.lockMs, outages });
     const parseQueue = openQueue(QUEUES.parse, connection, config.prefix);
     const buried = await buryFailedJobs(mailDeps, parseQueue).finally(() => parseQueue.close());
     if (buried) logger.warn({ buried }, 'emails that failed before the last stop are now dead letters; the GM is told');
@@ -92,7 +101,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     stops.push(['workers', () => Promise.all([workers.close(config.shutdownGraceMs), parse.close()])]);
   }
   if (parts.has('sender')) {
-    const alertDeps = { store: rt.store, outbox: rt.outbox, logger, now, address: config.mail.from };
+    const digest = startMailDigest({ deps: alertDeps, connection, prefix: config.prefix });
     const sender = startOutboxSender({
       outbox: rt.outbox,
       smtp: { ...config.mail.smtp, auth: smtpAuth(config.mail.smtp.auth, tokens) },
@@ -102,7 +111,8 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       prefix: config.prefix,
       rate: config.mail.sendRate,
       lockMs: config.lockMs,
-      alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+      alert: (gameId, alert) => sendAlert({ ...alertDeps, scheduleDigest: digest.schedule }, gameId, alert),
+      outages,
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
@@ -115,10 +125,11 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       prefix: config.prefix,
       lockMs: config.lockMs,
       alert: (gameId, alert) => forumAlert(alertDeps, gameId, alert),
+      outages,
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
     });
     logger.info('forum poster started');
-    stops.push(['sender', async () => (await poster.stop(), await sender.stop())]);
+    stops.push(['sender', async () => (await poster.stop(), await sender.stop(), await digest.stop())]);
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;
@@ -135,6 +146,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
         await stop().catch((err: unknown) => logger.error({ err, part: name }, 'could not stop cleanly'));
         logger.info({ part: name }, 'stopped');
       }
+      await outages.stop();
       await rt.close();
     },
   };

@@ -23,6 +23,11 @@ export interface OrderLanguage {
   unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
   /** How an order reads in the game's current phase, when players write it another way then. */
   inPhase?: (order: Order, state: GameState) => Order;
+  /**
+   * The season and year the game is in, for rulesets that count time so: a line that names another
+   * season or year is not an order for this turn (src/orders/order-modifiers.ts).
+   */
+  calendar?: (state: GameState, options: Record<string, unknown>) => { season: string; year: number };
 }
 
 /**

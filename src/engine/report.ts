@@ -130,14 +130,6 @@ export interface CombatReport {
   rounds(rounds: readonly BattleRound[]): Sentence[];
 }
 
-/** News told one sentence per event in the ruleset's own words; order results are reported apart. */
-export function eventNews(events: readonly GameEvent[], sentence: (event: GameEvent) => string | undefined, title = 'News'): ReportSection[] {
-  const lines = events
-    .filter((e) => e.type !== 'order.succeeded' && e.type !== 'order.failed')
-    .flatMap((e) => (sentence(e) ?? '').split('\n').filter(Boolean).map((line): Sentence => [line]));
-  return lines.length ? [{ title, lines }] : [];
-}
-
 /** The nations table from numeric public facts of the view: `columns` maps a fact to its heading. */
 export function nationsTable(view: PublicView, columns: Readonly<Record<string, string>>): ReportTable {
   const keys = Object.keys(columns);

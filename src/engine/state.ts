@@ -46,6 +46,3 @@ export function newUnitId(state: GameState, type: string): string {
   return id;
 }
 
-export function unitsOf(state: GameState, nation: string): Unit[] {
-  return state.units.filter((u) => u.nation === nation);
-}

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
 import { mailSettings } from '../game/game-file.ts';
 import { answer } from '../mail/replies.ts';
-import { MAX_TEXT } from '../mail/read-mail.ts';
+import { MAX_SUBJECT, MAX_TEXT } from '../mail/read-mail.ts';
 import { handleGm } from '../messages/gm-message.ts';
 import type { IncomingMessage, ReplyRoute } from '../messages/incoming-message.ts';
 import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
@@ -21,7 +21,7 @@ import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { ForumUser } from './forum-adapter.ts';
 import { ForumInbox, type ForumItem } from './forum-inbox.ts';
-import { markedOrders, withoutQuotes } from './order-blocks.ts';
+import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
 
 export class ForumItemNotStoredError extends Error {
   override name = 'ForumItemNotStoredError';
@@ -33,15 +33,20 @@ export type ForumRole = { role: 'gm' } | { role: 'player'; nation: string };
 export function forumRole(config: GameFile, author: ForumUser): ForumRole | null {
   const forum = config.forum;
   if (!forum) return null;
-  const same = (name: string) => name.toLowerCase() === author.name.toLowerCase();
+  const name = author.name.toLowerCase();
+  const same = (member: string) => member.toLowerCase() === name;
   if (forum.gm && same(forum.gm)) return { role: 'gm' };
-  const nation = Object.entries(forum.players).find(([name]) => same(name))?.[1];
+  const nation = Object.entries(forum.players).find(([member]) => same(member))?.[1];
   return nation && config.nations[nation] ? { role: 'player', nation } : null;
 }
 
-/** The text of the item read as orders or commands: a thread post's marked blocks, a private message whole; quotes never. */
+/**
+ * The text of the item read as orders or commands: a thread post's marked blocks, a private
+ * message whole; quotes never. Only the first MAX_POST characters of the post are looked at.
+ */
 export function forumText(item: ForumItem): string {
-  return item.channel === 'forum-post' ? markedOrders(item.post.text) : withoutQuotes(item.post.text).trim();
+  const post = item.post.text.length > MAX_POST ? item.post.text.slice(0, MAX_POST) : item.post.text;
+  return item.channel === 'forum-post' ? markedOrders(post) : withoutQuotes(post).trim();
 }
 
 /** Whether the item is for the message loop at all: written by a player or the GM, with something to read. */
@@ -112,13 +117,13 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
     channel: item.channel,
     id,
     author: { channel: 'forum', id: item.post.author.id, name: item.post.author.name },
-    subject: item.title ?? '',
+    subject: (item.title ?? '').slice(0, MAX_SUBJECT),
     text,
     sentAt: new Date(item.post.editedAt ?? item.post.postedAt),
     messageId: null,
     inReplyTo: null,
     references: [],
-    truncated: full.length > MAX_TEXT,
+    cutAt: item.post.text.length > MAX_POST ? MAX_POST : full.length > MAX_TEXT ? MAX_TEXT : null,
     attachments: [],
     address: address?.toLowerCase() ?? null,
     reply: replyRoute(config, item, address),

@@ -10,7 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { ForumOutbox, ForumOutboxEntry } from '../store/forum-outbox.ts';
+import { outageTolerant } from '../store/outage-retry.ts';
+import type { OutageWatch } from '../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../store/outbox-sweep.ts';
+import { isStoreOutage } from '../store/store-outage.ts';
 import type { ForumAdapter } from './forum-adapter.ts';
 import { forumPosts, type ForumConfig } from './forum-config.ts';
 import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
@@ -47,6 +50,8 @@ export interface ForumPosterOptions {
   serves?: (gameId: string) => boolean;
   /** Tells the GM (src/forum/forum-alerts.ts). */
   alert: (gameId: string, alert: ForumAlert) => Promise<void>;
+  /** Notes store outages: an item waits for the store without using a try. */
+  outages?: OutageWatch;
 }
 
 export type PostJob = OutboxJob;
@@ -69,7 +74,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   const queue = new Queue<PostJob>(POST_QUEUE, { connection: options.connection, prefix: options.prefix });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'forum queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker = new Worker<PostJob>(POST_QUEUE, (job, token) => post(job, token), {
+  const worker = new Worker<PostJob>(POST_QUEUE, (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)), {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 2,
@@ -90,6 +95,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     everyMs: options.sweepMs ?? 1000,
     serves: options.serves,
     logger,
+    outages: options.outages,
     what: 'forum post',
     alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
   });
@@ -108,6 +114,8 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
       return outcome;
     } catch (e) {
       const err = e as Error;
+      // The store, not the forum: the job waits for it without using a try (outage-retry.ts).
+      if (isStoreOutage(err)) throw err;
       if (err instanceof ForumRateLimitedError) {
         logger.warn({ gameId, key, holdMs: err.retryAfterMs }, 'the forum is rate limiting us; holding this post');
         await options.alert(gameId, { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs }).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));

@@ -1,9 +1,11 @@
 // The thread readers `adjutant serve` and `adjutant intake` run: every game with a `forum:`
 // section has its thread read every so often (and at once when a webhook says there is news).
 // A failure (forum down, 429, a deleted thread, a revoked key) tells the GM and is tried again
-// at the next round, from the same place: the cursor did not move.
+// at the next round, from the same place: the cursor did not move. A store outage is not the
+// forum's fault: the posts not kept stay behind the cursor, and the GM hears of the outage once.
 import type { Logger } from 'pino';
 import { forumReadAlert, type AlertDeps } from '../mail/mail-alerts.ts';
+import type { OutageWatch } from '../store/outage-watch.ts';
 import type { ForumAdapter } from './forum-adapter.ts';
 import type { ForumConfig } from './forum-config.ts';
 import { ForumRateLimitedError } from './forum-errors.ts';
@@ -21,6 +23,7 @@ export interface ThreadReadersOptions extends ForumIntakeDeps, AlertDeps {
   games?: () => Promise<string[]>;
   /** The adapter for a game's forum (tests give local servers' settings). */
   open?: (forum: ForumConfig) => ForumAdapter;
+  outages?: OutageWatch;
 }
 
 export interface ThreadReaders {
@@ -44,6 +47,7 @@ export function startThreadReaders(options: ThreadReadersOptions): ThreadReaders
       if (read || taken.length) options.logger.info({ gameId, read, taken: taken.length }, 'forum thread read');
     } catch (e) {
       const error = e instanceof Error ? e : new Error(String(e));
+      if (options.outages?.notedIfOutage(e, { gameId })) return;
       if (e instanceof ForumRateLimitedError) waitUntil.set(gameId, options.now().getTime() + e.retryAfterMs);
       options.logger.warn({ gameId, err: error.message }, 'reading the forum thread failed; it is read again at the next round');
       await forumReadAlert(options, gameId, error).catch((err: unknown) => options.logger.error({ err, gameId }, 'could not tell the GM that the thread cannot be read'));

@@ -71,6 +71,8 @@ const nationSchema = z.strictObject({
   /** The passphrase a player puts in each order email, as the classic judges' SIGNON. */
   secret: z.string().min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`).regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"').optional(),
   attributes: z.record(z.string(), z.unknown()).optional(),
+  /** Other names players call the nation by in orders ("Londinium", "the Reds"); demonyms of them count too. */
+  aliases: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
 });
 
 export const gameFileSchema = z.strictObject({
@@ -102,8 +104,16 @@ export const gameFileSchema = z.strictObject({
 });
 
 export type GameFile = z.infer<typeof gameFileSchema>;
-export type NationConfig = GameFile['nations'][string];
 export type MailSettings = z.infer<typeof mailSchema>;
+
+const aliasesByConfig = new WeakMap<GameFile, Readonly<Record<string, readonly string[]>>>();
+
+/** The nations' aliases from game.yaml, by nation; the same object for the same config, so name indexes built from it are kept. */
+export function nationAliases(config: GameFile): Readonly<Record<string, readonly string[]>> {
+  let found = aliasesByConfig.get(config);
+  if (!found) aliasesByConfig.set(config, (found = Object.fromEntries(Object.entries(config.nations).map(([id, n]) => [id, n.aliases ?? []]))));
+  return found;
+}
 
 /** The game's mail settings with every default filled in. */
 export function mailSettings(config: GameFile): MailSettings {

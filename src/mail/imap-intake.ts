@@ -2,11 +2,15 @@
 // and for each new email stores the raw message, queues it for parsing, and only then moves it
 // to the Processed folder (or flags it). A crash at any point leaves the email in the inbox, to be
 // taken again; storing and queueing are idempotent, so nothing is lost and nothing done twice.
+// While the store refuses writes (an outage), the emails it has not kept stay in the inbox and are
+// taken again after a wait that doubles up to 15 s, on the same IMAP connection.
 import { createHash } from 'node:crypto';
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
 import type { Logger } from 'pino';
 import type { GameStore } from '../store/game-store.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
+import type { OutageWatch } from '../store/outage-watch.ts';
+import { storeOutageOf } from '../store/store-outage.ts';
 import { MailLedger } from '../messages/message-ledger.ts';
 import { imapAuth, isAuthFailure } from './mail-login.ts';
 import type { TokenSource } from './oauth2.ts';
@@ -45,6 +49,9 @@ export interface IntakeOptions {
   backoffMs?: { min: number; max: number };
   /** Emails fetched at once. */
   batch?: number;
+  /** Notes store outages; meanwhile emails stay in the mailbox and are taken again after `outageWaitMs`. */
+  outages?: OutageWatch;
+  outageWaitMs?: { min: number; max: number };
 }
 
 export interface Intake {
@@ -65,6 +72,8 @@ export function startIntake(options: IntakeOptions): Intake {
   const pollMs = options.pollMs ?? 30_000;
   const batch = options.batch ?? 50;
   const backoff = options.backoffMs ?? { min: 250, max: 30_000 };
+  const outageWait = options.outageWaitMs ?? { min: 1000, max: 15_000 };
+  let storeWait = outageWait.min;
   const routesOf = options.routes ?? (() => storedRoutes(store));
   const left = new Set<string>(); // "<uidValidity>:<uid>" of mail left for another intake
   let routes: { list: GameRoute[]; at: number } | null = null;
@@ -123,19 +132,49 @@ export function startIntake(options: IntakeOptions): Intake {
         else left.add(`${validity}:${msg.uid}`);
       }
       const done: number[] = [];
-      for (const group of bySize([...mine.entries()])) {
-        for (const msg of await imap.fetchAll(group.join(','), { uid: true, source: true }, { uid: true })) {
-          const info = mine.get(msg.uid);
-          if (!info || !msg.source) continue;
-          await take(info.gameId, msg.source, info.arrived);
-          done.push(msg.uid);
-        }
-      }
+      const refused = await takeAll(imap, mine, done);
       if (done.length) {
         if (after === 'move') await imap.messageMove(done.join(','), processed, { uid: true });
         else await imap.messageFlagsAdd(done.join(','), ['\\Seen', DONE_KEYWORD], { uid: true });
       }
+      if (refused) {
+        // The rest stay in the mailbox, unacknowledged, until the store keeps them.
+        await pause(storeWait);
+        storeWait = Math.min(storeWait * 2, outageWait.max);
+        if (!running) return;
+      } else storeWait = outageWait.min;
     }
+  }
+
+  /** Takes the emails; true when the store refused one (an outage), which stops the batch there. */
+  async function takeAll(imap: ImapFlow, mine: Map<number, { gameId: string; arrived: Date; size: number }>, done: number[]): Promise<boolean> {
+    for (const group of bySize([...mine.entries()])) {
+      for (const msg of await imap.fetchAll(group.join(','), { uid: true, source: true }, { uid: true })) {
+        const info = mine.get(msg.uid);
+        if (!info || !msg.source) continue;
+        try {
+          await take(info.gameId, msg.source, info.arrived);
+        } catch (e) {
+          const outage = storeOutageOf(e);
+          if (!outage) throw e;
+          options.outages?.noted(outage, { gameId: info.gameId, kind: 'email', id: createHash('sha256').update(msg.source).digest('hex') });
+          if (!options.outages) logger.warn({ err: outage.message }, 'the store refuses writes; the email stays in the mailbox');
+          return true;
+        }
+        done.push(msg.uid);
+      }
+    }
+    return false;
+  }
+
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   /** Uids in groups whose sources together stay under SOURCE_BUDGET, so ten 10 MB emails are not fetched at once. */

@@ -1,12 +1,14 @@
 // Mail the GM gets when the mail service could not do its work: an email that could not be
-// processed (a dead letter), a message the SMTP server refused or that ran out of tries, the
-// provider throttling our sending. Each goes through the outbox under a key naming what it is
-// about, so an alert is sent once however often the fault is seen.
+// processed (a dead letter), messages the SMTP server refused or that ran out of tries (one digest
+// an hour), the provider throttling our sending. Each goes through the outbox under a key naming
+// what it is about, so an alert is sent once however often the fault is seen.
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { parse } from 'yaml';
 import type { GameStore } from '../store/game-store.ts';
 import type { Outbox } from '../store/outbox.ts';
 import { UNROUTED_GAME } from '../store/keys.ts';
+import type { OutageSummary } from '../store/outage-watch.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { SendAlert } from './outbox-sender.ts';
 
@@ -63,8 +65,13 @@ export function deadMailAlert(deps: AlertDeps, gameId: string, mailId: string, f
   ]);
 }
 
+export interface SendAlertDeps extends AlertDeps {
+  /** Makes sure the game's digest of undelivered mail runs at the end of the hour (jobs/mail-digest.ts). */
+  scheduleDigest: (gameId: string) => Promise<void>;
+}
+
 /** What the outbox sender reports: a message set aside for good, or the provider throttling us. */
-export async function sendAlert(deps: AlertDeps, gameId: string, alert: SendAlert): Promise<void> {
+export async function sendAlert(deps: SendAlertDeps, gameId: string, alert: SendAlert): Promise<void> {
   if (alert.kind === 'throttled') {
     // One notice an hour is enough to tell the GM that mail is slowed down.
     const hour = deps.now().toISOString().slice(0, 13);
@@ -75,10 +82,48 @@ export async function sendAlert(deps: AlertDeps, gameId: string, alert: SendAler
   }
   // An alert that cannot be sent is not alerted about again: that would loop.
   if (alert.entry.key.startsWith(ALERT_PREFIX)) return;
-  return tellGm(deps, gameId, `set-aside:${alert.entry.key}`, 'A message could not be sent', [
-    `The message "${alert.entry.subject}" to ${alert.entry.to.join(', ')} could not be sent and is set aside: ${alert.error}`,
-    `Once the cause is fixed (a wrong address, say), run: adjutant dead-letter retry ${gameId} ${alert.entry.key}`,
-  ]);
+  // Mail to strangers (a refusal to a forged sender, say) bounces as the forger meant: the GM is not told.
+  if (!(await toGmOrPlayer(deps, gameId, alert.entry.to))) return void deps.logger.warn({ gameId, key: alert.entry.key }, 'a message to an address that is no player\'s could not be sent; it is set aside, the GM is not told');
+  await deps.outbox.markUntold(gameId, alert.entry.key);
+  await deps.scheduleDigest(gameId);
+}
+
+/** Messages a digest names one by one; past that, it counts them. */
+const DIGEST_LIST = 30;
+
+/**
+ * The GM's digest of the messages to the GM or players set aside since the last one: one email,
+ * however many. Its key stands for the messages it tells of, so a digest run again after a crash
+ * is the same email, recorded once. Returns how many it named.
+ */
+export async function undeliveredDigest(deps: AlertDeps, gameId: string): Promise<number> {
+  const untold = await deps.outbox.untold(gameId);
+  if (!untold.length) return 0;
+  const wanted = new Set(untold);
+  // One the GM put back in line meanwhile is no longer news.
+  const items = (await deps.outbox.setAsideItems(gameId)).filter((i) => wanted.has(i.key));
+  if (items.length) {
+    const lines: string[] = [];
+    for (const item of items.slice(0, DIGEST_LIST)) {
+      const entry = await deps.outbox.entry(gameId, item.key);
+      lines.push(`The message "${entry?.subject ?? item.key}" to ${entry?.to.join(', ') ?? 'its recipient'} could not be sent and is set aside: ${item.error}\nTo send it again: adjutant dead-letter retry ${gameId} ${item.key}`);
+    }
+    if (items.length > DIGEST_LIST) lines.push(`And ${items.length - DIGEST_LIST} more: adjutant dead-letter list ${gameId} shows them all.`);
+    // A message set aside again after the GM's retry is news again: its new time makes a new digest.
+    const id = createHash('sha256').update(items.map((i) => `${i.key} ${i.at}`).join('\n')).digest('hex').slice(0, 16);
+    const subject = items.length === 1 ? 'A message could not be sent' : `${items.length} messages could not be sent`;
+    await tellGm(deps, gameId, `undelivered:${id}`, subject, [...lines, 'Once the cause is fixed (a wrong address, say), send them again with the commands above.']);
+  }
+  await deps.outbox.markTold(gameId, untold);
+  return items.length;
+}
+
+/** Whether the message was for the GM or a player of the game (when game.yaml cannot be read, it is taken as so). */
+async function toGmOrPlayer(deps: AlertDeps, gameId: string, to: string[]): Promise<boolean> {
+  const config = await storedGame(deps.store, gameId).then((g) => g.config, () => null);
+  if (!config) return true;
+  const known = new Set([config.gm.email, ...Object.values(config.nations).map((n) => n.player?.email)].filter((a): a is string => !!a).map((a) => a.toLowerCase()));
+  return to.some((address) => known.has(address.toLowerCase()));
 }
 
 /**
@@ -90,5 +135,16 @@ export function forumReadAlert(deps: AlertDeps, gameId: string, error: Error): P
   return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, 'Adjutant cannot read the game\'s forum', [
     `Reading the game's forum (its thread, or the private messages sent to Adjutant) failed: ${error.message}`,
     'No post is lost: Adjutant keeps its place in the thread and in the messages and reads again from there until it works, so orders sent meanwhile are read late, not dropped (lateness is judged by when the forum says they were posted).',
+  ]);
+}
+
+/** A store outage that is over (src/store/outage-watch.ts): one mail per outage, never one per message. */
+export function storeOutageAlert(deps: AlertDeps, gameId: string, outage: OutageSummary): Promise<void> {
+  const seconds = Math.max(1, Math.round((outage.over.getTime() - outage.begun.getTime()) / 1000));
+  const waited = Object.entries(outage.waited).map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
+  return tellGm(deps, gameId, `store-outage:${outage.begun.getTime()}`, 'Redis refused to store anything for a while; nothing was lost', [
+    `From ${outage.begun.toISOString()} to ${outage.over.toISOString()} (about ${seconds} s) Redis, where Adjutant keeps everything, refused writes: ${outage.reason}.`,
+    `${waited.length ? `Meanwhile ${waited.join(', ')} of this game waited` : 'Meanwhile the work of this game waited'}: emails stayed in the mailbox, forum posts in the forum, messages in the outbox, until Redis took writes again; they are handled now, each once. Nothing was lost and there is nothing for you to do.`,
+    'If Redis ran out of memory, give it more (maxmemory) and keep maxmemory-policy at noeviction; docs/operations.md ("When Redis refuses writes") says how to be warned before it is full.',
   ]);
 }

@@ -11,8 +11,11 @@
 import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { outageTolerant } from '../store/outage-retry.ts';
+import type { OutageWatch } from '../store/outage-watch.ts';
 import type { Outbox, OutboxEntry } from '../store/outbox.ts';
 import { startOutboxSweep, type OutboxJob } from '../store/outbox-sweep.ts';
+import { untilStored } from '../store/store-outage.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
@@ -56,6 +59,8 @@ export interface OutboxSenderOptions {
   serves?: (gameId: string) => boolean;
   /** Tells the GM of a game about a set-aside message or throttling (src/mail/mail-alerts.ts). */
   alert: (gameId: string, alert: SendAlert) => Promise<void>;
+  /** Notes store outages: a message waits for the store without using a try, and what was sent is marked once it can be. */
+  outages?: OutageWatch;
 }
 
 export type SendAlert = { kind: 'set-aside'; entry: OutboxEntry; error: string } | { kind: 'throttled'; error: string; holdMs: number };
@@ -76,7 +81,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const queue = new Queue<SendJob>(SEND_QUEUE, { connection: options.connection, prefix: options.prefix });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'send queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker: Worker<SendJob> = new Worker<SendJob>(SEND_QUEUE, (job) => send(job), {
+  const worker: Worker<SendJob> = new Worker<SendJob>(SEND_QUEUE, (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)), {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 4,
@@ -100,9 +105,14 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     everyMs: options.sweepMs ?? 250,
     serves: options.serves,
     logger,
+    outages: options.outages,
     what: 'message',
     alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
   });
+
+  const waiting = ({ gameId, key }: SendJob) => ({ gameId, kind: 'message' as const, id: key });
+  /** What only this process knows (the server's answer) is written once the store keeps it again. */
+  const keep = (job: SendJob, work: () => Promise<void>) => untilStored(work, (outage) => options.outages?.noted(outage, waiting(job)));
 
   async function send(job: Job<SendJob>): Promise<string> {
     const { gameId, key } = job.data;
@@ -122,7 +132,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       await transport.sendMail(mailOf(entry, options.now()));
     } catch (e) {
       const err = e as SmtpError;
-      if (!mayHaveArrived(err)) await outbox.markNotDelivered(gameId, key);
+      if (!mayHaveArrived(err)) await keep(job.data, () => outbox.markNotDelivered(gameId, key));
       const kind = classifySmtpError(err);
       if (kind === 'permanent') {
         await sweep.giveUp(job.data, err.message);
@@ -142,7 +152,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       logger.warn({ gameId, key, err: err.message, attempt: job.attemptsMade + 1 }, 'sending failed; will retry');
       throw err;
     }
-    await outbox.markSent(gameId, key);
+    await keep(job.data, () => outbox.markSent(gameId, key));
     sweep.done(job.data);
     return 'sent';
   }

@@ -17,11 +17,12 @@ import { countOf, counting, placeOf, rateLimited } from '../messages/rate-limit.
 import { runMessage, type Loaded, type MessageJob } from '../messages/run-message.ts';
 import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
 import { handlePlayer } from '../messages/player-message.ts';
-import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
+import { dedupeKey, MAX_TEXT, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { answer, compose, type Letterhead } from './replies.ts';
 import { identifySender, type Identity } from './sender-check.ts';
+import { senderProof, type SenderProof } from './sender-proof.ts';
 import { tokensIn } from '../messages/tickets.ts';
 
 export type { MailDeps } from '../messages/message-context.ts';
@@ -50,6 +51,8 @@ export interface EmailInput {
   identity: Identity | null;
   /** Open tickets it answers, by its subject or thread. */
   threadTokens: string[];
+  /** How a refused email proves its From address (src/mail/sender-proof.ts); null when it does not, or it did not matter. */
+  proof: SenderProof | null;
 }
 
 /** The snapshot first (its step read before the game's state, so a turn ending between them is seen by the commit), then the sender. */
@@ -82,14 +85,15 @@ export async function loadEmail(deps: MailDeps, job: MessageJob, raw: Buffer, ma
   const counts = identity ? countsOf(ctx, mail, identity) : [];
   const flood = await loadFlood(deps.store.redis, gameId, mailId, counts);
   const extras = identity?.ok ? await loadExtras(deps, game, snapshot, message, head.secrets, identity) : {};
-  const input: EmailInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, mail, dedupeKey: key, identity, threadTokens };
+  const proof = identity && !identity.ok && proofMatters(ctx, mail, identity, flood) ? await senderProof(raw, mail.from!, { resolver: deps.dnsResolver, now: deps.now(), registered: identity.registered }) : null;
+  const input: EmailInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, mail, dedupeKey: key, identity, threadTokens, proof };
   return { step: snapshot.step, decide: () => decideEmail(input) };
 }
 
 function identify(deps: MailDeps, game: Game, mail: IncomingMail, raw: Buffer, received: Date, gameAddress: string, threadTokens: string[]): Promise<Identity> {
   const isGm = mail.from === game.config.gm.email.toLowerCase();
   return identifySender(game.config, mail, mailSettings(game.config).dkim, {
-    dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dkimResolver, now: deps.now() }), { from: mail.from, gameAddress, alignment: mailSettings(game.config).dkimAlignment, received }),
+    dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dnsResolver, now: deps.now() }), { from: mail.from, gameAddress, alignment: mailSettings(game.config).dkimAlignment, received }),
     ticketToken: isGm && threadTokens.length > 0,
   });
 }
@@ -102,7 +106,19 @@ function identify(deps: MailDeps, game: Game, mail: IncomingMail, raw: Buffer, r
 function countsOf(ctx: MailContext, mail: IncomingMail, identity: Identity): Counted[] {
   // A proven sender always has an address (identifySender refuses mail without one).
   if (identity.ok) return [countOf(ctx, `auth:${mail.from}`)];
-  return [...(mail.from ? [countOf(ctx, `anon:${mail.from}`)] : []), ...identity.wrongSecretFor.map((nation) => countOf(ctx, `wrong-secret:${nation}`))];
+  const own = mail.from ? [countOf(ctx, `anon:${mail.from}`), unprovenRefusals(ctx, mail.from)] : [];
+  return [...own, ...identity.wrongSecretFor.map((nation) => countOf(ctx, `wrong-secret:${nation}`))];
+}
+
+/** The refusals sent to a registered address whose email proved nothing: one a day. */
+function unprovenRefusals(ctx: Pick<MailContext, 'received'>, from: string): Counted {
+  return { sender: `refusal:${from}`, at: ctx.received, windowMs: 86_400_000 };
+}
+
+/** Whether a refusal hangs on the sender's proof: within the address's limit, and past its one unproven refusal of the day if registered. */
+function proofMatters(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>, flood: MessageSnapshot['flood']): boolean {
+  if (!mail.from || identity.code === 'TWO_SECRETS' || flood[`anon:${mail.from}`].place > ctx.settings.rateLimit.count) return false;
+  return !identity.registered || flood[`refusal:${mail.from}`].place > 1;
 }
 
 /** The email's decision: from its input alone, reading no store. */
@@ -111,7 +127,7 @@ export async function decideEmail(input: EmailInput): Promise<Decision> {
   if (automaticReason(mail)) return decision(ctx, { outcome: 'automatic', code: 'AUTOMATIC' });
   if (!identity) return decision(ctx, { outcome: 'duplicate', code: 'DUPLICATE' });
   const claimed = (d: Decision): Decision => ({ ...d, changes: { ...d.changes, claim: input.dedupeKey } });
-  if (!identity.ok) return claimed(refused(ctx, mail, identity));
+  if (!identity.ok) return claimed(refused(ctx, mail, identity, input.proof));
   const { limited, count } = rateLimited(ctx, `auth:${mail.from}`, mail.from ?? '');
   if (limited) return claimed(limited);
   return claimed(counting(identity.role === 'gm' ? await handleGm(ctx, input.threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]));
@@ -129,7 +145,7 @@ export function emailMessage(mail: IncomingMail, mailId: string): IncomingMessag
     messageId: mail.messageId,
     inReplyTo: mail.inReplyTo,
     references: mail.references,
-    truncated: mail.truncated,
+    cutAt: mail.truncated ? MAX_TEXT : null,
     attachments: mail.attachments.map((a) => a.filename),
     address: mail.from,
     reply: { by: 'email' },
@@ -140,20 +156,28 @@ export function emailMessage(mail: IncomingMail, mailId: string): IncomingMessag
 const GUESS_ALERT_AT = 5;
 
 /**
- * A refusal is answered while the address's unproven mail stays under the limit (no more: that
- * would make the game a spam cannon); a wrong secret from a registered address is a guess, counted
+ * A refusal goes only where it cannot be backscatter: to a sender who proved the address (a
+ * secret matching two nations, DKIM, or for a registered address SPF or DMARC), while the
+ * address's unproven mail stays under the limit (no more: that would make the game a spam cannon);
+ * to a registered address that proved nothing, once a day; to an unproven stranger, never (its
+ * address is most likely forged). A wrong secret from a registered address is a guess, counted
  * per nation, and the GM is told when they pile up.
  */
-function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>): Decision {
+function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>, proof: SenderProof | null): Decision {
   const { head, game } = ctx;
   const counted: Counted[] = [];
-  const anon = mail.from ? countOf(ctx, `anon:${mail.from}`) : null;
-  if (anon) counted.push(anon);
-  const place = anon ? placeOf(ctx, anon.sender).place : Infinity;
-  const replies =
-    mail.from && place <= ctx.settings.rateLimit.count
-      ? [answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] })]
-      : [];
+  const replies: OutgoingMessage[] = [];
+  if (mail.from) {
+    const anon = countOf(ctx, `anon:${mail.from}`);
+    counted.push(anon);
+    const daily = unprovenRefusals(ctx, mail.from);
+    const proven = identity.code === 'TWO_SECRETS' || proof !== null;
+    const once = !proven && identity.registered && placeOf(ctx, daily.sender).place === 1;
+    if (placeOf(ctx, anon.sender).place <= ctx.settings.rateLimit.count && (proven || once)) {
+      replies.push(answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] }));
+      if (once) counted.push(daily);
+    }
+  }
   for (const nation of identity.wrongSecretFor) {
     const guess = countOf(ctx, `wrong-secret:${nation}`);
     counted.push(guess);

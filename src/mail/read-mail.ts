@@ -3,7 +3,7 @@
 // outcome.
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { htmlToText } from '../orders/html-text.ts';
+import { htmlToText, visibleHtml } from '../orders/html-text.ts';
 
 /**
  * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds
@@ -11,6 +11,15 @@ import { htmlToText } from '../orders/html-text.ts';
  * the mail lease (src/messages/message-ledger.ts).
  */
 export const MAX_TEXT = 16 * 1024;
+
+/**
+ * Of an HTML-only email, this much of what its HTML shows (styles, scripts and comments left
+ * out) is turned into text: the converter's cost grows faster than the HTML (html-text.ts).
+ */
+export const MAX_HTML = MAX_TEXT;
+
+/** Longer than a line of mail may be (998 characters, RFC 5322) is no subject a person typed; the rest is not read. */
+export const MAX_SUBJECT = 998;
 
 export interface IncomingMail {
   /** The From address, lower-cased; null when there is none, or several. */
@@ -47,23 +56,28 @@ export async function readMail(raw: Buffer): Promise<IncomingMail> {
   const html = typeof parsed.html === 'string' ? parsed.html : '';
   // With skipHtmlToText, `text` holds only real text parts; HTML is turned into text here, once.
   const htmlOnly = !(parsed.text ?? '').trim() && html.length > 0;
-  const full = htmlOnly ? htmlToText(html) : (parsed.text ?? '');
+  const shown = htmlOnly ? visibleHtml(html, MAX_HTML + 1) : '';
+  const full = htmlOnly ? htmlToText(shown.slice(0, MAX_HTML)) : (parsed.text ?? '');
   return {
     from: from.length === 1 ? from[0].address : null,
     fromName: from.length === 1 ? from[0].name : '',
     recipients: [...new Set([...addresses(parsed.to), ...addresses(parsed.cc), ...(headers['delivered-to'] ?? []).map(bare), ...(headers['x-original-to'] ?? []).map(bare)].map((a) => (typeof a === 'string' ? a : a.address)))],
-    subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
+    subject: oneLine(parsed.subject ?? ''),
     date: parsed.date && !Number.isNaN(parsed.date.getTime()) && headers.date ? parsed.date : null,
     messageId: parsed.messageId ?? null,
     inReplyTo: parsed.inReplyTo ?? null,
     references: typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? []),
     text: clip(full),
     htmlOnly,
-    truncated: full.length > MAX_TEXT,
+    truncated: full.length > MAX_TEXT || shown.length > MAX_HTML,
     attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '(unnamed)', contentType: a.contentType, size: a.size })),
     headers,
     malformed: false,
   };
+}
+
+function oneLine(subject: string): string {
+  return subject.slice(0, MAX_SUBJECT).replace(/\s+/g, ' ').trim();
 }
 
 function clip(text: string): string {
@@ -106,7 +120,7 @@ function fallback(raw: Buffer): IncomingMail {
     from: from && from.includes('@') ? from : null,
     fromName: '',
     recipients: [...(headers.to ?? []), ...(headers.cc ?? [])].flatMap((v) => v.split(',')).map(bare),
-    subject: headers.subject?.[0] ?? '',
+    subject: oneLine(headers.subject?.[0] ?? ''),
     date: null,
     messageId: headers['message-id']?.[0] ?? null,
     inReplyTo: headers['in-reply-to']?.[0] ?? null,

@@ -2,7 +2,8 @@
 // address AND offers the nation's secret in the one place a secret is read (src/messages/secret.ts),
 // or, where the game allows it, carries a DKIM signature that vouches for it (src/mail/dkim.ts).
 // The GM likewise: the GM's address plus the GM's secret, DKIM, or the token of a ticket the GM
-// was sent. Anything else changes nothing and is told why.
+// was sent. Anything else changes nothing, and is told why where the answer cannot be backscatter
+// (process-mail.ts answers only senders who proved their address, src/mail/sender-proof.ts).
 import type { GameFile } from '../game/game-file.ts';
 import type { IncomingMail } from './read-mail.ts';
 import { newText } from '../messages/quoted-text.ts';
@@ -11,8 +12,11 @@ import { isSecret, secretCandidate } from '../messages/secret.ts';
 export type Identity =
   | { ok: true; role: 'gm'; via: 'secret' | 'dkim' | 'ticket' }
   | { ok: true; role: 'player'; nation: string; via: 'secret' | 'dkim' }
-  /** `wrongSecretFor`: the nations (or "gm") whose registered address offered a wrong secret: a guess, counted. */
-  | { ok: false; code: string; message: string; wrongSecretFor: string[] };
+  /**
+   * `wrongSecretFor`: the nations (or "gm") whose registered address offered a wrong secret: a guess, counted.
+   * `registered`: the From is the GM's or a player's address (a refusal to anyone else may be backscatter).
+   */
+  | { ok: false; code: string; message: string; wrongSecretFor: string[]; registered: boolean };
 
 export interface SenderEvidence {
   /** Whether a DKIM signature vouches for the email; asked only when the game enables DKIM and no secret matched. */
@@ -23,10 +27,11 @@ export interface SenderEvidence {
 
 export async function identifySender(config: GameFile, mail: IncomingMail, dkimEnabled: boolean, evidence: SenderEvidence): Promise<Identity> {
   const from = mail.from;
-  if (!from) return refuse('NO_SENDER', 'The email has no single From address, so Adjutant cannot tell who sent it.');
+  if (!from) return refusal(false)('NO_SENDER', 'The email has no single From address, so Adjutant cannot tell who sent it.');
   const candidate = secretCandidate(mail.subject, newText(mail.text));
   const isGm = config.gm.email.toLowerCase() === from;
   const nations = Object.entries(config.nations).filter(([, n]) => n.player?.email.toLowerCase() === from);
+  const refuse = refusal(isGm || nations.length > 0);
 
   if (isGm && isSecret(candidate, config.gm.secret)) return { ok: true, role: 'gm', via: 'secret' };
   const bySecret = nations.filter(([, n]) => isSecret(candidate, n.secret));
@@ -54,6 +59,6 @@ export async function identifySender(config: GameFile, mail: IncomingMail, dkimE
   return refuse('UNKNOWN_SENDER', `${from} is not the registered address of any player of "${config.title}". If your address changed, ask your GM to register the new one.`);
 }
 
-function refuse(code: string, message: string, wrongSecretFor: string[] = []): Identity {
-  return { ok: false, code, message, wrongSecretFor };
+function refusal(registered: boolean) {
+  return (code: string, message: string, wrongSecretFor: string[] = []): Identity => ({ ok: false, code, message, wrongSecretFor, registered });
 }

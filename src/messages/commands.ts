@@ -2,6 +2,7 @@
 // line by line; anything else from a player is orders. The GM's ORDER takes the lines below it
 // as orders for that nation, up to the next ORDER line.
 import { bareSubject } from '../mail/replies.ts';
+import { editDistance } from '../orders/edit-distance.ts';
 import type { IncomingMessage } from './incoming-message.ts';
 import { readPress, type PressCommand } from './press-command.ts';
 import { newText } from './quoted-text.ts';
@@ -50,10 +51,32 @@ function firstWord(line: string): string {
   return (/^\s*([A-Za-z]+)/.exec(line)?.[1] ?? '').toUpperCase();
 }
 
-/** True when the first line that says something starts with a command word of this role. */
+/** The command word of this role one typing slip from `word` ("PASUE": PAUSE), if there is one. */
+function meantCommand(word: string, role: Role): string | undefined {
+  if (word.length < 4) return undefined;
+  return words(role).find((w) => editDistance(word, w, 1) <= 1);
+}
+
+/**
+ * True when the first line that says something starts with a command word of this role, or with
+ * one slip of it written in capitals as commands are ("PASUE"), to be answered with "did you mean".
+ */
 export function isCommandText(text: string, role: Role): boolean {
   const first = text.split('\n').find((l) => l.trim());
-  return first !== undefined && words(role).includes(firstWord(first)) && !/^\s*replace\s+all\s*$/i.test(first);
+  if (first === undefined || /^\s*replace\s+all\s*$/i.test(first)) return false;
+  const word = firstWord(first);
+  return words(role).includes(word) || (/^\s*[A-Z]{4,}\b/.test(first) && meantCommand(word, role) !== undefined);
+}
+
+const SIGN_OFF = /^[-–—\s]*[\p{L}'’.]+(?:[\s,]+[\p{L}'’.]+){0,2}[\s,.!]*$/u;
+
+/**
+ * "Thanks,", "Roddy", "-- The GM": a short line of words alone after the commands, none a command
+ * word or a slip of one, and not in capitals as commands are written ("FROBNICATE" was meant as one).
+ */
+function isSignOff(line: string): boolean {
+  const word = firstWord(line);
+  return SIGN_OFF.test(line) && line !== line.toUpperCase() && ![...PLAYER_COMMANDS, ...GM_COMMANDS].some((w) => editDistance(word, w, 1) <= 1);
 }
 
 export interface CommandContext {
@@ -73,7 +96,9 @@ export function readCommands(text: string, role: Role, ctx: CommandContext): Com
     const word = firstWord(raw);
     const rest = raw.slice(raw.toUpperCase().indexOf(word) + word.length).trim();
     if (!words(role).includes(word)) {
-      entry.problem = role === 'player' && GM_COMMANDS.includes(word as never) ? `${word} is for the GM only.` : `"${raw.slice(0, 40)}" is not a command.`;
+      const meant = meantCommand(word, role);
+      entry.problem =
+        role === 'player' && GM_COMMANDS.includes(word as never) ? `${word} is for the GM only.` : `"${raw.slice(0, 40)}" is not a command.${meant ? ` Did you mean ${meant}?` : ''}`;
       continue;
     }
     if (word === 'PRESS' || word === 'BROADCAST') {
@@ -93,6 +118,7 @@ export function readCommands(text: string, role: Role, ctx: CommandContext): Com
     }
     Object.assign(entry, readOne(word, rest, ctx));
   }
+  while (out.length > 1 && isSignOff(out[out.length - 1].text)) out.pop();
   return out;
 }
 

@@ -28,7 +28,8 @@ export interface IncomingMessage {
   messageId: string | null;
   inReplyTo: string | null;
   references: string[];
-  truncated: boolean;
+  /** Where its text was cut, in characters, when it was too long to read whole (MAX_TEXT; a forum post's MAX_POST); null when read whole. */
+  cutAt: number | null;
   /** Names of attached files, which are never read. */
   attachments: string[];
   /** The author's email address: where email answers go (for a forum member, the nation's registered address, if any). */

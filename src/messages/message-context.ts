@@ -35,8 +35,8 @@ export interface MailDeps {
   parse?: MessageParser;
   /** The public base URL (ADJUTANT_PUBLIC_URL): welcome mails link the game's page under it. */
   publicUrl?: string;
-  /** DNS for DKIM checks; the system's when absent (tests pass a fake holding their test key). */
-  dkimResolver?: DNSResolver;
+  /** DNS for the DKIM, SPF and DMARC checks; the system's when absent (tests pass a fake holding their test records). */
+  dnsResolver?: DNSResolver;
 }
 
 /** What deciding may use beside its input: the parser, a log for the parser's failures, the public URL. */

@@ -1,6 +1,7 @@
 // Order text to orders in force: parse, merge by the resubmission rules, check each order with the
 // ruleset, open a ticket per ambiguous line, and say all of it back in the player's words. Player
 // emails, the GM's ORDER and accepted late emails all come through here.
+import { nationAliases } from '../game/game-file.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import { parseMessageInSlices } from '../orders/parse-message.ts';
@@ -40,7 +41,7 @@ const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
 export async function parseSafely(ctx: MailContext, nation: string, text: string): Promise<ParseResult> {
   try {
     const parse = ctx.tools.parse ?? parseMessageInSlices;
-    const result = await parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options });
+    const result = await parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options, nationAliases: nationAliases(ctx.game.config) });
     return { ...result, ...singleReadings(result) };
   } catch (e) {
     ctx.tools.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');

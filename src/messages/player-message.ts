@@ -8,7 +8,6 @@ import { historyMails, listText } from './game-info.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
 import { relayPress } from './press-relay.ts';
 import { newText } from './quoted-text.ts';
-import { MAX_TEXT } from '../mail/read-mail.ts';
 import { answer } from '../mail/replies.ts';
 import { ordersOf } from './message-snapshot.ts';
 import { resign } from './resign.ts';
@@ -52,7 +51,7 @@ function playerTo(ctx: MailContext): string {
 async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
   const current = ordersOf(ctx.snapshot, nation);
   const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
-  if (ctx.message.truncated) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${MAX_TEXT / 1024} KB were read.`);
+  if (ctx.message.cutAt) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${ctx.message.cutAt / 1024} KB were read.`);
   if (ctx.message.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
   capTickets(ctx, nation, applied);
   const superseded = applied.replaceAll ? supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];

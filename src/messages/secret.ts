@@ -15,13 +15,17 @@ export function carriesSecret(text: string, secret: string | undefined): boolean
   return !!secret && secretPattern(secret).test(text);
 }
 
-// "SIGNON ruby-falcon", "secret: ruby-falcon" or the bare secret on a line of its own.
+// "SIGNON ruby-falcon", "secret: ruby-falcon" or the bare secret on a line of its own. Spaces
+// around a sign are "\s*(?:[:=]\s*)?", never "\s*[:=]?\s*": two runs of spaces side by side make a
+// long line of spaces cost its length squared.
 const SIGNON_WORDS = '(?:signon|sign-on|secret|password|passphrase|passwort|code)';
 const WORD = '([\\p{L}\\p{N}_-]+)';
 // In a subject, "secret" and its kin need a ":" or "=" ("Re: secret plans" offers no secret).
-const SUBJECT_SIGNON = new RegExp(`(?:^|[\\s\\[(,;])(?:sign-?on\\s*[:=]?|(?:secret|password|passphrase|passwort|code)\\s*[:=])\\s*${WORD}`, 'iu');
-const SIGNON_LINE = new RegExp(`^\\s*${SIGNON_WORDS}\\s*[:=]?\\s*${WORD}\\s*[.;,]?\\s*$`, 'iu');
-const BARE_LINE = new RegExp(`^\\s*${WORD}\\s*[.;,]?\\s*$`, 'u');
+const SUBJECT_SIGNON = new RegExp(`(?:^|[\\s\\[(,;])(?:sign-?on\\s*(?:[:=]\\s*)?|(?:secret|password|passphrase|passwort|code)\\s*[:=]\\s*)${WORD}`, 'iu');
+const SIGNON_LINE = new RegExp(`^\\s*${SIGNON_WORDS}\\s*(?:[:=]\\s*)?${WORD}\\s*(?:[.;,]\\s*)?$`, 'iu');
+const BARE_LINE = new RegExp(`^\\s*${WORD}\\s*(?:[.;,]\\s*)?$`, 'u');
+const SECRET_CHAR = /[\p{L}\p{N}_-]/u;
+const AFTER_LAST_WORD = /[\s.;,!)\]]/u;
 
 /**
  * The one secret an email offers, from the first of these places that has one: a "SECRET: x" (or
@@ -41,8 +45,18 @@ export function secretCandidate(subject: string, text: string): string | null {
     const bare = BARE_LINE.exec(line)?.[1];
     if (bare && bare.length >= MIN_SECRET_LENGTH) return bare;
   }
-  const last = /([\p{L}\p{N}_-]+)[\s.;,!)\]]*$/u.exec(subject)?.[1];
-  return last && last.length >= MIN_SECRET_LENGTH && /[\p{N}_-]/u.test(last) ? last : null;
+  const last = lastWord(subject);
+  return last.length >= MIN_SECRET_LENGTH && /[\p{N}_-]/u.test(last) ? last : null;
+}
+
+/** The subject's last word, before any closing signs; read from the end, as a regex anchored there would retry from every start. */
+function lastWord(subject: string): string {
+  const chars = [...subject];
+  let end = chars.length;
+  while (end > 0 && AFTER_LAST_WORD.test(chars[end - 1])) end--;
+  let start = end;
+  while (start > 0 && SECRET_CHAR.test(chars[start - 1])) start--;
+  return chars.slice(start, end).join('');
 }
 
 /** The candidate is this secret (letter case aside). */
@@ -52,16 +66,18 @@ export function isSecret(candidate: string | null, secret: string | undefined): 
 
 /** Removes every secret: a line that only signs on becomes empty (line numbers stay), other mentions vanish. */
 export function stripSecrets(text: string, secrets: readonly string[]): string {
-  const live = secrets.filter(Boolean);
+  const live = secrets.filter(Boolean).map((secret) => ({
+    whole: new RegExp(`^\\s*(?:${SIGNON_WORDS}\\s*(?:[:=]\\s*)?)?${escape(secret)}\\s*(?:[.;,]\\s*)?$`, 'iu'),
+    anywhere: new RegExp(`(?:${SIGNON_WORDS}\\s*(?:[:=]\\s*)?)?${secretPattern(secret).source}`, 'giu'),
+  }));
   if (!live.length) return text;
   return text
     .split('\n')
     .map((line) => {
       let out = line;
-      for (const secret of live) {
-        const whole = new RegExp(`^\\s*(?:${SIGNON_WORDS}\\s*[:=]?\\s*)?${escape(secret)}\\s*[.;,]?\\s*$`, 'iu');
+      for (const { whole, anywhere } of live) {
         if (whole.test(out)) return '';
-        out = out.replace(new RegExp(`(?:${SIGNON_WORDS}\\s*[:=]?\\s*)?${secretPattern(secret).source}`, 'giu'), '');
+        out = out.replace(anywhere, '');
       }
       return out;
     })

@@ -29,13 +29,20 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
   const orders: ParsedOrder[] = [];
   const errors = [...result.errors];
   const verdict = (o: ParsedOrder) => input.ruleset.validate(ctx, input.state, input.nation, bareOrder(o), accepted);
+  const ignored = [...result.ignored];
   for (const parsed of result.orders) {
     const v = verdict(parsed);
     if (v.ok) {
       orders.push(parsed);
       accepted.push(bareOrder(parsed));
     } else {
-      errors.push({ line: parsed.line, text: parsed.text, message: v.message, suggestions: [], code: v.code });
+      const earlier = takeReplaced(parsed, orders, accepted, input, verdict);
+      if (!earlier) errors.push({ line: parsed.line, text: parsed.text, message: v.message, suggestions: [], code: v.code });
+      else {
+        orders.push(parsed);
+        accepted.push(bareOrder(parsed));
+        ignored.push({ line: earlier.line, text: earlier.text, why: `replaced by line ${parsed.line}, "${parsed.canonical}", a later order about the same thing` });
+      }
     }
     yield;
   }
@@ -54,5 +61,25 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
     yield;
   }
   errors.sort((a, b) => a.line - b.line);
-  return { ...result, orders, ambiguous, errors };
+  ignored.sort((a, b) => a.line - b.line);
+  return { ...result, orders, ambiguous, errors, ignored };
+}
+
+/**
+ * "A Par - Bur" and later in the same message "A Par - Pic": the later order replaces the earlier
+ * one about the same thing (the ruleset's orderSubject), as the classic judges keep a unit's last
+ * order, when the later one is allowed in its place. The earlier order is taken out of `orders`
+ * and `accepted` and returned; without one, or when the later order is refused all the same, nothing changes.
+ */
+function takeReplaced(parsed: ParsedOrder, orders: ParsedOrder[], accepted: Order[], input: CheckInput, verdict: (o: ParsedOrder) => { ok: boolean }): ParsedOrder | undefined {
+  const subject = input.ruleset.orderSubject(bareOrder(parsed));
+  let index = accepted.length - 1;
+  while (index >= 0 && input.ruleset.orderSubject(accepted[index]) !== subject) index--;
+  if (index < 0) return undefined;
+  const [earlierOrder] = accepted.splice(index, 1);
+  const [earlier] = orders.splice(index, 1);
+  if (verdict(parsed).ok) return earlier;
+  accepted.splice(index, 0, earlierOrder);
+  orders.splice(index, 0, earlier);
+  return undefined;
 }

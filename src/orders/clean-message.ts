@@ -19,8 +19,9 @@ export interface CleanMessage {
 /** More lines than this are not a set of orders; the rest is set aside in one note. */
 export const MAX_MESSAGE_LINES = 1000;
 
-const BLOCK_START = /^\s*(begin\s+)?orders?\s*:?\s*$/i;
-const BLOCK_END = /^\s*end(\s+(of\s+)?orders?)?\s*[.!]?\s*$/i;
+// "\s*(?::\s*)?$", not "\s*:?\s*$": two runs of spaces side by side cost the square of a long line.
+const BLOCK_START = /^\s*(begin\s+)?orders?\s*(?::\s*)?$/i;
+const BLOCK_END = /^\s*end(\s+(of\s+)?orders?)?\s*(?:[.!]\s*)?$/i;
 const LIST_MARKER = /^\s*(?:[-*•·+‣◦▪]|\d{1,3}[.)]|\(\d{1,3}\)|\(?[a-z]\)|#\d{1,3}[.):]?)\s+/iu;
 
 /** Why a line that is not the writer's own text is set aside. */
@@ -78,17 +79,23 @@ export function cleanMessage(text: string): CleanMessage {
   return { lines, ignored: sortByLine(ignored) };
 }
 
-/** Which lines lie inside "ORDERS ... END" blocks; null when the message has no complete block. */
+/**
+ * Which lines lie inside "ORDERS ... END" blocks; null when the message has no complete block. A
+ * block runs to the first END after it, and one never ended is no block: one pass, however many
+ * ORDERS lines are left open.
+ */
 function orderBlocks(raw: readonly string[], end: number): boolean[] | null {
   const inside = new Array<boolean>(end).fill(false);
   let found = false;
+  let open = -1;
   for (let i = 0; i < end; i++) {
-    if (!BLOCK_START.test(raw[i])) continue;
-    const close = raw.findIndex((l, j) => j > i && j < end && BLOCK_END.test(l));
-    if (close < 0) break;
-    for (let j = i + 1; j < close; j++) inside[j] = true;
-    found = true;
-    i = close;
+    if (open < 0) {
+      if (BLOCK_START.test(raw[i])) open = i;
+    } else if (BLOCK_END.test(raw[i])) {
+      for (let j = open + 1; j < i; j++) inside[j] = true;
+      found = true;
+      open = -1;
+    }
   }
   return found ? inside : null;
 }

@@ -210,17 +210,24 @@ export function provinceNames(map: MapGraph): NameIndex {
   return index;
 }
 
-/** The nation names of a game state, built once per nations record. */
-export function nationNames(nations: Readonly<Record<string, { id: string; name: string; aliases?: unknown }>>): NameIndex {
-  let index = nationIndexes.get(nations);
+const aliasedIndexes = new WeakMap<object, WeakMap<object, NameIndex>>();
+
+/**
+ * The nation names of a game state, with the aliases the GM gave them in game.yaml (`aliases`, by
+ * nation), built once per nations record and aliases.
+ */
+export function nationNames(nations: Readonly<Record<string, { id: string; name: string; aliases?: unknown }>>, aliases?: Readonly<Record<string, readonly string[]>>): NameIndex {
+  const byAliases = aliases && (aliasedIndexes.get(nations) ?? aliasedIndexes.set(nations, new WeakMap()).get(nations)!);
+  let index = byAliases ? byAliases.get(aliases!) : nationIndexes.get(nations);
   if (!index) {
     index = new NameIndex(
       Object.values(nations).map((n) => {
-        const aliases = Array.isArray(n.aliases) ? n.aliases.map(String) : [];
-        return { kind: 'nation' as const, id: n.id, name: n.name, aliases: [...aliases, ...[n.id, n.name, ...aliases].flatMap(demonyms)] };
+        const own = [...(Array.isArray(n.aliases) ? n.aliases.map(String) : []), ...(aliases?.[n.id] ?? [])];
+        return { kind: 'nation' as const, id: n.id, name: n.name, aliases: [...own, ...[n.id, n.name, ...own].flatMap(demonyms)] };
       }),
     );
-    nationIndexes.set(nations, index);
+    if (byAliases) byAliases.set(aliases!, index);
+    else nationIndexes.set(nations, index);
   }
   return index;
 }

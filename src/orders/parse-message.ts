@@ -10,8 +10,10 @@ import { grammarOf, type OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
+import { applyModifiers, modifierRefusal, modifiersIn, wordsRead, type LineCalendar, type Modifier, type Span } from './order-modifiers.ts';
 import { parseTokens, type LineParse } from './parse-line.ts';
 import { checkHeading, sameOrderKey, readLine, type Failure, type PlacedOrder, type ReadingContext } from './readings.ts';
+import { segmentText } from './order-segments.ts';
 import { ordersInSentences, withoutChatter } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
@@ -26,6 +28,8 @@ export interface ParseInput {
   state?: GameState;
   /** The game's ruleset options, for validation; the ruleset's defaults when absent. */
   options?: Record<string, unknown>;
+  /** Other names of the nations, by nation (game.yaml's `aliases`). */
+  nationAliases?: Readonly<Record<string, readonly string[]>>;
 }
 
 export function parseMessage(input: ParseInput): ParseResult {
@@ -61,12 +65,15 @@ export async function parseMessageInSlices(input: ParseInput, sliceMs = SLICE_MS
 function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
   const grammar = grammarOf(input.ruleset);
   const { lines, ignored } = cleanMessage(input.text);
-  const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations)], true) : new NameResolver([provinceNames(input.map)]);
+  const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations, input.nationAliases)], true) : new NameResolver([provinceNames(input.map)]);
   const example = (kind: string) => exampleFor(input.ruleset, kind);
   const game = input.state ? { allowed: allowedInGame({ ...input, state: input.state }), nation: input.nation, state: input.state } : undefined;
-  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, game };
+  const calendar = input.state && calendarOf(input.ruleset, input.state, input.options);
+  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, game, calendar };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
   for (const line of lines) {
+    // "Fall 1901:", "Orders for next turn:": the lines under a heading that names another time are not this turn's.
+    if (/:\s*$/.test(line.text)) ctx.heading = headingTime(line.text, calendar, grammar);
     readMessageLine(line, grammar, ctx, input.ruleset, result);
     yield;
   }
@@ -77,9 +84,22 @@ function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
 interface LineContext extends ReadingContext {
   /** With the game's state: what the rules allow and where the nation stands, to rank readings by. */
   game?: RankingContext;
+  /** With the game's state: its turn, and its season and year where the ruleset counts them. */
+  calendar?: LineCalendar;
+  /** The words of the heading above the line when it names another time than this turn. */
+  heading?: Modifier;
 }
 
-const CONDITIONAL = /^\s*(if|unless|provided|assuming|in case)\b/i;
+/** The heading's words when it names another time than this turn. */
+function headingTime(heading: string, calendar: LineCalendar | undefined, grammar: OrderGrammar): Modifier | undefined {
+  const time = modifiersIn(heading, [], calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind === 'time');
+  return time && { ...time, words: heading.replace(/\s*:\s*$/, '') };
+}
+
+function calendarOf(ruleset: AnyRuleset, state: GameState, options: Record<string, unknown> | undefined): LineCalendar {
+  const calendar = ruleset.language?.calendar?.(state, options ?? (ruleset.options.parse({}) as Record<string, unknown>));
+  return { turn: state.turn, ...calendar };
+}
 
 function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineContext, ruleset: AnyRuleset, result: ParseResult): void {
   const lexed = lineTokens(line.text, grammar.vocabulary, ctx.names);
@@ -95,12 +115,11 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
     // Prose is most of a long email, and the parser its most costly step.
     return void result.ignored.push({ line: line.line, text: line.text, why: line.text.endsWith(':') ? 'a heading' : 'no order words: read as a greeting or remark' });
   }
-  if (CONDITIONAL.test(line.text) && looksLikeOrder(lexed.tokens, grammar)) {
-    const message = withExample('Adjutant carries out orders, not conditions: send the order you want carried out (or ask your GM).', lexed.tokens, grammar, ctx);
-    return void result.errors.push({ line: line.line, text: line.text, message, suggestions: [] });
-  }
-  const { tokens, parse, alternatives, failure } = readingsOf(lexed.tokens, grammar, ctx);
-  if (alternatives.length) return placeKnownKinds(alternatives, { line, tokens, ruleset, alternatives }, result);
+  const reading = readingsOf(lexed.tokens, grammar, ctx);
+  const { tokens, parse, alternatives, failure } = reading;
+  if (alternatives.length) return placeUnmodified(reading, { line, tokens, ruleset, alternatives }, ctx, result);
+  const modifier = looksLikeOrder(tokens, grammar) && modifiersIn(line.text, [], ctx.calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind !== 'withdrawal');
+  if (modifier) return void result.errors.push({ line: line.line, text: line.text, message: withExample(modifierRefusal(modifier, []), tokens, grammar, ctx), suggestions: [] });
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
     if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
@@ -119,6 +138,28 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   }
   const why = failure ?? { message: 'I could not read this as an order.', suggestions: [] };
   result.errors.push({ line: line.line, text: line.text, message: withExample(why.message, tokens, grammar, ctx), suggestions: why.suggestions });
+}
+
+/**
+ * The readings placed, unless words around the orders say they are not given now ("do not", "if",
+ * "maybe", "next turn", a heading for another season): then the line is refused with the reason.
+ * "Instead of X, Y" places Y and sets X aside as withdrawn.
+ */
+function placeUnmodified(reading: LineReading, where: LineInContext, ctx: LineContext, result: ParseResult): void {
+  const { line, tokens, ruleset } = where;
+  const modifiers = modifiersIn(line.text, reading.read, ctx.calendar);
+  const applied = applyModifiers(reading.alternatives, ctx.heading ? [ctx.heading, ...modifiers] : modifiers, (p) => tokens[p.at].offset, (offset) => clauseEnd(tokens, offset, line.text.length));
+  if ('refused' in applied) {
+    const orders = reading.alternatives.length === 1 ? reading.alternatives[0].map((p) => ruleset.formatOrder(p.order)) : [];
+    return void result.errors.push({ line: line.line, text: line.text, message: modifierRefusal(applied.refused, orders, applied.refused === ctx.heading), suggestions: [] });
+  }
+  for (const p of applied.withdrawn) result.ignored.push({ line: line.line, text: ruleset.formatOrder(p.order), why: 'withdrawn: the line says "instead of" it' });
+  placeKnownKinds(applied.readings, { ...where, alternatives: applied.readings }, result);
+}
+
+/** Where the clause holding `offset` ends: at the next comma, semicolon or full stop, else the line's end. */
+function clauseEnd(tokens: readonly Token[], offset: number, lineEnd: number): number {
+  return tokens.find((t) => t.offset > offset && (t.type === 'comma' || t.type === 'semi' || t.type === 'dot'))?.offset ?? lineEnd;
 }
 
 /** The readings placed, unless one holds an order kind the ruleset does not have. */
@@ -141,6 +182,8 @@ function orderKindsOf(ruleset: AnyRuleset): ReadonlySet<string> {
 interface LineReading {
   /** The tokens read: the line's, or without its greeting and sign-off. */
   tokens: readonly Token[];
+  /** Where the words the readings' orders were read from stand in the line. */
+  read: Span[];
   parse: LineParse;
   alternatives: PlacedOrder[][];
   /** Why no reading stands, said without guesses: an unknown name and the names near it. */
@@ -157,19 +200,20 @@ function readingsOf(lineTokens: readonly Token[], grammar: OrderGrammar, ctx: Li
   if (reading.alternatives.length) return reading;
   // "Hi, attack Wales with everything I have in London. Also claim Midlands."
   const found = looksLikeOrder(reading.tokens, grammar) ? ordersInSentences(reading.tokens, grammar, ctx) : undefined;
-  const kept = found && rankByContext(found, ctx.game);
-  return kept?.length ? { ...reading, alternatives: kept } : reading;
+  const kept = found && rankByContext(found.readings, ctx.game);
+  return found && kept?.length ? { ...reading, alternatives: kept, read: found.read } : reading;
 }
 
 function readTokens(tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): LineReading {
   const parse = parseTokens(grammar, tokens);
-  if (!parse.ok) return { tokens, parse, alternatives: [] };
-  const read = readLine(parse.results, ctx);
-  const alternatives = rankByContext(read.alternatives, ctx.game);
-  if (alternatives.length) return { tokens, parse, alternatives };
+  const read = wordsRead(tokens);
+  if (!parse.ok) return { tokens, read, parse, alternatives: [] };
+  const readings = readLine(parse.results, ctx);
+  const alternatives = rankByContext(readings.alternatives, ctx.game);
+  if (alternatives.length) return { tokens, read, parse, alternatives };
   // Readings that rested on guesses say nothing the player can act on: the line is read again without.
-  const guessed = read.alternatives.length > 0;
-  return { tokens, parse, alternatives, failure: (guessed ? readLine(parse.results, { ...ctx, guess: false }) : read).failures[0] };
+  const guessed = readings.alternatives.length > 0;
+  return { tokens, read, parse, alternatives, failure: (guessed ? readLine(parse.results, { ...ctx, guess: false }) : readings).failures[0] };
 }
 
 /** A refusal ends with an order of the kind the line was meant as, for the player to copy. */
@@ -231,20 +275,6 @@ function distinct(list: PlacedOrder[]): PlacedOrder[] {
     const key = sameOrderKey(p.order);
     return seen.has(key) ? false : (seen.add(key), true);
   });
-}
-
-const SEPARATOR_WORDS = new Set(['and', 'then', 'plus']);
-
-/** The words of one order in a line of several: from its first token to just before the next order's. */
-function segmentText(line: string, tokens: readonly Token[], at: number, alternatives: PlacedOrder[][]): string {
-  if (alternatives[0].length === 1) return line;
-  const starts = [...new Set(alternatives[0].map((p) => p.at))].sort((a, b) => a - b);
-  if (starts.length <= 1) return line;
-  const index = starts.indexOf(at);
-  const from = index <= 0 ? 0 : at;
-  let to = index < 0 || index === starts.length - 1 ? tokens.length - 1 : starts[index + 1] - 1;
-  while (to > from && (['comma', 'semi', 'dot'].includes(tokens[to].type) || SEPARATOR_WORDS.has(tokens[to].text))) to--;
-  return line.slice(tokens[from].offset, tokens[to].end).trim();
 }
 
 function shorten(text: string): string {

@@ -5,6 +5,7 @@
 import type { OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { parseTokens } from './parse-line.ts';
+import { wordsRead, type Span } from './order-modifiers.ts';
 import { readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
 
 /** Parses tried, and tokens fed to them, per line at most: a long line of chatter stays cheap. */
@@ -31,12 +32,19 @@ export function withoutChatter(tokens: readonly Token[]): readonly Token[] {
   return from === 0 && to === tokens.length ? tokens : tokens.slice(from, to);
 }
 
+export interface SentenceOrders {
+  readings: PlacedOrder[][];
+  /** Where the words the orders were read from stand in the line; the rest is the sentence around them. */
+  read: Span[];
+}
+
 /** The readings of the orders found in the line's sentences, or undefined when none is found for sure. */
-export function ordersInSentences(tokens: readonly Token[], grammar: OrderGrammar, ctx: ReadingContext): PlacedOrder[][] | undefined {
+export function ordersInSentences(tokens: readonly Token[], grammar: OrderGrammar, ctx: ReadingContext): SentenceOrders | undefined {
   // An unknown word inside an order ("A Pxrx - Bur") is a mistake in it, not chatter around it.
   for (let j = 1; j < tokens.length - 1; j++) if (tokens[j].type === 'unknown' && insideOrder(tokens[j - 1]) && insideOrder(tokens[j + 1])) return undefined;
   let found: PlacedOrder[][] = [[]];
   const skipped: Token[] = [];
+  const read: Span[] = [];
   let attempts = 0;
   let fed = 0;
   let i = 0;
@@ -65,11 +73,12 @@ export function ordersInSentences(tokens: readonly Token[], grammar: OrderGramma
     if (taken) {
       const next = taken.readings;
       found = found.flatMap((a) => next.map((b) => [...a, ...b])).slice(0, MAX_READINGS);
+      read.push(...wordsRead(tokens.slice(i, taken.end)));
       i = taken.end;
     } else skipped.push(tokens[i++]);
   }
   const meaningful = skipped.some((t) => t.type === 'name' || (t.type === 'word' && grammar.vocabulary.isOrderWord(t.text)));
-  return found[0].length && !meaningful ? found : undefined;
+  return found[0].length && !meaningful ? { readings: found, read } : undefined;
 }
 
 function insideOrder(t: Token): boolean {

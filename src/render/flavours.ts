@@ -11,6 +11,3 @@ export type Flavour = keyof typeof FLAVOURS;
 
 export const FLAVOUR_NAMES = Object.keys(FLAVOURS) as Flavour[];
 
-export function isFlavour(name: string): name is Flavour {
-  return Object.hasOwn(FLAVOURS, name);
-}

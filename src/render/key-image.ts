@@ -34,10 +34,6 @@ export async function decodeImage(png: Buffer): Promise<RgbImage> {
   return { width: info.width, height: info.height, rgb: data };
 }
 
-export function rgbKey(r: number, g: number, b: number): number {
-  return (r << 16) | (g << 8) | b;
-}
-
 export function hexKey(colour: string): number {
   return Number.parseInt(colour.replace('#', ''), 16);
 }

@@ -83,6 +83,8 @@ export function mailKeys(gameId: string) {
     outboxAttempts: `${p}:outbox:attempts`,
     /** Hash: outbox key -> SMTP conversations begun for it whose outcome is unknown (cut off by a crash or a dropped connection). */
     outboxInDoubt: `${p}:outbox:in-doubt`,
+    /** Set: keys of messages to the GM or a player, set aside, that the GM's next digest of undelivered mail names. */
+    outboxUntold: `${p}:outbox:untold`,
     /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). */
     deadMail: `${p}:dead`,
   };
@@ -125,6 +127,16 @@ export function webKeys(gameId: string) {
 export const WEB_KEYS = {
   /** Hash: GM address (lower case) -> generation of the GM's console link. */
   gmLinks: 'adjutant:web:gm-links',
-  /** String per client address: failed GM logins in the current window. */
+  /** String per client address: failed GM logins in the current window, and tries being checked (counted first). */
   loginFailures: (client: string) => `adjutant:web:login-failures:${client}`,
+};
+
+/** Keys about the store itself, on one slot of a cluster (src/store/outage-watch.ts). */
+export const STORE_KEYS = {
+  /** String: written now and then during an outage, to see whether Redis takes writes again. */
+  probe: 'adjutant:{store}:probe',
+  /** Hash: the last outage the processes saw (begun, over, reason, updated), until the GM is told. */
+  outage: 'adjutant:{store}:outage',
+  /** Set: "<game>\t<kind>\t<id>" of what waited during it. */
+  outageWaited: 'adjutant:{store}:outage:waited',
 };

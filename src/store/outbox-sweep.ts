@@ -4,6 +4,7 @@
 // again; and an item that fails for good is set aside and the GM told.
 import type { JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import type { OutageWatch } from './outage-watch.ts';
 
 /** What a sweep needs of an outbox. */
 export interface SweptOutbox<E extends { key: string }> {
@@ -31,6 +32,8 @@ export interface OutboxSweepOptions<E extends { key: string }> {
   what: string;
   /** Tells the GM of an item set aside. */
   alert: (gameId: string, entry: E, error: string) => Promise<void>;
+  /** Notes store outages, which the sweep waits out without a word of its own. */
+  outages?: OutageWatch;
 }
 
 export interface OutboxSweep {
@@ -76,6 +79,7 @@ export function startOutboxSweep<E extends { key: string }>(options: OutboxSweep
     try {
       await sweep();
     } catch (e) {
+      if (options.outages?.notedIfOutage(e)) return;
       logger.error({ err: (e as Error).message }, `the ${what} sender could not read its outbox; retrying`);
     }
   });

@@ -2,7 +2,7 @@
 // before the SMTP conversation and the message marked sent just after it, so a crash resends at
 // most the one message whose "OK" it did not live to note, with the same Message-ID (mail clients
 // fold such twins into one). A message the server refuses for good is set aside, to be listed and
-// sent again by the GM (`adjutant dead-letter`).
+// sent again by the GM (`adjutant dead-letter`), and noted for the GM's hourly digest.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { gameKeys, mailKeys } from './keys.ts';
@@ -80,6 +80,21 @@ export class Outbox extends OutboxLine<OutboxEntry> {
     if (!found || found[1] === 0) return undefined;
     const entry = JSON.parse(found[0]) as OutboxEntry;
     return found[1] < 0 ? { kind: 'in-doubt', entry } : { kind: 'send', entry, attempt: found[1] };
+  }
+
+  /** Notes a set-aside message for the GM's next digest of undelivered mail. */
+  async markUntold(gameId: string, key: string): Promise<void> {
+    await this.redis.sadd(mailKeys(gameId).outboxUntold, key);
+  }
+
+  /** The set-aside messages the GM has not been told of yet. */
+  async untold(gameId: string): Promise<string[]> {
+    return (await this.redis.smembers(mailKeys(gameId).outboxUntold)).sort();
+  }
+
+  /** The GM was told of these (or they are no longer set aside). */
+  async markTold(gameId: string, keys: string[]): Promise<void> {
+    if (keys.length) await this.redis.srem(mailKeys(gameId).outboxUntold, ...keys);
   }
 
   /** Notes that the conversation begun last ended without delivering the message (the server said no, or never answered). */

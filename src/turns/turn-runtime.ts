@@ -7,6 +7,7 @@ import { storedGame } from '../store/stored-game.ts';
 import { gameKeys } from '../store/keys.ts';
 import type { Outbox } from '../store/outbox.ts';
 import type { ScheduleStore } from './schedule-store.ts';
+import type { OutageWatch } from '../store/outage-watch.ts';
 
 export interface StepJob {
   gameId: string;
@@ -53,6 +54,8 @@ export interface TurnRuntime {
   now: () => Date;
   logger: Logger;
   settings: TurnSettings;
+  /** Notes store outages and tells the GM once each is over (src/store/outage-watch.ts). */
+  outages?: OutageWatch;
 }
 
 /** The game's checked game.yaml, from the game as opened once per version of its files. */

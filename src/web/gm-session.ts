@@ -38,16 +38,21 @@ export function csrfMatches(session: GmSession, given: string | null): boolean {
 
 export type LoginOutcome = { ok: true; cookie: string } | { ok: false; limited: boolean };
 
-/** Checks a login link's token; on success the cookie to set, else whether the client is now refused for a while. */
+/**
+ * Checks a login link's token; on success the cookie to set, else whether the client is now
+ * refused for a while. The try is counted before its token is checked, by the one command that
+ * also reads the count, so parallel requests cannot all pass a look taken before any of them was
+ * counted: at most LOGIN_LIMIT tokens are checked per client in a window. A good link takes its
+ * count back: only failures are limited.
+ */
 export async function login(web: WebContext, req: IncomingMessage, token: string): Promise<LoginOutcome> {
   const key = WEB_KEYS.loginFailures(clientAddress(req, web.trustProxy));
   const redis = web.deps.store.redis;
-  if (Number((await redis.get(key)) ?? 0) >= LOGIN_LIMIT) return { ok: false, limited: true };
+  const [[, count]] = (await redis.multi().incr(key).expire(key, LOGIN_WINDOW_S, 'NX').exec()) as [[null, number], unknown];
+  if (count > LOGIN_LIMIT) return { ok: false, limited: true };
   const claims = web.links ? await web.links.check(token) : null;
-  if (claims?.kind !== 'gm') {
-    const [[, count]] = (await redis.multi().incr(key).expire(key, LOGIN_WINDOW_S, 'NX').exec()) as [[null, number], unknown];
-    return { ok: false, limited: count >= LOGIN_LIMIT };
-  }
+  if (claims?.kind !== 'gm') return { ok: false, limited: count >= LOGIN_LIMIT };
+  await redis.decr(key);
   const maxAge = Math.max(0, claims.expires - Math.floor(web.deps.now().getTime() / 1000));
   const secure = isHttps(req, web.trustProxy) ? '; Secure' : '';
   return { ok: true, cookie: `${SESSION_COOKIE}=${token}; Path=${web.base}/-/gm; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}` };

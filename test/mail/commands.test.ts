@@ -40,4 +40,23 @@ describe('email commands', () => {
     expect(readCommands('EXTEND soon', 'gm', ctx)[0].problem).toContain('EXTEND 24h');
     expect(readCommands('DEADLINE NOW', 'gm', ctx)[0].problem).toContain('write DEADLINE 2026-12-05 20:00');
   });
+
+  it('answers a command word with a slip in it with the command meant', () => {
+    expect(isCommandText('PASUE', 'gm')).toBe(true);
+    expect(readCommands('PASUE', 'gm', ctx)[0].problem).toBe('"PASUE" is not a command. Did you mean PAUSE?');
+    expect(readCommands('STATUS\nRESUEM', 'gm', ctx)[1].problem).toContain('Did you mean RESUME?');
+    expect(readCommands('STAUTS', 'player', ctx)[0].problem).toContain('Did you mean STATUS?');
+    // Orders are not commands: only a slip written in capitals, as commands are, makes a command mail.
+    expect(isCommandText('Hold all army', 'player')).toBe(false);
+    expect(isCommandText('Pasue', 'gm')).toBe(false);
+    expect(readCommands('STATUS\nFROBNICATE', 'gm', ctx)[1].problem).toBe('"FROBNICATE" is not a command.');
+  });
+
+  it('sets a sign-off after the commands aside instead of answering it as a command', () => {
+    expect(readCommands('STATUS\nThanks,\nRoddy', 'player', ctx).map((l) => l.command ?? l.problem)).toEqual([{ name: 'status' }]);
+    expect(readCommands('PAUSE\n-- The GM', 'gm', ctx).map((l) => l.command ?? l.problem)).toEqual([{ name: 'pause' }]);
+    // A command word at the end is still a command, and one in capitals still an attempt at one.
+    expect(readCommands('STATUS\nPause', 'gm', ctx).map((l) => l.command ?? l.problem)).toEqual([{ name: 'status' }, { name: 'pause' }]);
+    expect(readCommands('STATUS\nResume now', 'gm', ctx)[1].problem).toBe('RESUME takes nothing after it.');
+  });
 });

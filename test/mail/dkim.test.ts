@@ -48,20 +48,20 @@ describe('DKIM instead of the secret', () => {
 
   it('accepts a signed email from the registered address without the secret, when the game enables DKIM', async () => {
     game = await mailTestGame({ files: gameFiles('claims', { 'mail.dkim': true }) });
-    game.deps.dkimResolver = resolver;
+    game.deps.dnsResolver = resolver;
     const result = await game.receive(await signed(ours, 'claim nor'));
     expect(result).toMatchObject({ outcome: 'orders', nation: 'red' });
   });
 
   it('refuses a signature of another domain, a tampered message, or DKIM when the game has not enabled it', async () => {
     game = await mailTestGame({ files: gameFiles('claims', { 'mail.dkim': true }) });
-    game.deps.dkimResolver = resolver;
+    game.deps.dnsResolver = resolver;
     expect(await game.receive(await signed(theirs, 'claim nor'))).toMatchObject({ outcome: 'refused', code: 'MISSING_SECRET' });
     const tampered = Buffer.from((await signed(ours, 'claim mid')).toString().replace('claim mid', 'claim sou'));
     expect(await game.receive(tampered)).toMatchObject({ outcome: 'refused', code: 'MISSING_SECRET' });
     await game.close();
     game = await mailTestGame();
-    game.deps.dkimResolver = resolver;
+    game.deps.dnsResolver = resolver;
     expect(await game.receive(await signed(ours, 'claim bay'))).toMatchObject({ outcome: 'refused', code: 'MISSING_SECRET' });
     expect(await game.store.ordersInForce(game.id)).toEqual({});
   });

@@ -1,6 +1,7 @@
 // The mail loop end to end, against the real Dovecot, SMTP relay and Redis, with a real ruleset
 // (board NES) and the real order parser: a player mails orders and gets a confirmation; an
-// ambiguous line goes to the GM, whose reply settles it; a forged sender changes nothing.
+// ambiguous line goes to the GM, whose reply settles it; a forged sender changes nothing and a
+// stranger who proves nothing gets no answer.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe('the mail loop, end to end', () => {
     expect(ack.text).toContain('The player is told.');
   });
 
-  it('changes nothing for a forged sender, and tells the real owner of the address', async () => {
+  it('changes nothing for a forged sender, tells the real owner of a player\'s address, and answers no unproven stranger', async () => {
     const before = await ordersOf('red');
     const subject = `Forged ${randomUUID().slice(0, 6)}`;
     await sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'REPLACE ALL\nBuy army in yor' });
@@ -103,9 +104,10 @@ describe('the mail loop, end to end', () => {
     expect(refusal.text).toContain('did not carry the secret of Redland');
     const stolen = `Stolen secret ${randomUUID().slice(0, 6)}`;
     await sendMail({ from: 'player5@adjutant.test', to: 'game@adjutant.test', subject: stolen, text: 'ruby-falcon\nREPLACE ALL' });
-    const [unknown] = await waitForMail('player5@adjutant.test', { subject: `Re: ${stolen}` });
-    expect(unknown.text).toContain('is not the registered address');
-    expect(unknown.text).not.toContain('ruby-falcon');
+    // player5 proved nothing (no DKIM signature): its address may be forged, so it gets no answer.
+    const results = async () => Object.values(await store.redis.hgetall(`adjutant:{${gameId}}:mail:results`)).map((r) => JSON.parse(r) as { code?: string; replies: unknown[] });
+    await expect.poll(async () => (await results()).filter((r) => r.code === 'UNKNOWN_SENDER'), { timeout: 15_000 }).toHaveLength(1);
+    expect((await results()).find((r) => r.code === 'UNKNOWN_SENDER')?.replies).toEqual([]);
     expect(await ordersOf('red')).toEqual(before);
   });
 });

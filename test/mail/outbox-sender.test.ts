@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await purgeMail('player3@adjutant.test', 'INBOX', { subject: 'outbox-test' });
-  await purgeMail('gm@adjutant.test', 'INBOX', { subject: 'A message could not be sent' });
+  await purgeMail('gm@adjutant.test', 'INBOX', { subject: 'could not be sent' });
   redis?.disconnect();
 });
 
@@ -102,7 +102,7 @@ describe('outbox sender', () => {
     const store = new GameStore(redis);
     const gameId = await storeClaimsGame(store, 'send');
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
-    await outbox.record(gameId, message('reply:cut', 'player3@adjutant.test', 'cut off twice'));
+    await outbox.record(gameId, message('reply:cut', 'player2@adjutant.test', 'cut off twice'));
     // What two processes killed one after the other mid-send leave behind: two conversations begun, no mark.
     expect(await outbox.markAttempt(gameId, 'reply:cut')).toMatchObject({ kind: 'send', attempt: 1 });
     expect(await outbox.markAttempt(gameId, 'reply:cut')).toMatchObject({ kind: 'send', attempt: 2 });
@@ -170,7 +170,8 @@ describe('outbox sender', () => {
 
   it('sets aside a message the server refuses for good (550), tells the GM, keeps sending the others, and sends it again on retry', async () => {
     const store = new GameStore(redis);
-    const gameId = await storeClaimsGame(store, 'send');
+    // Blue's player moved away: the relay refuses the address.
+    const gameId = await storeClaimsGame(store, 'send', { 'nations.blue.player.email': 'nobody@adjutant.test' });
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     const subject = `outbox-test after the bad one ${randomUUID()}`;
     await outbox.record(gameId, message('bad', 'nobody@adjutant.test', 'lost'));
@@ -189,6 +190,34 @@ describe('outbox sender', () => {
       await expect.poll(async () => redis.hget(mailKeys(gameId).outboxAttempts, 'bad'), { timeout: 10_000 }).toBe('2');
       await expect.poll(async () => (await outbox.setAsideItems(gameId)).map((m) => m.key)).toEqual(['bad']);
       expect(await outbox.pending(gameId)).toEqual([]);
+      // Refused again: told again, in the next window's digest.
+      await waitForMail('gm@adjutant.test', { subject: `[${gameId}] A message could not be sent` }, { count: 2 });
+    } finally {
+      await sender.stop();
+      await dropGame(store, gameId);
+    }
+  });
+
+  it('tells the GM of the messages to players set aside in a window in one digest, and never of mail to strangers', async () => {
+    const store = new GameStore(redis);
+    const gameId = await storeClaimsGame(store, 'send', { 'nations.blue.player.email': 'nobody@adjutant.test' });
+    const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
+    const windowMs = 6000;
+    const sender = startTestSender({ outbox, store, logger, now, digestWindowMs: windowMs, games: (id) => id === gameId });
+    try {
+      // All of them refused within one window, so they are one digest.
+      await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 50));
+      for (let i = 0; i < 5; i++) await outbox.record(gameId, message(`report:${i}`, 'nobody@adjutant.test', `report ${i}`));
+      // Refusals to forged senders at dead addresses: bounced as the forger meant.
+      for (let i = 0; i < 5; i++) await outbox.record(gameId, message(`reply:${i}`, `ghost${i}@adjutant.test`, `refusal ${i}`));
+      await expect.poll(async () => (await outbox.setAsideItems(gameId)).length, { timeout: 10_000 }).toBe(10);
+      const [digest] = await waitForMail('gm@adjutant.test', { subject: `[${gameId}] 5 messages could not be sent` }, { timeoutMs: 2 * windowMs });
+      for (let i = 0; i < 5; i++) expect(digest.text).toContain(`adjutant dead-letter retry ${gameId} report:${i}`);
+      expect(digest.text).not.toContain('ghost');
+      await new Promise((r) => setTimeout(r, windowMs + 1000)); // another window passes
+      const alerts = (await redis.hkeys(gameKeys(gameId).outbox)).filter((k) => k.startsWith('alert:'));
+      expect(alerts).toHaveLength(1);
+      expect(await outbox.untold(gameId)).toEqual([]);
     } finally {
       await sender.stop();
       await dropGame(store, gameId);

@@ -52,12 +52,11 @@ describe('orders from a player', () => {
     expect((await reply(game, `reply:${result.mailId}`)).text).toContain('did not carry the secret of Redmark');
   });
 
-  it('refuses the right secret from the wrong address (a forged or borrowed sender)', async () => {
+  it('refuses the right secret from the wrong address (a forged or borrowed sender), and answers nothing to an unproven stranger', async () => {
     game = await mailTestGame();
     const result = await game.receive(await rawMail({ from: 'player5@adjutant.test', subject: 'orders', text: 'ruby-falcon\nclaim nor' }));
-    expect(result).toMatchObject({ outcome: 'refused', code: 'UNKNOWN_SENDER' });
+    expect(result).toMatchObject({ outcome: 'refused', code: 'UNKNOWN_SENDER', replies: [] });
     expect(await inForce(game, 'red')).toEqual([]);
-    expect((await reply(game, `reply:${result.mailId}`)).text).not.toContain('ruby-falcon');
   });
 
   it('never quotes the secret back, even when it is in the subject', async () => {

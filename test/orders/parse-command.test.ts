@@ -21,7 +21,7 @@ map: map.yaml
 gm: { name: Grace, email: gm@adjutant.test }
 nations:
   red: { name: Redmark, colour: "#c0392b", secret: ruby-falcon }
-  blue: { name: Bluevale, colour: "#2e86c1" }
+  blue: { name: Bluevale, colour: "#2e86c1", aliases: [Azure Court] }
   green: { name: Greenwood, colour: "#27ae60" }
 `,
 );
@@ -77,6 +77,15 @@ describe('adjutant parse', () => {
     const text = await run(['--game', dir, '--nation', 'red', eml], '');
     expect(text).not.toMatch(/ruby-falcon|From:|Subject:/);
     expect(text).toContain('Orders received for Redmark:');
+  });
+
+  it("reads a nation by the aliases game.yaml gives it, and by what its people are called", async () => {
+    for (const words of ['the Azure Court', 'the Azure Courts']) {
+      const result = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json'], `Steal all from ${words}`)) as ParseResult;
+      expect(result.orders.map((o) => o.canonical), words).toEqual(['Steal all from blue']);
+    }
+    const unknown = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json'], 'Steal all from the Cobalt Court')) as ParseResult;
+    expect(unknown.orders).toEqual([]);
   });
 
   it('says which nations a game has when the nation is not one of them', async () => {

@@ -209,6 +209,38 @@ describe('web security', () => {
     }
   });
 
+  it('checks no more than the limit of GM login links from one client, however many arrive at once', async () => {
+    const proxied: WebServer = await startWebServer({ dir: world.outDir, port: 0, secret: WEB_SECRET, deps: world.deps, trustProxy: true });
+    const client = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const headers = { 'x-forwarded-for': client };
+    // A GM link signed rightly and then revoked: checking it asks Redis for the GM's link generation,
+    // and Redis's own monitor counts those questions, one per link checked.
+    const email = `gm-${client}@adjutant.test`;
+    const stale = await world.links.gmToken(email);
+    await world.links.revokeGm(email);
+    const monitor = await world.rt.redis.monitor();
+    let checks = 0;
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'hget' && args[1] === 'adjutant:web:gm-links' && args[2] === email) checks++;
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => call(proxied.url, `/-/gm/login/${stale}`, { headers })));
+      const statuses = answers.map((a) => a.status);
+      // Each try is counted before its link is checked: the first nine checked are refused, the
+      // tenth checked says the client is now held off, and the other 190 are not checked at all.
+      expect(statuses.filter((s) => s === 403)).toHaveLength(LOGIN_LIMIT - 1);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(200 - (LOGIN_LIMIT - 1));
+      await world.rt.redis.ping(); // the monitor has seen every command sent before this one
+      await new Promise((r) => setTimeout(r, 200));
+      expect(checks).toBe(LOGIN_LIMIT);
+    } finally {
+      monitor.disconnect();
+      await proxied.close();
+      await world.rt.redis.del(`adjutant:web:login-failures:${client}`);
+      await world.rt.redis.hdel('adjutant:web:gm-links', email);
+    }
+  });
+
   it('answers 404 to paths that climb out, and 405 to writes outside the console', async () => {
     for (const p of [`/${world.gameId}/..%2f..%2fpackage.json`, '/-/nation/..%2f..', '/-/assets/..%2fsite.css', `/${world.gameId}/turn-1/%2e%2e/%2e%2e/%2e%2e/etc/passwd`]) {
       expect((await call(url, p)).status, p).toBe(404);

@@ -13,6 +13,8 @@ import { serviceConfig } from '../../../jobs/service-config.ts';
 import { welcomePlayers } from '../../mail/welcome.ts';
 import { nationPageUrls } from '../../web/nation-links.ts';
 import { createGameControl } from '../../turns/scheduler-control.ts';
+import { discardGameJobs } from '../../../jobs/parse.ts';
+import { openQueue, QUEUES } from '../../../jobs/queues.ts';
 
 export function register(program: Command): void {
   const game = program.command('game').description('Game folders: create, check, and move them in and out of the store.');
@@ -107,7 +109,10 @@ export function register(program: Command): void {
         }
         await rt.store.deleteGame(id);
         await rt.schedules.forget(id);
-        console.log(`Removed game "${id}".`);
+        // Its queued emails and posts went with it: their jobs go too, so a game created later under this id inherits none.
+        const queue = openQueue(QUEUES.parse, rt.connection, rt.prefix);
+        const discarded = await discardGameJobs(queue, id).finally(() => queue.close());
+        console.log(`Removed game "${id}"${discarded ? `, and ${discarded} queued jobs of its mail` : ''}.`);
       }),
     );
 }

@@ -5,7 +5,7 @@
 // and never shown.
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { GameFile } from '../../game/game-file.ts';
+import { nationAliases, type GameFile } from '../../game/game-file.ts';
 import { loadGame } from '../../game/load-game.ts';
 import { newText } from '../../messages/quoted-text.ts';
 import { readMail } from '../../mail/read-mail.ts';
@@ -32,7 +32,7 @@ export function register(program: Command, input: AsyncIterable<Buffer | string>
       const raw = file && file !== '-' ? await readFile(file) : await readAll(input);
       const secrets = secretsOf(game.config);
       const text = newText(stripSecrets(await messageText(raw, file), secrets));
-      const result = parseMessage({ ruleset: game.ruleset, map: game.map, nation: opts.nation, text, state: game.state, options: game.ctx.options });
+      const result = parseMessage({ ruleset: game.ruleset, map: game.map, nation: opts.nation, text, state: game.state, options: game.ctx.options, nationAliases: nationAliases(game.config) });
       const nationName = game.state.nations[opts.nation].name;
       const shown = opts.json ? JSON.stringify(result, null, 2) : confirmationText({ result, nationName, describe: (order) => game.ruleset.describeOrder(game.ctx, order) });
       console.log(redactSecrets(shown, secrets));

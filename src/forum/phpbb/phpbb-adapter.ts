@@ -3,6 +3,8 @@
 // everything it would post (the update, private messages) goes to the GM to paste by hand.
 import { XMLParser } from 'fast-xml-parser';
 import { convert } from 'html-to-text';
+import { MAX_HTML } from '../../mail/read-mail.ts';
+import { HTML_OPTIONS, visibleHtml } from '../../orders/html-text.ts';
 import type { ForumAdapter, ThreadPage, ThreadPost } from '../forum-adapter.ts';
 import { ForumCannotError, ForumRequestError } from '../forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
@@ -74,7 +76,8 @@ function threadPost(entry: AtomEntry): ThreadPost {
   return {
     id,
     author: { id: name, name },
-    text: convert(body, { wordwrap: false }).trim(),
+    // The post's HTML is bounded as an HTML email's is: the converter costs more than linear time.
+    text: convert(visibleHtml(body, MAX_HTML), { wordwrap: false, limits: HTML_OPTIONS.limits }).trim(),
     postedAt: new Date(entry.published ?? entry.updated ?? 0).toISOString(),
     ...(entry.updated && entry.updated !== entry.published && { editedAt: new Date(entry.updated).toISOString() }),
   };

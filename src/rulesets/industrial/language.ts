@@ -2,6 +2,8 @@
 // mark a line as an order, and where land units and ships may stand.
 import { unitOrderSubject, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
+import type { IndustrialOptions } from './options.ts';
+import { seasonOf } from './seasons.ts';
 
 export const language: OrderLanguage = {
   grammar,
@@ -11,6 +13,7 @@ export const language: OrderLanguage = {
     'MOTHBALL_VERB', 'REACTIVATE_VERB', 'INVEST_VERB', 'PAYMENT_WORD', 'AUTHORIZE_VERB', 'PAY_VERB', 'TREATY_WORD', 'RATIFY_VERB', 'AGREEMENT_WORD', 'CEASE', 'ON_SIGHT',
   ],
   unitTypes: { land: ['infantry', 'conscript', 'artillery', 'general'], coastal: ['infantry', 'conscript', 'artillery', 'general', 'warship', 'battleship', 'submarine'], sea: ['warship', 'battleship', 'submarine'] },
+  calendar: (state, options) => seasonOf(options as IndustrialOptions, state.turn),
 };
 
 /**

@@ -89,4 +89,3 @@ export const industrialOptions = z.strictObject({
 });
 
 export type IndustrialOptions = z.infer<typeof industrialOptions>;
-export type BuildTable = IndustrialOptions['builds'];

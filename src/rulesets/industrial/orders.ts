@@ -55,17 +55,6 @@ export type OrderKind = keyof typeof orderSchemas;
 export type IndustrialOrder = { [K in OrderKind]: z.infer<(typeof orderSchemas)[K]> }[OrderKind];
 export type OrderOf<K extends OrderKind> = Extract<IndustrialOrder, { kind: K }>;
 
-/** The phase whose orders each kind is, in the document's order of phases. */
-export const PHASE_OF: Record<OrderKind, string> = {
-  deploy: 'new game', attack: 'naval movement', 'cease-fire': 'naval movement', transfer: 'movement', sail: 'naval movement',
-  disembark: 'naval movement', embark: 'naval movement', 'supply-coast': 'naval movement', 'support-coast': 'naval movement',
-  blockade: 'naval movement', salvage: 'naval movement', rail: 'land movement', march: 'land movement', entrench: 'land movement',
-  'support-defence': 'land movement', 'support-attack': 'land movement', 'cut-support': 'land movement', invade: 'land movement',
-  'provisional-capital': 'administration', leader: 'administration', disband: 'economic', build: 'economic',
-  'authorize-payment': 'economic', 'cancel-payment': 'economic', 'draft-treaty': 'diplomacy', 'ratify-treaty': 'diplomacy',
-  'record-agreement': 'diplomacy', 'expunge-agreement': 'diplomacy',
-};
-
 // Validation reads each order given ahead of the one it checks: each is parsed once.
 const read = new WeakMap<Order, IndustrialOrder | null>();
 

@@ -168,9 +168,6 @@ function news(ctx: RulesetContext<IndustrialOptions>, view: PublicView | NationV
   return [...sections].map(([title, lines]) => ({ title, lines }));
 }
 
-/** Every event type this ruleset tells, for the test that each has its sentence. */
-export const toldEvents = Object.keys(SENTENCES);
-
 export const industrialReport: ReportHooks<IndustrialOptions> = {
   updateTable: (_ctx, view) => nationsTable(view, { provinces: 'Provinces', units: 'Units', tech: 'Tech level' }),
   battles,

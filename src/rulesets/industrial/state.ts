@@ -163,12 +163,6 @@ export function extraOf(state: IndustrialState): IndustrialExtra {
   return e as IndustrialExtra;
 }
 
-/** Two nations at peace by a treaty in force between them: their forces may share provinces. */
-export function atPeace(state: IndustrialState, a: string, b: string): boolean {
-  if (a === b) return true;
-  return extraOf(state).treaties.some((t) => t.inForce && t.parties.includes(a) && t.parties.includes(b) && t.expectations.some((e) => e.kind === 'peace'));
-}
-
 /** The units in each province now: built once by a phase that looks up many provinces. */
 export function unitsByProvince(state: IndustrialState): Map<string, IndustrialUnit[]> {
   const out = new Map<string, IndustrialUnit[]>();
@@ -184,6 +178,3 @@ export function landUnitsAt(state: IndustrialState, province: string, nation?: s
   return state.units.filter((u) => u.province === province && isLand(u.type) && !u.aboard && (nation === undefined || u.nation === nation));
 }
 
-export function shipsAt(state: IndustrialState, province: string, nation?: string): IndustrialUnit[] {
-  return state.units.filter((u) => u.province === province && isShip(u.type) && (nation === undefined || u.nation === nation));
-}

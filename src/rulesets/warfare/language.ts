@@ -2,6 +2,7 @@
 // mark a line as an order, where armies and fleets may stand, and retreats written as moves.
 import { unitOrderSubject, type GameState, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
+import { seasonOf, yearOf } from './state.ts';
 
 /** In a retreat phase most players write a retreat as a move ("A Par - Pic"). */
 function inPhase(order: Order, state: GameState): Order {
@@ -16,6 +17,7 @@ export const language: OrderLanguage = {
   // Fleets sail along coasts.
   unitTypes: { land: ['army'], coastal: ['army', 'fleet'], sea: ['fleet'] },
   inPhase,
+  calendar: (state) => ({ season: seasonOf(state), year: yearOf(state) }),
 };
 
 /** Orders to a unit replace one another whatever their kinds; builds and waives stand apart. */

@@ -28,7 +28,7 @@ export interface LoopOptions {
   sender?: Partial<Parameters<typeof startTestSender>[0]>;
   /** Tries per parse job and the first wait between them (the service's own when absent). */
   retries?: { attempts: number; delayMs: number };
-  dkimResolver?: MailDeps['dkimResolver'];
+  dnsResolver?: MailDeps['dnsResolver'];
 }
 
 export interface MailLoop {
@@ -47,7 +47,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   const now = () => new Date();
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const outbox = new Outbox(redis, { domain: svc.domain, now });
-  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dkimResolver: options.dkimResolver };
+  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dnsResolver: options.dnsResolver };
   const ids = new Set(options.games.map((g) => g.id));
   const prefix = `{adjutant-test-${[...ids][0]}}`;
   let queue: Queue | undefined;
@@ -86,9 +86,11 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
       await queue?.obliterate({ force: true }).catch(() => undefined);
       await queue?.close();
       await sender.stop();
-      const sendQueue = openQueue(QUEUES.send, connectionFromUrl(svc.redisUrl), prefix);
-      await sendQueue.obliterate({ force: true }).catch(() => undefined);
-      await sendQueue.close();
+      for (const name of [QUEUES.send, QUEUES.digest]) {
+        const done = openQueue(name, connectionFromUrl(svc.redisUrl), prefix);
+        await done.obliterate({ force: true }).catch(() => undefined);
+        await done.close();
+      }
       redis.disconnect();
     },
   };

@@ -86,3 +86,24 @@ export async function purgeMail(user: string, folder: string, search: SearchObje
     await client.logout().catch(() => undefined);
   }
 }
+
+/** The answers in the players' inboxes to emails with subject "[game] orders <n>": n -> the Message-ID of each copy. */
+export async function answersByNumber(gameId: string, players: readonly string[]): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  for (const player of players) {
+    const client = imapClient(`${player}@adjutant.test`);
+    await client.connect();
+    try {
+      await client.mailboxOpen('INBOX');
+      const uids = (await client.search({ subject: `[${gameId}] Re: orders` }, { uid: true })) || [];
+      if (!uids.length) continue;
+      for (const msg of await client.fetchAll(uids.join(','), { uid: true, envelope: true }, { uid: true })) {
+        const n = Number(/Re: orders (\d+)$/.exec(msg.envelope?.subject ?? '')?.[1]);
+        found.set(n, [...(found.get(n) ?? []), msg.envelope?.messageId ?? '']);
+      }
+    } finally {
+      await client.logout().catch(() => undefined);
+    }
+  }
+  return found;
+}

@@ -28,13 +28,15 @@ export interface ServeSettings {
   outDir: string;
   /** Job locks (and so the wait before a killed process's jobs go to another). */
   lockMs: number;
+  /** A Redis of the test's own (one it makes full or stops); the test services' by default. */
+  redisUrl?: string;
 }
 
 export function startServe(settings: ServeSettings): ServeProcess {
   const svc = serviceEndpoints();
   const env = {
     ...process.env,
-    REDIS_URL: svc.redisUrl,
+    REDIS_URL: settings.redisUrl ?? svc.redisUrl,
     ADJUTANT_IMAP_HOST: svc.imap.host,
     ADJUTANT_IMAP_PORT: String(svc.imap.port),
     ADJUTANT_SMTP_HOST: svc.smtp.host,

@@ -1,7 +1,9 @@
 // The outbox sender as the service starts it (src/mail/outbox-sender.ts on its BullMQ queue, GM
-// alerts through the outbox), under a private queue prefix and limited to the test's games.
+// alerts through the outbox, the GM's digest of undelivered mail on its delayed queue), under a
+// private queue prefix and limited to the test's games.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { startMailDigest } from '../../../jobs/mail-digest.ts';
 import { connectionFromUrl } from '../../../jobs/queues.ts';
 import { sendAlert } from '../../../src/mail/mail-alerts.ts';
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../src/mail/outbox-sender.ts';
@@ -13,6 +15,8 @@ export interface TestSenderOptions extends Partial<Omit<OutboxSenderOptions, 'ou
   outbox: Outbox;
   store: GameStore;
   games: (gameId: string) => boolean;
+  /** The window of the GM's digest of undelivered mail (a second, where the service has an hour). */
+  digestWindowMs?: number;
 }
 
 export function startTestSender(options: TestSenderOptions): OutboxSender & { prefix: string } {
@@ -21,11 +25,12 @@ export function startTestSender(options: TestSenderOptions): OutboxSender & { pr
   const now = options.now ?? (() => new Date());
   const prefix = options.prefix ?? `{adjutant-test-send-${randomUUID().slice(0, 8)}}`;
   const alertDeps = { store: options.store, outbox: options.outbox, logger, now, address: `game@${svc.domain}` };
+  const digest = startMailDigest({ deps: alertDeps, connection: connectionFromUrl(svc.redisUrl), prefix, windowMs: options.digestWindowMs ?? 1000 });
   const sender = startOutboxSender({
     smtp: { host: svc.smtp.host, port: svc.smtp.port },
     sweepMs: 50,
     parallel: 8,
-    alert: (gameId, alert) => sendAlert(alertDeps, gameId, alert),
+    alert: (gameId, alert) => sendAlert({ ...alertDeps, scheduleDigest: digest.schedule }, gameId, alert),
     ...options,
     logger,
     now,
@@ -33,5 +38,5 @@ export function startTestSender(options: TestSenderOptions): OutboxSender & { pr
     connection: connectionFromUrl(svc.redisUrl),
     serves: options.games,
   });
-  return { prefix, stop: () => sender.stop() };
+  return { prefix, stop: async () => (await sender.stop(), await digest.stop()) };
 }
