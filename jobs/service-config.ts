@@ -55,9 +55,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Variables whose values are never printed. */
-export const SECRET_VARIABLES = ['ADJUTANT_MAIL_PASSWORD', 'ADJUTANT_IMAP_PASSWORD', 'ADJUTANT_SMTP_PASSWORD', 'ADJUTANT_OAUTH2_CLIENT_SECRET', 'ADJUTANT_OAUTH2_REFRESH_TOKEN', 'ADJUTANT_WEB_SECRET'] as const;
-
 const text = (fallback: string) => z.string().default(fallback);
 const optional = z.string().optional().transform((v) => v || undefined);
 const whole = (fallback: number) =>
@@ -122,6 +119,8 @@ const sendRate = z
     ctx.addIssue({ code: 'custom', message: 'write a count and a period, like "20/1m" (at most 20 messages a minute)' });
     return z.NEVER;
   });
+/** A variable whose value is never printed: marked here, in the schema, so a new secret cannot be left out of the masking. */
+const secret = <T extends z.ZodType>(schema: T): T => schema.meta({ secret: true });
 const url = optional.refine((v) => v === undefined || URL.canParse(v), 'write a full URL, like https://example.org/adjutant');
 const list = z
   .string()
@@ -138,14 +137,14 @@ const schema = z.object({
   LOG_LEVEL: choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   ADJUTANT_MAIL_DOMAIN: text('adjutant.test'),
   ADJUTANT_MAIL_FROM: optional,
-  ADJUTANT_MAIL_PASSWORD: text(''),
+  ADJUTANT_MAIL_PASSWORD: secret(text('')),
   ADJUTANT_MAIL_AUTH: choice(['password', 'oauth2'], 'password'),
   ADJUTANT_GM_EMAIL: optional,
   ADJUTANT_IMAP_HOST: text('127.0.0.1'),
   ADJUTANT_IMAP_PORT: port(143),
   ADJUTANT_IMAP_SECURE: flag,
   ADJUTANT_IMAP_USER: optional,
-  ADJUTANT_IMAP_PASSWORD: optional,
+  ADJUTANT_IMAP_PASSWORD: secret(optional),
   ADJUTANT_IMAP_MAILBOX: text('INBOX'),
   ADJUTANT_UNROUTED: choice(['answer', 'leave'], 'answer'),
   ADJUTANT_INTAKE_GAMES: list,
@@ -153,13 +152,13 @@ const schema = z.object({
   ADJUTANT_SMTP_PORT: port(25),
   ADJUTANT_SMTP_SECURE: flag,
   ADJUTANT_SMTP_USER: optional,
-  ADJUTANT_SMTP_PASSWORD: optional,
+  ADJUTANT_SMTP_PASSWORD: secret(optional),
   ADJUTANT_SEND_RATE: sendRate,
   ADJUTANT_OAUTH2_PROVIDER: choice(['google', 'microsoft', 'other'], 'other'),
   ADJUTANT_OAUTH2_TOKEN_URL: url,
   ADJUTANT_OAUTH2_CLIENT_ID: optional,
-  ADJUTANT_OAUTH2_CLIENT_SECRET: optional,
-  ADJUTANT_OAUTH2_REFRESH_TOKEN: optional,
+  ADJUTANT_OAUTH2_CLIENT_SECRET: secret(optional),
+  ADJUTANT_OAUTH2_REFRESH_TOKEN: secret(optional),
   ADJUTANT_OAUTH2_SCOPE: optional,
   ADJUTANT_GAMES: list,
   ADJUTANT_GAMES_DIR: optional,
@@ -168,7 +167,7 @@ const schema = z.object({
   ADJUTANT_PRIVATE_DIR: optional,
   ADJUTANT_OUTPUT_PORT: z.literal('off').or(port(8080)),
   ADJUTANT_OUTPUT_HOST: text('127.0.0.1'),
-  ADJUTANT_WEB_SECRET: optional,
+  ADJUTANT_WEB_SECRET: secret(optional),
   ADJUTANT_TRUST_PROXY: flag,
   ADJUTANT_FORUM_FLAVOUR: choice(FLAVOUR_NAMES as [Flavour, ...Flavour[]], 'xenforo'),
   ADJUTANT_CONCURRENCY: whole(4).refine((n) => n > 0, 'write a whole number above 0'),
@@ -184,6 +183,14 @@ type Env = z.infer<typeof schema>;
 /** Every variable the service reads, for `adjutant config`. */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof Env>;
 
+/** Variables whose values are never printed: those the schema marks secret. */
+export const SECRET_VARIABLES = CONFIG_VARIABLES.filter((name) => (schema.shape[name] as z.ZodType).meta()?.secret === true);
+
+/** The values of the secret variables set in `env`, for masking wherever they land in the settings. */
+export function secretValues(env: NodeJS.ProcessEnv): string[] {
+  return SECRET_VARIABLES.map((name) => env[name]).filter((v): v is string => !!v);
+}
+
 export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   // An empty variable counts as unset (compose passes "" for a variable given without a value).
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -194,7 +201,7 @@ export function serviceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConf
       const value = given[name];
       if (value === undefined) return `${issue.message}.`;
       // A password may sit in a URL the schema could not read, so it is blotted out there too.
-      const shown = (SECRET_VARIABLES as readonly string[]).includes(name) ? '(hidden)' : String(value).replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:********@');
+      const shown = (SECRET_VARIABLES as string[]).includes(name) ? '(hidden)' : String(value).replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:********@');
       return `${name}=${shown}: ${issue.message}.`;
     });
     const onlyRedis = parsed.error.issues.every((i) => i.path[0] === 'REDIS_URL') && given.REDIS_URL === undefined;

@@ -81,7 +81,8 @@ async function prepareGame(run: Setup): Promise<string> {
   const dates = Array.from({ length: demo.turns }, (_, i) => new Date(Date.now() + (i + 1) * turnSeconds * 1000).toISOString());
   game.set('title', `${demo.title} ${stamp}`);
   game.setIn(['gm', 'secret'], 'gm-secret-owl');
-  game.set('schedule', game.createNode({ dates, reminders: [], missedOrders: 'hold', alertAfterMissed: 2 }));
+  // Deadlines seconds apart need no notice: a late turn would otherwise push the next an hour away.
+  game.set('schedule', game.createNode({ dates, reminders: [], missedOrders: 'hold', alertAfterMissed: 2, minimumNotice: '0m' }));
   for (const nation of Object.keys(game.toJS().nations)) game.setIn(['nations', nation, 'secret'], `${nation}-secret`);
   game.set('forum', game.createNode(run.forum.section));
   await demo.adapt?.(dir, game);

@@ -28,6 +28,10 @@ const scheduleSchema = z
     /** What happens to a nation with no orders at the deadline. */
     missedOrders: z.enum(['hold', 'standing', 'wait']).default('hold'),
     alertAfterMissed: z.number().int().min(1).default(2),
+    /** The least time players get: a deadline the GM sets closer than this (or past) needs NOW, and a turn run late leaves at least this. The service's ADJUTANT_MIN_NOTICE (1h) when absent. */
+    minimumNotice: duration.optional(),
+    /** After a turn was extended or ran late, the next deadline keeps the regular 'slots' (the first one at least a turn after) or the turn 'length' (a turn after, off the slots). */
+    keep: z.enum(['slots', 'length']).default('slots'),
   })
   .refine((s) => [s.weekly, s.every, s.dates].filter(Boolean).length === 1, {
     message: 'give exactly one of weekly, every or dates',

@@ -8,7 +8,7 @@ import { answerSpec, compose, type MessageSpec } from '../mail/replies.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { mailKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import type { GameControl } from '../turns/game-control.ts';
+import { noticeText, SurpriseDeadlineError, type GameControl } from '../turns/game-control.ts';
 import type { Command } from './commands.ts';
 import { deadlineText, letterheadOf, nationName, type MailContext, type MailDeps } from './message-context.ts';
 import { openTickets } from './tickets.ts';
@@ -74,9 +74,9 @@ async function run(gc: GameControl, id: string, e: Effect): Promise<string> {
   try {
     switch (e.name) {
       case 'extend':
-        return `Done: the deadline is now ${when(await gc.extend(id, e.ms))}.`;
+        return `Done: the deadline is now ${when(await gc.extend(id, e.ms, { soon: e.now }))}.`;
       case 'deadline':
-        await gc.setDeadline(id, new Date(e.at));
+        await gc.setDeadline(id, new Date(e.at), { soon: e.now });
         return `Done: the deadline is now ${when(e.at)}.`;
       case 'pause':
         await gc.pause(id);
@@ -101,8 +101,16 @@ async function run(gc: GameControl, id: string, e: Effect): Promise<string> {
         return `Noted: away from ${when(e.from)} to ${when(e.to)}. Your GM is told; later deadlines may move.`;
     }
   } catch (err) {
+    if (err instanceof SurpriseDeadlineError) return `Not done: ${surpriseText(err, e, when(err.deadline))}`;
     return `Not done: ${(err as Error).message}`;
   }
+}
+
+/** Why a deadline was refused, in the GM's time zone, and how to insist. */
+function surpriseText(err: SurpriseDeadlineError, e: Effect, when: string): string {
+  const again = e.name === 'extend' ? 'the line again with NOW at its end' : 'the line again with NOW at its end, or PROCESS';
+  if (err.reason === 'past') return `${when} is already past, so the turn would be adjudicated at once. If that is what you want, send ${again}.`;
+  return `the deadline would be ${when}, which leaves players less than the game's minimum notice (${noticeText(err.noticeMs)}). To set it anyway, send ${again}.`;
 }
 
 /** The pending reply written: each effect's outcome on its line, and the GM's STATUS as the game is now. */

@@ -18,8 +18,9 @@ export type Command =
   | { name: 'list' }
   | { name: 'history'; turn: number }
   | { name: 'resign' }
-  | { name: 'extend'; ms: number }
-  | { name: 'deadline'; at: Date }
+  /** `now`: the GM wrote NOW after it, so a deadline past or closer than the minimum notice is meant. */
+  | { name: 'extend'; ms: number; now: boolean }
+  | { name: 'deadline'; at: Date; now: boolean }
   | { name: 'pause' }
   | { name: 'resume' }
   | { name: 'process' }
@@ -154,12 +155,14 @@ function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandL
       return days ? { command: { name: 'absence', ...days } } : { problem: 'write ABSENCE 2026-12-10 to 2026-12-20 (or one day: ABSENCE 2026-12-10).' };
     }
     case 'EXTEND': {
-      const ms = parseDuration(rest);
-      return ms ? { command: { name: 'extend', ms } } : { problem: 'write EXTEND with a duration, like EXTEND 24h, EXTEND 3d or EXTEND 90m.' };
+      const { text, now } = sayingNow(rest);
+      const ms = parseDuration(text);
+      return ms ? { command: { name: 'extend', ms, now } } : { problem: 'write EXTEND with a duration, like EXTEND 24h, EXTEND 3d or EXTEND 90m.' };
     }
     case 'DEADLINE': {
-      const at = parseTime(rest, ctx.timeZone);
-      return at ? { command: { name: 'deadline', at } } : { problem: `write DEADLINE 2026-12-05 20:00 (your time zone, ${ctx.timeZone}, unless you add one).` };
+      const { text, now } = sayingNow(rest);
+      const at = parseTime(text, ctx.timeZone);
+      return at ? { command: { name: 'deadline', at, now } } : { problem: `write DEADLINE 2026-12-05 20:00 (your time zone, ${ctx.timeZone}, unless you add one).` };
     }
     case 'ROLLBACK': {
       const turn = /^(?:to\s+)?(?:turn\s+)?(\d+)$/i.exec(rest);
@@ -175,6 +178,12 @@ function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandL
     default:
       return { problem: `"${word}" is not a command.` };
   }
+}
+
+/** "2026-11-27 01:00 NOW": the argument, and whether the GM added NOW to mean a deadline that soon. */
+function sayingNow(rest: string): { text: string; now: boolean } {
+  const m = /^(.*?)\s+now$/i.exec(rest);
+  return m ? { text: m[1], now: true } : { text: rest, now: false };
 }
 
 function readOrder(rest: string, body: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {

@@ -19,11 +19,43 @@ export interface GameStatus {
   graceUntil?: Date;
 }
 
+/** The command cannot apply to the game as it stands; the message says why, for the GM. */
+export class ControlError extends Error {
+  override name = 'ControlError';
+}
+
+/** A deadline that would take players by surprise, refused because the GM did not say NOW. */
+export class SurpriseDeadlineError extends ControlError {
+  override name = 'SurpriseDeadlineError';
+  constructor(
+    readonly deadline: Date,
+    readonly reason: 'past' | 'soon',
+    readonly noticeMs: number,
+  ) {
+    super(
+      reason === 'past'
+        ? `${deadline.toISOString()} is already past, so the turn would be adjudicated at once; say NOW to do that.`
+        : `${deadline.toISOString()} leaves players less than the game's minimum notice (${noticeText(noticeMs)}); say NOW to set it anyway.`,
+    );
+  }
+}
+
+/** "1h", "90m": the notice as a GM writes a duration. */
+export function noticeText(ms: number): string {
+  return ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${Math.round(ms / 60_000)}m`;
+}
+
+export interface DeadlineOptions {
+  /** The GM said NOW: a deadline already past, or closer than the game's minimum notice, is what they want. */
+  soon?: boolean;
+}
+
 export interface GameControl {
   status(gameId: string): Promise<GameStatus>;
-  /** Moves the current deadline later by `ms`; returns the new deadline. */
-  extend(gameId: string, ms: number): Promise<Date>;
-  setDeadline(gameId: string, deadline: Date): Promise<void>;
+  /** Moves the current deadline later by `ms`; returns the new deadline. Refuses one that would take players by surprise (past, or closer than the minimum notice) unless `soon`. */
+  extend(gameId: string, ms: number, options?: DeadlineOptions): Promise<Date>;
+  /** Sets the deadline; refuses one that would take players by surprise unless `soon`. */
+  setDeadline(gameId: string, deadline: Date, options?: DeadlineOptions): Promise<void>;
   pause(gameId: string): Promise<void>;
   /** Resumes a paused game, or one stopped for the GM's word after a missed deadline. */
   resume(gameId: string): Promise<void>;

@@ -56,6 +56,22 @@ function nextEvery(schedule: ScheduleConfig, zone: string, from: DateTime): Date
   return at(k);
 }
 
+/**
+ * One turn after `from`: a week for `weekly`, the interval of `every` (days and weeks on the
+ * calendar of the game's zone, like the slots themselves, so a DST change does not skip a slot);
+ * null for a list of dates, which has no turn length.
+ */
+export function oneTurnAfter(schedule: ScheduleConfig, zone: string, from: Date): Date | null {
+  const at = DateTime.fromJSDate(from, { zone });
+  if (schedule.weekly) return at.plus({ weeks: 1 }).toJSDate();
+  if (!schedule.every) return null;
+  const [, count, unit] = /^(\d+)(m|h|d|w)$/.exec(schedule.every)!;
+  const n = Number(count);
+  if (unit === 'd') return at.plus({ days: n }).toJSDate();
+  if (unit === 'w') return at.plus({ weeks: n }).toJSDate();
+  return new Date(from.getTime() + n * UNIT_MS[unit as 'm' | 'h']);
+}
+
 function withClock(dt: DateTime, clock: string | undefined): DateTime {
   if (!clock) return dt;
   const [hour, minute] = clock.split(':').map(Number);

@@ -3,17 +3,13 @@
 // tick; repeating a command the GM sent twice changes nothing.
 import { OrdersChangedError, StepAlreadyCommittedError } from '../store/game-store.ts';
 import { rollbackToTurn } from '../store/rollback.ts';
-import { graceMs, pauseAt, resumedDeadline, withDeadline } from './deadlines.ts';
-import type { GameControl, GameStatus } from './game-control.ts';
+import type { GameFile } from '../game/game-file.ts';
+import { graceMs, minimumNoticeMs, pauseAt, resumedDeadline, surprise, withDeadline } from './deadlines.ts';
+import { ControlError, SurpriseDeadlineError, type DeadlineOptions, type GameControl, type GameStatus } from './game-control.ts';
 import { storedPreview } from './adjudicate-turn.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { ensureSchedule, finishStep, freshSeed, queueAdjudication, startAdjudication } from './turn-steps.ts';
 import { gameConfig, orderedNations, playerNations, type TurnRuntime } from './turn-runtime.ts';
-
-/** The command cannot apply to the game as it stands; the message says why, for the GM. */
-export class ControlError extends Error {
-  override name = 'ControlError';
-}
 
 export function createGameControl(rt: TurnRuntime): GameControl {
   const load = async (gameId: string) => {
@@ -41,6 +37,12 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     await rt.schedules.wake(gameId, rt.now());
   };
   const busyNow = (cur: TurnSchedule, what: string) => (cur.status === 'adjudicating' || cur.status === 'preview' ? busy(cur, what) : undefined);
+  const noticeOf = (config: GameFile) => minimumNoticeMs(config, rt.settings.minimumNoticeMs);
+  /** The refusal of a deadline that would take players by surprise, unless the GM said NOW. */
+  const surprising = (cur: TurnSchedule, deadline: Date, noticeMs: number, options: DeadlineOptions) => {
+    const why = options.soon ? null : surprise(cur, deadline, rt.now(), noticeMs);
+    return why ? new SurpriseDeadlineError(deadline, why, noticeMs) : undefined;
+  };
 
   return {
     async status(gameId): Promise<GameStatus> {
@@ -63,11 +65,12 @@ export function createGameControl(rt: TurnRuntime): GameControl {
       return status;
     },
 
-    async extend(gameId, ms) {
+    async extend(gameId, ms, options = {}) {
       const config = await gameConfig(rt.store, gameId);
       let result = rt.now();
       await change(gameId, (cur) => {
         const now = rt.now();
+        // A paused game keeps its time left, and RESUME gives at least the minimum notice.
         if (cur.status === 'paused') {
           const left = (cur.pausedLeftMs ?? 0) + ms;
           result = new Date(now.getTime() + left);
@@ -76,14 +79,14 @@ export function createGameControl(rt: TurnRuntime): GameControl {
         // A deadline already passed (a game in its grace period, or waiting) is extended from now.
         const base = cur.status === 'open' && cur.deadline ? Math.max(Date.parse(cur.deadline), now.getTime()) : now.getTime();
         result = new Date(base + ms);
-        return busyNow(cur, 'extend the next deadline') ?? withDeadline(cur, config, result, now);
+        return busyNow(cur, 'extend the next deadline') ?? surprising(cur, result, noticeOf(config), options) ?? withDeadline(cur, config, result, now);
       });
       return result;
     },
 
-    async setDeadline(gameId, deadline) {
+    async setDeadline(gameId, deadline, options = {}) {
       const config = await gameConfig(rt.store, gameId);
-      await change(gameId, (cur) => busyNow(cur, 'set the next deadline') ?? withDeadline(cur, config, deadline, rt.now()));
+      await change(gameId, (cur) => busyNow(cur, 'set the next deadline') ?? surprising(cur, deadline, noticeOf(config), options) ?? withDeadline(cur, config, deadline, rt.now()));
     },
 
     async pause(gameId) {
@@ -97,7 +100,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
       const config = await gameConfig(rt.store, gameId);
       await change(gameId, (cur) => {
         if (cur.status !== 'paused' && cur.status !== 'waiting') return undefined;
-        const deadline = resumedDeadline(cur, rt.now(), rt.settings.minimumNoticeMs);
+        const deadline = resumedDeadline(cur, rt.now(), noticeOf(config));
         if (deadline) return withDeadline(cur, config, deadline, rt.now());
         const { waiting: _waiting, pausedLeftMs: _left, ...rest } = cur;
         return { ...rest, status: 'open', deadline: null };

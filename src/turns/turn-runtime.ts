@@ -40,7 +40,7 @@ export interface TurnSettings {
   downAfterMs: number;
   /** How often a game being adjudicated, previewed or waiting is looked at again. */
   sweepMs: number;
-  /** The least time players get when the GM resumes a stopped game. */
+  /** The least time players get before a deadline, for games whose schedule names no `minimumNotice`. */
   minimumNoticeMs: number;
 }
 

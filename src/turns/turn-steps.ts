@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
 import { gameKeys } from '../store/keys.ts';
-import { missedAlerts, nextStep, openStep } from './deadlines.ts';
+import { minimumNoticeMs, missedAlerts, nextStep, openStep } from './deadlines.ts';
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { gameConfig, playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
@@ -64,7 +64,7 @@ export async function finishStep(rt: TurnRuntime, gameId: string, step: number, 
   await rt.queues.publish({ gameId, step, epoch });
   if (!current) return;
   const players = playerNations(config);
-  const { changed, schedule } = await rt.schedules.update(gameId, (cur) => (cur && cur.step === step && cur.epoch === epoch ? nextStep(cur, config, rt.now(), players) : undefined));
+  const { changed, schedule } = await rt.schedules.update(gameId, (cur) => (cur && cur.step === step && cur.epoch === epoch ? nextStep(cur, config, rt.now(), players, minimumNoticeMs(config, rt.settings.minimumNoticeMs)) : undefined));
   if (changed) rt.logger.info({ gameId, step, deadline: schedule?.deadline }, 'step finished; next deadline set');
   await rt.schedules.wake(gameId, rt.now());
 }

@@ -13,7 +13,8 @@ export class ConsoleActionError extends Error {
   override name = 'ConsoleActionError';
 }
 
-const DURATION = /^\d{1,4}\s*(m|min|h|d|w)$/i;
+/** A duration, and NOW after it when the GM means an extension that leaves less than the minimum notice. */
+const DURATION = /^\d{1,4}\s*(m|min|h|d|w)(\s+now)?$/i;
 const TICKET = /^T-[A-HJ-NP-Z2-9]{6}$/;
 
 /** The command line a console button stands for; refuses anything but the plain forms it offers. */
@@ -21,8 +22,8 @@ export function commandLine(action: string, argument: string): string {
   const arg = argument.trim();
   switch (action) {
     case 'extend':
-      if (!DURATION.test(arg)) throw new ConsoleActionError('Write the extension as a duration, like 24h, 3d or 90m.');
-      return `EXTEND ${arg.replace(/\s+/g, '')}`;
+      if (!DURATION.test(arg)) throw new ConsoleActionError('Write the extension as a duration, like 24h, 3d or 90m (with NOW after it to allow less than the minimum notice).');
+      return `EXTEND ${arg.replace(/\s*now$/i, '').replace(/\s+/g, '')}${/now$/i.test(arg) ? ' NOW' : ''}`;
     case 'rollback':
       if (!/^\d{1,5}$/.test(arg)) throw new ConsoleActionError('Write the turn to roll back to as a number.');
       return `ROLLBACK ${arg}`;

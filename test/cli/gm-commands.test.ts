@@ -42,7 +42,7 @@ describe('the GM\'s commands', () => {
   });
 
   it('prints the effective settings with secrets masked, and one line per bad value', async () => {
-    const env = { REDIS_URL: 'redis://:hunter2@127.0.0.1:6399', ADJUTANT_MAIL_PASSWORD: 'mail-secret-1', ADJUTANT_SMTP_USER: 'game@example.org', ADJUTANT_OUTPUT_PORT: '9090' };
+    const env = { REDIS_URL: 'redis://:hunter2@127.0.0.1:6399', ADJUTANT_MAIL_PASSWORD: 'mail-secret-1', ADJUTANT_SMTP_USER: 'game@example.org', ADJUTANT_OUTPUT_PORT: '9090', ADJUTANT_WEB_SECRET: 'web-secret-0123456789abcdef0123456789' };
     const json = await adjutant(['config', '--json'], env);
     expect(json.code).toBe(0);
     const config = JSON.parse(json.stdout);
@@ -50,7 +50,8 @@ describe('the GM\'s commands', () => {
     expect(config.mail.smtp.auth).toEqual({ user: 'game@example.org', pass: '********' });
     const text = await adjutant(['config'], env);
     expect(text.stdout).toMatch(/^outputs\.port\s+9090$/m);
-    for (const out of [json.stdout, text.stdout]) expect(out).not.toMatch(/hunter2|mail-secret-1/);
+    expect(config.outputs.webSecret).toBe('********');
+    for (const out of [json.stdout, text.stdout]) expect(out).not.toMatch(/hunter2|mail-secret-1|web-secret-/);
     const bad = await adjutant(['config'], { ...env, ADJUTANT_UNROUTED: 'lave', ADJUTANT_TICK_MS: '1s' });
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim().split('\n')).toEqual(['ADJUTANT_UNROUTED=lave: write answer or leave.', 'ADJUTANT_TICK_MS=1s: write a whole number.']);

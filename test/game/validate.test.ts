@@ -91,6 +91,13 @@ describe('game folders', () => {
     );
   });
 
+  it('names a bad minimum notice or turn rule in the schedule, with the line', async () => {
+    const dir = await brokenCopy('game.yaml', (t) => t.replace('  start: 2026-12-01T20:00:00Z', '  start: 2026-12-01T20:00:00Z\n  minimumNotice: an hour\n  keep: fridays'));
+    const lines = await problemLines(dir);
+    expect(lines).toContain('game.yaml:13: schedule.minimumNotice: write a duration like "30m", "24h", "3d" or "1w".');
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^game\.yaml:14: schedule\.keep: .*"slots".*"length"/)]));
+  });
+
   it('checks a saved state against the map and the nations', async () => {
     const dir = await brokenCopy('game.yaml', (t) => t);
     await writeFile(

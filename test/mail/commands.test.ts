@@ -13,10 +13,12 @@ describe('email commands', () => {
   });
 
   it('reads the GM commands with their arguments', () => {
-    const lines = readCommands('EXTEND 36h\nDEADLINE 2030-01-05 20:00\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now', 'gm', ctx);
+    const lines = readCommands('EXTEND 36h\nDEADLINE 2030-01-05 20:00\nDEADLINE 2026-11-27 01:00 NOW\nextend 10m now\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now', 'gm', ctx);
     expect(lines.map((l) => l.command ?? l.problem)).toEqual([
-      { name: 'extend', ms: 36 * 3_600_000 },
-      { name: 'deadline', at: new Date('2030-01-05T20:00:00Z') },
+      { name: 'extend', ms: 36 * 3_600_000, now: false },
+      { name: 'deadline', at: new Date('2030-01-05T20:00:00Z'), now: false },
+      { name: 'deadline', at: new Date('2026-11-27T01:00:00Z'), now: true },
+      { name: 'extend', ms: 600_000, now: true },
       { name: 'rollback', turn: 3 },
       { name: 'replace', nation: 'blue', address: 'new@example.com' },
       { name: 'preview', reroll: true },
@@ -36,6 +38,7 @@ describe('email commands', () => {
     expect(readCommands('ORDER green\nclaim nor', 'gm', ctx)[0].problem).toContain('there is no nation "green"');
     expect(readCommands('REPLACE red nobody', 'gm', ctx)[0].problem).toContain('REPLACE, the nation and the new player');
     expect(readCommands('EXTEND soon', 'gm', ctx)[0].problem).toContain('EXTEND 24h');
+    expect(readCommands('DEADLINE NOW', 'gm', ctx)[0].problem).toContain('write DEADLINE 2026-12-05 20:00');
   });
 
   it('answers a command word with a slip in it with the command meant', () => {

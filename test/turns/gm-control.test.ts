@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { undoneSteps } from '../../src/store/rollback.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
-import { ControlError, createGameControl } from '../../src/turns/scheduler-control.ts';
+import { ControlError } from '../../src/turns/game-control.ts';
+import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');

@@ -46,7 +46,7 @@ describe('a second worker started mid-turn', () => {
       games.push(...ids);
       const control = createGameControl(rt);
       const deadline = new Date(Date.now() + 300);
-      for (const id of ids) await control.setDeadline(id, deadline);
+      for (const id of ids) await control.setDeadline(id, deadline, { soon: true });
 
       const second = spawnWorker({ ...childEnv(), FAULT_WAIT_GO: '1' });
       // Start it at a random moment after the first step is committed, before the last report is out.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionFromUrl } from '../../jobs/queues.ts';
-import { ConfigError, serviceConfig } from '../../jobs/service-config.ts';
-import { masked } from '../../src/cli/commands/config.ts';
+import { CONFIG_VARIABLES, ConfigError, SECRET_VARIABLES, serviceConfig } from '../../jobs/service-config.ts';
+import { flatten, masked } from '../../src/cli/commands/config.ts';
 
 describe('service configuration from the environment', () => {
   it('fills defaults around what is given', () => {
@@ -39,11 +39,34 @@ describe('service configuration from the environment', () => {
   });
 
   it('masks every secret for printing', () => {
-    const c = serviceConfig({ REDIS_URL: 'rediss://app:redis-pw@r.example:6380/2', ADJUTANT_MAIL_PASSWORD: 'mail-pw', ADJUTANT_SMTP_USER: 'u', ADJUTANT_MAIL_AUTH: 'oauth2', ADJUTANT_OAUTH2_TOKEN_URL: 'https://t.example/token', ADJUTANT_OAUTH2_CLIENT_ID: 'id', ADJUTANT_OAUTH2_CLIENT_SECRET: 'client-pw', ADJUTANT_OAUTH2_REFRESH_TOKEN: 'refresh-pw' });
-    const shown = JSON.stringify(masked(c));
+    const env = { REDIS_URL: 'rediss://app:redis-pw@r.example:6380/2', ADJUTANT_MAIL_PASSWORD: 'mail-pw', ADJUTANT_SMTP_USER: 'u', ADJUTANT_MAIL_AUTH: 'oauth2', ADJUTANT_OAUTH2_TOKEN_URL: 'https://t.example/token', ADJUTANT_OAUTH2_CLIENT_ID: 'id', ADJUTANT_OAUTH2_CLIENT_SECRET: 'client-pw', ADJUTANT_OAUTH2_REFRESH_TOKEN: 'refresh-pw' };
+    const c = serviceConfig(env);
+    const shown = JSON.stringify(masked(c, env));
     for (const secret of ['redis-pw', 'mail-pw', 'client-pw', 'refresh-pw']) expect(shown).not.toContain(secret);
-    expect(masked(c).redisUrl).toBe('rediss://app:********@r.example:6380/2');
+    expect(masked(c, env).redisUrl).toBe('rediss://app:********@r.example:6380/2');
     expect(c.mail.imap.pass).toBe('mail-pw'); // the settings themselves are untouched
+  });
+
+  it('masks each secret variable wherever its value lands, in the JSON and in the table', () => {
+    // Every variable named like a secret is marked secret in the schema, so none is printed by oversight.
+    const named = CONFIG_VARIABLES.filter((name) => /PASSWORD|SECRET|TOKEN(?!_URL)/.test(name));
+    expect(SECRET_VARIABLES).toEqual(named);
+    expect(SECRET_VARIABLES).toContain('ADJUTANT_WEB_SECRET');
+    // OAuth2 needs a refresh token; alone, each secret is the one that fills its settings.
+    const base = { REDIS_URL: 'redis://r:6379', ADJUTANT_MAIL_AUTH: 'oauth2', ADJUTANT_OAUTH2_TOKEN_URL: 'https://t.example/token', ADJUTANT_OAUTH2_CLIENT_ID: 'id', ADJUTANT_OAUTH2_REFRESH_TOKEN: 'base-refresh-value' };
+    for (const name of SECRET_VARIABLES) {
+      const value = `${name.toLowerCase()}-value`;
+      const env = { ...base, [name]: value };
+      const config = serviceConfig(env);
+      expect(JSON.stringify(config), `${name} reaches the settings`).toContain(value);
+      const json = JSON.stringify(masked(config, env));
+      const table = flatten(masked(config, env)).map(([k, v]) => `${k} ${v}`).join('\n');
+      for (const out of [json, table]) {
+        expect(out, `${name} is printed in clear`).not.toContain(value);
+        expect(out).not.toContain('base-refresh-value');
+        expect(out).toContain('********');
+      }
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKeys } from '../../src/store/keys.ts';
 import { WebLinks } from '../../src/web/link-generations.ts';
+import { commandLine } from '../../src/web/gm-actions.ts';
 import { LOGIN_LIMIT, SESSION_COOKIE } from '../../src/web/gm-session.ts';
 import { FINGERPRINT_TTL_MS } from '../../src/web/public-pages.ts';
 import { signLink } from '../../src/web/signed-links.ts';
@@ -173,6 +174,11 @@ describe('web security', () => {
     const done = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body: `action=extend&argument=1d&csrf=${encodeURIComponent(csrf)}` });
     expect(done.status).toBe(303);
     expect((await world.deps.control.status(world.gameId)).deadline!.getTime()).toBe(before + 86_400_000);
+    // NOW after the duration goes into the GM's email as the word it is, nothing more.
+    expect(commandLine('extend', '30 m  now')).toBe('EXTEND 30m NOW');
+    const withNow = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body: `action=extend&argument=${encodeURIComponent('12h now')}&csrf=${encodeURIComponent(csrf)}` });
+    expect(withNow.status).toBe(303);
+    expect((await world.deps.control.status(world.gameId)).deadline!.getTime()).toBe(before + 86_400_000 + 12 * 3_600_000);
     // A line break cannot smuggle a second command into the GM's email.
     const smuggled = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body: `action=extend&argument=${encodeURIComponent('1d\nPAUSE')}&csrf=${encodeURIComponent(csrf)}` });
     expect(smuggled.status).toBe(400);

@@ -1,8 +1,8 @@
 // `adjutant config`: the service's effective settings, as `adjutant serve` would read them from
-// this environment, with every password, token and the Redis password masked; then what Redis's
-// memory settings risk, when Redis answers.
+// this environment, with the value of every variable the configuration marks secret masked wherever
+// it lands, and the Redis password; then what Redis's memory settings risk, when Redis answers.
 import type { Command } from 'commander';
-import { CONFIG_VARIABLES, serviceConfig, type ServiceConfig } from '../../../jobs/service-config.ts';
+import { CONFIG_VARIABLES, secretValues, serviceConfig, type ServiceConfig } from '../../../jobs/service-config.ts';
 import { reachRedis, redisPlace } from '../../store/reach-redis.ts';
 import { redisMemoryWarnings } from '../../store/redis-memory.ts';
 import { printJson, type JsonOption } from '../output.ts';
@@ -15,8 +15,8 @@ export function register(program: Command): void {
     .description('Check the service\'s environment and print the effective settings, secrets masked.')
     .option('--json', 'print the settings as JSON')
     .action(async (opts: JsonOption) => {
-      const settings = serviceConfig();
-      const config = masked(settings);
+      const settings = serviceConfig(process.env);
+      const config = masked(settings, process.env);
       if (opts.json) printJson(config);
       else {
         for (const [name, value] of flatten(config)) console.log(`${name.padEnd(28)} ${value}`);
@@ -44,16 +44,21 @@ async function redisChecks(url: string): Promise<string[]> {
   }
 }
 
-/** The settings with secrets replaced; shared by `--json` and the table, so neither can leak one. */
-export function masked(config: ServiceConfig): ServiceConfig {
-  const copy = structuredClone(config);
+/**
+ * The settings read from `env`, with every setting that holds a secret variable's value replaced
+ * (whichever setting it went to: the mail password is also the IMAP and SMTP one), and the Redis
+ * URL's password. Shared by `--json` and the table, so neither can leak one.
+ */
+export function masked(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
+  const secrets = new Set(secretValues(env));
+  const mask = (value: unknown): unknown => {
+    if (typeof value === 'string') return secrets.has(value) ? MASK : value;
+    if (Array.isArray(value)) return value.map(mask);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v)]));
+  };
+  const copy = mask(config) as ServiceConfig;
   copy.redisUrl = maskUrl(copy.redisUrl);
-  if (copy.mail.imap.pass) copy.mail.imap.pass = MASK;
-  if (copy.mail.smtp.auth?.pass) copy.mail.smtp.auth.pass = MASK;
-  if (copy.mail.oauth2) {
-    copy.mail.oauth2.refreshToken = MASK;
-    if (copy.mail.oauth2.clientSecret) copy.mail.oauth2.clientSecret = MASK;
-  }
   return copy;
 }
 
@@ -63,7 +68,8 @@ function maskUrl(url: string): string {
   return u.toString();
 }
 
-function flatten(value: unknown, prefix = ''): Array<[string, string]> {
+/** The settings as `name value` lines, as the table prints them. */
+export function flatten(value: unknown, prefix = ''): Array<[string, string]> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return [[prefix, Array.isArray(value) ? value.join(', ') || '(none)' : value === null ? 'off' : String(value)]];
   }
