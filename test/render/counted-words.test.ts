@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { counted, plural } from '../../src/engine/index.ts';
 import { registerHelpers } from '../../src/render/helpers.ts';
 import { TEMPLATE_DIR } from '../../src/render/templates.ts';
-import { describeOrder } from '../../src/rulesets/board-nes/describe.ts';
 import { caravansBack } from '../../src/rulesets/board-nes/phases/trade.ts';
 import { fixtureGame } from './support.ts';
 
@@ -91,9 +90,9 @@ describe('sentences a reader trusts', async () => {
   const game = await fixtureGame('board-nes');
 
   it('disbands one fleet, and two', () => {
-    expect(describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 1 })).toBe('Your fleet in Irish Sea is disbanded.');
-    expect(describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 2 })).toBe('Your 2 fleets in Irish Sea are disbanded.');
-    expect(describeOrder(game.ctx, { kind: 'caravan', nation: 'blue', count: 1 })).toBe('You send 1 caravan to Bluevale.');
+    expect(game.ruleset.describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 1 })).toBe('Your fleet in Irish Sea is disbanded.');
+    expect(game.ruleset.describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 2 })).toBe('Your 2 fleets in Irish Sea are disbanded.');
+    expect(game.ruleset.describeOrder(game.ctx, { kind: 'caravan', nation: 'blue', count: 1 })).toBe('You send 1 caravan to Bluevale.');
   });
 
   it('tells what came back of 1 and of 2 caravans', () => {

@@ -3,7 +3,7 @@
 // a nation's own trade news; and what the map draws of a turn. The events are this ruleset's own
 // (battle.ts and phases/), so their fields are read with the shapes those files write.
 import { caravansBack } from './phases/trade.ts';
-import { counted, nation, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence, type TurnMarks } from '../../engine/index.ts';
+import { counted, nation, plural, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence, type TurnMarks } from '../../engine/index.ts';
 import type { BoardNesOptions } from './options.ts';
 import { structureWord } from './orders.ts';
 
@@ -24,12 +24,13 @@ function sideList(sides: readonly BattleSideFields[], words: (s: BattleSideField
   return sides.flatMap((s, i) => [...(i === 0 ? [] : i === sides.length - 1 ? [' and '] : [', ']), ...words(s)]);
 }
 
-/** A side's losses: "none", "1 army", "its army", "all 3 armies". */
+/** A side's losses: "none", "1 army", "its army", "both its armies", "all its 3 armies". */
 function lossWords(type: string, s: BattleSideFields): string {
   const lost = s.lost ?? 0;
   if (!lost) return 'none';
   if (lost < s.units) return counted(lost, type);
-  return s.units === 1 ? `its ${type}` : `all ${counted(lost, type)}`;
+  if (s.units === 1) return `its ${type}`;
+  return s.units === 2 ? `both its ${plural(type)}` : `all its ${counted(lost, type)}`;
 }
 
 /** "Caledonia's 3 armies attacked York, held by Londinium's 2 armies; Caledonia lost 1 army, Londinium lost all 2 armies and York fell to Caledonia." */
