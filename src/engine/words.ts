@@ -31,8 +31,3 @@ export function nounFor(n: number, noun: string): string {
 export function counted(n: number, noun: string): string {
   return `${n} ${nounFor(n, noun)}`;
 }
-
-/** "is" or "are", to agree with a count: "1 fleet is", "2 fleets are". */
-export function verbFor(n: number, one: string, many: string): string {
-  return n === 1 ? one : many;
-}
