@@ -20,7 +20,7 @@ export function plural(noun: string): string {
 }
 
 /** The noun as a count needs it: one for 1, the plural for 0, 2 or more. */
-export function nounFor(n: number, noun: string): string {
+function nounFor(n: number, noun: string): string {
   return n === 1 ? noun : plural(noun);
 }
 
