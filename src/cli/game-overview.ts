@@ -1,5 +1,6 @@
 // What `adjutant game list` and `game status` show: read from the store and the schedule, the
 // same status the GM's STATUS email gets, plus the outbox as the sender sees it.
+import { counted } from '../engine/index.ts';
 import pino from 'pino';
 import { createRuntime, type Runtime } from '../../jobs/runtime.ts';
 import { openTickets } from '../messages/tickets.ts';
@@ -66,7 +67,7 @@ export async function gameOverview(rt: Runtime, id: string): Promise<GameOvervie
 export function overviewText(o: GameOverview): string[] {
   const deadline = o.paused ? 'none (paused)' : o.deadline ? `${o.deadline.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC')}` : o.waitingForGm ? 'none (waiting for the GM)' : 'not set';
   return [
-    `${o.title} (${o.id}), ${o.ruleset}: turn ${o.turn}, ${o.phase}; ${o.steps} steps adjudicated.`,
+    `${o.title} (${o.id}), ${o.ruleset}: turn ${o.turn}, ${o.phase}; ${counted(o.steps, 'step')} adjudicated.`,
     `Deadline: ${deadline}.${o.waitingForGm ? ` Waiting for the GM: ${o.waitingForGm}` : ''}`,
     `Ordered: ${o.ordered.join(', ') || 'nobody yet'}. Missing: ${o.missing.join(', ') || 'nobody'}.`,
     o.tickets.length ? `Open tickets: ${o.tickets.map((t) => `${t.token} (${t.nation}: "${t.text.slice(0, 60)}")`).join('; ')}.` : 'No open tickets.',

@@ -9,3 +9,4 @@ export * from './ruleset.ts';
 export * from './registry.ts';
 export * from './views.ts';
 export * from './report.ts';
+export * from './words.ts';

@@ -26,15 +26,6 @@ export function say(words: TemplateStringsArray, ...parts: ReadonlyArray<Phrase 
   return out;
 }
 
-/**
- * A count with its noun: "1 fleet", "2 armies", "4 infantry", "3 anti-air", "2 builds". Unit names
- * that are mass nouns (infantry, artillery, cavalry, militia, anti-air) or already plural stay as they are.
- */
-export function counted(n: number, noun: string): string {
-  if (n === 1 || /(infantry|artillery|cavalry|militia|anti-air|s)$/.test(noun)) return `${n} ${noun}`;
-  return `${n} ${/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
-}
-
 /** Sentences joined with a separator ("Caledonia, Londinium and Navarre"). */
 export function listOf(items: readonly Sentence[], last = ' and '): Sentence {
   const out: Phrase[] = [];

@@ -1,6 +1,7 @@
 // LIST and HISTORY: what a player may ask about the game. LIST is the public state (nations,
 // their players' names, provinces and units) and the deadline; HISTORY sends again the nation's
 // own reports of an earlier turn, word for word as they went out, so it shows nothing new.
+import { counted } from '../engine/index.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { deadlineText, nationName, type MailContext } from './message-context.ts';
 import { compose } from '../mail/replies.ts';
@@ -10,7 +11,7 @@ export function listText(ctx: MailContext, nation: string): string {
   const view = game.ruleset.publicView(game.ctx, game.state, []);
   const rows = view.nations.map((n) => {
     const player = game.config.nations[n.id]?.player?.name;
-    return `  ${n.name}${n.id === nation ? ' (you)' : ''}: ${player ? `played by ${player}` : 'no player'}; ${n.provinces} provinces, ${n.units} units`;
+    return `  ${n.name}${n.id === nation ? ' (you)' : ''}: ${player ? `played by ${player}` : 'no player'}; ${counted(n.provinces, 'province')}, ${counted(n.units, 'unit')}`;
   });
   return [`${game.config.title} (${game.config.ruleset}): turn ${game.state.turn}, ${game.state.phase}. Deadline: ${deadlineText(ctx, nation)}.`, ...rows].join('\n');
 }

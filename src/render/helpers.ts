@@ -1,5 +1,6 @@
 // Every Handlebars helper, registered in one place.
 import type HandlebarsNamespace from 'handlebars';
+import { counted } from '../engine/index.ts';
 
 /** Width in characters as a reader counts them (zero-width escapes do not count). */
 function width(text: string): number {
@@ -12,7 +13,8 @@ function text(value: unknown): string {
 
 export function registerHelpers(hb: typeof HandlebarsNamespace): void {
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  hb.registerHelper('plural', (n: number, one: string, many: string) => (n === 1 ? one : many));
+  /** A count with its noun, as every report says it: {{counted dice.length "die"}} -> "1 die", "2 dice". */
+  hb.registerHelper('counted', (n: unknown, noun: unknown) => counted(Number(n) || 0, text(noun)));
   hb.registerHelper('signed', (n: number) => (n > 0 ? `+${n}` : String(n)));
   hb.registerHelper('join', (list: unknown[], sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   /** Pads on the right to a column width, for plain-text tables: {{padEnd label 30}}. */

@@ -4,7 +4,7 @@
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { gmSummaryModel, privateReportModel } from './report-model.ts';
-import { templatesFor } from './templates.ts';
+import { templatesFor, type Templates } from './templates.ts';
 import { FLAVOURS, type Flavour } from './flavours.ts';
 import { updateModel, type UpdateOptions } from './update-model.ts';
 
@@ -42,6 +42,15 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
     text: templatesFor(game.files).render(FLAVOURS[options.flavour].template, model),
   };
+}
+
+/**
+ * The public update as the web page shows it: the same model as the forum's, its sentences written
+ * in HTML, through the site's own template (templates/web/update.html.hbs, which a game folder
+ * does not replace), so no forum's markup ever reaches the page.
+ */
+export function renderWebUpdate(game: Game, record: TurnRecord, templates: Templates): string {
+  return templates.render('web/update.html.hbs', updateModel(game, record, { flavour: 'web' }));
 }
 
 /** The GM's summary; the file copy and the email are this one rendering, from the step's record. */

@@ -35,11 +35,11 @@ export interface UpdateOptions {
   /** The file name the map is attached under, for an update without a map URL. */
   mapAttachment?: string;
   nextDeadline?: Date | string;
-  /** The forum the update is written for: sets how names are coloured and escaped. */
-  flavour?: Flavour;
+  /** Where the update is read: a forum's flavour, or the public web page ('web', HTML). Sets how names are coloured and escaped. */
+  flavour?: Flavour | 'web';
 }
 
-const FORMATS: Record<Flavour, SentenceFormat> = { xenforo: 'xenforo', phpbb: 'phpbb', discourse: 'md' };
+const FORMATS: Record<Flavour | 'web', SentenceFormat> = { xenforo: 'xenforo', phpbb: 'phpbb', discourse: 'md', web: 'html' };
 
 export function updateModel(game: Game, record: TurnRecord, options: UpdateOptions = {}): UpdateModel {
   const view: PublicView = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);

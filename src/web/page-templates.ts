@@ -13,8 +13,13 @@ export interface PageFrame {
   private?: boolean;
 }
 
+/** The site's own templates, never a game folder's. */
+export function siteTemplates(): Templates {
+  return (templates ??= createTemplates());
+}
+
 export function renderPage(name: string, frame: PageFrame, data: Record<string, unknown>): string {
-  templates ??= createTemplates();
+  const templates = siteTemplates();
   const content = templates.render(`web/${name}.html.hbs`, { ...data, base: frame.base });
   return templates.render('web/layout.html.hbs', { ...frame, content });
 }

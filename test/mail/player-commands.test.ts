@@ -79,7 +79,7 @@ describe('LIST, HISTORY and RESIGN', () => {
     const result = await game.receive(await red('LIST\nruby-falcon'));
     const text = (await sent(game, `reply:${result.mailId}`)).text;
     expect(text).toContain('Claims of the Three Valleys (fixture-claims): turn 1');
-    expect(text).toMatch(/Redmark \(you\): played by Player One; \d+ provinces, \d+ units/);
+    expect(text).toMatch(/Redmark \(you\): played by Player One; \d+ provinces?, \d+ units?/);
     expect(text).toMatch(/Bluevale: played by Player Two/);
     expect(text).not.toContain('player2@adjutant.test');
   });

@@ -84,7 +84,7 @@ describe('nations by their names', () => {
     // One army against two: the defenders roll 4 on their d4, the attacker 1 on its d2.
     const record = adjudicate(game, { red: [{ kind: 'move', unitType: 'army', province: 'lvp', target: 'cly', count: 1 }] }, [4, 1, 4, 1]);
     const report = renderPrivateReport(game, record, 'red');
-    expect(report.text).toMatch(/1\. Your 1 army in Liverpool move to Clyde\.\n\s+UNITS LOST: 1 army moved from Liverpool to Clyde; 0 survived the battle there\./);
+    expect(report.text).toMatch(/1\. Your army in Liverpool moves to Clyde\.\n\s+UNITS LOST: 1 army moved from Liverpool to Clyde; 0 survived the battle there\./);
     expect(report.text).not.toMatch(/^\s+done/m);
     expect(report.html).toMatch(/color: #b3261e;">UNITS LOST/);
     expect(report.html).not.toContain('#1e7b34');

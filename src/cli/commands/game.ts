@@ -1,3 +1,4 @@
+import { counted } from '../../engine/index.ts';
 import type { Command } from 'commander';
 import { newGame } from '../../game/new-game.ts';
 import { gameIdFromFolder, validateGameFolder } from '../../game/load-game.ts';
@@ -101,7 +102,7 @@ export function register(program: Command): void {
       withRuntime(async (rt) => {
         await stored(rt.store, id);
         const steps = await rt.store.step(id);
-        const question = `Remove game "${id}" (${steps} steps adjudicated) with its history, orders and mail? This cannot be undone; "adjutant game export ${id} DIR" keeps a copy. Type the game id to confirm: `;
+        const question = `Remove game "${id}" (${counted(steps, 'step')} adjudicated) with its history, orders and mail? This cannot be undone; "adjutant game export ${id} DIR" keeps a copy. Type the game id to confirm: `;
         if (!opts.yes && !(await confirm(question, id))) {
           console.log(`Game "${id}" was not removed.`);
           process.exitCode = 1;

@@ -2,7 +2,7 @@
 // n*X-sided die and deals roll/X hits. Losses are rounded down for the higher roll and up for the
 // lower (both up on a tie); rounds repeat until at most one side is left. With more than two
 // sides, a side's hits are split evenly among the others unless it aims at one nation.
-import type { Battle, BattleResult, BattleSide, Combatant, CombatSystem, Dice } from '../../engine/index.ts';
+import { counted, type Battle, type BattleResult, type BattleSide, type Combatant, type CombatSystem, type Dice } from '../../engine/index.ts';
 import { boardNesDiceReport } from './report.ts';
 
 interface LiveSide {
@@ -42,7 +42,7 @@ export const boardNesDice: CombatSystem = {
       const x = Math.max(...alive.map((s) => s.units.length));
       const rolls = alive.map((s) => {
         const die = s.units.length * x;
-        return dice.roll(die, `battle in ${battle.place}, round ${round}, ${s.side.nation} (${s.side.role}, ${s.units.length} units) rolls d${die}`);
+        return dice.roll(die, `battle in ${battle.place}, round ${round}, ${s.side.nation} (${s.side.role}, ${counted(s.units.length, 'unit')}) rolls d${die}`);
       });
       const results = resolveRound(alive, rolls, x);
       rounds.push({ round, x, sides: results });

@@ -1,6 +1,6 @@
 // A side's damage total for one phase, line by line in the summary chart's order: base roll,
 // aircraft support roll, unit modifiers, scientific superiority, CIA bonus, settlement penalty.
-import type { Dice } from '../../engine/index.ts';
+import { counted, type Dice } from '../../engine/index.ts';
 import { eraName } from './fighters.ts';
 import type { CivAdvancedOptions } from './options.ts';
 import type { DieRecord, Fighter, TotalLine, UnitClass } from './types.ts';
@@ -68,15 +68,15 @@ export function damageTotal(input: TotalInput, rolls: readonly DieRecord[], expl
   const tech = input.technologies;
   if (tech) {
     const amount = science(input.wave.length, tech.mine - tech.theirs, input.options.scienceRounding);
-    const versus = `${tech.mine} technologies against ${tech.theirs}`;
-    const units = `${input.wave.length} unit${input.wave.length === 1 ? '' : 's'}`;
+    const versus = `${counted(tech.mine, 'technology')} against ${tech.theirs}`;
+    const units = counted(input.wave.length, 'unit');
     add('scientific superiority', amount, () => (amount ? `${versus}: +1 per unit per 2 technologies ahead, ${units}` : `${versus}: no superiority`));
   }
   const cia = ciaBonus(input.wave, input.enemyWave, input.options.ciaPairing);
   add('CIA', cia.amount, () => cia.matches.map((m) => `${m.count} ${m.attacker} against ${m.target}: +${m.bonus}`).join('; ') || 'no match');
   if (input.settlement) {
     const { perUnit, defenders, why } = input.settlement;
-    add('settlement penalty', -perUnit * defenders, () => `attacking a settlement held by ${defenders} army unit${defenders === 1 ? '' : 's'}: -${perUnit} each (${why})`);
+    add('settlement penalty', -perUnit * defenders, () => `attacking a settlement held by ${counted(defenders, 'army unit')}: -${perUnit} each (${why})`);
   }
   return { lines, total };
 }
@@ -133,9 +133,9 @@ function diceDetail(rolls: readonly DieRecord[], label: (times: number) => strin
   return [...groups]
     .map(([times, group]) => {
       const shown = group.map((r) => r.face).join(' ');
-      const counted = group.reduce((n, r) => n + r.counted, 0);
+      const faces = group.reduce((n, r) => n + r.counted, 0);
       const sixes = group.some((r) => r.face > r.counted) ? ' (sixes count as fives)' : '';
-      return `${group.length} ${group.length === 1 ? 'die' : 'dice'} (${label(times)}) showing ${shown}${sixes} = ${counted} x ${times} = ${counted * times}`;
+      return `${counted(group.length, 'die')} (${label(times)}) showing ${shown}${sixes} = ${faces} x ${times} = ${faces * times}`;
     })
     .join('; ');
 }

@@ -1,11 +1,11 @@
 // Validation: is this understood order allowed, given the nation's orders accepted ahead of it?
 // The checker keeps what those orders used up (gold, units, the one structure a province may get,
 // caravans sent to each nation), so "all" and counts mean what is left.
-import { accepted, illegal, type MapGraph, type Order, type RulesetContext, type Verdict } from '../../engine/index.ts';
+import { accepted, counted, illegal, type MapGraph, type Order, type RulesetContext, type Verdict } from '../../engine/index.ts';
 import { boughtType, checkBattlePlan, checkUnitKind } from './civ-orders.ts';
 import type { BoardNesOptions } from './options.ts';
 import { orderSchemas, readOrder, structureWord, type BoardNesOrder, type Count, type WrittenOrder } from './orders.ts';
-import { costOf, unitWord } from './prices.ts';
+import { costOf } from './prices.ts';
 import { canMove, goldOf, ownerOf, structureOf, type BoardNesState } from './state.ts';
 import { indexOf, type UnitIndex } from './unit-index.ts';
 import { findUnitKind, kindWord, usesUnitKinds } from './unit-kinds.ts';
@@ -136,7 +136,7 @@ export class OrderChecker {
   private buyUnit(order: Extract<BoardNesOrder, { kind: 'buy-unit' }>): Verdict {
     const { unitType: type, province, sea } = order;
     const count = order.count ?? 1;
-    const what = order.unitKind ? kindWord(this.ctx.options.civAdvanced.units, order.unitKind, count) : unitWord(type, count);
+    const what = order.unitKind ? kindWord(this.ctx.options.civAdvanced.units, order.unitKind, count) : counted(count, type);
     if (ownerOf(this.state, province) !== this.nation) return illegal('NOT_YOUR_PROVINCE', `${this.name(province)} is not yours.`);
     const structure = structureOf(this.state, province);
     if (structure !== 'military-base' && structure !== 'city') return illegal('NEEDS_MILITARY_BASE', `Units are built only in a Military Base or City, and ${this.name(province)} has ${structure ? `a ${structureWord(structure)}` : 'no structure'}.`);
@@ -187,7 +187,7 @@ export class OrderChecker {
       return illegal('NO_UNITS', `You have no ${type === 'army' ? 'armies' : 'fleets'} left ${where}${reason}.`);
     }
     const n = count === 'all' ? have : count;
-    if (n > have) return illegal('NOT_ENOUGH_UNITS', `You have only ${unitWord(type, have)} left ${where}${movable ? ' that can move' : ''}.`);
+    if (n > have) return illegal('NOT_ENOUGH_UNITS', `You have only ${counted(have, type)} left ${where}${movable ? ' that can move' : ''}.`);
     pool.total -= n;
     pool.movable = Math.min(pool.movable - (movable ? n : 0), pool.total);
     return accepted;
@@ -255,11 +255,11 @@ export class OrderChecker {
 
   private caravan(order: Extract<BoardNesOrder, { kind: 'caravan' }>): Verdict {
     const escorts = order.escorts ?? 0;
-    if (escorts > order.count) return illegal('TOO_MANY_ESCORTS', `Each escort goes with one caravan: ${escorts} escorts for ${order.count} caravans is too many.`);
+    if (escorts > order.count) return illegal('TOO_MANY_ESCORTS', `Each escort goes with one caravan: ${counted(escorts, 'escort')} for ${counted(order.count, 'caravan')} is too many.`);
     const cap = Number(this.state.nations[order.nation].taxIncome ?? 0);
     const already = this.caravansTo.get(order.nation) ?? 0;
     if (already + order.count > cap) {
-      return illegal('CARAVAN_LIMIT', `You may send ${this.state.nations[order.nation].name ?? order.nation} at most ${cap} caravans (its tax income in the last update)${already ? `, and ${already} are already ordered` : ''}.`);
+      return illegal('CARAVAN_LIMIT', `You may send ${this.state.nations[order.nation].name ?? order.nation} at most ${counted(cap, 'caravan')} (its tax income in the last update)${already ? `, and ${already} ${already === 1 ? 'is' : 'are'} already ordered` : ''}.`);
     }
     const verdict = this.spend(order, `${order.count} caravan${order.count === 1 ? '' : 's'}${escorts ? ` and ${escorts} escort${escorts === 1 ? '' : 's'}` : ''}`);
     if (verdict.ok) this.caravansTo.set(order.nation, already + order.count);

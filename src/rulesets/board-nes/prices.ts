@@ -13,9 +13,3 @@ export function costOf(order: WrittenOrder, options: BoardNesOptions): number {
   if (order.kind === 'caravan') return prices.caravan * order.count + prices.escort * (order.escorts ?? 0);
   return 0;
 }
-
-/** "1 army", "3 armies", "2 fleets". */
-export function unitWord(type: string, n: number): string {
-  if (n === 1) return `1 ${type}`;
-  return `${n} ${type === 'army' ? 'armies' : `${type}s`}`;
-}

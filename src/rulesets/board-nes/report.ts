@@ -2,10 +2,10 @@
 // who lost what, whether the province fell), captures, purchases and disbands, each nation's gold;
 // a nation's own trade news; and what the map draws of a turn. The events are this ruleset's own
 // (battle.ts and phases/), so their fields are read with the shapes those files write.
-import { nation, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence, type TurnMarks } from '../../engine/index.ts';
+import { caravansBack } from './phases/trade.ts';
+import { counted, nation, plural, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence, type TurnMarks } from '../../engine/index.ts';
 import type { BoardNesOptions } from './options.ts';
 import { structureWord } from './orders.ts';
-import { unitWord } from './prices.ts';
 
 interface BattleSideFields {
   nation: string;
@@ -15,7 +15,7 @@ interface BattleSideFields {
 }
 
 /** "fleet", "3 armies": a single unit goes without its count. */
-const units = (type: string, n: number) => (n === 1 ? type || 'unit' : unitWord(type || 'unit', n));
+const units = (type: string, n: number) => (n === 1 ? type || 'unit' : counted(n, type || 'unit'));
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 const of = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
@@ -24,18 +24,29 @@ function sideList(sides: readonly BattleSideFields[], words: (s: BattleSideField
   return sides.flatMap((s, i) => [...(i === 0 ? [] : i === sides.length - 1 ? [' and '] : [', ']), ...words(s)]);
 }
 
-/** "Caledonia's 3 armies attacked York, held by Londinium's 2; Caledonia lost 1, Londinium lost 2 and York fell to Caledonia." */
+/** A side's losses: "none", "1 army", "its army", "both its armies", "all its 3 armies". */
+function lossWords(type: string, s: BattleSideFields): string {
+  const lost = s.lost ?? 0;
+  if (!lost) return 'none';
+  if (lost < s.units) return counted(lost, type);
+  if (s.units === 1) return `its ${type}`;
+  return s.units === 2 ? `both its ${plural(type)}` : `all its ${counted(lost, type)}`;
+}
+
+/** "Caledonia's 3 armies attacked York, held by Londinium's 2 armies; Caledonia lost 1 army, Londinium lost all 2 armies and York fell to Caledonia." */
 function battleStory(e: GameEvent, events: readonly GameEvent[]): Sentence {
   const place = str(e.place);
   const type = e.kind === 'naval' ? 'fleet' : 'army';
   const sides = (Array.isArray(e.sides) ? e.sides : []) as BattleSideFields[];
   const attackers = sides.filter((s) => s.role === 'attacker');
   const defenders = sides.filter((s) => s.role !== 'attacker');
-  const force = (s: BattleSideFields, first: boolean) => say`${nation(s.nation)}'s ${first ? unitWord(type, s.units) : String(s.units)}`;
+  const force = (s: BattleSideFields) => say`${nation(s.nation)}'s ${units(type, s.units)}`;
   const opening: Sentence = attackers.length
-    ? [...sideList(attackers, (s) => force(s, true)), ` attacked `, province(place), ...(defenders.length ? [', held by ', ...sideList(defenders, (s) => force(s, false))] : [])]
-    : [...sideList(sides, (s) => force(s, true)), ' fought in ', province(place)];
-  const losses = [...attackers, ...defenders].flatMap((s, i) => [...(i ? [', '] : []), ...say`${nation(s.nation)} lost ${s.lost ?? 0}`]);
+    ? [...sideList(attackers, force), ` attacked `, province(place), ...(defenders.length ? [', held by ', ...sideList(defenders, force)] : [])]
+    : [...sideList(sides, force), ' fought in ', province(place)];
+  const losses = sides.every((s) => s.units === 1 && s.lost === 1)
+    ? [`each side lost its single ${type}`]
+    : [...attackers, ...defenders].flatMap((s, i) => [...(i ? [', '] : []), ...say`${nation(s.nation)} lost ${lossWords(type, s)}`]);
   const taken = events.find((c) => (c.type === 'province.captured' || c.type === 'province.claimed') && c.province === place);
   const winner = str(e.winner);
   const end: Sentence = taken
@@ -79,12 +90,12 @@ function publicSections(view: PublicView | NationView): ReportSection[] {
     if (e.type === 'units.moved') moves.push(say`${who}'s ${units(str(e.unitType), count(e.units))} ${e.landed ? 'landed' : 'moved'} from ${province(str(e.from))} to ${province(str(e.to))}.`);
     else if (e.type === 'units.boarded') moves.push(say`${who}'s ${units('army', count(e.units))} boarded fleets in ${province(str(e.sea))} from ${province(str(e.from))}.`);
     else if (e.type === 'units.fell-back') moves.push(say`${who}'s attack on ${province(str(e.from))} broke off: ${count(e.units)} fell back to ${province(str(e.to))}${count(e.lost) ? `, ${count(e.lost)} had nowhere to go and were lost` : ''}.`);
-    else if (e.type === 'armies.drowned') moves.push(say`${unitWord('army', count(e.units))} went down with a sunken fleet in ${province(str(e.sea))}.`);
+    else if (e.type === 'armies.drowned') moves.push(say`${counted(count(e.units), 'army')} went down with a sunken fleet in ${province(str(e.sea))}.`);
     else if (e.type === 'province.captured' || e.type === 'province.claimed') captures.push(captureLine(e));
-    else if (e.type === 'units.bought') building.push(say`${who} raised ${unitWord(str(e.unitType), count(e.units))} in ${province(str(e.province))}.`);
+    else if (e.type === 'units.bought') building.push(say`${who} raised ${counted(count(e.units), str(e.unitType))} in ${province(str(e.province))}.`);
     else if (e.type === 'structure.built') building.push(say`${who} built a ${structureWord(str(e.structure))} in ${province(str(e.province))}.`);
     else if (e.type === 'units.disbanded')
-      building.push(e.reason === 'UNSUPPORTED' ? say`${who} could not pay its upkeep and lost ${unitWord('unit', count(e.units))}.` : say`${who} disbanded ${unitWord(str(e.unitType) || 'unit', count(e.units))}${str(e.province) ? ' in ' : ''}${str(e.province) ? province(str(e.province)) : ''}.`);
+      building.push(e.reason === 'UNSUPPORTED' ? say`${who} could not pay its upkeep and lost ${counted(count(e.units), 'unit')}.` : say`${who} disbanded ${counted(count(e.units), str(e.unitType) || 'unit')}${str(e.province) ? ' in ' : ''}${str(e.province) ? province(str(e.province)) : ''}.`);
   }
   return [
     { title: 'Captures', lines: captures },
@@ -97,9 +108,9 @@ function publicSections(view: PublicView | NationView): ReportSection[] {
 function tradeSection(view: NationView): ReportSection {
   const lines: Sentence[] = [];
   for (const e of view.events) {
-    if (e.type === 'caravans.returned') lines.push([`Of the ${Number(e.sent)} caravans you sent out, ${Number(e.returned)} came back, bringing ${Number(e.gold)} gold.`]);
-    else if (e.type === 'caravan.stolen' && e.thief === view.nation) lines.push(say`Your minions stole ${Number(e.count)} of ${nation(str(e.victim))}'s caravans, worth ${Number(e.gold)} gold.`);
-    else if (e.type === 'caravan.stolen' && e.escortSaw) lines.push(say`Your escorts came back with bad news: ${nation(str(e.thief))} stole ${Number(e.escorted) === 1 ? 'an escorted caravan' : `${Number(e.escorted)} escorted caravans`}.`);
+    if (e.type === 'caravans.returned') lines.push([caravansBack(Number(e.sent), Number(e.returned), Number(e.gold))]);
+    else if (e.type === 'caravan.stolen' && e.thief === view.nation) lines.push(say`Your minions stole ${Number(e.count)} of ${nation(str(e.victim))}'s caravans, worth ${counted(Number(e.gold), 'gold')}.`);
+    else if (e.type === 'caravan.stolen' && e.escortSaw) lines.push(say`Your escorts came back with bad news: ${nation(str(e.thief))} stole ${Number(e.escorted) === 1 ? 'an escorted caravan' : counted(Number(e.escorted), 'escorted caravan')}.`);
     else if (e.type === 'gold.short' && typeof e.message === 'string') lines.push([e.message]);
   }
   return { title: 'Trade and treasury', lines };

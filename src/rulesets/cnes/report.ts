@@ -95,7 +95,7 @@ function ownSection(view: NationView): ReportSection {
     if (e.type === 'unit.bought') lines.push(say`You bought ${counted(Number(e.count), str(e.unitKind))} in ${where} for $${Number(e.cost)}.`);
     else if (e.type === 'razing.started') lines.push(say`Razing of the ${RAZED[str(e.what)] ?? str(e.what)} of ${where} began; it is done next turn unless stopped for $10.`);
     else if (e.type === 'razing.stopped') lines.push(say`You stopped the razing in ${where} for $${Number(e.cost)}.`);
-    else if (e.type === 'air.support') lines.push(say`Your ${Array.isArray(e.units) ? e.units.length : 0} aircraft flew ground support over ${where}.`);
+    else if (e.type === 'air.support') lines.push(say`Your ${Array.isArray(e.units) && e.units.length === 1 ? 'aircraft' : counted(Array.isArray(e.units) ? e.units.length : 0, 'aircraft')} flew ground support over ${where}.`);
     else if (e.type === 'air.intercepting') lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) intercepted over ${where}, where ${Number(e.enemies)} enemy aircraft flew.`);
     else if (e.type === 'air.no-interception') lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) found no battle in range with enemy aircraft to intercept.`);
     else if (e.type === 'move.halted') lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) stopped in ${where}: enemies hold ${province(str(e.before))}.`);

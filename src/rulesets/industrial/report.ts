@@ -4,7 +4,7 @@
 // nation's own treasury, payments, agreements and missions in its private report. Nations and
 // provinces stay ids in the sentences, for render to name. The events are this ruleset's own
 // (phases/, land-combat.ts, naval-combat.ts), read with the shapes those files write.
-import { listOf, nation, nationsTable, province, say, type BattleStory, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence } from '../../engine/index.ts';
+import { counted, listOf, nation, nationsTable, province, say, type BattleStory, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence } from '../../engine/index.ts';
 import type { CombatSide } from './land-combat.ts';
 import type { IndustrialOptions } from './options.ts';
 import { seasonOf } from './seasons.ts';
@@ -15,12 +15,10 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 const nations = (v: unknown) => listOf(strings(v).map((id) => [nation(id)]));
 
-const PLURALS: Record<string, string> = { infantry: 'infantry', artillery: 'artillery' };
-
 /** "4 infantry", "an artillery", "2 warships", "a general". */
 export function unitWords(type: string, n: number): string {
   if (n === 1) return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-  return `${n} ${PLURALS[type] ?? `${type}s`}`;
+  return counted(n, type);
 }
 
 /** "4 infantry, an artillery and a general", from a force's count by unit type. */

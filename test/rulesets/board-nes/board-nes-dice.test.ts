@@ -78,8 +78,8 @@ describe('board-nes-dice', () => {
     const dice = Dice.forced([1, 1]);
     boardNesDice.fight({ place: 'edi', sides: [side('blue', 'defender', 1), side('red', 'attacker', 1)] }, dice);
     expect(dice.draws.map((d) => d.purpose)).toEqual([
-      'battle in edi, round 1, blue (defender, 1 units) rolls d1',
-      'battle in edi, round 1, red (attacker, 1 units) rolls d1',
+      'battle in edi, round 1, blue (defender, 1 unit) rolls d1',
+      'battle in edi, round 1, red (attacker, 1 unit) rolls d1',
     ]);
   });
 

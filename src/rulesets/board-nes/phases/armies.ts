@@ -1,8 +1,8 @@
 // 6. Movement of armies, onto and off ships included. Armies are picked from their stacks in the
 // order the player wrote the orders (held armies stay put), then all move at once, blind: armies
 // crossing the same border in opposite directions pass each other.
+import { counted } from '../../../engine/index.ts';
 import { canMove, type BoardNesUnit } from '../state.ts';
-import { unitWord } from '../prices.ts';
 import type { Turn } from '../turn.ts';
 import { UnitIndex } from '../unit-index.ts';
 import type { FleetPlan } from './fleets.ts';
@@ -91,5 +91,5 @@ function board(turn: Turn, index: UnitIndex, boarding: FleetPlan['boardings'][nu
   });
   const full = asked !== 'all' && armies.length < asked;
   turn.announce('units.boarded', { nation, from, sea, units: armies.map((a) => a.id), fleets: boarding.fleets });
-  turn.succeed(nation, i, `${unitWord('army', armies.length)} went aboard your fleets in ${turn.name(sea)} from ${turn.name(from)}${full ? ` (only ${armies.length} of ${asked}: no more room or armies)` : ''}.`);
+  turn.succeed(nation, i, `${counted(armies.length, 'army')} went aboard your fleets in ${turn.name(sea)} from ${turn.name(from)}${full ? ` (only ${armies.length} of ${asked}: no more room or armies)` : ''}.`);
 }

@@ -1,7 +1,7 @@
 // 1. Disband unsupported units. A nation that ended last turn in debt owes one unit per gold short;
 // it names them with disband orders, and any it leaves out are taken newest first, with a note to
 // the GM. Disbanding a fleet loses the armies aboard it.
-import { unitWord } from '../prices.ts';
+import { counted } from '../../../engine/index.ts';
 import { newestFirst, type BoardNesUnit } from '../state.ts';
 import type { Turn } from '../turn.ts';
 import { UnitIndex } from '../unit-index.ts';
@@ -33,7 +33,7 @@ export function disbandUnits(turn: Turn): void {
     }
     const drowned = lost - chosen.length;
     turn.announce('units.disbanded', { nation, province: order.province, unitType: order.unitType, units: chosen.map((u) => u.id), drowned });
-    turn.succeed(nation, i, `${unitWord(order.unitType, chosen.length)} in ${turn.name(order.province)} disbanded${drowned ? `, and ${unitWord('army', drowned)} aboard with them` : ''}.`);
+    turn.succeed(nation, i, `${counted(chosen.length, order.unitType)} in ${turn.name(order.province)} disbanded${drowned ? `, and ${counted(drowned, 'army')} aboard with them` : ''}.`);
   }
 
   for (const nation of Object.keys(state.nations)) {

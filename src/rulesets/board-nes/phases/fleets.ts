@@ -2,9 +2,9 @@
 // name a sea, not a fleet, so fleets are assigned here: unloading takes the most loaded fleets,
 // loading the emptiest, moving the rest (loaded ones first, so their armies travel with them).
 // Fleets then move, blind and all at once; loading and unloading wait for the armies' phase.
+import { counted } from '../../../engine/index.ts';
 import { canMove, type BoardNesUnit } from '../state.ts';
 import type { Count } from '../orders.ts';
-import { unitWord } from '../prices.ts';
 import type { AcceptedOrder, OrderOf, Turn } from '../turn.ts';
 import { UnitIndex } from '../unit-index.ts';
 
@@ -105,7 +105,7 @@ export function moveShips(turn: Turn): FleetPlan {
       }
     }
     turn.announce('units.moved', { nation: a.nation, unitType: 'fleet', from, to, units: fleets.map((f) => f.id), armiesAboard: aboard });
-    turn.succeed(a.nation, a.index, `${unitWord('fleet', fleets.length)} sailed from ${turn.name(from)} to ${turn.name(to)}${aboard ? ` carrying ${unitWord('army', aboard)}` : ''}.`);
+    turn.succeed(a.nation, a.index, `${counted(fleets.length, 'fleet')} sailed from ${turn.name(from)} to ${turn.name(to)}${aboard ? ` carrying ${counted(aboard, 'army')}` : ''}.`);
   }
   return plan;
 }

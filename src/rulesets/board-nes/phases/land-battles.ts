@@ -3,10 +3,9 @@
 // owner is beaten or absent passes to the armies holding it (a white one only when claimed), and
 // a province that changes hands after a battle loses one structure level. An attack that breaks
 // off (civ-advanced: neither side can destroy the other) falls back where it came from.
-import type { Combatant } from '../../../engine/index.ts';
+import { counted, type Combatant } from '../../../engine/index.ts';
 import { aimOf, combatant, fight, type Belligerent } from '../battle.ts';
 import { structureWord } from '../orders.ts';
-import { unitWord } from '../prices.ts';
 import { downgrade, editProvince, ownerOf, structureOf } from '../state.ts';
 import type { Turn } from '../turn.ts';
 import { UnitIndex } from '../unit-index.ts';
@@ -90,7 +89,7 @@ function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: Fal
   const standing = new Set(state.units.map((u) => u.id));
   for (const a of arrivals) {
     const alive = a.units.filter((id) => standing.has(id)).length;
-    const how = `${unitWord('army', a.units.length)} ${turn.map.province(a.from).kind === 'sea' ? 'landed' : 'moved'} from ${turn.name(a.from)} to ${turn.name(a.to)}`;
+    const how = `${counted(a.units.length, 'army')} ${turn.map.province(a.from).kind === 'sea' ? 'landed' : 'moved'} from ${turn.name(a.from)} to ${turn.name(a.to)}`;
     const back = a.units.filter((id) => fellBack.back.has(id)).length;
     const lost = a.units.filter((id) => fellBack.lost.has(id)).length;
     const retreat = back + lost ? `; the attack broke off${back ? `, ${back} fell back to ${turn.name(a.from)}` : ''}${lost ? `, ${lost} had nowhere to fall back to and were lost` : ''}` : '';

@@ -2,6 +2,7 @@
 // a sea in peace unless ordered to attack, except that fleets attack, unbidden, the ships trying to
 // land armies on their own nation's provinces. Empty fleets sink before loaded ones; armies aboard
 // a sunk fleet are lost.
+import { counted } from '../../../engine/index.ts';
 import { aimOf, combatant, fight } from '../battle.ts';
 import { ownerOf, type BoardNesUnit } from '../state.ts';
 import type { Turn } from '../turn.ts';
@@ -60,7 +61,7 @@ export function fightAtSea(turn: Turn, plan: FleetPlan): void {
         sunk.add(id);
         const drowned = index.cargoOf(id).map((a) => a.id);
         for (const a of drowned) sunk.add(a);
-        if (drowned.length) turn.announce('armies.drowned', { sea, fleet: id, units: drowned, message: `${drowned.length} armies went down with fleet ${id} in ${turn.name(sea)}.` });
+        if (drowned.length) turn.announce('armies.drowned', { sea, fleet: id, units: drowned, message: `${counted(drowned.length, 'army')} went down with fleet ${id} in ${turn.name(sea)}.` });
       }
     }
   }

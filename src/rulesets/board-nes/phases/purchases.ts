@@ -1,10 +1,10 @@
 // 2 and 3. Purchases of units, then of structures. Gold is spent in the order the player wrote
 // the purchases (caravans and escorts included); one that cannot be afforded is refused whole
 // and says how much was missing, and the purchases after it still go ahead if they fit.
-import { newUnitId } from '../../../engine/index.ts';
+import { counted, newUnitId } from '../../../engine/index.ts';
 import { seasBeside } from '../order-check.ts';
 import { structureWord } from '../orders.ts';
-import { costOf, unitWord } from '../prices.ts';
+import { costOf } from '../prices.ts';
 import { editProvince, readStructure, type BoardNesUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import { kindWord } from '../unit-kinds.ts';
@@ -53,7 +53,7 @@ function buyUnits(turn: Turn, paid: readonly AcceptedOrder[]): void {
     });
     turn.announce('units.bought', { nation, unitType: order.unitType, unitKind: order.unitKind, province, base: order.province, units });
     const where = order.unitType === 'fleet' ? `${turn.name(province)}, beside ${turn.name(order.province)}` : turn.name(province);
-    const what = order.unitKind ? kindWord(turn.options.civAdvanced.units, order.unitKind, units.length) : unitWord(order.unitType, units.length);
+    const what = order.unitKind ? kindWord(turn.options.civAdvanced.units, order.unitKind, units.length) : counted(units.length, order.unitType);
     turn.succeed(nation, index, `${what} bought in ${where}; new units cannot move this turn.`, { units });
   }
 }

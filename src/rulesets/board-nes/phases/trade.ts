@@ -1,6 +1,7 @@
 // Trust a Thief: caravans are settled after the board, untouched by anything on it. A thief's
 // minions take unescorted caravans first; a sender learns only how many of all its caravans came
 // back, and the name of a thief only when an escorted caravan was taken.
+import { counted } from '../../../engine/index.ts';
 import type { StealOrder } from '../orders.ts';
 import type { Turn } from '../turn.ts';
 import type { Shipment } from './purchases.ts';
@@ -38,7 +39,7 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
         victim,
         escortSaw: true,
         escorted: escortedStolen,
-        message: `Your escorts came back with bad news: ${turn.nationName(thief)} stole ${escortedStolen === 1 ? 'an escorted caravan' : `${escortedStolen} escorted caravans`}.`,
+        message: `Your escorts came back with bad news: ${turn.nationName(thief)} stole ${escortedStolen === 1 ? 'an escorted caravan' : counted(escortedStolen, 'escorted caravan')}.`,
       });
     }
   }
@@ -49,7 +50,7 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
       sent: tally.sent,
       returned: tally.returned,
       gold: tally.returned * caravanReturn,
-      message: `Of the ${tally.sent} caravans you sent out, ${tally.returned} came back, bringing ${tally.returned * caravanReturn} gold.`,
+      message: caravansBack(tally.sent, tally.returned, tally.returned * caravanReturn),
     });
   }
   for (const { nation, index, order } of steals) {
@@ -57,4 +58,11 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
     const victim = turn.nationName(order.nation);
     turn.succeed(nation, index, stolen ? `Your minions stole ${stolen} caravan${stolen === 1 ? '' : 's'} from ${victim}.` : `Your minions stole nothing from ${victim}.`);
   }
+}
+
+/** What came back of a nation's caravans, as its report and its event say it. */
+export function caravansBack(sent: number, returned: number, gold: number): string {
+  const bringing = returned ? `, bringing ${counted(gold, 'gold')}` : '';
+  if (sent === 1) return `The caravan you sent out ${returned ? 'came back' : 'did not come back'}${bringing}.`;
+  return `Of the ${counted(sent, 'caravan')} you sent out, ${returned || 'none'} came back${bringing}.`;
 }

@@ -1,5 +1,6 @@
 // "execute all transfer of control orders; cancel all orders to foreign units where the foreign
 // nation has not authorized transfer of control": a transfer is the owner's authorization.
+import { counted } from '../../../engine/index.ts';
 import { forceOf, pickStack } from '../stacks.ts';
 import { unitsByProvince } from '../state.ts';
 import type { Turn } from '../turn.ts';
@@ -19,7 +20,7 @@ export function transferControl(turn: Turn): void {
       for (const c of state.units.filter((c) => c.aboard === u.id)) c.nation = a.order.nation;
     }
     turn.announce('movement.transferred', { from: a.nation, to: a.order.nation, province: a.order.province, units: units.map((u) => u.id), force: forceOf(units) });
-    turn.done(a, `Control of ${units.length} units in ${turn.name(a.order.province)} passes to ${turn.nationName(a.order.nation)}.`);
+    turn.done(a, `Control of ${counted(units.length, 'unit')} in ${turn.name(a.order.province)} passes to ${turn.nationName(a.order.nation)}.`);
   }
   const here = unitsByProvince(state);
   // Units of the nation's own may arrive during the turn (a sail chain, rail, a landing): the first order sending them.

@@ -1,0 +1,79 @@
+// One rendering per flavour: each forum's update and the web page's are written from the same model,
+// and none of them carries another's markup (issue: the page showed Discourse's "[details=...]" raw).
+// Every ruleset's starter game is played one step, CNES with a battle; the board NES fixture adds a
+// battle with its dice.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Dice, type Order } from '../../src/engine/index.ts';
+import { loadGame } from '../../src/game/load-game.ts';
+import type { Game } from '../../src/game/open-game.ts';
+import { parseMessage } from '../../src/orders/parse-message.ts';
+import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { renderPublicUpdate, renderWebUpdate } from '../../src/render/report.ts';
+import type { TurnRecord } from '../../src/store/turn-record.ts';
+import { siteTemplates } from '../../src/web/page-templates.ts';
+import { adjudicate, fixtureGame } from './support.ts';
+
+const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.url));
+
+/** Each surface's markup, told apart: XenForo's tags are upper case, phpBB's lower case. */
+const MARKUP = {
+  xenforo: /\[\/?(B|I|SIZE|COLOR|SPOILER|TABLE|TR|TD|TH|LIST|IMG|URL)[=\]]/,
+  phpbb: /\[\/?(b|i|size|color|spoiler|list|img|url|code)[=\]]/,
+  discourse: /\[\/?details[=\]]|^#{1,6} |\*\*|^- |^\|/m,
+  web: /<\/?(h\d|p|ul|li|table|tr|td|th|strong|em|details|summary)\b/,
+} as const;
+type Surface = keyof typeof MARKUP;
+
+function play(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
+  const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
+  for (const [nation, text] of Object.entries(texts)) {
+    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(({ line: _l, text: _t, canonical: _c, ...order }) => order);
+  }
+  const dice = Dice.seeded(seed);
+  const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
+  return { step: 1, turn: game.state.turn, phase: game.state.phase, seed, dice: dice.draws, orders, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
+}
+
+const CNES_BATTLE = {
+  red: 'Move tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid',
+  blue: 'bombers in bca support mid\nmove 2 infantry bca - mid',
+  green: '2 militia gjn -> mid',
+};
+
+async function turns(): Promise<Array<[string, Game, TurnRecord]>> {
+  const out: Array<[string, Game, TurnRecord]> = [];
+  for (const ruleset of ['board-nes', 'cnes', 'industrial', 'warfare']) {
+    const game = await loadGame(path.join(STARTERS, ruleset));
+    out.push([`${ruleset} starter`, game, play(game, ruleset === 'cnes' ? CNES_BATTLE : {}, 'markup')]);
+  }
+  const fixture = await fixtureGame('board-nes');
+  out.push(['board NES battle with dice', fixture, adjudicate(fixture)]);
+  return out;
+}
+
+function rendered(game: Game, record: TurnRecord, surface: Surface): string {
+  return surface === 'web' ? renderWebUpdate(game, record, siteTemplates()) : renderPublicUpdate(game, record, { flavour: surface }).text;
+}
+
+describe('each surface in its own markup', async () => {
+  const all = await turns();
+  const surfaces: Surface[] = [...FLAVOUR_NAMES, 'web'];
+
+  it.each(all.flatMap(([name, game, record]) => surfaces.map((surface) => [name, surface, game, record] as const)))('%s, %s', (_name, surface, game, record) => {
+    const text = rendered(game, record, surface);
+    expect(text, 'its own markup').toMatch(MARKUP[surface]);
+    for (const other of surfaces.filter((s) => s !== surface)) {
+      const found = MARKUP[other].exec(text);
+      expect(found?.[0], `${other} markup in the ${surface} update`).toBeUndefined();
+    }
+  });
+
+  it('shows the battle and its dice on the web page as HTML', () => {
+    const [, game, record] = all.find(([name]) => name === 'board NES battle with dice')!;
+    const html = renderWebUpdate(game, record, siteTemplates());
+    expect(html).toMatch(/<details class="dice"><summary>The dice<\/summary>/);
+    expect(html).toContain('<strong>Battle in');
+  });
+});
