@@ -70,6 +70,7 @@ const SENTENCES: Record<string, [string, (e: GameEvent) => Sentence]> = {
   'supply.wreck-removed': ['Supply', (e) => say`An abandoned ship in ${placeOf(e, 'place')} is lost for good.`],
   'progress.revolt': ['Unrest and annexations', (e) => say`${str(e.rebels) === 'reactionary' ? 'Reactionary' : 'Nationalist'} rebels rise in ${placeOf(e, 'province')} (die ${num(e.die)}); its annexation waits.`],
   'progress.annexed': ['Unrest and annexations', (e) => (e.from ? say`${nation(str(e.nation))} annexes ${placeOf(e, 'province')} from ${nation(str(e.from))}.` : say`${nation(str(e.nation))} annexes ${placeOf(e, 'province')}.`)],
+  'progress.tech': ['Unrest and annexations', (e) => say`${nation(str(e.nation))}'s new tech level takes effect: it is now at tech level ${num(e.tech)}.`],
   'progress.liberated': ['Unrest and annexations', (e) => say`${placeOf(e, 'province')} is free of ${nation(str(e.from))}'s occupation.`],
   'administration.provisional-capital': ['Government', (e) => say`${nation(str(e.nation))} establishes a provisional capital in ${placeOf(e, 'province')}${e.byDefault ? ', having named none' : ''}.`],
   'administration.leader': ['Government', (e) => say`${nation(str(e.nation))} has a new leader: ${str(e.leader)}.`],

@@ -64,6 +64,8 @@ export interface Build {
   readyTurn: number;
   /** For a ship: the sea it is launched into. */
   sea?: string;
+  /** A tech level completed in production: it takes effect in the next progress phase (ruling P3). */
+  completed?: boolean;
 }
 
 export interface Treaty {
