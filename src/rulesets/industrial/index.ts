@@ -76,6 +76,8 @@ function adjudicate(ctx: RulesetContext<IndustrialOptions>, input: IndustrialSta
   produce(turn);
   diplomacy(turn, invasions);
   completeMissions(turn);
+  // A transfer of control lasts the turn it is ordered (ruling T1).
+  for (const u of state.units) delete u.commandedBy;
 
   state.turn += 1;
   return { state, events: turn.finish() };

@@ -48,7 +48,7 @@ const placeOf = (e: GameEvent, key: string) => province(str(e[key]));
 /** One sentence per event, grouped under the phase a GM would file it in. */
 const SENTENCES: Record<string, [string, (e: GameEvent) => Sentence]> = {
   'new-game.deployed': ['Deployment', (e) => say`${nation(str(e.nation))} deploys ${unitWords(str(e.unitType), num(e.count))} in ${placeOf(e, 'province')}.`],
-  'movement.transferred': ['At sea and on land', (e) => say`${nation(str(e.from))} hands ${forceWords(e.force)} in ${placeOf(e, 'province')} over to ${nation(str(e.to))}.`],
+  'movement.transferred': ['At sea and on land', (e) => say`${nation(str(e.from))} puts ${forceWords(e.force)} in ${placeOf(e, 'province')} under ${nation(str(e.to))}'s command this turn.`],
   'naval.moved': ['At sea', (e) => say`${nation(str(e.nation))}'s ${forceWords(e.force, 'ships')} sail from ${placeOf(e, 'from')} to ${placeOf(e, 'to')}.`],
   'naval.disembarked': ['At sea', (e) => say`${nation(str(e.nation))} lands ${forceWords(e.force)} in ${placeOf(e, 'to')}.`],
   'naval.blockade': ['At sea', (e) => say`${nation(str(e.nation))}'s ships blockade the port of ${placeOf(e, 'port')}.`],

@@ -5,7 +5,7 @@ import { casualtiesOf, fight, hostile, rerollWorst, type CombatResult, type Forc
 import type { GameEvent } from '../../../engine/index.ts';
 import { railRange } from '../modifiers.ts';
 import { forceOf, lossesOf, pickStack } from '../stacks.ts';
-import { controllerOf, editProvince, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
+import { controllerOf, editProvince, holderOf, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
 
@@ -106,7 +106,7 @@ function march(turn: Turn): void {
       }
       moveUnits(units, target);
       const p = editProvince(state, target);
-      p.occupier = a.nation;
+      p.occupier = holderOf(units, a.nation);
       p.occupiedSince = state.turn;
       turn.done(a, `Your forces march into neutral ${turn.name(target)} and occupy it.`);
       turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units), occupied: true });
@@ -279,9 +279,10 @@ function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<st
         u.entrenched = false;
       }
       const p = editProvince(state, target);
-      if (p.owner === inv.a.nation) p.occupier = null;
-      else if (p.occupier !== inv.a.nation) {
-        p.occupier = inv.a.nation;
+      const holder = holderOf(alive, inv.a.nation);
+      if (p.owner === holder) p.occupier = null;
+      else if (p.occupier !== holder) {
+        p.occupier = holder;
         p.occupiedSince = state.turn;
       }
       turn.done(inv.a, `Your forces take ${turn.name(target)}.`);
