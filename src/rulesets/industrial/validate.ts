@@ -4,7 +4,7 @@ import { accepted, illegal, type Order, type RulesetContext, type Verdict } from
 import type { IndustrialOptions } from './options.ts';
 import { readOrder, type IndustrialOrder } from './orders.ts';
 import { buildCost } from './prices.ts';
-import { railPath } from './phases/land.ts';
+import { railPath } from './phases/rail.ts';
 import { sailRounds } from './phases/naval.ts';
 import { controllerOf, extraOf, isLand, isShip, unitsByProvince, type IndustrialState, type IndustrialUnit } from './state.ts';
 
