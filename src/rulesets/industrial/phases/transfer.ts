@@ -37,6 +37,9 @@ export function transferControl(turn: Turn): void {
     const own = there.some((u) => commanderOf(u) === a.nation);
     const foreign = there.some((u) => commanderOf(u) !== a.nation);
     const arriving = (arrival.get(`${a.nation}@${place}`) ?? Infinity) < a.index;
-    if (!own && foreign && !arriving) turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
+    if (own || !foreign || arriving) continue;
+    const handedOver = there.find((u) => u.nation === a.nation && u.commandedBy);
+    if (handedOver) turn.fail(a, 'NOT_AUTHORIZED', `You transferred control of your units in ${turn.name(place)} to ${turn.nationName(handedOver.commandedBy!)} this turn: they carry out its orders, not yours.`);
+    else turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
   }
 }
