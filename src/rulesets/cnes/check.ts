@@ -9,7 +9,8 @@ import type { CnesProvince, CnesState, CnesUnit } from './state.ts';
 import { isMountain } from './terrain.ts';
 import { borderType, cardOf, mayStand, selectUnits, withinRange } from './units.ts';
 
-export type Checked = { ok: true; order: CnesOrder; units: string[]; cost: number } | { ok: false; code: string; message: string };
+/** `note`: what the player is told on success when the order is carried out only in part. */
+export type Checked = { ok: true; order: CnesOrder; units: string[]; cost: number; note?: string } | { ok: false; code: string; message: string };
 
 export class OrderChecker {
   private gold: number;
@@ -117,15 +118,23 @@ export class OrderChecker {
   private buy(order: CnesOrder, province: CnesProvince): Checked {
     const found = findCard(this.ctx.options.cards, order.unitKind!);
     if (!found) return fail('UNKNOWN_CARD', `There is no unit card "${order.unitKind}" in this game (${Object.keys(this.ctx.options.cards).join(', ')}).`);
-    const count = typeof order.count === 'number' ? order.count : 1;
+    const ordered = typeof order.count === 'number' ? order.count : 1;
     const now = { ...province, ...this.improved.get(order.province!) };
-    const cards = [...(this.bought.get(order.province!) ?? []), ...Array.from({ length: count }, () => found.card)];
-    if (!buildSlots(now, cards)) return fail('BUILD_LIMIT', `${this.name(order.province!)} cannot build that many units this turn (see the build limits per unit class).`);
+    const cardsFor = (n: number) => [...(this.bought.get(order.province!) ?? []), ...Array.from({ length: n }, () => found.card)];
+    let count = ordered;
+    let note: string | undefined;
+    if (!buildSlots(now, cardsFor(count))) {
+      // A class's limit is one a turn or none at all, so one unit is the most an over-limit order can still build.
+      if (this.ctx.options.buildLimit === 'refuse' || count === 1 || !buildSlots(now, cardsFor(1))) return fail('BUILD_LIMIT', `${this.name(order.province!)} cannot build that many units this turn (see the build limits per unit class).`);
+      count = 1;
+      note = `${this.name(order.province!)} can build only 1 of the ${ordered} ${found.id} ordered this turn (the build limits per unit class): 1 is bought.`;
+    }
+    const cards = cardsFor(count);
     const cost = found.card.cost * count;
     if (cost > this.gold) return fail('CANNOT_AFFORD', `That costs $${cost}, and you have $${this.gold} left.`);
     this.gold -= cost;
     this.bought.set(order.province!, cards);
-    return { ok: true, order: { ...order, unitKind: found.id, count }, units: [], cost };
+    return { ok: true, order: { ...order, unitKind: found.id, count }, units: [], cost, ...(note && { note }) };
   }
 
   private improve(order: CnesOrder, province: CnesProvince): Checked {

@@ -68,7 +68,7 @@ function checkOrders(ctx: RulesetContext<CnesOptions>, state: CnesState, orders:
       const checked = checker ? checker.read(order) : ({ ok: false, code: 'NO_SUCH_NATION', message: `${nation} is not a nation of this game.` } as const);
       if (checked.ok) {
         accepted.push({ nation, index, order: checked.order, units: checked.units, cost: checked.cost });
-        results.push({ type: 'order.succeeded', ...base, message: describeOrder(ctx, order) });
+        results.push({ type: 'order.succeeded', ...base, message: checked.note ?? describeOrder(ctx, order) });
       } else {
         results.push({ type: 'order.failed', ...base, reason: checked.code, message: checked.message });
       }

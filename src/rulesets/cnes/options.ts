@@ -22,6 +22,8 @@ export const cnesOptions = z.strictObject({
   blitzForAll: z.boolean().default(false),
   /** Units entering unowned land take it (the document only speaks of taking it "during war"). */
   claimUnowned: z.boolean().default(true),
+  /** "Provinces cannot build more than one unit per turn": a buy order over the limit is refused whole, or builds as many as the limit allows. */
+  buildLimit: z.enum(['refuse', 'build-what-fits']).default('refuse'),
 });
 
 export type CnesOptions = z.infer<typeof cnesOptions>;

@@ -18,7 +18,7 @@ import { progress } from './phases/progress.ts';
 import { recover } from './phases/recovery.ts';
 import { supply } from './phases/supply.ts';
 import { transferControl } from './phases/transfer.ts';
-import { confirmationNotes, missingRequirements, missingSentence } from './requirements.ts';
+import { confirmationNotes, missingRequirements, missingSentence, unmetReport } from './requirements.ts';
 import { setup } from './setup.ts';
 import { extraOf, type IndustrialState } from './state.ts';
 import { Turn, type AcceptedOrder } from './turn.ts';
@@ -32,14 +32,15 @@ function adjudicate(ctx: RulesetContext<IndustrialOptions>, input: IndustrialSta
   for (const p of Object.values(state.provinces)) delete p.blockadedBy; // a blockade lasts the turn it is ordered
   const accepted: AcceptedOrder[] = [];
   const refusals: Array<{ nation: string; index: number; code: string; message: string }> = [];
-  const refusedNations: string[] = [];
+  const unmet: Array<{ nation: string; message: string }> = [];
   // Nations in the game's order, so results and dice never depend on the order mail arrived in.
   const nations = [...Object.keys(state.nations), ...Object.keys(orders).filter((n) => !state.nations[n])];
   for (const nation of nations) {
     const list = orders[nation] ?? [];
     const missing = state.nations[nation] ? missingRequirements(ctx, input, nation, list) : [];
-    if (missing.length && ctx.options.incompleteOrders === 'refuse') {
-      refusedNations.push(nation);
+    const refused = missing.length > 0 && list.length > 0 && ctx.options.incompleteOrders === 'refuse';
+    if (missing.length) unmet.push({ nation, message: unmetReport(missing, !list.length ? 'no-orders' : refused ? 'refused' : 'filled') });
+    if (refused) {
       list.forEach((_, index) => refusals.push({ nation, index, code: 'REQUIREMENTS_UNMET', message: missingSentence(missing) }));
       continue;
     }
@@ -53,10 +54,8 @@ function adjudicate(ctx: RulesetContext<IndustrialOptions>, input: IndustrialSta
   }
   const turn = new Turn(ctx, state, dice, accepted, orders);
   for (const r of refusals) turn.fail(r, r.code, r.message);
-  for (const nation of refusedNations) {
-    const message = refusals.find((r) => r.nation === nation)?.message;
-    if (message && state.nations[nation]) turn.tell([nation], 'turn.requirements-unmet', { nation, message });
-  }
+  // Told to the nation, whether its orders were refused, filled in or never sent; the GM's summary lists it too.
+  for (const { nation, message } of unmet) turn.tell([nation], 'turn.requirements-unmet', { nation, message });
 
   // New game phase.
   deploy(turn);
@@ -77,6 +76,8 @@ function adjudicate(ctx: RulesetContext<IndustrialOptions>, input: IndustrialSta
   produce(turn);
   diplomacy(turn, invasions);
   completeMissions(turn);
+  // A transfer of control lasts the turn it is ordered (ruling T1).
+  for (const u of state.units) delete u.commandedBy;
 
   state.turn += 1;
   return { state, events: turn.finish() };

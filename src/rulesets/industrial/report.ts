@@ -46,7 +46,7 @@ const placeOf = (e: GameEvent, key: string) => province(str(e[key]));
 /** One sentence per event, grouped under the phase a GM would file it in. */
 const SENTENCES: Record<string, [string, (e: GameEvent) => Sentence]> = {
   'new-game.deployed': ['Deployment', (e) => say`${nation(str(e.nation))} deploys ${unitWords(str(e.unitType), num(e.count))} in ${placeOf(e, 'province')}.`],
-  'movement.transferred': ['At sea and on land', (e) => say`${nation(str(e.from))} hands ${forceWords(e.force)} in ${placeOf(e, 'province')} over to ${nation(str(e.to))}.`],
+  'movement.transferred': ['At sea and on land', (e) => say`${nation(str(e.from))} puts ${forceWords(e.force)} in ${placeOf(e, 'province')} under ${nation(str(e.to))}'s command this turn.`],
   'naval.moved': ['At sea', (e) => say`${nation(str(e.nation))}'s ${forceWords(e.force, 'ships')} sail from ${placeOf(e, 'from')} to ${placeOf(e, 'to')}.`],
   'naval.disembarked': ['At sea', (e) => say`${nation(str(e.nation))} lands ${forceWords(e.force)} in ${placeOf(e, 'to')}.`],
   'naval.blockade': ['At sea', (e) => say`${nation(str(e.nation))}'s ships blockade the port of ${placeOf(e, 'port')}.`],
@@ -68,6 +68,7 @@ const SENTENCES: Record<string, [string, (e: GameEvent) => Sentence]> = {
   'supply.wreck-removed': ['Supply', (e) => say`An abandoned ship in ${placeOf(e, 'place')} is lost for good.`],
   'progress.revolt': ['Unrest and annexations', (e) => say`${str(e.rebels) === 'reactionary' ? 'Reactionary' : 'Nationalist'} rebels rise in ${placeOf(e, 'province')} (die ${num(e.die)}); its annexation waits.`],
   'progress.annexed': ['Unrest and annexations', (e) => (e.from ? say`${nation(str(e.nation))} annexes ${placeOf(e, 'province')} from ${nation(str(e.from))}.` : say`${nation(str(e.nation))} annexes ${placeOf(e, 'province')}.`)],
+  'progress.tech': ['Unrest and annexations', (e) => say`${nation(str(e.nation))}'s new tech level takes effect: it is now at tech level ${num(e.tech)}.`],
   'progress.liberated': ['Unrest and annexations', (e) => say`${placeOf(e, 'province')} is free of ${nation(str(e.from))}'s occupation.`],
   'administration.provisional-capital': ['Government', (e) => say`${nation(str(e.nation))} establishes a provisional capital in ${placeOf(e, 'province')}${e.byDefault ? ', having named none' : ''}.`],
   'administration.leader': ['Government', (e) => say`${nation(str(e.nation))} has a new leader: ${str(e.leader)}.`],

@@ -53,6 +53,26 @@ export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, stat
   return out;
 }
 
+/** What the rules do, for each requirement left unmet at adjudication (ruling R1). */
+const DEFAULTS: Record<Missing['code'], string> = {
+  UNDEPLOYED: 'the starting resources left undeployed were placed in your capital',
+  NO_CAPITAL: 'the first province you hold became your provisional capital',
+  UPKEEP_UNPAID: 'the upkeep your treasury could not pay was met by disbanding units, newest first',
+  PAYMENT_UNDECIDED: 'an undecided payment was not paid this turn (it stays scheduled)',
+};
+
+/**
+ * The nation's report (and so the GM's summary) on requirements left unmet at adjudication: what
+ * was missing and which defaults were applied, whether it sent no orders, had them refused, or had
+ * the gap filled (option `incompleteOrders: fill`).
+ */
+export function unmetReport(missing: readonly Missing[], how: 'no-orders' | 'refused' | 'filled'): string {
+  const what = missing.map((m) => m.message).join('; ');
+  const defaults = [...new Set(missing.map((m) => DEFAULTS[m.code]))].join('; ');
+  const opening = how === 'no-orders' ? `You sent no orders while requirements stood unmet: ${what}.` : how === 'refused' ? missingSentence(missing) : `Your orders left requirements unmet: ${what}.`;
+  return `${opening} The rules' defaults were applied: ${defaults}.`;
+}
+
 /** The sentence a refused set of orders gets, and a confirmation could show: what is still missing. */
 export function missingSentence(missing: readonly Missing[]): string {
   return `Your orders leave requirements unmet, so they are refused: ${missing.map((m) => m.message).join('; ')}.`;

@@ -1,7 +1,8 @@
-// Which units a stack order moves: the nation's units in the province, of the type named (or
-// every type the order can move), as many as the count says, oldest first so results are stable.
+// Which units a stack order moves: the units in the province the nation commands (its own, and
+// foreign units whose nation transferred control to it), of the type named (or every type the
+// order can move), as many as the count says, oldest first so results are stable.
 import type { IndustrialState, IndustrialUnit } from './state.ts';
-import { isLand, isShip } from './state.ts';
+import { commanderOf, isLand, isShip } from './state.ts';
 
 export interface StackOrder {
   province: string;
@@ -12,7 +13,7 @@ export interface StackOrder {
 export function pickStack(state: IndustrialState, nation: string, order: StackOrder, what: 'land' | 'ships', skip: ReadonlySet<string> = new Set()): IndustrialUnit[] {
   const fits = what === 'land' ? isLand : isShip;
   const units = state.units.filter(
-    (u) => u.nation === nation && u.province === order.province && fits(u.type) && (what === 'ships' || !u.aboard) && !skip.has(u.id) && (!order.unitType || u.type === order.unitType),
+    (u) => commanderOf(u) === nation && u.province === order.province && fits(u.type) && (what === 'ships' || !u.aboard) && !skip.has(u.id) && (!order.unitType || u.type === order.unitType),
   );
   return order.count ? units.slice(0, order.count) : units;
 }
@@ -30,7 +31,7 @@ export function lossesOf(units: readonly IndustrialUnit[]): Array<{ nation: stri
   return nations.map((nation) => ({ nation, force: forceOf(units.filter((u) => u.nation === nation)) }));
 }
 
-/** Land units aboard the nation's ships in a place. */
+/** Land units aboard ships in a place that the nation commands. */
 export function cargoAt(state: IndustrialState, nation: string, province: string): IndustrialUnit[] {
-  return state.units.filter((u) => u.nation === nation && u.province === province && u.aboard !== undefined);
+  return state.units.filter((u) => commanderOf(u) === nation && u.province === province && u.aboard !== undefined);
 }

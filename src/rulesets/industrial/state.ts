@@ -54,6 +54,8 @@ export interface IndustrialUnit extends Unit {
   expiresTurn?: number;
   /** What the captor paid for it, half refunded when it expires. */
   refund?: number;
+  /** During a turn only: the nation a transfer of control lets command it; it stays its own nation's unit (ruling T1). */
+  commandedBy?: string;
 }
 
 export interface Build {
@@ -64,6 +66,8 @@ export interface Build {
   readyTurn: number;
   /** For a ship: the sea it is launched into. */
   sea?: string;
+  /** A tech level completed in production: it takes effect in the next progress phase (ruling P3). */
+  completed?: boolean;
 }
 
 export interface Treaty {
@@ -140,6 +144,16 @@ export function isLand(type: string): type is LandType {
 export function clampTech(n: unknown): Tech {
   const v = Math.round(Number(n));
   return (Number.isFinite(v) ? Math.min(5, Math.max(1, v)) : 1) as Tech;
+}
+
+/** The nation whose orders a unit carries out this turn: its own, unless it transferred control. */
+export function commanderOf(u: IndustrialUnit): string {
+  return u.commandedBy ?? u.nation;
+}
+
+/** The nation a force holds a province for: the commander's own units hold it for the commander, foreign units under its command for their nation. */
+export function holderOf(units: readonly IndustrialUnit[], commander: string): string {
+  return units.some((u) => u.nation === commander) || !units.length ? commander : units[0].nation;
 }
 
 /** The nation that holds a province now: its occupier when occupied, otherwise its owner. */

@@ -4,7 +4,7 @@ import { accepted, illegal, type Order, type RulesetContext, type Verdict } from
 import type { IndustrialOptions } from './options.ts';
 import { readOrder, type IndustrialOrder } from './orders.ts';
 import { buildCost } from './prices.ts';
-import { railPath } from './phases/land.ts';
+import { railPath } from './phases/rail.ts';
 import { sailRounds } from './phases/naval.ts';
 import { controllerOf, extraOf, isLand, isShip, unitsByProvince, type IndustrialState, type IndustrialUnit } from './state.ts';
 
@@ -184,10 +184,13 @@ function checkBuild(ctx: RulesetContext<IndustrialOptions>, state: IndustrialSta
     case 'railroad': return p.railroad ? illegal('ALREADY_BUILT', `${name(order.province)} already has a railroad.`) : accepted;
     case 'canal': return coastal && !p.canal ? accepted : illegal('NOT_COASTAL', 'A canal is dug once, on a coastal province.');
     case 'canal-investment': return p.canal || extraOf(state).builds.some((b) => b.what === 'canal' && b.province === order.province) ? accepted : illegal('NO_CANAL', `There is no canal in ${name(order.province)} to invest in.`);
-    case 'tech':
-      if (state.nations[nation].tech >= 5) return illegal('TOP_TECH', 'Your tech level is already 5.');
-      if (earlier.some((o) => o.kind === 'build' && o.what === 'tech') || extraOf(state).builds.some((b) => b.nation === nation && b.what === 'tech')) return illegal('ONE_TECH', 'One tech level upgrade at a time.');
+    case 'tech': {
+      // A level already completed takes effect in this turn's progress phase, before the economy pays for the next one.
+      const completed = extraOf(state).builds.some((b) => b.nation === nation && b.what === 'tech' && b.completed);
+      if (state.nations[nation].tech + (completed ? 1 : 0) >= 5) return illegal('TOP_TECH', `Your tech level is already 5${completed ? ' once the level you completed takes effect' : ''}.`);
+      if (earlier.some((o) => o.kind === 'build' && o.what === 'tech') || extraOf(state).builds.some((b) => b.nation === nation && b.what === 'tech' && !b.completed)) return illegal('ONE_TECH', 'One tech level upgrade at a time.');
       return accepted;
+    }
     default: return accepted;
   }
 }

@@ -11,7 +11,7 @@ import { parseMessage } from '../../../src/orders/parse-message.ts';
 import { buildLegend } from '../../../src/render/legend.ts';
 import { buildScene } from '../../../src/render/map-scene.ts';
 import { renderMap } from '../../../src/render/render-map.ts';
-import { renderPrivateReport, renderPublicUpdate } from '../../../src/render/report.ts';
+import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../../src/render/report.ts';
 import { reportOf } from '../../../src/render/report-common.ts';
 import type { TurnRecord } from '../../../src/store/turn-record.ts';
 import { TEST_OUTPUT } from '../../render/support.ts';
@@ -58,6 +58,14 @@ describe('the industrial starter game in its reports and on its map', () => {
     const france = renderPrivateReport(game, summer, 'fra').text;
     expect(france).toMatch(/Treasury: 20 gold at the start, \d+ income, 6 spent on builds; \d+ gold now\./);
     expect(renderPrivateReport(game, summer, 'ger').text).not.toContain('spent on builds');
+  });
+
+  it('tells a nation that sent no orders at the opening, and the GM, what was missing and which default was applied', () => {
+    const silent = play(opened!, { fra: 'Deploy 4 infantry in Paris\nDeploy artillery in par\nDeploy general in par\nDeploy warship in Brest' }, 'silent');
+    const told = /You sent no orders while requirements stood unmet: deploy \d+ more infantry[^.]*\. The rules' defaults were applied: the starting resources left undeployed were placed in your capital\./;
+    expect(renderPrivateReport(opened!, silent, 'gbr').text).toMatch(told);
+    expect(renderGmSummary(opened!, silent).text).toMatch(told);
+    expect(renderPrivateReport(opened!, silent, 'fra').text).not.toMatch(told);
   });
 
   it('tells a battle with the totals, the winner and the casualties, and its dice apart', () => {

@@ -1,68 +1,24 @@
-// Land movement phase, in the order of the document's "Order Execution": rail movement, the
+// Land movement phase, in the order of the document's "Order Execution": rail movement (rail.ts), the
 // remaining orders, bounces at neutral unoccupied destinations, invasions and their combats,
 // casualties applied together, and invaders bounced wherever hostile forces remain.
 import { casualtiesOf, fight, hostile, rerollWorst, type CombatResult, type Force, type Fought } from '../land-combat.ts';
 import type { GameEvent } from '../../../engine/index.ts';
-import { railRange } from '../modifiers.ts';
 import { forceOf, lossesOf, pickStack } from '../stacks.ts';
-import { controllerOf, editProvince, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
+import { editProvince, holderOf, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
+import { moveUnits, rail, type RailCombat } from './rail.ts';
 
 export function moveOnLand(turn: Turn): void {
   const { state } = turn;
-  rail(turn);
+  const railCombats = rail(turn);
   for (const a of turn.of('entrench')) {
     const units = pickStack(state, a.nation, a.order, 'land');
     for (const u of units) u.entrenched = true;
     turn.done(a, `Your forces in ${turn.name(a.order.province)} entrench.`);
   }
   march(turn);
-  invade(turn);
-}
-
-function rail(turn: Turn): void {
-  const { state } = turn;
-  for (const a of turn.of('rail')) {
-    const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
-    const path = railPath(turn, state, a.nation, a.order.province, a.order.target);
-    if (!units.length) turn.fail(a, 'NO_UNITS', `You have no land forces left in ${turn.name(a.order.province)} to move by rail.`);
-    else if (!path) turn.fail(a, 'NO_RAIL_ROUTE', `There is no railroad from ${turn.name(a.order.province)} to ${turn.name(a.order.target)} through provinces you control, within ${railRange(state.nations[a.nation].tech)} provinces.`);
-    else {
-      moveUnits(units, a.order.target);
-      turn.announce('land.railed', { nation: a.nation, from: a.order.province, to: a.order.target, units: units.map((u) => u.id), force: forceOf(units) });
-      turn.done(a, `Your forces go by rail from ${turn.name(a.order.province)} to ${turn.name(a.order.target)}.`);
-    }
-  }
-}
-
-/** Shortest railroad route through provinces the nation controls, or null beyond its tech's range. */
-export function railPath(turn: Pick<Turn, 'map'>, state: IndustrialState, nation: string, from: string, to: string): string[] | null {
-  const range = railRange(state.nations[nation]?.tech ?? 1);
-  const ok = (p: string) => state.provinces[p]?.railroad === true && controllerOf(state, p) === nation;
-  if (!ok(from) || !ok(to)) return null;
-  const seen = new Map<string, string[]>([[from, [from]]]);
-  const queue = [from];
-  while (queue.length) {
-    const here = queue.shift()!;
-    const path = seen.get(here)!;
-    if (here === to) return path;
-    if (path.length > range) continue;
-    for (const next of turn.map.neighbours(here, 'army')) {
-      if (!seen.has(next.province) && ok(next.province)) {
-        seen.set(next.province, [...path, next.province]);
-        queue.push(next.province);
-      }
-    }
-  }
-  return null;
-}
-
-function moveUnits(units: IndustrialUnit[], to: string): void {
-  for (const u of units) {
-    u.province = to;
-    u.entrenched = false;
-  }
+  invade(turn, railCombats);
 }
 
 function march(turn: Turn): void {
@@ -106,7 +62,7 @@ function march(turn: Turn): void {
       }
       moveUnits(units, target);
       const p = editProvince(state, target);
-      p.occupier = a.nation;
+      p.occupier = holderOf(units, a.nation);
       p.occupiedSince = state.turn;
       turn.done(a, `Your forces march into neutral ${turn.name(target)} and occupy it.`);
       turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units), occupied: true });
@@ -115,15 +71,17 @@ function march(turn: Turn): void {
 }
 
 interface Invasion {
-  a: AcceptedOrder<OrderOf<'invade'>> | AcceptedOrder<OrderOf<'disembark'>>;
+  /** An invasion, a landing that invades, or forces that came by rail among hostile forces (they stay where they stopped). */
+  a: AcceptedOrder<OrderOf<'invade'>> | AcceptedOrder<OrderOf<'disembark'>> | AcceptedOrder<OrderOf<'rail'>>;
   force: Force;
   supports: Force[];
 }
 
-function invade(turn: Turn): void {
+function invade(turn: Turn, railCombats: readonly RailCombat[]): void {
   const { state } = turn;
   const cut = new Set(turn.of('cut-support').map((a) => `${a.order.target}`));
-  const invasions = gatherInvasions(turn, cut);
+  // "mark combats" after rail movement: those forces attack first, from where they stopped (ruling L13).
+  const invasions = [...railCombats.map(({ a, units }): Invasion => ({ a, force: { nation: a.nation, units, locations: 1, ships: [] }, supports: [] })), ...gatherInvasions(turn, cut)];
   const attackLocations = new Map<string, number>();
   for (const inv of invasions) attackLocations.set(inv.a.order.target, (attackLocations.get(inv.a.order.target) ?? 0) + inv.force.locations);
 
@@ -258,6 +216,7 @@ function headOn(a: Invasion, b: Invasion): boolean {
 function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<string>, turnedBack: ReadonlyMap<Invasion, string>): void {
   const { state } = turn;
   for (const inv of invasions) {
+    if (inv.a.order.kind === 'rail') continue; // already where it fought
     const target = inv.a.order.target;
     const alive = inv.force.units.filter((u) => !dead.has(u.id));
     const by = turnedBack.get(inv);
@@ -279,9 +238,10 @@ function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<st
         u.entrenched = false;
       }
       const p = editProvince(state, target);
-      if (p.owner === inv.a.nation) p.occupier = null;
-      else if (p.occupier !== inv.a.nation) {
-        p.occupier = inv.a.nation;
+      const holder = holderOf(alive, inv.a.nation);
+      if (p.owner === holder) p.occupier = null;
+      else if (p.occupier !== holder) {
+        p.occupier = holder;
         p.occupiedSince = state.turn;
       }
       turn.done(inv.a, `Your forces take ${turn.name(target)}.`);

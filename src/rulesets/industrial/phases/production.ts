@@ -1,4 +1,6 @@
-// Production phase: builds whose time is up are placed; the rest advance a turn.
+// Production phase: builds whose time is up are placed; the rest advance a turn. A tech level
+// completed here stays in the builds until the next progress phase, where "Tech progression
+// takes effect" (ruling P3), so it does not count in the combats that come before it.
 import { place } from './new-game.ts';
 import { isUnitBuild } from './economy.ts';
 import { editProvince, extraOf, type UnitType } from '../state.ts';
@@ -7,8 +9,8 @@ import type { Turn } from '../turn.ts';
 export function produce(turn: Turn): void {
   const { state } = turn;
   const extra = extraOf(state);
-  const ready = extra.builds.filter((b) => b.readyTurn <= state.turn);
-  extra.builds = extra.builds.filter((b) => b.readyTurn > state.turn);
+  const ready = extra.builds.filter((b) => b.readyTurn <= state.turn && !b.completed);
+  extra.builds = extra.builds.filter((b) => b.readyTurn > state.turn || b.completed || b.what === 'tech');
   for (const b of ready) {
     if (!state.nations[b.nation]) continue;
     if (isUnitBuild(b.what)) {
@@ -26,11 +28,7 @@ export function produce(turn: Turn): void {
       case 'railroad': p.railroad = true; break;
       case 'canal': p.canal = true; break;
       case 'province-upgrade': p.level = (p.level ?? 0) + 1; break;
-      case 'tech': {
-        const n = state.nations[b.nation];
-        n.tech = Math.min(5, n.tech + 1) as typeof n.tech;
-        break;
-      }
+      case 'tech': b.completed = true; break;
       default: break; // canal investments and programs for displaced workers leave no building
     }
     turn.announce('production.completed', { nation: b.nation, what: b.what, province: b.province });

@@ -1,12 +1,13 @@
-// Progress phase: tech progression takes effect (completed in production, see production.ts);
+// Progress phase: tech progression takes effect (a level completed in an earlier production phase, ruling P3);
 // revolts in provinces being annexed (nationalists in summer only, reactionaries in summer and
 // winter); ownership updated: an occupation held for `annexTurns` makes the occupier the owner.
 import { newUnitId } from '../../../engine/index.ts';
-import { REBELS, isLand, unitsByProvince } from '../state.ts';
+import { REBELS, extraOf, isLand, unitsByProvince } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
 export function progress(turn: Turn): void {
   const { state, options } = turn;
+  techTakesEffect(turn);
   const here = unitsByProvince(state);
   for (const id of Object.keys(state.provinces).sort()) {
     const p = state.provinces[id];
@@ -36,4 +37,16 @@ export function progress(turn: Turn): void {
       delete p.occupiedSince;
     }
   }
+}
+
+/** "Tech progression takes effect": the levels production completed in an earlier turn. */
+function techTakesEffect(turn: Turn): void {
+  const extra = extraOf(turn.state);
+  for (const b of extra.builds.filter((x) => x.completed)) {
+    const n = turn.state.nations[b.nation];
+    if (!n) continue;
+    n.tech = Math.min(5, n.tech + 1) as typeof n.tech;
+    turn.announce('progress.tech', { nation: b.nation, tech: n.tech });
+  }
+  extra.builds = extra.builds.filter((x) => !x.completed);
 }

@@ -1,8 +1,9 @@
 // "execute all transfer of control orders; cancel all orders to foreign units where the foreign
-// nation has not authorized transfer of control": a transfer is the owner's authorization.
+// nation has not authorized transfer of control": a transfer is the owner's authorization. The
+// receiver's orders to the units are carried out this turn; the units stay the owner's (ruling T1).
 import { counted } from '../../../engine/index.ts';
 import { forceOf, pickStack } from '../stacks.ts';
-import { unitsByProvince } from '../state.ts';
+import { commanderOf, unitsByProvince } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
 const UNIT_ORDERS = ['sail', 'disembark', 'embark', 'supply-coast', 'support-coast', 'blockade', 'salvage', 'rail', 'march', 'entrench', 'support-defence', 'support-attack', 'cut-support', 'invade', 'disband'] as const;
@@ -16,11 +17,11 @@ export function transferControl(turn: Turn): void {
       continue;
     }
     for (const u of units) {
-      u.nation = a.order.nation;
-      for (const c of state.units.filter((c) => c.aboard === u.id)) c.nation = a.order.nation;
+      u.commandedBy = a.order.nation;
+      for (const c of state.units.filter((c) => c.aboard === u.id)) c.commandedBy = a.order.nation;
     }
     turn.announce('movement.transferred', { from: a.nation, to: a.order.nation, province: a.order.province, units: units.map((u) => u.id), force: forceOf(units) });
-    turn.done(a, `Control of ${counted(units.length, 'unit')} in ${turn.name(a.order.province)} passes to ${turn.nationName(a.order.nation)}.`);
+    turn.done(a, `${turn.nationName(a.order.nation)} commands your ${counted(units.length, 'unit')} in ${turn.name(a.order.province)} this turn; they remain yours.`);
   }
   const here = unitsByProvince(state);
   // Units of the nation's own may arrive during the turn (a sail chain, rail, a landing): the first order sending them.
@@ -34,9 +35,12 @@ export function transferControl(turn: Turn): void {
     if (!kinds.has(a.order.kind) || turn.hasResult(a)) continue;
     const place = (a.order as { province: string }).province;
     const there = here.get(place) ?? [];
-    const own = there.some((u) => u.nation === a.nation);
-    const foreign = there.some((u) => u.nation !== a.nation);
+    const own = there.some((u) => commanderOf(u) === a.nation);
+    const foreign = there.some((u) => commanderOf(u) !== a.nation);
     const arriving = (arrival.get(`${a.nation}@${place}`) ?? Infinity) < a.index;
-    if (!own && foreign && !arriving) turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
+    if (own || !foreign || arriving) continue;
+    const handedOver = there.find((u) => u.nation === a.nation && u.commandedBy);
+    if (handedOver) turn.fail(a, 'NOT_AUTHORIZED', `You transferred control of your units in ${turn.name(place)} to ${turn.nationName(handedOver.commandedBy!)} this turn: they carry out its orders, not yours.`);
+    else turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
   }
 }
