@@ -39,7 +39,7 @@ const EMAILS: Record<string, Mail.Options> = {
 
 /** Bodies no mail program writes, with their headers: quoted-printable lines far over 76 characters. */
 const RAW_BODIES: Record<string, string> = {
-  'a quoted-printable line of runs of 1000 spaces and tabs': `ruby-falcon\r\nclaim nor\r\n${fill(`${' \t'.repeat(500)}x`)}\r\n`,
+  'quoted-printable lines of 1000 spaces and tabs': `ruby-falcon\r\nclaim nor\r\n${fill(`${' \t'.repeat(500)}x\r\n`)}`,
 };
 
 const qpMail = (body: string, i: number) => Buffer.from(
