@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { htmlToText, visibleHtml } from '../orders/html-text.ts';
+import { cutParts } from './cut-parts.ts';
 
 /**
  * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds
@@ -37,7 +38,8 @@ export interface IncomingMail {
   text: string;
   htmlOnly: boolean;
   truncated: boolean;
-  attachments: Array<{ filename: string; contentType: string; size: number }>;
+  /** Named only: their bodies are never read (cut-parts.ts). */
+  attachments: Array<{ filename: string; contentType: string }>;
   /** Header name (lower case) -> raw values, for loop and bounce detection. */
   headers: Record<string, string[]>;
   /** The MIME could not be parsed; the text is the raw body as found. */
@@ -46,8 +48,11 @@ export interface IncomingMail {
 
 export async function readMail(raw: Buffer): Promise<IncomingMail> {
   let parsed: ParsedMail;
+  let textCut: boolean;
   try {
-    parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
+    const cut = await cutParts(raw);
+    textCut = cut.textCut;
+    parsed = await simpleParser(cut.raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
   } catch {
     return fallback(raw);
   }
@@ -69,8 +74,8 @@ export async function readMail(raw: Buffer): Promise<IncomingMail> {
     references: typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? []),
     text: clip(full),
     htmlOnly,
-    truncated: full.length > MAX_TEXT || shown.length > MAX_HTML,
-    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '(unnamed)', contentType: a.contentType, size: a.size })),
+    truncated: textCut || full.length > MAX_TEXT || shown.length > MAX_HTML,
+    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '(unnamed)', contentType: a.contentType })),
     headers,
     malformed: false,
   };

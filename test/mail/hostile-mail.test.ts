@@ -69,6 +69,16 @@ describe('hostile and broken mail', () => {
     expect(attached.replies[0].text).toContain('Attachments are not read (map.png)');
   });
 
+  it('reads orders above a 1 MB attachment whole, naming every attachment, without calling the email cut', async () => {
+    game = await mailTestGame();
+    const attachments = [{ filename: 'map.png', content: Buffer.alloc(1024 * 1024, 1) }, { filename: 'notes.txt', content: 'no orders here\n' }];
+    const result = await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'orders', text: orders, attachments }));
+    expect(result.outcome).toBe('orders');
+    expect(result.replies[0].text).toContain('Attachments are not read (map.png, notes.txt)');
+    expect(result.replies[0].text).not.toContain('were read');
+    expect((await game.store.mail(game.id, result.mailId))!.length).toBeGreaterThan(1024 * 1024);
+  });
+
   it('handles a 10 MB body: kept whole, only the start read', async () => {
     game = await mailTestGame();
     const big = `${orders}\n${'x'.repeat(99)}\n`.padEnd(10 * 1024 * 1024, 'filler line of no orders\n');
