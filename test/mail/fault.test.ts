@@ -6,10 +6,9 @@
 // one Message-ID; none is lost, none is a dead letter; a message two crashes cut off waits for the
 // GM, who is told. docs/operations.md states these guarantees.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadLetters } from '../../src/mail/dead-letters.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
@@ -19,6 +18,7 @@ import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { answersByNumber, countMail, messageIds, sendMail } from './support/mailbox.ts';
 import { dropServedGame, startServe, type ServeProcess } from './support/serve-process.ts';
+import { writeFloodGame } from './support/flood-game.ts';
 
 const EMAILS = 500;
 const KILLS = 50;
@@ -31,7 +31,6 @@ const PLAYERS = [
 ] as const;
 
 const gameId = `fault-${randomUUID().slice(0, 8)}`;
-const FIXTURE = new URL('./fixtures/board-nes/', import.meta.url);
 let store: GameStore;
 let dir: string;
 const running: ServeProcess[] = [];
@@ -41,14 +40,7 @@ beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
   store = new GameStore(connectRedis(serviceEndpoints().redisUrl));
   dir = await mkdtemp(path.join(tmpdir(), 'adjutant-fault-'));
-  const folder = path.join(dir, 'games', gameId);
-  await mkdir(folder, { recursive: true });
-  const doc = parseDocument(await readFile(new URL('game.yaml', FIXTURE), 'utf8'));
-  doc.setIn(['mail', 'rateLimit'], doc.createNode({ count: 100_000, per: '1h' }));
-  // A deadline well after the test: the scheduler runs, but no turn ends mid-flood.
-  doc.set('schedule', doc.createNode({ every: '30d', start: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 19) }));
-  await writeFile(path.join(folder, 'game.yaml'), doc.toString());
-  await writeFile(path.join(folder, 'map.yaml'), await readFile(new URL('map.yaml', FIXTURE), 'utf8'));
+  await writeFloodGame(dir, gameId);
 });
 
 afterAll(async () => {

@@ -6,10 +6,9 @@
 // Message-ID), nothing is a dead letter or set aside, no GM mail says a message was not sent, and
 // the GM gets one mail about the outage, with what waited. docs/operations.md states this.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadLetters } from '../../src/mail/dead-letters.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
@@ -21,6 +20,7 @@ import { requireServices } from '../support/services.ts';
 import { purgeGameMail } from './support/attack-game.ts';
 import { answersByNumber, countMail, messageIds, sendMail } from './support/mailbox.ts';
 import { startServe, type ServeProcess } from './support/serve-process.ts';
+import { writeFloodGame } from './support/flood-game.ts';
 
 const EMAILS = 36;
 const OUTAGE_MS = 25_000;
@@ -31,7 +31,6 @@ const PLAYERS = [
 ] as const;
 
 const gameId = `outage-${randomUUID().slice(0, 8)}`;
-const FIXTURE = new URL('./fixtures/board-nes/', import.meta.url);
 let server: PrivateRedis;
 let store: GameStore;
 let dir: string;
@@ -44,14 +43,7 @@ beforeAll(async () => {
   store = new GameStore(connectRedis(server.url));
   await store.redis.config('SET', 'maxmemory-policy', 'noeviction');
   dir = await mkdtemp(path.join(tmpdir(), 'adjutant-outage-'));
-  const folder = path.join(dir, 'games', gameId);
-  await mkdir(folder, { recursive: true });
-  const doc = parseDocument(await readFile(new URL('game.yaml', FIXTURE), 'utf8'));
-  doc.setIn(['mail', 'rateLimit'], doc.createNode({ count: 100_000, per: '1h' }));
-  // A deadline well after the test: no turn ends mid-flood.
-  doc.set('schedule', doc.createNode({ every: '30d', start: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 19) }));
-  await writeFile(path.join(folder, 'game.yaml'), doc.toString());
-  await writeFile(path.join(folder, 'map.yaml'), await readFile(new URL('map.yaml', FIXTURE), 'utf8'));
+  await writeFloodGame(dir, gameId);
 });
 
 afterAll(async () => {

@@ -5,32 +5,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Dice, type Order } from '../../src/engine/index.ts';
 import { loadGame } from '../../src/game/load-game.ts';
-import type { Game } from '../../src/game/open-game.ts';
-import { parseMessage } from '../../src/orders/parse-message.ts';
 import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
-import type { TurnRecord } from '../../src/store/turn-record.ts';
-import { expectGolden } from './support.ts';
+import { expectGolden, playStarter } from './support.ts';
 
 const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.url));
 const deadline = new Date('2026-12-11T20:00:00Z');
 
-function play(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
-  const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
-  for (const [nation, text] of Object.entries(texts)) {
-    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(({ line: _l, text: _t, canonical: _c, ...order }) => order);
-  }
-  const dice = Dice.seeded(seed);
-  const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
-  return { step: 1, turn: game.state.turn, phase: game.state.phase, seed, dice: dice.draws, orders, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
-}
-
 describe('starter game updates', () => {
   it.each(FLAVOUR_NAMES)('CNES: a turn with an alliance, a battle and a razing, for %s', async (flavour) => {
     const game = await loadGame(path.join(STARTERS, 'cnes'));
-    const record = play(game, {
+    const record = playStarter(game, {
       red: 'Move tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid\nurbanize Red Hills\nbuy 2 infantry in Redhaven\nally with green',
       blue: 'bombers in bca support mid\nmove 2 infantry bca - mid\nBlue Peaks artillery fortify',
       green: 'ally with red\n2 militia gjn -> mid\nraze the port in gpl',
@@ -44,7 +30,7 @@ describe('starter game updates', () => {
 
   it.each(FLAVOUR_NAMES)('industrial: the opening deployments, for %s', async (flavour) => {
     const game = await loadGame(path.join(STARTERS, 'industrial'));
-    const record = play(game, {}, 'opening');
+    const record = playStarter(game, {}, 'opening');
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline }).text;
     expectGolden(`industrial-update-${flavour}.txt`, update);
     // The nation by name, whatever markup the flavour wraps it in.

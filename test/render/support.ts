@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { Dice, type Order } from '../../src/engine/index.ts';
 import { readGameFolder } from '../../src/game/load-game.ts';
 import { openGame, type Game, type GameFiles } from '../../src/game/open-game.ts';
+import { parseMessage } from '../../src/orders/parse-message.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -125,4 +126,15 @@ export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24,
   }
   const pixels = actual.data.length / 3;
   expect(differing / pixels, `${differing} of ${pixels} pixels differ from ${name}`).toBeLessThanOrEqual(share);
+}
+
+/** One turn of a starter game, each nation's orders given as text and read as the mail loop reads them. */
+export function playStarter(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
+  const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
+  for (const [nation, text] of Object.entries(texts)) {
+    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(({ line: _l, text: _t, canonical: _c, ...order }) => order);
+  }
+  const dice = Dice.seeded(seed);
+  const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
+  return { step: 1, turn: game.state.turn, phase: game.state.phase, seed, dice: dice.draws, orders, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
 }

@@ -5,15 +5,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Dice, type Order } from '../../src/engine/index.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import type { Game } from '../../src/game/open-game.ts';
-import { parseMessage } from '../../src/orders/parse-message.ts';
 import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
 import { renderPublicUpdate, renderWebUpdate } from '../../src/render/report.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
 import { siteTemplates } from '../../src/web/page-templates.ts';
-import { adjudicate, fixtureGame } from './support.ts';
+import { adjudicate, fixtureGame, playStarter } from './support.ts';
 
 const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.url));
 
@@ -26,16 +24,6 @@ const MARKUP = {
 } as const;
 type Surface = keyof typeof MARKUP;
 
-function play(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
-  const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
-  for (const [nation, text] of Object.entries(texts)) {
-    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(({ line: _l, text: _t, canonical: _c, ...order }) => order);
-  }
-  const dice = Dice.seeded(seed);
-  const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
-  return { step: 1, turn: game.state.turn, phase: game.state.phase, seed, dice: dice.draws, orders, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
-}
-
 const CNES_BATTLE = {
   red: 'Move tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid',
   blue: 'bombers in bca support mid\nmove 2 infantry bca - mid',
@@ -46,7 +34,7 @@ async function turns(): Promise<Array<[string, Game, TurnRecord]>> {
   const out: Array<[string, Game, TurnRecord]> = [];
   for (const ruleset of ['board-nes', 'cnes', 'industrial', 'warfare']) {
     const game = await loadGame(path.join(STARTERS, ruleset));
-    out.push([`${ruleset} starter`, game, play(game, ruleset === 'cnes' ? CNES_BATTLE : {}, 'markup')]);
+    out.push([`${ruleset} starter`, game, playStarter(game, ruleset === 'cnes' ? CNES_BATTLE : {}, 'markup')]);
   }
   const fixture = await fixtureGame('board-nes');
   out.push(['board NES battle with dice', fixture, adjudicate(fixture)]);
