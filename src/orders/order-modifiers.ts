@@ -75,6 +75,19 @@ const PHRASE_LIST: Phrase[] = [
   ),
 ];
 
+const GAP = '[^\\p{L}\\p{N}]+';
+const WORDS = [...NEGATIONS, ...HEDGES, ...CONDITIONS, ...TIMES, 'next', 'turn', 'round', ...SEASONS.keys(), 'dont', 'wont', 'cant', 'didnt', 'doesnt', 'shouldnt', 'wouldnt', 'isnt', 'arent'];
+/** Any word or phrase a modifier may start with, or a question mark, "n't" or a year: most order lines hold none. */
+const MAYBE_MODIFIER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...WORDS, ...PHRASE_LIST.map((p) => p.words.join(GAP))].join('|')})(?![\\p{L}\\p{N}])|\\?|n['’]t\\b|\\d{4}`,
+  'iu',
+);
+
+/** False when the line holds no word a modifier could be: then it has none. */
+export function mayHoldModifier(line: string): boolean {
+  return MAYBE_MODIFIER.test(line);
+}
+
 /** The phrases by their first word: most words of a line begin none. */
 const PHRASES = new Map<string, Phrase[]>();
 for (const p of PHRASE_LIST) PHRASES.set(p.words[0], [...(PHRASES.get(p.words[0]) ?? []), p]);
@@ -148,8 +161,14 @@ export function wordsRead(tokens: readonly Token[]): Span[] {
       if (t.type !== 'word' || t.raw.toLowerCase() === t.text || !isModifierWord(t.raw.toLowerCase())) out.push({ offset: t.offset, end: t.end });
       continue;
     }
+    const words = wordsOf(t.raw);
+    // Most names hold no modifier word: only then are the name's own words worked out.
+    if (!words.some((w) => isModifierWord(w.text))) {
+      out.push({ offset: t.offset, end: t.end });
+      continue;
+    }
     const own = new Set(t.names.flatMap((c) => [c.id, ...wordsOf(c.name).map((w) => w.text)]));
-    for (const w of wordsOf(t.raw)) if (own.has(w.text) || !isModifierWord(w.text)) out.push({ offset: t.offset + w.offset, end: t.offset + w.end });
+    for (const w of words) if (own.has(w.text) || !isModifierWord(w.text)) out.push({ offset: t.offset + w.offset, end: t.offset + w.end });
   }
   return out;
 }

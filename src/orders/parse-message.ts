@@ -10,7 +10,7 @@ import { grammarOf, type OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
 import { looksLikeOrder, syntaxError } from './line-errors.ts';
 import { nationNames, NameResolver, provinceNames } from './names.ts';
-import { applyModifiers, modifierRefusal, modifiersIn, wordsRead, type LineCalendar, type Modifier, type Span } from './order-modifiers.ts';
+import { applyModifiers, mayHoldModifier, modifierRefusal, modifiersIn, wordsRead, type LineCalendar, type Modifier, type Span } from './order-modifiers.ts';
 import { parseTokens, type LineParse } from './parse-line.ts';
 import { checkHeading, sameOrderKey, readLine, type Failure, type PlacedOrder, type ReadingContext } from './readings.ts';
 import { segmentText } from './order-segments.ts';
@@ -97,8 +97,17 @@ function headingTime(heading: string, calendar: LineCalendar | undefined, gramma
 }
 
 function calendarOf(ruleset: AnyRuleset, state: GameState, options: Record<string, unknown> | undefined): LineCalendar {
-  const calendar = ruleset.language?.calendar?.(state, options ?? (ruleset.options.parse({}) as Record<string, unknown>));
-  return { turn: state.turn, ...calendar };
+  const calendar = ruleset.language?.calendar;
+  return calendar ? { turn: state.turn, ...calendar(state, options ?? defaultOptions(ruleset)) } : { turn: state.turn };
+}
+
+const defaults = new WeakMap<AnyRuleset, Record<string, unknown>>();
+
+/** The ruleset's options with nothing set, worked out once: a message read without the game's options. */
+function defaultOptions(ruleset: AnyRuleset): Record<string, unknown> {
+  let found = defaults.get(ruleset);
+  if (!found) defaults.set(ruleset, (found = ruleset.options.parse({}) as Record<string, unknown>));
+  return found;
 }
 
 function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineContext, ruleset: AnyRuleset, result: ParseResult): void {
@@ -150,7 +159,8 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
  */
 function placeUnmodified(reading: LineReading, where: LineInContext, ctx: LineContext, result: ParseResult): void {
   const { line, tokens, ruleset } = where;
-  const modifiers = modifiersIn(line.text, reading.read, ctx.calendar);
+  // Most lines hold no word that could be a modifier: they are placed without working out which words the orders took.
+  const modifiers = mayHoldModifier(line.text) ? modifiersIn(line.text, reading.read ?? wordsRead(tokens), ctx.calendar) : [];
   const applied = applyModifiers(reading.alternatives, ctx.heading ? [ctx.heading, ...modifiers] : modifiers, (p) => tokens[p.at].offset, (offset) => clauseEnd(tokens, offset, line.text.length));
   if ('refused' in applied) {
     const orders = reading.alternatives.length === 1 ? reading.alternatives[0].map((p) => ruleset.formatOrder(p.order)) : [];
@@ -189,8 +199,8 @@ function orderKindsOf(ruleset: AnyRuleset): ReadonlySet<string> {
 interface LineReading {
   /** The tokens read: the line's, or without its greeting and sign-off. */
   tokens: readonly Token[];
-  /** Where the words the readings' orders were read from stand in the line. */
-  read: Span[];
+  /** Where the words the orders were read from stand in the line, when they are not the tokens read (orders inside sentences). */
+  read?: Span[];
   parse: LineParse;
   alternatives: PlacedOrder[][];
   /** Why no reading stands, said without guesses: an unknown name and the names near it. */
@@ -213,14 +223,13 @@ function readingsOf(lineTokens: readonly Token[], grammar: OrderGrammar, ctx: Li
 
 function readTokens(tokens: readonly Token[], grammar: OrderGrammar, ctx: LineContext): LineReading {
   const parse = parseTokens(grammar, tokens);
-  const read = wordsRead(tokens);
-  if (!parse.ok) return { tokens, read, parse, alternatives: [] };
+  if (!parse.ok) return { tokens, parse, alternatives: [] };
   const readings = readLine(parse.results, ctx);
   const alternatives = rankByContext(readings.alternatives, ctx.game);
-  if (alternatives.length) return { tokens, read, parse, alternatives };
+  if (alternatives.length) return { tokens, parse, alternatives };
   // Readings that rested on guesses say nothing the player can act on: the line is read again without.
   const guessed = readings.alternatives.length > 0;
-  return { tokens, read, parse, alternatives, failure: (guessed ? readLine(parse.results, { ...ctx, guess: false }) : readings).failures[0] };
+  return { tokens, parse, alternatives, failure: (guessed ? readLine(parse.results, { ...ctx, guess: false }) : readings).failures[0] };
 }
 
 /** A refusal ends with an order of the kind the line was meant as, for the player to copy. */
