@@ -51,6 +51,8 @@ const NEGATIONS = new Set(['not', 'no', 'never', 'nor', 'neither', 'cannot', 'ca
 const HEDGES = new Set(['maybe', 'probably', 'perhaps', 'possibly', 'might', 'could', 'hopefully', 'hope', 'thinking', 'considering', 'planning', 'plan', 'plans', 'idea', 'suggest', 'suggestion', 'propose', 'proposal', 'wondering', 'tempted', 'or', 'either', 'unsure', 'undecided']);
 const CONDITIONS = new Set(['if', 'unless', 'provided', 'providing', 'assuming', 'depending', 'depends', 'whether', 'when', 'otherwise']);
 const TIMES = new Set(['later', 'eventually', 'someday', 'tomorrow', 'yesterday', 'afterwards', 'soon', 'future', 'already', 'previously', 'earlier', 'last', 'did', 'was', 'were', 'had']);
+/** Negations written without their apostrophe ("dont", "wont"). */
+const BARE_CONTRACTIONS = new Set(['dont', 'wont', 'cant', 'didnt', 'doesnt', 'shouldnt', 'wouldnt', 'isnt', 'arent']);
 const NEXT_THINGS = new Set(['turn', 'turns', 'season', 'year', 'round', 'phase', 'time', 'week', 'month', ...SEASONS.keys()]);
 
 interface Phrase {
@@ -76,7 +78,7 @@ const PHRASE_LIST: Phrase[] = [
 ];
 
 const GAP = '[^\\p{L}\\p{N}]+';
-const WORDS = [...NEGATIONS, ...HEDGES, ...CONDITIONS, ...TIMES, 'next', 'turn', 'round', ...SEASONS.keys(), 'dont', 'wont', 'cant', 'didnt', 'doesnt', 'shouldnt', 'wouldnt', 'isnt', 'arent'];
+const WORDS = [...NEGATIONS, ...BARE_CONTRACTIONS, ...HEDGES, ...CONDITIONS, ...TIMES, 'next', 'turn', 'round', ...SEASONS.keys()];
 /** Any word or phrase a modifier may start with, or a question mark, "n't" or a year: most order lines hold none. */
 const MAYBE_MODIFIER = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...WORDS, ...PHRASE_LIST.map((p) => p.words.join(GAP))].join('|')})(?![\\p{L}\\p{N}])|\\?|n['’]t\\b|\\d{4}`,
@@ -132,7 +134,7 @@ function isTimeWithNext(word: string, next: Word): boolean {
 
 function kindOfWord(word: string, next: Word | undefined, calendar: LineCalendar | undefined): ModifierKind | undefined {
   if (word === '?') return 'question';
-  if (NEGATIONS.has(word) || word.endsWith("n't") || /^(dont|wont|cant|didnt|doesnt|shouldnt|wouldnt|isnt|arent)$/.test(word)) return 'negation';
+  if (NEGATIONS.has(word) || BARE_CONTRACTIONS.has(word) || word.endsWith("n't")) return 'negation';
   if (HEDGES.has(word)) return 'hedge';
   if (CONDITIONS.has(word)) return 'condition';
   if (TIMES.has(word)) return 'time';
@@ -213,7 +215,7 @@ export type ModifiedReadings<P> = { readings: P[][]; withdrawn: P[] } | { refuse
 /**
  * Applies the line's modifiers to its readings: any but "instead of" refuses the line; "instead
  * of" withdraws the orders after it up to the end of its clause ("Instead of A Par - Bur, A Par -
- * Pic"; "A Par - Pic instead of A Par - Bur"), and refuses the line when nothing else is left.
+ * Pic"), and refuses the line when nothing else is left.
  * `start` is where an order's text starts in the line, `clauseEnd` where the clause holding an offset ends.
  */
 export function applyModifiers<P>(readings: P[][], modifiers: readonly Modifier[], start: (p: P) => number, clauseEnd: (offset: number) => number): ModifiedReadings<P> {
