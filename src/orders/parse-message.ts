@@ -166,7 +166,7 @@ function placeUnmodified(reading: LineReading, where: LineInContext, ctx: LineCo
     const orders = reading.alternatives.length === 1 ? reading.alternatives[0].map((p) => ruleset.formatOrder(p.order)) : [];
     return void result.errors.push({ line: line.line, text: line.text, message: modifierRefusal(applied.refused, orders, applied.refused === ctx.heading), suggestions: [] });
   }
-  for (const p of applied.withdrawn) result.ignored.push({ line: line.line, text: ruleset.formatOrder(p.order), why: 'withdrawn: the line says "instead of" it' });
+  for (const p of applied.withdrawn) result.ignored.push({ line: line.line, text: ruleset.formatOrder(p.order), why: 'withdrawn: the line puts another order in its place ("instead of", "rather than")' });
   placeKnownKinds(applied.readings, { ...where, alternatives: applied.readings }, result);
 }
 
