@@ -4,6 +4,7 @@
 // what it is about, so an alert is sent once however often the fault is seen.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import { counted } from '../engine/index.ts';
 import { parse } from 'yaml';
 import type { GameStore } from '../store/game-store.ts';
 import type { Outbox } from '../store/outbox.ts';
@@ -141,7 +142,7 @@ export function forumReadAlert(deps: AlertDeps, gameId: string, error: Error): P
 /** A store outage that is over (src/store/outage-watch.ts): one mail per outage, never one per message. */
 export function storeOutageAlert(deps: AlertDeps, gameId: string, outage: OutageSummary): Promise<void> {
   const seconds = Math.max(1, Math.round((outage.over.getTime() - outage.begun.getTime()) / 1000));
-  const waited = Object.entries(outage.waited).map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
+  const waited = Object.entries(outage.waited).map(([kind, n]) => counted(n, kind));
   return tellGm(deps, gameId, `store-outage:${outage.begun.getTime()}`, 'Redis refused to store anything for a while; nothing was lost', [
     `From ${outage.begun.toISOString()} to ${outage.over.toISOString()} (about ${seconds} s) Redis, where Adjutant keeps everything, refused writes: ${outage.reason}.`,
     `${waited.length ? `Meanwhile ${waited.join(', ')} of this game waited` : 'Meanwhile the work of this game waited'}: emails stayed in the mailbox, forum posts in the forum, messages in the outbox, until Redis took writes again; they are handled now, each once. Nothing was lost and there is nothing for you to do.`,

@@ -261,7 +261,7 @@ export class OrderChecker {
     if (already + order.count > cap) {
       return illegal('CARAVAN_LIMIT', `You may send ${this.state.nations[order.nation].name ?? order.nation} at most ${counted(cap, 'caravan')} (its tax income in the last update)${already ? `, and ${already} ${already === 1 ? 'is' : 'are'} already ordered` : ''}.`);
     }
-    const verdict = this.spend(order, `${order.count} caravan${order.count === 1 ? '' : 's'}${escorts ? ` and ${escorts} escort${escorts === 1 ? '' : 's'}` : ''}`);
+    const verdict = this.spend(order, `${counted(order.count, 'caravan')}${escorts ? ` and ${counted(escorts, 'escort')}` : ''}`);
     if (verdict.ok) this.caravansTo.set(order.nation, already + order.count);
     return verdict;
   }

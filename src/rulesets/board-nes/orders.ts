@@ -1,7 +1,7 @@
 // Board NES order kinds: what a player may write, the slots the parser fills, and the canonical
 // notation. Armies stack, so unit orders name a unit type, a province and a count, never unit ids.
 import { z } from 'zod';
-import type { Order, OrderKindDoc } from '../../engine/index.ts';
+import { counted, type Order, type OrderKindDoc } from '../../engine/index.ts';
 
 const id = z.string().min(1);
 const unitType = z.enum(['army', 'fleet']);
@@ -118,7 +118,7 @@ export function formatOrder(order: Order): string {
       return `Claim ${s('province')}`;
     case 'caravan': {
       const escorts = Number(o.escorts ?? 0);
-      return `Caravan ${s('count')} to ${s('nation')}${escorts ? ` with ${escorts} escort${escorts === 1 ? '' : 's'}` : ''}`;
+      return `Caravan ${s('count')} to ${s('nation')}${escorts ? ` with ${counted(escorts, 'escort')}` : ''}`;
     }
     case 'steal':
       if (o.mode === 'all') return `Steal all from ${s('nation')}`;

@@ -106,10 +106,10 @@ function ledgerLine(l: Record<string, number>): Sentence {
 
 function diplomaticReport(e: GameEvent): Sentence {
   const treaties = (Array.isArray(e.treaties) ? e.treaties : []) as Array<{ id: string; parties: string[]; inForce: boolean }>;
-  const count = (v: unknown, word: string) => { const n = Array.isArray(v) ? v.length : 0; return `${n} ${word}${n === 1 ? '' : 's'}`; };
+  const count = (v: unknown, word: string) => counted(Array.isArray(v) ? v.length : 0, word);
   const inForce = treaties.filter((t) => t.inForce);
   const listed: Sentence = inForce.length ? [' In force: ', ...listOf(inForce.map((t) => [`${t.id} (`, ...nations(t.parties), ')'])), '.'] : [];
-  return [`Diplomatic report: ${count(treaties, 'treaty')}, ${count(e.agreements, 'private agreement')}, ${count(e.payments, 'scheduled payment')}.`.replace('treatys', 'treaties'), ...listed];
+  return [`Diplomatic report: ${count(treaties, 'treaty')}, ${count(e.agreements, 'private agreement')}, ${count(e.payments, 'scheduled payment')}.`, ...listed];
 }
 
 /** "Land battle in Burgundy": who attacked, the totals, who lost what; the dice and modifiers apart. */

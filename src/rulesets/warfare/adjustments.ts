@@ -1,7 +1,7 @@
 // Winter adjustments: a kingdom's Might (supply centres plus mercenary companies held) is the number
 // of units it may have. Below it, it builds in its own empty home provinces; above it, it disbands,
 // and what it does not disband goes by civil disorder. Orders count one by one (DATC 6.I.1, 6.J.1).
-import { newUnitId, type GameEvent, type Order, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
+import { counted, newUnitId, type GameEvent, type Order, type OrdersByNation, type RulesetContext } from '../../engine/index.ts';
 import { fail, text, type Failure } from './board.ts';
 import { civilDisorder } from './civil-disorder.ts';
 import { newYear } from './flow.ts';
@@ -42,7 +42,7 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
     return { kind: 'disband', province };
   }
   if (due <= 0) return fail(due < 0 ? 'MUST_DISBAND' : 'NO_BUILDS_DUE', due < 0 ? 'Your kingdom must disband this winter, not build.' : 'Your kingdom has no builds this winter.');
-  if (builds >= due) return fail('TOO_MANY_BUILDS', `Your kingdom builds only ${due} unit${due === 1 ? '' : 's'} this winter.`);
+  if (builds >= due) return fail('TOO_MANY_BUILDS', `Your kingdom builds only ${counted(due, 'unit')} this winter.`);
   if (order.kind === 'waive') return { kind: 'waive' };
   const province = text(order.province) ?? '';
   const p = map.number(province);

@@ -55,7 +55,7 @@ export function disbandUnits(turn: Turn): void {
       turn.tell([], 'disband.defaulted', {
         nation,
         units: taken,
-        message: `${turn.nationName(nation)} was ${-ledger.start} gold short, owing ${owed} unit${owed === 1 ? '' : 's'}, and named only ${named} unit${named === 1 ? '' : 's'} to disband; the newest (${taken.join(', ') || 'none left'}) were disbanded by default. Ask the player if that was not their wish.`,
+        message: `${turn.nationName(nation)} was ${-ledger.start} gold short, owing ${counted(owed, 'unit')}, and named only ${counted(named, 'unit')} to disband; the newest (${taken.join(', ') || 'none left'}) were disbanded by default. Ask the player if that was not their wish.`,
       });
     }
     if (turn.options.debtClearedByDisband) ledger.debtCleared = Math.min(-ledger.start, (byNation.get(nation) ?? 0) * turn.options.upkeep);

@@ -1,5 +1,5 @@
 // 8 and 9. Income (taxes, caravans, theft), then upkeep; the ledger each nation's report shows.
-import type { MapGraph } from '../../../engine/index.ts';
+import { counted, type MapGraph } from '../../../engine/index.ts';
 import type { BoardNesOptions } from '../options.ts';
 import { readStructure, type BoardNesState } from '../state.ts';
 import type { Turn } from '../turn.ts';
@@ -48,7 +48,7 @@ export function payUpkeep(turn: Turn): void {
         nation,
         gold: ledger.total,
         mustDisband: owed,
-        message: `You could not pay all your upkeep: you are ${-ledger.total} gold short, and next turn your orders must name ${owed} unit${owed === 1 ? '' : 's'} to disband.`,
+        message: `You could not pay all your upkeep: you are ${-ledger.total} gold short, and next turn your orders must name ${counted(owed, 'unit')} to disband.`,
       });
     }
   }

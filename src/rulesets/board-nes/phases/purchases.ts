@@ -78,7 +78,7 @@ function sendCaravans(turn: Turn, paid: readonly AcceptedOrder[]): Shipment[] {
     shipment.count += order.count;
     shipment.escorts += escorts;
     shipments.set(key, shipment);
-    turn.succeed(nation, index, `${order.count} caravan${order.count === 1 ? '' : 's'}${escorts ? ` with ${escorts} escort${escorts === 1 ? '' : 's'}` : ''} set out for ${turn.nationName(order.nation)}.`);
+    turn.succeed(nation, index, `${counted(order.count, 'caravan')}${escorts ? ` with ${counted(escorts, 'escort')}` : ''} set out for ${turn.nationName(order.nation)}.`);
   }
   return [...shipments.values()];
 }

@@ -56,7 +56,7 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
   for (const { nation, index, order } of steals) {
     const stolen = takenBy.get(`${nation}#${index}`) ?? 0;
     const victim = turn.nationName(order.nation);
-    turn.succeed(nation, index, stolen ? `Your minions stole ${stolen} caravan${stolen === 1 ? '' : 's'} from ${victim}.` : `Your minions stole nothing from ${victim}.`);
+    turn.succeed(nation, index, stolen ? `Your minions stole ${counted(stolen, 'caravan')} from ${victim}.` : `Your minions stole nothing from ${victim}.`);
   }
 }
 
