@@ -40,12 +40,15 @@ describe('Redis restarted mid-turn', () => {
       }
       const control = createGameControl(rt);
       for (const id of games) await control.processNow(id);
-      await sleep(between(0, GAMES * (120 + NATIONS * 15)));
+      // The kill moments spread over the turn's span, the first at its very start, so some
+      // land mid-turn however fast the machine is; a little jitter varies them between runs.
+      await sleep(Math.round((round / Math.max(1, ROUNDS - 1)) * GAMES * (120 + NATIONS * 15)) + between(0, 40));
+      // What was done when Redis died: somewhere between nothing and everything. Counted before the
+      // kill, since after the restart the worker may finish the turn before the count is read.
+      hit.push((await Promise.all(games.map(async (id) => (await outboxEntries(rt, id)).length))).reduce((a, b) => a + b, 0));
       await redis.kill();
       await sleep(between(100, 600));
       await redis.restart();
-      // What was done before the crash: somewhere between nothing and everything.
-      hit.push((await Promise.all(games.map(async (id) => (await outboxEntries(rt, id)).length))).reduce((a, b) => a + b, 0));
 
       for (const id of games) {
         await waitFor(`game ${id} published`, async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2, 40_000);
