@@ -1,9 +1,9 @@
 // The GM's digest of undelivered mail: when a message to the GM or a player is set aside, a delayed
 // job keyed by the game and the hour is queued for the hour's end (queueing it again that hour
 // finds it there), and its run sends the one email naming every message set aside meanwhile
-// (undeliveredDigest, src/mail/mail-alerts.ts). Started with the outbox sender.
+// (undeliveredDigest, src/channels/email/mail-alerts.ts). Started with the outbox sender.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import { undeliveredDigest, type AlertDeps } from '../src/mail/mail-alerts.ts';
+import { undeliveredDigest, type AlertDeps } from '../src/channels/email/mail-alerts.ts';
 import { QUEUES } from './queues.ts';
 
 export interface DigestJob {

@@ -4,12 +4,12 @@
 // back by crashed workers too often) becomes a dead letter the GM is told about, never a silence;
 // a store outage is no fault of the email's: its job waits for the store without using a try.
 import { Worker, type ConnectionOptions, type Job, type JobType, type Queue } from 'bullmq';
-import { deadMailAlert } from '../src/mail/mail-alerts.ts';
-import { DeadLetters } from '../src/mail/dead-letters.ts';
-import { processForumMessage } from '../src/forum/forum-message.ts';
-import { processMail, type MailDeps } from '../src/mail/process-mail.ts';
+import { deadMailAlert } from '../src/channels/email/mail-alerts.ts';
+import { DeadLetters } from '../src/channels/email/dead-letters.ts';
+import { processForumMessage } from '../src/channels/forum/forum-message.ts';
+import { processMail, type MailDeps } from '../src/channels/email/process-mail.ts';
 import { isForumMessageId } from '../src/messages/incoming-message.ts';
-import { readMail } from '../src/mail/read-mail.ts';
+import { readMail } from '../src/channels/email/read-mail.ts';
 import { forumKeys, gameKeys, UNROUTED_GAME } from '../src/store/keys.ts';
 import type { OutageWatch } from '../src/store/outage-watch.ts';
 import { outageTolerant } from '../src/store/outage-retry.ts';

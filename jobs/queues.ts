@@ -1,7 +1,7 @@
 // The BullMQ queues. Each job names its game; job ids make adding a job idempotent
 // (a duplicate trigger for the same mail or the same step finds the job already there).
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { SEND_QUEUE } from '../src/mail/outbox-sender.ts';
+import { SEND_QUEUE } from '../src/channels/email/outbox-sender.ts';
 
 export const QUEUES = {
   /** A raw email was stored: route, check the sender, parse, update orders in force, confirm. */

@@ -2,9 +2,9 @@
 // One zod schema reads it all; every bad value gets its own sentence naming the variable, and
 // they are reported together, so one start-up shows everything to fix.
 import { z } from 'zod';
-import type { SendRate } from '../src/mail/outbox-sender.ts';
+import type { SendRate } from '../src/channels/email/outbox-sender.ts';
 import { FLAVOUR_NAMES, type Flavour } from '../src/render/flavours.ts';
-import { oauth2Providers, type OAuth2Settings } from '../src/mail/oauth2.ts';
+import { oauth2Providers, type OAuth2Settings } from '../src/channels/email/oauth2.ts';
 import { RedisUnavailableError } from '../src/store/redis.ts';
 import { durationMs } from '../src/turns/schedule.ts';
 import type { TurnSettings } from '../src/turns/turn-runtime.ts';

@@ -4,7 +4,7 @@
 import { counted } from '../engine/index.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { deadlineText, nationName, type MailContext } from './message-context.ts';
-import { compose } from '../mail/replies.ts';
+import { compose } from '../channels/email/replies.ts';
 
 export function listText(ctx: MailContext, nation: string): string {
   const { game } = ctx;

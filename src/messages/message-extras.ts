@@ -2,7 +2,7 @@
 // commands ask for it: a nation's reports of an earlier turn (HISTORY), word for word as they went
 // out, and a nation's late emails of the step (the GM's ORDER <nation> LATE).
 import type { Game } from '../game/open-game.ts';
-import { readMail } from '../mail/read-mail.ts';
+import { readMail } from '../channels/email/read-mail.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import { messageCommands } from './commands.ts';
 import type { IncomingMessage } from './incoming-message.ts';

@@ -53,7 +53,7 @@ export function schedulerKeys(scope: string) {
   };
 }
 
-/** Keys of the mail loop (src/mail): what each email did, GM tickets, dedupe and rate limits. */
+/** Keys of the mail loop (src/channels/email): what each email did, GM tickets, dedupe and rate limits. */
 export function mailKeys(gameId: string) {
   const p = `adjutant:{${gameId}}:mail`;
   return {
@@ -108,7 +108,7 @@ export function forumKeys(gameId: string) {
     cursor: `${p}:cursor`,
     /** String: the private-message reader's cursor, written likewise. */
     privateCursor: `${p}:private-cursor`,
-    /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits (src/forum/edit-watch.ts). */
+    /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits (src/channels/forum/edit-watch.ts). */
     watched: `${p}:watched`,
   };
 }

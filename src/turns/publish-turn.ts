@@ -4,7 +4,7 @@
 // update goes into the game's forum thread when Adjutant can post there (XenForo, Discourse):
 // recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
 // forum) the GM gets it by email, ready to paste, in the forum's markup.
-import { forumFlavour, forumPosts } from '../forum/forum-config.ts';
+import { forumFlavour, forumPosts } from '../channels/forum/forum-config.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';

@@ -1,7 +1,7 @@
 // The remind job: players with no orders in force hear how long they have left, and the GM hears
 // which tickets still wait for a ruling. A reminder for a deadline that has since moved, or a
 // step that has since been adjudicated, is dropped.
-import { forumFlavour, postsReminder } from '../forum/forum-config.ts';
+import { forumFlavour, postsReminder } from '../channels/forum/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { escapeBbcode, escapeMarkdownInline } from '../render/escape.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Game } from '../game/open-game.ts';
 import { MailLedger, type MailResult } from '../messages/message-ledger.ts';
-import { processMail } from '../mail/process-mail.ts';
+import { processMail } from '../channels/email/process-mail.ts';
 import type { WebContext } from './web-context.ts';
 
 export class ConsoleActionError extends Error {

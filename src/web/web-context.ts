@@ -2,7 +2,7 @@
 // GameControl, the clock; the GM's buttons run through the mail loop itself), the published
 // folder, and where the site sits behind a proxy.
 import type { MailDeps } from '../messages/message-context.ts';
-import type { WebhookAnswer, WebhookDelivery } from '../forum/webhook-intake.ts';
+import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
 import type { WebLinks } from './link-generations.ts';
 
 export interface WebContext {

@@ -10,7 +10,7 @@ import type { MailDeps } from '../messages/message-context.ts';
 import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
-import type { WebhookAnswer, WebhookDelivery } from '../forum/webhook-intake.ts';
+import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
 import { RequestError, readBody, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
 import { nationPage } from './nation-page.ts';
@@ -33,7 +33,7 @@ export interface WebServerOptions {
   secret?: string;
   deps: MailDeps;
   logger?: Logger;
-  /** Takes Discourse webhook deliveries at POST /-/forum/discourse/<game> (src/forum/webhook-intake.ts); absent, that path is 404. */
+  /** Takes Discourse webhook deliveries at POST /-/forum/discourse/<game> (src/channels/forum/webhook-intake.ts); absent, that path is 404. */
   forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
 }
 

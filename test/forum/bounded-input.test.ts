@@ -4,8 +4,8 @@
 // blocks by the thousand) go through the forum intake and the message loop, with the real order
 // parser as the service runs it (parseMessageInSlices), against the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { takeForumItems } from '../../src/forum/forum-intake.ts';
-import type { ForumItem } from '../../src/forum/forum-inbox.ts';
+import { takeForumItems } from '../../src/channels/forum/forum-intake.ts';
+import type { ForumItem } from '../../src/channels/forum/forum-inbox.ts';
 import { parseMessageInSlices } from '../../src/orders/parse-message.ts';
 import { leastCost } from '../support/bounded-cost.ts';
 import { requireServices } from '../support/services.ts';

@@ -1,14 +1,14 @@
-// Orders by Discourse private message to the game's account (src/forum/discourse/discourse-adapter.ts
-// readPrivateSince, through src/forum/forum-intake.ts and forum-message.ts) against the local
+// Orders by Discourse private message to the game's account (src/channels/forum/discourse/discourse-adapter.ts
+// readPrivateSince, through src/channels/forum/forum-intake.ts and forum-message.ts) against the local
 // Discourse server (test/forum/contract/discourse-server.ts) and the real Redis: a player's message
 // is read once and confirmed by private message, a non-player's is passed over, and a player's
 // answer in an existing message (the confirmation Adjutant sent) is read as a new message, and a
 // key that cannot list the messages is the GM's to fix, told by the thread readers.
 import pino from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
-import { readThread } from '../../src/forum/forum-intake.ts';
-import { startThreadReaders } from '../../src/forum/thread-readers.ts';
+import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
+import { readThread } from '../../src/channels/forum/forum-intake.ts';
+import { startThreadReaders } from '../../src/channels/forum/thread-readers.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';

@@ -1,5 +1,5 @@
 // Discourse webhook deliveries through the web server (POST /-/forum/discourse/<game>, taken by
-// src/forum/webhook-intake.ts) against the real Redis: a signed post_created for the game's topic is
+// src/channels/forum/webhook-intake.ts) against the real Redis: a signed post_created for the game's topic is
 // stored and queued before the 200, a retried delivery is one message, an edit is a new version,
 // and anything unsigned or for another topic is not taken. A post in a private message is never
 // taken from the delivery (it does not say whom the message is to): a player's makes the game
@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
-import { readThread } from '../../src/forum/forum-intake.ts';
-import { takeWebhook } from '../../src/forum/webhook-intake.ts';
+import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
+import { readThread } from '../../src/channels/forum/forum-intake.ts';
+import { takeWebhook } from '../../src/channels/forum/webhook-intake.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { requireServices } from '../support/services.ts';

@@ -2,10 +2,10 @@
 // (test/forum/contract/discourse-server.ts), and webhook signatures as Discourse makes them.
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
-import { verifyWebhook, webhookPost } from '../../src/forum/discourse/webhook.ts';
-import { markerLine } from '../../src/forum/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../../src/forum/forum-errors.ts';
+import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
+import { verifyWebhook, webhookPost } from '../../src/channels/forum/discourse/webhook.ts';
+import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../../src/channels/forum/forum-errors.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 
 let forum: DiscourseForum;

@@ -2,9 +2,9 @@
 // id, test/forum/contract/discourse-server.ts) and on phpBB (the topic's Atom feed, whose entries'
 // <updated> is the last edit, test/forum/contract/phpbb-server.ts), with the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
-import { readThread, takeForumItems } from '../../src/forum/forum-intake.ts';
-import { phpbbAdapter } from '../../src/forum/phpbb/phpbb-adapter.ts';
+import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
+import { readThread, takeForumItems } from '../../src/channels/forum/forum-intake.ts';
+import { phpbbAdapter } from '../../src/channels/forum/phpbb/phpbb-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';

@@ -3,9 +3,9 @@
 // very long message, and the notice about orders that came too late. Against the local Discourse
 // (test/forum/contract/discourse-server.ts) and the real Redis, through the whole forum intake.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { discourseAdapter } from '../../src/forum/discourse/discourse-adapter.ts';
-import { readThread } from '../../src/forum/forum-intake.ts';
-import { MAX_TEXT } from '../../src/mail/read-mail.ts';
+import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
+import { readThread } from '../../src/channels/forum/forum-intake.ts';
+import { MAX_TEXT } from '../../src/channels/email/read-mail.ts';
 import type { ForumOutboxEntry } from '../../src/store/forum-outbox.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';

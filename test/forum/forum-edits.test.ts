@@ -1,11 +1,11 @@
-// Edits of orders posts already read (src/forum/edit-watch.ts, forum-intake.ts) against the local
+// Edits of orders posts already read (src/channels/forum/edit-watch.ts, forum-intake.ts) against the local
 // XenForo server (test/forum/contract/xenforo-server.ts, GET posts/{id}/) and the real Redis: an
 // edited orders post is read again as a new version, once; chatter is not watched; a step that
 // has ended lets its posts go; a member's watched posts are bounded.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WATCHED_PER_MEMBER } from '../../src/forum/edit-watch.ts';
-import { readThread } from '../../src/forum/forum-intake.ts';
-import { xenforoAdapter } from '../../src/forum/xenforo/xenforo-adapter.ts';
+import { WATCHED_PER_MEMBER } from '../../src/channels/forum/edit-watch.ts';
+import { readThread } from '../../src/channels/forum/forum-intake.ts';
+import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startXenForo, type XenForoForum, type XfPost } from './contract/xenforo-server.ts';

@@ -1,9 +1,9 @@
-// Orders read from the game thread (src/forum/forum-intake.ts, forum-message.ts) against the local
+// Orders read from the game thread (src/channels/forum/forum-intake.ts, forum-message.ts) against the local
 // XenForo server (test/forum/contract/xenforo-server.ts) and the real Redis: 200 posts of orders,
 // edits, chatter, quotes, non-players and a look-alike name; each player's orders read once.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readThread } from '../../src/forum/forum-intake.ts';
-import { xenforoAdapter } from '../../src/forum/xenforo/xenforo-adapter.ts';
+import { readThread } from '../../src/channels/forum/forum-intake.ts';
+import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { rawMail } from '../mail/support/mail-game.ts';

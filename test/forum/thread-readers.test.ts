@@ -1,10 +1,10 @@
-// The thread readers (src/forum/thread-readers.ts) when the forum fails: down, a 429 storm, a
+// The thread readers (src/channels/forum/thread-readers.ts) when the forum fails: down, a 429 storm, a
 // deleted thread, a revoked key. Each gives the GM one clear notice through the mail outbox, moves
 // no cursor, loses no post, and the next read after the cause is gone takes every post.
 import pino from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startThreadReaders, type ThreadReaders } from '../../src/forum/thread-readers.ts';
-import { xenforoAdapter } from '../../src/forum/xenforo/xenforo-adapter.ts';
+import { startThreadReaders, type ThreadReaders } from '../../src/channels/forum/thread-readers.ts';
+import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';

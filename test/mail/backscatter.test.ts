@@ -5,7 +5,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DNSResolver } from '../../src/mail/dkim.ts';
+import type { DNSResolver } from '../../src/channels/email/dkim.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { gameKeys } from '../../src/store/keys.ts';

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { breakSpaceRuns, cutParts, MAX_PART } from '../../src/mail/cut-parts.ts';
-import { MAX_TEXT, readMail } from '../../src/mail/read-mail.ts';
+import { breakSpaceRuns, cutParts, MAX_PART } from '../../src/channels/email/cut-parts.ts';
+import { MAX_TEXT, readMail } from '../../src/channels/email/read-mail.ts';
 import { rawMail } from './support/mail-game.ts';
 
 const CORPUS = new URL('./corpus/', import.meta.url);

@@ -4,7 +4,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DNSResolver } from '../../src/mail/dkim.ts';
+import type { DNSResolver } from '../../src/channels/email/dkim.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';

@@ -3,7 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dkimSignatures, type DNSResolver } from '../../src/mail/dkim.ts';
+import { dkimSignatures, type DNSResolver } from '../../src/channels/email/dkim.ts';
 import { requireServices } from '../support/services.ts';
 import { gameFiles, mailTestGame, type MailTestGame } from './support/mail-game.ts';
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { processMail } from '../../src/mail/process-mail.ts';
+import { processMail } from '../../src/channels/email/process-mail.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices } from '../support/services.ts';

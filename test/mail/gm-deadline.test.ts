@@ -3,7 +3,7 @@
 // not shorten the next one.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { processMail } from '../../src/mail/process-mail.ts';
+import { processMail } from '../../src/channels/email/process-mail.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';

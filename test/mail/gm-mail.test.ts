@@ -1,7 +1,7 @@
 // The GM by email: rulings on tickets (by reply, from any mail client) and commands, which call
 // the GameControl once per email however often the email is read.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { processMail } from '../../src/mail/process-mail.ts';
+import { processMail } from '../../src/channels/email/process-mail.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
 import { requireServices } from '../support/services.ts';
 import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';

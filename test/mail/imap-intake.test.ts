@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIntake, type Intake, type IntakeOptions } from '../../src/mail/imap-intake.ts';
+import { startIntake, type Intake, type IntakeOptions } from '../../src/channels/email/imap-intake.ts';
 import { MailLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { gameKeys, UNROUTED_GAME } from '../../src/store/keys.ts';

@@ -1,7 +1,7 @@
 // The small readers the mail loop is built on: secrets, quoted text, routing, times.
 import { describe, expect, it } from 'vitest';
 import { newText } from '../../src/messages/quoted-text.ts';
-import { routeMail } from '../../src/mail/route-mail.ts';
+import { routeMail } from '../../src/channels/email/route-mail.ts';
 import { carriesSecret, redactSecrets, stripSecrets } from '../../src/messages/secret.ts';
 import { formatTime, parseDays, parseDuration, parseTime } from '../../src/messages/time-text.ts';
 

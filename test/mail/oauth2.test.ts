@@ -7,12 +7,12 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { startIntake } from '../../src/mail/imap-intake.ts';
-import { checkMail } from '../../src/mail/mail-check.ts';
+import { startIntake } from '../../src/channels/email/imap-intake.ts';
+import { checkMail } from '../../src/channels/email/mail-check.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
-import { imapAuth, isAuthFailure } from '../../src/mail/mail-login.ts';
-import { OAuth2Error, smtpOAuth2, TokenSource } from '../../src/mail/oauth2.ts';
+import { imapAuth, isAuthFailure } from '../../src/channels/email/mail-login.ts';
+import { OAuth2Error, smtpOAuth2, TokenSource } from '../../src/channels/email/oauth2.ts';
 import { requireServices, type ServiceEndpoints } from '../support/services.ts';
 import { CLIENT, startOAuth2Provider, type OAuth2Provider } from './support/oauth2-provider.ts';
 

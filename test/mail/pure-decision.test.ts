@@ -5,8 +5,8 @@
 import pino from 'pino';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadEmail, processMail } from '../../src/mail/process-mail.ts';
-import { dedupeKey, readMail } from '../../src/mail/read-mail.ts';
+import { loadEmail, processMail } from '../../src/channels/email/process-mail.ts';
+import { dedupeKey, readMail } from '../../src/channels/email/read-mail.ts';
 import type { MailContext } from '../../src/messages/message-context.ts';
 import type { MailLedger } from '../../src/messages/message-ledger.ts';
 import { StepMovedError } from '../../src/messages/message-ledger.ts';

@@ -1,7 +1,7 @@
 // Mail that names no game: kept, answered politely once an hour per sender, never if automatic.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processMail } from '../../src/mail/process-mail.ts';
+import { processMail } from '../../src/channels/email/process-mail.ts';
 import { gameKeys, mailKeys, UNROUTED_GAME } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { mailTestGame, rawMail, type MailTestGame } from './support/mail-game.ts';

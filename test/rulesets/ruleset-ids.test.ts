@@ -38,7 +38,7 @@ describe('the ruleset seam', () => {
 
   it('covers every registered ruleset and combat system, and the code outside them', () => {
     expect(ids).toEqual(expect.arrayContaining(['board-nes', 'warfare', 'board-nes-dice', 'civ-advanced']));
-    expect(files).toEqual(expect.arrayContaining(['src/mail/process-mail.ts', 'src/render/report.ts', 'src/orders/parse-message.ts', 'src/turns/run-step.ts', 'jobs/service-config.ts']));
+    expect(files).toEqual(expect.arrayContaining(['src/channels/email/process-mail.ts', 'src/render/report.ts', 'src/orders/parse-message.ts', 'src/turns/run-step.ts', 'jobs/service-config.ts']));
   });
 
   it('finds a ruleset named outside its folder', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxSender } from '../../src/mail/outbox-sender.ts';
+import type { OutboxSender } from '../../src/channels/email/outbox-sender.ts';
 import { startTestSender } from '../mail/support/test-sender.ts';
 import { readTickets } from '../../src/messages/tickets.ts';
 import { waitForMail } from '../mail/support/mailbox.ts';

@@ -12,7 +12,7 @@ import type { Runtime } from '../../jobs/runtime.ts';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { MailDeps } from '../../src/messages/message-context.ts';
 import { MailLedger, type MailResult } from '../../src/messages/message-ledger.ts';
-import { processMail } from '../../src/mail/process-mail.ts';
+import { processMail } from '../../src/channels/email/process-mail.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../../src/turns/turn-renderer.ts';

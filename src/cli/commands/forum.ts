@@ -1,8 +1,8 @@
 // `adjutant forum test`: tries a game folder's forum settings against the real forum.
 import type { Command } from 'commander';
 import { loadGame } from '../../game/load-game.ts';
-import { checkForum } from '../../forum/check-forum.ts';
-import { openForum } from '../../forum/open-forum.ts';
+import { checkForum } from '../../channels/forum/check-forum.ts';
+import { openForum } from '../../channels/forum/open-forum.ts';
 
 export function register(program: Command): void {
   const forum = program.command('forum').description('The game\'s forum thread.');

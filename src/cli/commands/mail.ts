@@ -1,8 +1,8 @@
 // `adjutant mail test`: checks the mail configuration the service would use (docs/mail-providers.md).
 import type { Command } from 'commander';
 import { serviceConfig } from '../../../jobs/service-config.ts';
-import { checkMail } from '../../mail/mail-check.ts';
-import { tokenSource } from '../../mail/mail-login.ts';
+import { checkMail } from '../../channels/email/mail-check.ts';
+import { tokenSource } from '../../channels/email/mail-login.ts';
 import { printJson, type JsonOption } from '../output.ts';
 
 export function register(program: Command): void {

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { nationAliases, type GameFile } from '../../game/game-file.ts';
 import { loadGame } from '../../game/load-game.ts';
 import { newText } from '../../messages/quoted-text.ts';
-import { readMail } from '../../mail/read-mail.ts';
+import { readMail } from '../../channels/email/read-mail.ts';
 import { redactSecrets, stripSecrets } from '../../messages/secret.ts';
 import { confirmationText } from '../../orders/confirmation.ts';
 import { parseMessage } from '../../orders/parse-message.ts';

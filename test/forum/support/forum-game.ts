@@ -2,8 +2,8 @@
 // players' forum names, the message loop run straight from the queue (as the mail tests'
 // "direct" mode), and what was recorded for the forum (private messages) and the mail outbox.
 import pino from 'pino';
-import { processForumMessage } from '../../../src/forum/forum-message.ts';
-import type { ForumIntakeDeps } from '../../../src/forum/forum-intake.ts';
+import { processForumMessage } from '../../../src/channels/forum/forum-message.ts';
+import type { ForumIntakeDeps } from '../../../src/channels/forum/forum-intake.ts';
 import type { MailResult } from '../../../src/messages/message-ledger.ts';
 import { ForumOutbox, type ForumOutboxEntry } from '../../../src/store/forum-outbox.ts';
 import { forumKeys } from '../../../src/store/keys.ts';

@@ -1,12 +1,12 @@
 // The forum poster in a child process the crash test SIGKILLs at random moments: the service's
-// poster (src/forum/forum-poster.ts) on the test's queue prefix, serving the test's games, with
+// poster (src/channels/forum/forum-poster.ts) on the test's queue prefix, serving the test's games, with
 // short locks so a killed process's posts go to the next one within a second or two.
 import pino from 'pino';
 import '../../support/fixture-claims/index.ts';
 import { connectionFromUrl } from '../../../jobs/queues.ts';
-import { forumAlert } from '../../../src/forum/forum-alerts.ts';
-import { startForumPoster } from '../../../src/forum/forum-poster.ts';
-import { openForum } from '../../../src/forum/open-forum.ts';
+import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
+import { startForumPoster } from '../../../src/channels/forum/forum-poster.ts';
+import { openForum } from '../../../src/channels/forum/open-forum.ts';
 import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';

@@ -1,14 +1,14 @@
-// The forum poster as the service starts it (src/forum/forum-poster.ts on its BullMQ queue, the
+// The forum poster as the service starts it (src/channels/forum/forum-poster.ts on its BullMQ queue, the
 // GM told through the mail outbox), under a private queue prefix, limited to the test's games, and
 // with short waits so faults play out in seconds; plus the forum sections of the test games,
 // pointing at the local contract servers.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { connectionFromUrl } from '../../../jobs/queues.ts';
-import { forumAlert } from '../../../src/forum/forum-alerts.ts';
-import type { ForumConfig } from '../../../src/forum/forum-config.ts';
-import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/forum/forum-poster.ts';
-import { openForum } from '../../../src/forum/open-forum.ts';
+import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
+import type { ForumConfig } from '../../../src/channels/forum/forum-config.ts';
+import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/channels/forum/forum-poster.ts';
+import { openForum } from '../../../src/channels/forum/open-forum.ts';
 import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
 import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';

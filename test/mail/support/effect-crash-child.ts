@@ -4,7 +4,7 @@
 import pino from 'pino';
 import '../../support/fixture-claims/index.ts';
 import { createRuntime } from '../../../jobs/runtime.ts';
-import { processMail } from '../../../src/mail/process-mail.ts';
+import { processMail } from '../../../src/channels/email/process-mail.ts';
 import { createGameControl } from '../../../src/turns/scheduler-control.ts';
 
 const env = process.env;

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { parseDocument } from 'yaml';
 import { openGame } from '../../../src/game/open-game.ts';
 import type { MailDeps } from '../../../src/messages/message-context.ts';
-import { processMail } from '../../../src/mail/process-mail.ts';
+import { processMail } from '../../../src/channels/email/process-mail.ts';
 import { MailLedger, type MailResult } from '../../../src/messages/message-ledger.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
 import { GameStore } from '../../../src/store/game-store.ts';

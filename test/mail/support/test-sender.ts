@@ -1,12 +1,12 @@
-// The outbox sender as the service starts it (src/mail/outbox-sender.ts on its BullMQ queue, GM
+// The outbox sender as the service starts it (src/channels/email/outbox-sender.ts on its BullMQ queue, GM
 // alerts through the outbox, the GM's digest of undelivered mail on its delayed queue), under a
 // private queue prefix and limited to the test's games.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { startMailDigest } from '../../../jobs/mail-digest.ts';
 import { connectionFromUrl } from '../../../jobs/queues.ts';
-import { sendAlert } from '../../../src/mail/mail-alerts.ts';
-import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../src/mail/outbox-sender.ts';
+import { sendAlert } from '../../../src/channels/email/mail-alerts.ts';
+import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../src/channels/email/outbox-sender.ts';
 import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';
 import { serviceEndpoints } from '../../support/services.ts';

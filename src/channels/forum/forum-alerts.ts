@@ -3,10 +3,10 @@
 // itself (private messages on phpBB) for the GM to pass on. Each is recorded in the mail outbox
 // under a key naming what it is about, so it is sent once however often the fault is seen.
 import type { Logger } from 'pino';
-import type { GameStore } from '../store/game-store.ts';
-import type { ForumOutboxEntry } from '../store/forum-outbox.ts';
-import type { Outbox } from '../store/outbox.ts';
-import { storedGame } from '../store/stored-game.ts';
+import type { GameStore } from '../../store/game-store.ts';
+import type { ForumOutboxEntry } from '../../store/forum-outbox.ts';
+import type { Outbox } from '../../store/outbox.ts';
+import { storedGame } from '../../store/stored-game.ts';
 import type { ForumAlert } from './forum-poster.ts';
 
 export interface ForumAlertDeps {

@@ -3,22 +3,22 @@
 // is read (order-blocks.ts), and where the answer goes (a forum private message, or email where
 // the game says so or the forum has no private messages). Then the same handlers as for email.
 import { randomBytes } from 'node:crypto';
-import type { GameFile } from '../game/game-file.ts';
-import { mailSettings } from '../game/game-file.ts';
-import { answer } from '../mail/replies.ts';
-import { MAX_SUBJECT, MAX_TEXT } from '../mail/read-mail.ts';
-import { handleGm } from '../messages/gm-message.ts';
-import type { IncomingMessage, ReplyRoute } from '../messages/incoming-message.ts';
-import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
-import type { MailResult } from '../messages/message-ledger.ts';
-import { loadExtras } from '../messages/message-extras.ts';
-import { loadFlood, loadSnapshot } from '../messages/message-snapshot.ts';
-import { handlePlayer } from '../messages/player-message.ts';
-import { countOf, counting, rateLimited } from '../messages/rate-limit.ts';
-import { runMessage, type Loaded, type MessageJob } from '../messages/run-message.ts';
-import { tokensIn } from '../messages/tickets.ts';
-import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
-import { storedGame } from '../store/stored-game.ts';
+import type { GameFile } from '../../game/game-file.ts';
+import { mailSettings } from '../../game/game-file.ts';
+import { answer } from '../email/replies.ts';
+import { MAX_SUBJECT, MAX_TEXT } from '../email/read-mail.ts';
+import { handleGm } from '../../messages/gm-message.ts';
+import type { IncomingMessage, ReplyRoute } from '../../messages/incoming-message.ts';
+import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../../messages/message-context.ts';
+import type { MailResult } from '../../messages/message-ledger.ts';
+import { loadExtras } from '../../messages/message-extras.ts';
+import { loadFlood, loadSnapshot } from '../../messages/message-snapshot.ts';
+import { handlePlayer } from '../../messages/player-message.ts';
+import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
+import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
+import { tokensIn } from '../../messages/tickets.ts';
+import type { ForumPrivateMessage } from '../../store/forum-outbox.ts';
+import { storedGame } from '../../store/stored-game.ts';
 import type { ForumUser } from './forum-adapter.ts';
 import { ForumInbox, type ForumItem } from './forum-inbox.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';

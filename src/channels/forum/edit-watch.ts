@@ -5,8 +5,8 @@
 // those the newest WATCHED_PER_MEMBER of each member; a post the forum no longer shows, or one of
 // a step that has ended, is no longer watched.
 import { createHash } from 'node:crypto';
-import type { GameStore } from '../store/game-store.ts';
-import { forumKeys } from '../store/keys.ts';
+import type { GameStore } from '../../store/game-store.ts';
+import { forumKeys } from '../../store/keys.ts';
 import type { ThreadPost } from './forum-adapter.ts';
 import { postVersion } from './forum-inbox.ts';
 

@@ -9,11 +9,11 @@
 import { readFile } from 'node:fs/promises';
 import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ForumOutbox, ForumOutboxEntry } from '../store/forum-outbox.ts';
-import { outageTolerant } from '../store/outage-retry.ts';
-import type { OutageWatch } from '../store/outage-watch.ts';
-import { startOutboxSweep, type OutboxJob } from '../store/outbox-sweep.ts';
-import { isStoreOutage } from '../store/store-outage.ts';
+import type { ForumOutbox, ForumOutboxEntry } from '../../store/forum-outbox.ts';
+import { outageTolerant } from '../../store/outage-retry.ts';
+import type { OutageWatch } from '../../store/outage-watch.ts';
+import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
+import { isStoreOutage } from '../../store/store-outage.ts';
 import type { ForumAdapter } from './forum-adapter.ts';
 import { forumPosts, type ForumConfig } from './forum-config.ts';
 import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
@@ -48,7 +48,7 @@ export interface ForumPosterOptions {
   lockMs?: number;
   /** The games this poster serves (all when absent). */
   serves?: (gameId: string) => boolean;
-  /** Tells the GM (src/forum/forum-alerts.ts). */
+  /** Tells the GM (src/channels/forum/forum-alerts.ts). */
   alert: (gameId: string, alert: ForumAlert) => Promise<void>;
   /** Notes store outages: an item waits for the store without using a try. */
   outages?: OutageWatch;

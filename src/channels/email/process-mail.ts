@@ -2,30 +2,30 @@
 // its sender proven (secret, DKIM, a ticket's thread) and all its decision needs loaded; then the
 // decision, a pure function of that, handed to the channel-neutral handlers of src/messages.
 import { randomBytes } from 'node:crypto';
-import type { Game } from '../game/open-game.ts';
-import { mailSettings } from '../game/game-file.ts';
-import { UNROUTED_GAME } from '../store/keys.ts';
+import type { Game } from '../../game/open-game.ts';
+import { mailSettings } from '../../game/game-file.ts';
+import { UNROUTED_GAME } from '../../store/keys.ts';
 import { automaticReason } from './auto-mail.ts';
 import { dkimSignatures, dkimVouches } from './dkim.ts';
-import { storedGame } from '../store/stored-game.ts';
-import { handleGm } from '../messages/gm-message.ts';
-import type { Counted, MailResult } from '../messages/message-ledger.ts';
-import type { IncomingMessage } from '../messages/incoming-message.ts';
-import { loadExtras } from '../messages/message-extras.ts';
-import { loadFlood, loadSnapshot, type MessageSnapshot } from '../messages/message-snapshot.ts';
-import { countOf, counting, placeOf, rateLimited } from '../messages/rate-limit.ts';
-import { runMessage, type Loaded, type MessageJob } from '../messages/run-message.ts';
-import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../messages/message-context.ts';
-import { handlePlayer } from '../messages/player-message.ts';
+import { storedGame } from '../../store/stored-game.ts';
+import { handleGm } from '../../messages/gm-message.ts';
+import type { Counted, MailResult } from '../../messages/message-ledger.ts';
+import type { IncomingMessage } from '../../messages/incoming-message.ts';
+import { loadExtras } from '../../messages/message-extras.ts';
+import { loadFlood, loadSnapshot, type MessageSnapshot } from '../../messages/message-snapshot.ts';
+import { countOf, counting, placeOf, rateLimited } from '../../messages/rate-limit.ts';
+import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
+import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../../messages/message-context.ts';
+import { handlePlayer } from '../../messages/player-message.ts';
 import { dedupeKey, MAX_TEXT, readMail, type IncomingMail } from './read-mail.ts';
-import { templatesFor } from '../render/templates.ts';
-import type { OutgoingMessage } from '../store/outbox.ts';
+import { templatesFor } from '../../render/templates.ts';
+import type { OutgoingMessage } from '../../store/outbox.ts';
 import { answer, compose, type Letterhead } from './replies.ts';
 import { identifySender, type Identity } from './sender-check.ts';
 import { senderProof, type SenderProof } from './sender-proof.ts';
-import { tokensIn } from '../messages/tickets.ts';
+import { tokensIn } from '../../messages/tickets.ts';
 
-export type { MailDeps } from '../messages/message-context.ts';
+export type { MailDeps } from '../../messages/message-context.ts';
 
 export class MailNotStoredError extends Error {
   override name = 'MailNotStoredError';
@@ -51,7 +51,7 @@ export interface EmailInput {
   identity: Identity | null;
   /** Open tickets it answers, by its subject or thread. */
   threadTokens: string[];
-  /** How a refused email proves its From address (src/mail/sender-proof.ts); null when it does not, or it did not matter. */
+  /** How a refused email proves its From address (src/channels/email/sender-proof.ts); null when it does not, or it did not matter. */
   proof: SenderProof | null;
 }
 

@@ -1,8 +1,8 @@
 // Which game an email is for. One mailbox can serve several games: a "[game-id]" tag in the
 // subject decides first (replies to Adjutant carry it), then the address the mail was sent to.
 import { parse } from 'yaml';
-import type { GameStore } from '../store/game-store.ts';
-import { gameKeys } from '../store/keys.ts';
+import type { GameStore } from '../../store/game-store.ts';
+import { gameKeys } from '../../store/keys.ts';
 
 export interface GameRoute {
   id: string;

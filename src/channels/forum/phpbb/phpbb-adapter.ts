@@ -3,8 +3,8 @@
 // everything it would post (the update, private messages) goes to the GM to paste by hand.
 import { XMLParser } from 'fast-xml-parser';
 import { convert } from 'html-to-text';
-import { MAX_HTML } from '../../mail/read-mail.ts';
-import { HTML_OPTIONS, visibleHtml } from '../../orders/html-text.ts';
+import { MAX_HTML } from '../../email/read-mail.ts';
+import { HTML_OPTIONS, visibleHtml } from '../../../orders/html-text.ts';
 import type { ForumAdapter, ThreadPage, ThreadPost } from '../forum-adapter.ts';
 import { ForumCannotError, ForumRequestError } from '../forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';

@@ -11,11 +11,11 @@
 import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import { outageTolerant } from '../store/outage-retry.ts';
-import type { OutageWatch } from '../store/outage-watch.ts';
-import type { Outbox, OutboxEntry } from '../store/outbox.ts';
-import { startOutboxSweep, type OutboxJob } from '../store/outbox-sweep.ts';
-import { untilStored } from '../store/store-outage.ts';
+import { outageTolerant } from '../../store/outage-retry.ts';
+import type { OutageWatch } from '../../store/outage-watch.ts';
+import type { Outbox, OutboxEntry } from '../../store/outbox.ts';
+import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
+import { untilStored } from '../../store/store-outage.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
@@ -57,7 +57,7 @@ export interface OutboxSenderOptions {
   lockMs?: number;
   /** The games this sender serves (all when absent): several senders may split the games between them. */
   serves?: (gameId: string) => boolean;
-  /** Tells the GM of a game about a set-aside message or throttling (src/mail/mail-alerts.ts). */
+  /** Tells the GM of a game about a set-aside message or throttling (src/channels/email/mail-alerts.ts). */
   alert: (gameId: string, alert: SendAlert) => Promise<void>;
   /** Notes store outages: a message waits for the store without using a try, and what was sent is marked once it can be. */
   outages?: OutageWatch;

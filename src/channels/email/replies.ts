@@ -1,12 +1,12 @@
 // Every message the mail loop sends is built here: rendered from templates/mail/ (a game folder
 // may override any of them), threaded to the email it answers, marked as automatic so other
 // robots do not answer it, and with every secret of the game blotted out.
-import type { Templates } from '../render/templates.ts';
-import type { OutgoingMessage } from '../store/outbox.ts';
+import type { Templates } from '../../render/templates.ts';
+import type { OutgoingMessage } from '../../store/outbox.ts';
 import { loopMarker } from './auto-mail.ts';
-import type { Channel } from '../messages/incoming-message.ts';
+import type { Channel } from '../../messages/incoming-message.ts';
 import type { IncomingMail } from './read-mail.ts';
-import { carriesSecret, redactSecrets } from '../messages/secret.ts';
+import { carriesSecret, redactSecrets } from '../../messages/secret.ts';
 
 export interface Letterhead {
   gameId: string;

@@ -3,7 +3,7 @@
 // outcome.
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { htmlToText, visibleHtml } from '../orders/html-text.ts';
+import { htmlToText, visibleHtml } from '../../orders/html-text.ts';
 import { cutParts } from './cut-parts.ts';
 
 /**

@@ -4,8 +4,8 @@
 // at the next round, from the same place: the cursor did not move. A store outage is not the
 // forum's fault: the posts not kept stay behind the cursor, and the GM hears of the outage once.
 import type { Logger } from 'pino';
-import { forumReadAlert, type AlertDeps } from '../mail/mail-alerts.ts';
-import type { OutageWatch } from '../store/outage-watch.ts';
+import { forumReadAlert, type AlertDeps } from '../email/mail-alerts.ts';
+import type { OutageWatch } from '../../store/outage-watch.ts';
 import type { ForumAdapter } from './forum-adapter.ts';
 import type { ForumConfig } from './forum-config.ts';
 import { ForumRateLimitedError } from './forum-errors.ts';

@@ -2,7 +2,7 @@
 // job handed back by crashed workers too often). Each is kept here with its reason until the GM
 // has it processed again (`adjutant dead-letter retry`); the raw email stays in the store.
 import type { Redis } from 'ioredis';
-import { mailKeys } from '../store/keys.ts';
+import { mailKeys } from '../../store/keys.ts';
 
 export interface DeadMail {
   mailId: string;

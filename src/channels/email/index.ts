@@ -3,6 +3,6 @@
 export { startIntake, type ImapSettings, type Intake, type IntakeOptions } from './imap-intake.ts';
 export { processMail, MailNotStoredError, type MailDeps } from './process-mail.ts';
 export { startOutboxSender, type OutboxSender, type OutboxSenderOptions, type SmtpSettings } from './outbox-sender.ts';
-export { openTickets, type Ticket } from '../messages/tickets.ts';
+export { openTickets, type Ticket } from '../../messages/tickets.ts';
 export { storedRoutes, type GameRoute } from './route-mail.ts';
-export type { MailResult, Outcome } from '../messages/message-ledger.ts';
+export type { MailResult, Outcome } from '../../messages/message-ledger.ts';

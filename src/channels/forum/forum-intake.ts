@@ -4,8 +4,8 @@
 // stored (forum-inbox.ts) and queued for the message loop, and only then acknowledged. Thread
 // posts with orders are then watched for edits (edit-watch.ts).
 import type { Logger } from 'pino';
-import type { GameStore } from '../store/game-store.ts';
-import { storedGame } from '../store/stored-game.ts';
+import type { GameStore } from '../../store/game-store.ts';
+import { storedGame } from '../../store/stored-game.ts';
 import type { ForumAdapter, ThreadPost } from './forum-adapter.ts';
 import type { ForumConfig } from './forum-config.ts';
 import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';

@@ -2,7 +2,7 @@
 // (credentials by the names of environment variables, never the secrets themselves), which markup
 // its update uses, and which forum member plays which nation (docs/forums.md).
 import { z } from 'zod';
-import { FLAVOUR_NAMES, type Flavour } from '../render/flavours.ts';
+import { FLAVOUR_NAMES, type Flavour } from '../../render/flavours.ts';
 
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'write the name of an environment variable (like XF_API_KEY), not the secret itself');
 

@@ -4,13 +4,13 @@
 // what it is about, so an alert is sent once however often the fault is seen.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { counted } from '../engine/index.ts';
+import { counted } from '../../engine/index.ts';
 import { parse } from 'yaml';
-import type { GameStore } from '../store/game-store.ts';
-import type { Outbox } from '../store/outbox.ts';
-import { UNROUTED_GAME } from '../store/keys.ts';
-import type { OutageSummary } from '../store/outage-watch.ts';
-import { storedGame } from '../store/stored-game.ts';
+import type { GameStore } from '../../store/game-store.ts';
+import type { Outbox } from '../../store/outbox.ts';
+import { UNROUTED_GAME } from '../../store/keys.ts';
+import type { OutageSummary } from '../../store/outage-watch.ts';
+import { storedGame } from '../../store/stored-game.ts';
 import type { SendAlert } from './outbox-sender.ts';
 
 export interface AlertDeps {

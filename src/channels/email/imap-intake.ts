@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
 import type { Logger } from 'pino';
-import type { GameStore } from '../store/game-store.ts';
-import { UNROUTED_GAME } from '../store/keys.ts';
-import type { OutageWatch } from '../store/outage-watch.ts';
-import { storeOutageOf } from '../store/store-outage.ts';
-import { MailLedger } from '../messages/message-ledger.ts';
+import type { GameStore } from '../../store/game-store.ts';
+import { UNROUTED_GAME } from '../../store/keys.ts';
+import type { OutageWatch } from '../../store/outage-watch.ts';
+import { storeOutageOf } from '../../store/store-outage.ts';
+import { MailLedger } from '../../messages/message-ledger.ts';
 import { imapAuth, isAuthFailure } from './mail-login.ts';
 import type { TokenSource } from './oauth2.ts';
 import { dedupeKey } from './read-mail.ts';

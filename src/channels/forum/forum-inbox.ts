@@ -3,9 +3,9 @@
 // it (the thread reader's cursor moves on, a webhook delivery is answered 200). Taking the same
 // post twice (a webhook and a poll, a crash before the cursor moved) stores it once.
 import type { Redis } from 'ioredis';
-import type { Channel } from '../messages/incoming-message.ts';
-import { MailLedger } from '../messages/message-ledger.ts';
-import { forumKeys } from '../store/keys.ts';
+import type { Channel } from '../../messages/incoming-message.ts';
+import { MailLedger } from '../../messages/message-ledger.ts';
+import { forumKeys } from '../../store/keys.ts';
 import type { ThreadPost } from './forum-adapter.ts';
 
 export type ForumChannel = Exclude<Channel, 'email'>;

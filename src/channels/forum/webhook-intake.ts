@@ -6,8 +6,8 @@
 // taken from the delivery, which does not say whom the message is to (two players' diplomacy looks
 // the same): when a player or the GM wrote it, the game account's private messages are read at
 // once, through the API that shows only the account's own. Anything unsigned is refused unread.
-import type { GameFile } from '../game/game-file.ts';
-import { storedGame } from '../store/stored-game.ts';
+import type { GameFile } from '../../game/game-file.ts';
+import { storedGame } from '../../store/stored-game.ts';
 import type { ThreadPost } from './forum-adapter.ts';
 import { verifyWebhook, webhookPost, type WebhookPost } from './discourse/webhook.ts';
 import { takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';

@@ -1,13 +1,13 @@
 // Who is writing. An email counts for a nation only when it comes from the nation's registered
 // address AND offers the nation's secret in the one place a secret is read (src/messages/secret.ts),
-// or, where the game allows it, carries a DKIM signature that vouches for it (src/mail/dkim.ts).
+// or, where the game allows it, carries a DKIM signature that vouches for it (src/channels/email/dkim.ts).
 // The GM likewise: the GM's address plus the GM's secret, DKIM, or the token of a ticket the GM
 // was sent. Anything else changes nothing, and is told why where the answer cannot be backscatter
-// (process-mail.ts answers only senders who proved their address, src/mail/sender-proof.ts).
-import type { GameFile } from '../game/game-file.ts';
+// (process-mail.ts answers only senders who proved their address, src/channels/email/sender-proof.ts).
+import type { GameFile } from '../../game/game-file.ts';
 import type { IncomingMail } from './read-mail.ts';
-import { newText } from '../messages/quoted-text.ts';
-import { isSecret, secretCandidate } from '../messages/secret.ts';
+import { newText } from '../../messages/quoted-text.ts';
+import { isSecret, secretCandidate } from '../../messages/secret.ts';
 
 export type Identity =
   | { ok: true; role: 'gm'; via: 'secret' | 'dkim' | 'ticket' }
