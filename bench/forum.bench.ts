@@ -73,7 +73,7 @@ try {
     else forum.say(i % 4 === 2 ? 4 : 3, 'Anyone up for an alliance against the north? Buy army in lon, they said.');
   }
   const queued: string[] = [];
-  const intake: ForumIntakeDeps = { store, now, logger, enqueue: async ({ mailId }) => void queued.push(mailId) };
+  const intake: ForumIntakeDeps = { store, now, logger, enqueue: async ({ messageId }) => void queued.push(messageId) };
   const started = performance.now();
   const { read } = await readThread(intake, readGame, adapter);
   const seconds = (performance.now() - started) / 1000;

@@ -7,17 +7,18 @@ import { Worker, type ConnectionOptions, type Job, type JobType, type Queue } fr
 import { deadMailAlert } from '../src/channels/email/mail-alerts.ts';
 import { DeadLetters } from '../src/channels/email/dead-letters.ts';
 import { processForumMessage } from '../src/channels/forum/forum-message.ts';
-import { processMail, type MailDeps } from '../src/channels/email/process-mail.ts';
+import { processMail, type MessageDeps } from '../src/channels/email/process-mail.ts';
 import { isForumMessageId } from '../src/messages/incoming-message.ts';
 import { readMail } from '../src/channels/email/read-mail.ts';
 import { forumKeys, gameKeys, UNROUTED_GAME } from '../src/store/keys.ts';
 import type { OutageWatch } from '../src/store/outage-watch.ts';
 import { outageTolerant } from '../src/store/outage-retry.ts';
+import { withMessageId } from '../src/store/renamed-fields.ts';
 import { jobIds, QUEUE_PREFIX, QUEUES } from './queues.ts';
 
 export interface ParseJob {
   gameId: string;
-  mailId: string;
+  messageId: string;
 }
 
 export const PARSE_JOB_OPTIONS = {
@@ -32,14 +33,14 @@ export const PARSE_JOB_OPTIONS = {
 export function enqueueParse(queue: Queue, retries?: { attempts: number; delayMs: number }): (job: ParseJob) => Promise<void> {
   const options = retries ? { ...PARSE_JOB_OPTIONS, attempts: retries.attempts, backoff: { type: 'exponential', delay: retries.delayMs } } : PARSE_JOB_OPTIONS;
   return async (job) => {
-    await queue.add(QUEUES.parse, job, { ...options, jobId: jobIds.parse(job.gameId, job.mailId) });
+    await queue.add(QUEUES.parse, job, { ...options, jobId: jobIds.parse(job.gameId, job.messageId) });
   };
 }
 
 /** Runs a dead letter's email again: its failed job is removed and queued anew. False when the email is not a dead letter. */
 export async function retryDeadMail(queue: Queue, deadLetters: DeadLetters, job: ParseJob): Promise<boolean> {
-  if (!(await deadLetters.release(job.gameId, job.mailId))) return false;
-  await (await queue.getJob(jobIds.parse(job.gameId, job.mailId)))?.remove();
+  if (!(await deadLetters.release(job.gameId, job.messageId))) return false;
+  await (await queue.getJob(jobIds.parse(job.gameId, job.messageId)))?.remove();
   await enqueueParse(queue)(job);
   return true;
 }
@@ -54,16 +55,17 @@ export interface ParseWorkerOptions {
   outages?: OutageWatch;
 }
 
-export function createParseWorker(deps: MailDeps, connection: ConnectionOptions, options: ParseWorkerOptions = {}): Worker<ParseJob> {
+export function createParseWorker(deps: MessageDeps, connection: ConnectionOptions, options: ParseWorkerOptions = {}): Worker<ParseJob> {
   const lockDuration = options.lockDurationMs ?? 30_000;
   const deadLetters = new DeadLetters(deps.store.redis);
   const worker = new Worker<ParseJob>(
     QUEUES.parse,
     (job, token) => {
-      const forum = isForumMessageId(job.data.mailId);
-      return outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: forum ? 'forum post' : 'email', id: job.data.mailId }, async () => {
-        if (await ofRemovedGame(deps, job.data)) return { outcome: 'discarded', code: 'GAME_REMOVED', replies: 0 };
-        const result = await (forum ? processForumMessage : processMail)(deps, job.data);
+      const data = withMessageId(job.data);
+      const forum = isForumMessageId(data.messageId);
+      return outageTolerant(job, token, options.outages, { gameId: data.gameId, kind: forum ? 'forum post' : 'email', id: data.messageId }, async () => {
+        if (await ofRemovedGame(deps, data)) return { outcome: 'discarded', code: 'GAME_REMOVED', replies: 0 };
+        const result = await (forum ? processForumMessage : processMail)(deps, data);
         return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
       });
     },
@@ -77,7 +79,7 @@ export function createParseWorker(deps: MailDeps, connection: ConnectionOptions,
       maxStalledCount: 10,
     },
   );
-  const bury = (job: Job<ParseJob>, error: string) => deadLetter(deps, deadLetters, job.data, error).catch((err: unknown) => deps.logger.error({ err, jobId: job.id }, 'could not record a dead letter; the job stays failed in the queue'));
+  const bury = (job: Job<ParseJob>, error: string) => deadLetter(deps, deadLetters, withMessageId(job.data), error).catch((err: unknown) => deps.logger.error({ err, jobId: job.id }, 'could not record a dead letter; the job stays failed in the queue'));
   worker.on('failed', (job, err) => {
     if (!job) return;
     void job.isFailed().then((final) => {
@@ -94,9 +96,9 @@ export function createParseWorker(deps: MailDeps, connection: ConnectionOptions,
  * it, so there is nothing to process and no GM to tell. Mail stored for no game is the unrouted
  * pseudo-game's, which is never removed.
  */
-async function ofRemovedGame(deps: MailDeps, job: ParseJob): Promise<boolean> {
+async function ofRemovedGame(deps: MessageDeps, job: ParseJob): Promise<boolean> {
   if (job.gameId === UNROUTED_GAME || (await deps.store.exists(job.gameId))) return false;
-  const stored = isForumMessageId(job.mailId) ? await deps.store.redis.hexists(forumKeys(job.gameId).inbox, job.mailId) : await deps.store.redis.hexists(gameKeys(job.gameId).mail, job.mailId);
+  const stored = isForumMessageId(job.messageId) ? await deps.store.redis.hexists(forumKeys(job.gameId).inbox, job.messageId) : await deps.store.redis.hexists(gameKeys(job.gameId).mail, job.messageId);
   return !stored;
 }
 
@@ -134,23 +136,23 @@ async function jobsOf(queue: Queue<ParseJob>, gameId: string, states: JobType[])
 }
 
 /** Records a failed email as a dead letter and tells the GM, once per email. */
-export async function deadLetter(deps: MailDeps, deadLetters: DeadLetters, job: ParseJob, error: string): Promise<boolean> {
-  if (!(await deadLetters.record(job.gameId, job.mailId, error, deps.now()))) return false;
-  deps.logger.error({ gameId: job.gameId, mailId: job.mailId, err: error }, 'an email could not be processed; it is a dead letter and the GM is told');
-  const raw = await deps.store.mail(job.gameId, job.mailId);
+export async function deadLetter(deps: MessageDeps, deadLetters: DeadLetters, job: ParseJob, error: string): Promise<boolean> {
+  if (!(await deadLetters.record(job.gameId, job.messageId, error, deps.now()))) return false;
+  deps.logger.error({ gameId: job.gameId, messageId: job.messageId, err: error }, 'an email could not be processed; it is a dead letter and the GM is told');
+  const raw = await deps.store.mail(job.gameId, job.messageId);
   const from = raw ? (await readMail(raw)).from : null;
-  await deadMailAlert({ store: deps.store, outbox: deps.outbox, logger: deps.logger, now: deps.now, address: deps.address }, job.gameId, job.mailId, from, error);
+  await deadMailAlert({ store: deps.store, outbox: deps.outbox, logger: deps.logger, now: deps.now, address: deps.address }, job.gameId, job.messageId, from, error);
   return true;
 }
 
 /** Dead-letters failed parse jobs that have none yet: their process died between the failure and the record. Run at every start. */
-export async function buryFailedJobs(deps: MailDeps, queue: Queue<ParseJob>): Promise<number> {
+export async function buryFailedJobs(deps: MessageDeps, queue: Queue<ParseJob>): Promise<number> {
   const deadLetters = new DeadLetters(deps.store.redis);
   let buried = 0;
   for (let start = 0; ; start += 100) {
     const jobs = await queue.getFailed(start, start + 99);
     for (const job of jobs) {
-      if (job?.data?.gameId && (await deadLetter(deps, deadLetters, job.data, job.failedReason || 'failed'))) buried++;
+      if (job?.data?.gameId && (await deadLetter(deps, deadLetters, withMessageId(job.data), job.failedReason || 'failed'))) buried++;
     }
     if (jobs.length < 100) return buried;
   }

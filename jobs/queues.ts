@@ -55,7 +55,7 @@ export function openQueue(name: QueueName, connection: ConnectionOptions, prefix
  */
 export const jobIds = {
   // A forum item's id has a ":" ("forum-post:1000@0"); escaped, so an email's (hex) id is unchanged.
-  parse: (gameId: string, mailId: string) => `${gameId}/${mailId.replaceAll('%', '%25').replaceAll(':', '%3A')}`,
+  parse: (gameId: string, messageId: string) => `${gameId}/${messageId.replaceAll('%', '%25').replaceAll(':', '%3A')}`,
   adjudicate: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
   render: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),
   publish: (gameId: string, step: number, round?: string) => withRound(`${gameId}/${step}`, round),

@@ -10,7 +10,7 @@ import { mailKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { noticeText, SurpriseDeadlineError, type GameControl } from '../turns/game-control.ts';
 import type { Command } from './commands.ts';
-import { deadlineText, letterheadOf, nationName, type MailContext, type MailDeps } from './message-context.ts';
+import { deadlineText, letterheadOf, nationName, type MessageContext, type MessageDeps } from './message-context.ts';
 import { openTickets } from './tickets.ts';
 import { formatTime } from './time-text.ts';
 
@@ -114,7 +114,7 @@ function surpriseText(err: SurpriseDeadlineError, e: Effect, when: string): stri
 }
 
 /** The pending reply written: each effect's outcome on its line, and the GM's STATUS as the game is now. */
-export async function writeReply(deps: MailDeps, gameId: string, pending: PendingReply, said: Record<string, string>): Promise<OutgoingMessage> {
+export async function writeReply(deps: MessageDeps, gameId: string, pending: PendingReply, said: Record<string, string>): Promise<OutgoingMessage> {
   const game = await storedGame(deps.store, gameId);
   const results = (pending.spec.data.results as Array<{ command: string; text: string }>).map((r, i) => {
     const effect = pending.effects.find((e) => e.result === i);
@@ -124,7 +124,7 @@ export async function writeReply(deps: MailDeps, gameId: string, pending: Pendin
   return compose(letterheadOf(game, deps.address), { ...pending.spec, data });
 }
 
-async function gmStatus(deps: MailDeps, game: Game): Promise<Record<string, unknown>> {
+async function gmStatus(deps: MessageDeps, game: Game): Promise<Record<string, unknown>> {
   const s = await deps.control.status(game.id).catch(() => null);
   const ctx = { game, status: s };
   const names = (ids: string[]) => ids.map((n) => nationName(ctx, n)).join(', ');
@@ -136,8 +136,8 @@ async function gmStatus(deps: MailDeps, game: Game): Promise<Record<string, unkn
 }
 
 /** The reply to a message's commands: written now, or after the commit when it reports effects or the GM's STATUS. */
-export function commandsReply(ctx: MailContext, to: string, data: Record<string, unknown>, effects: Effect[], status = false): { replies: OutgoingMessage[]; pending?: PendingReply } {
-  const spec = answerSpec(ctx.message, to, `reply:${ctx.mailId}`, 'commands', data);
+export function commandsReply(ctx: MessageContext, to: string, data: Record<string, unknown>, effects: Effect[], status = false): { replies: OutgoingMessage[]; pending?: PendingReply } {
+  const spec = answerSpec(ctx.message, to, `reply:${ctx.messageId}`, 'commands', data);
   if (!effects.length && !status) return { replies: [compose(ctx.head, spec)] };
   return { replies: [], pending: { spec, effects, status } };
 }

@@ -3,10 +3,10 @@
 // own reports of an earlier turn, word for word as they went out, so it shows nothing new.
 import { counted } from '../engine/index.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { deadlineText, nationName, type MailContext } from './message-context.ts';
+import { deadlineText, nationName, type MessageContext } from './message-context.ts';
 import { compose } from '../channels/email/replies.ts';
 
-export function listText(ctx: MailContext, nation: string): string {
+export function listText(ctx: MessageContext, nation: string): string {
   const { game } = ctx;
   const view = game.ruleset.publicView(game.ctx, game.state, []);
   const rows = view.nations.map((n) => {
@@ -16,10 +16,10 @@ export function listText(ctx: MailContext, nation: string): string {
   return [`${game.config.title} (${game.config.ruleset}): turn ${game.state.turn}, ${game.state.phase}. Deadline: ${deadlineText(ctx, nation)}.`, ...rows].join('\n');
 }
 
-export function historyMails(ctx: MailContext, nation: string, turn: number): { said: string; messages: OutgoingMessage[] } {
+export function historyMails(ctx: MessageContext, nation: string, turn: number): { said: string; messages: OutgoingMessage[] } {
   if (turn >= ctx.game.state.turn) return { said: `Turn ${turn} has no results yet; the game is at turn ${ctx.game.state.turn}.`, messages: [] };
   const messages = (ctx.snapshot.extras.reports?.[`${nation}:${turn}`] ?? []).map((report) => {
-    const sent = compose(ctx.head, { key: `history:${ctx.mailId}:${report.step}`, to: ctx.message.address ?? '', subject: `Again: ${report.subject}`, template: 'notice', data: { gameTitle: ctx.game.config.title, paragraphs: [] } });
+    const sent = compose(ctx.head, { key: `history:${ctx.messageId}:${report.step}`, to: ctx.message.address ?? '', subject: `Again: ${report.subject}`, template: 'notice', data: { gameTitle: ctx.game.config.title, paragraphs: [] } });
     return { ...sent, text: report.text, ...(report.html ? { html: report.html } : {}) };
   });
   if (!messages.length) return { said: `There are no reports of turn ${turn} for ${nationName(ctx, nation)}.`, messages };

@@ -6,7 +6,7 @@ import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Ticket } from './tickets.ts';
 import { commandsReply, effectOf, type Effect } from './command-effects.ts';
 import { isCommandText, messageCommands, type CommandLine } from './commands.ts';
-import { decision, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
+import { decision, nationName, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
 import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { NationOrders } from './orders-in-force.ts';
@@ -34,7 +34,7 @@ interface GmOutcome {
  * `threadTokens`: tickets this email answers by its thread or subject. `commandsAllowed` is false
  * when only the ticket thread vouches for the GM: that is enough to rule on the ticket, not to run commands.
  */
-export async function handleGm(ctx: MailContext, threadTokens: string[], commandsAllowed: boolean): Promise<Decision> {
+export async function handleGm(ctx: MessageContext, threadTokens: string[], commandsAllowed: boolean): Promise<Decision> {
   const text = newText(stripSecrets(ctx.message.text, ctx.head.secrets));
   const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, replaced: {}, effects: [], help: false, status: false };
   const lines = meaningfulLines(text);
@@ -65,7 +65,7 @@ export async function handleGm(ctx: MailContext, threadTokens: string[], command
   );
 }
 
-async function answerTicket(ctx: MailContext, out: GmOutcome, token: string, answerText: string): Promise<void> {
+async function answerTicket(ctx: MessageContext, out: GmOutcome, token: string, answerText: string): Promise<void> {
   const ticket = ctx.snapshot.tickets.find((t) => t.token === token);
   if (!ticket) return void out.results.push({ command: `${token} ${answerText}`, text: `There is no ticket ${token} in this game.` });
   const ruling = await rule(ctx, ticket, answerText, out.work);
@@ -74,7 +74,7 @@ async function answerTicket(ctx: MailContext, out: GmOutcome, token: string, ans
   if (ruling.reply) out.replies.push(ruling.reply);
 }
 
-async function runCommands(ctx: MailContext, out: GmOutcome, lines: CommandLine[]): Promise<void> {
+async function runCommands(ctx: MessageContext, out: GmOutcome, lines: CommandLine[]): Promise<void> {
   for (const [i, line] of lines.entries()) {
     const c = line.command;
     if (!c) {
@@ -89,14 +89,14 @@ async function runCommands(ctx: MailContext, out: GmOutcome, lines: CommandLine[
     else if (c.name === 'order') out.results.push({ command: label, text: c.late ? await applyLateMail(ctx, out, c.nation) : await applyGmOrders(ctx, out, c.nation, c.text) });
     else {
       // What it did is filled in once it ran, after the commit.
-      const effect = effectOf(c, `${ctx.mailId}:${i}`, out.results.length, timeZoneOf(ctx, null));
+      const effect = effectOf(c, `${ctx.messageId}:${i}`, out.results.length, timeZoneOf(ctx, null));
       out.results.push({ command: label, text: effect ? '' : `Not done: ${c.name.toUpperCase()} is not a GM command.` });
       if (effect) out.effects.push(effect);
     }
   }
 }
 
-function replacePlayer(ctx: MailContext, out: GmOutcome, nation: string, address: string): string {
+function replacePlayer(ctx: MessageContext, out: GmOutcome, nation: string, address: string): string {
   const doc = parseDocument(out.gameYaml ?? ctx.game.files['game.yaml']);
   if (doc.hasIn(['nations', nation, 'player'])) doc.setIn(['nations', nation, 'player', 'email'], address);
   else doc.setIn(['nations', nation, 'player'], doc.createNode({ name: `Player of ${nationName(ctx, nation)}`, email: address }));
@@ -106,7 +106,7 @@ function replacePlayer(ctx: MailContext, out: GmOutcome, nation: string, address
   out.gameYaml = text;
   out.replaced[nation] = address.toLowerCase();
   const files = { ...ctx.game.files, 'game.yaml': text };
-  out.replies.push(welcomeMail({ gameId: ctx.head.gameId, files, nation, address: ctx.head.from, deadline: ctx.status?.deadline ?? null, publicUrl: ctx.tools.publicUrl, key: `welcome:${ctx.mailId}:${nation}` }));
+  out.replies.push(welcomeMail({ gameId: ctx.head.gameId, files, nation, address: ctx.head.from, deadline: ctx.status?.deadline ?? null, publicUrl: ctx.tools.publicUrl, key: `welcome:${ctx.messageId}:${nation}` }));
   return `Done: ${nationName(ctx, nation)} is now played from ${address}, who gets a welcome email with the nation's secret, how to order and the deadline.`;
 }
 

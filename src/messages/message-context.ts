@@ -11,7 +11,7 @@ import type { GameStore } from '../store/game-store.ts';
 import type { ForumOutbox } from '../store/forum-outbox.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl, GameStatus } from '../turns/game-control.ts';
-import type { MailChanges, MailResult } from './message-ledger.ts';
+import type { MessageChanges, MessageResult } from './message-ledger.ts';
 import type { MessageSnapshot } from './message-snapshot.ts';
 import type { Letterhead } from '../channels/email/replies.ts';
 import { templatesFor } from '../render/templates.ts';
@@ -21,7 +21,7 @@ import { formatTime } from './time-text.ts';
 /** Text to orders: the project's parser (src/orders/parse-message.ts), or another with its contract. */
 export type MessageParser = (input: ParseInput) => ParseResult | Promise<ParseResult>;
 
-export interface MailDeps {
+export interface MessageDeps {
   store: GameStore;
   outbox: Outbox;
   /** Where answers to forum members are recorded; one over the store's Redis when absent. */
@@ -40,9 +40,9 @@ export interface MailDeps {
 }
 
 /** What deciding may use beside its input: the parser, a log for the parser's failures, the public URL. */
-export type MessageTools = Pick<MailDeps, 'parse' | 'logger' | 'publicUrl'>;
+export type MessageTools = Pick<MessageDeps, 'parse' | 'logger' | 'publicUrl'>;
 
-export function toolsOf(deps: MailDeps): MessageTools {
+export function toolsOf(deps: MessageDeps): MessageTools {
   return { parse: deps.parse, logger: deps.logger, publicUrl: deps.publicUrl };
 }
 
@@ -51,7 +51,7 @@ export function toolsOf(deps: MailDeps): MessageTools {
  * handlers reach no store. `seed` makes the decision's ticket tokens: unguessable, yet the same
  * for the same input.
  */
-export interface MailContext {
+export interface MessageContext {
   tools: MessageTools;
   snapshot: MessageSnapshot;
   now: Date;
@@ -59,7 +59,7 @@ export interface MailContext {
   game: Game;
   settings: MailSettings;
   step: number;
-  mailId: string;
+  messageId: string;
   message: IncomingMessage;
   received: Date;
   /** The email's Date:, never later than its arrival (a date in the future would outrank every later email). */
@@ -69,12 +69,12 @@ export interface MailContext {
 }
 
 export interface Decision {
-  result: MailResult;
-  changes: MailChanges;
+  result: MessageResult;
+  changes: MessageChanges;
 }
 
-export function decision(ctx: Pick<MailContext, 'mailId' | 'now'>, fields: Omit<MailResult, 'mailId' | 'at' | 'ticketMails' | 'replies'> & { replies?: OutgoingMessage[]; ticketMails?: MailResult['ticketMails'] }, changes: MailChanges = {}): Decision {
-  return { result: { mailId: ctx.mailId, at: ctx.now.toISOString(), replies: [], ticketMails: [], ...fields }, changes };
+export function decision(ctx: Pick<MessageContext, 'messageId' | 'now'>, fields: Omit<MessageResult, 'messageId' | 'at' | 'ticketMails' | 'replies'> & { replies?: OutgoingMessage[]; ticketMails?: MessageResult['ticketMails'] }, changes: MessageChanges = {}): Decision {
+  return { result: { messageId: ctx.messageId, at: ctx.now.toISOString(), replies: [], ticketMails: [], ...fields }, changes };
 }
 
 /** The letterhead of a game's messages: its address (its `mailbox`, else the service's), templates and secrets. */

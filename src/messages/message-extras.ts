@@ -6,7 +6,7 @@ import { readMail } from '../channels/email/read-mail.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import { messageCommands } from './commands.ts';
 import type { IncomingMessage } from './incoming-message.ts';
-import { timeZoneOf, type MailDeps } from './message-context.ts';
+import { timeZoneOf, type MessageDeps } from './message-context.ts';
 import type { MessageSnapshot } from './message-snapshot.ts';
 
 /** A nation's report of one step, as the outbox sent it. */
@@ -37,7 +37,7 @@ export interface MessageExtras {
 export type Asker = { role: 'gm' } | { role: 'player'; nation: string };
 
 /** Loads what the message's commands will read: nothing for most messages. */
-export async function loadExtras(deps: Pick<MailDeps, 'store' | 'outbox'>, game: Game, snapshot: MessageSnapshot, message: IncomingMessage, secrets: readonly string[], asker: Asker): Promise<MessageExtras> {
+export async function loadExtras(deps: Pick<MessageDeps, 'store' | 'outbox'>, game: Game, snapshot: MessageSnapshot, message: IncomingMessage, secrets: readonly string[], asker: Asker): Promise<MessageExtras> {
   const nations = Object.keys(game.config.nations);
   const lines = messageCommands(message, secrets, asker.role, { timeZone: timeZoneOf({ game }, asker.role === 'gm' ? null : asker.nation), nations }) ?? [];
   const extras: MessageExtras = {};
@@ -51,7 +51,7 @@ export async function loadExtras(deps: Pick<MailDeps, 'store' | 'outbox'>, game:
   return extras;
 }
 
-async function pastReports(deps: Pick<MailDeps, 'store' | 'outbox'>, gameId: string, nation: string, turn: number): Promise<PastReport[]> {
+async function pastReports(deps: Pick<MessageDeps, 'store' | 'outbox'>, gameId: string, nation: string, turn: number): Promise<PastReport[]> {
   const steps = new Set((await deps.store.history(gameId)).filter((r) => r.turn === turn).map((r) => r.step));
   // After a rollback a step was published again under "report:<step>.<n>:<nation>": the newest round is the one that stands.
   const latest = new Map<number, { key: string; round: number }>();
@@ -71,17 +71,17 @@ async function pastReports(deps: Pick<MailDeps, 'store' | 'outbox'>, gameId: str
 
 const REPORT_KEY = /^report:(\d+)(?:\.(\d+))?:(.+)$/;
 
-async function lateMails(deps: Pick<MailDeps, 'store'>, gameId: string, ids: string[]): Promise<Record<string, LateMail>> {
+async function lateMails(deps: Pick<MessageDeps, 'store'>, gameId: string, ids: string[]): Promise<Record<string, LateMail>> {
   if (!ids.length) return {};
   const received = await deps.store.redis.hmget(mailKeys(gameId).received, ...ids);
   const out: Record<string, LateMail> = {};
-  for (const [i, mailId] of ids.entries()) {
-    const raw = await deps.store.mail(gameId, mailId);
+  for (const [i, messageId] of ids.entries()) {
+    const raw = await deps.store.mail(gameId, messageId);
     if (!raw) continue;
     const mail = await readMail(raw);
     const arrived = received[i] ? new Date(received[i]!) : null;
     const date = (mail.date && arrived && mail.date < arrived ? mail.date : (arrived ?? mail.date ?? new Date(0))).toISOString();
-    out[mailId] = { text: mail.text, subject: mail.subject, messageId: mail.messageId, from: mail.from, date };
+    out[messageId] = { text: mail.text, subject: mail.subject, messageId: mail.messageId, from: mail.from, date };
   }
   return out;
 }

@@ -8,6 +8,7 @@ import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
 import { encodeOrders, fromMail } from '../store/stored-orders.ts';
+import { withMessageId } from '../store/renamed-fields.ts';
 import type { PendingReply } from './command-effects.ts';
 import { inForce } from './message-snapshot.ts';
 import type { NationOrders } from './orders-in-force.ts';
@@ -25,8 +26,8 @@ export type Outcome =
   | 'unrouted'
   | 'unreadable';
 
-export interface MailResult {
-  mailId: string;
+export interface MessageResult {
+  messageId: string;
   outcome: Outcome;
   /** Reason code when the email was refused or not applied. */
   code?: string;
@@ -44,7 +45,7 @@ export interface MailResult {
   at: string;
 }
 
-export interface MailChanges {
+export interface MessageChanges {
   /** The email's Message-ID (or body hash), claimed for it: a commit refuses one another mail holds. */
   claim?: string;
   /** New orders in force per nation; null removes the nation's orders. */
@@ -115,12 +116,12 @@ for _, n in ipairs(c.notices) do redis.call('SET', KEYS[n.k], '1', 'PX', n.windo
 redis.call('HSET', KEYS[5], ARGV[2], ARGV[3])
 return 1`;
 
-export class MailLedger {
+export class MessageLedger {
   constructor(readonly redis: Redis) {}
 
-  async result(gameId: string, mailId: string): Promise<MailResult | null> {
-    const json = await this.redis.hget(mailKeys(gameId).results, mailId);
-    return json ? (JSON.parse(json) as MailResult) : null;
+  async result(gameId: string, messageId: string): Promise<MessageResult | null> {
+    const json = await this.redis.hget(mailKeys(gameId).results, messageId);
+    return json ? withMessageId(JSON.parse(json) as MessageResult) : null;
   }
 
   async processedCount(gameId: string): Promise<number> {
@@ -128,25 +129,25 @@ export class MailLedger {
   }
 
   /** Records when the intake first saw a mail; later calls keep the first time. */
-  async markReceived(gameId: string, mailId: string, at: Date): Promise<void> {
-    await this.redis.hsetnx(mailKeys(gameId).received, mailId, at.toISOString());
+  async markReceived(gameId: string, messageId: string, at: Date): Promise<void> {
+    await this.redis.hsetnx(mailKeys(gameId).received, messageId, at.toISOString());
   }
 
-  async received(gameId: string, mailId: string): Promise<Date | null> {
-    const iso = await this.redis.hget(mailKeys(gameId).received, mailId);
+  async received(gameId: string, messageId: string): Promise<Date | null> {
+    const iso = await this.redis.hget(mailKeys(gameId).received, messageId);
     return iso ? new Date(iso) : null;
   }
 
   /** Claims a Message-ID (or body hash) for a mail; returns the mail id that holds it (this one, or an earlier copy). */
-  async claim(gameId: string, dedupeKey: string, mailId: string): Promise<string> {
+  async claim(gameId: string, dedupeKey: string, messageId: string): Promise<string> {
     const k = mailKeys(gameId).dedupe;
-    if (await this.redis.hsetnx(k, dedupeKey, mailId)) return mailId;
-    return (await this.redis.hget(k, dedupeKey)) ?? mailId;
+    if (await this.redis.hsetnx(k, dedupeKey, messageId)) return messageId;
+    return (await this.redis.hget(k, dedupeKey)) ?? messageId;
   }
 
   /** Replaces a committed result whose pending reply is written (its effects ran) with what it did, as sent. */
-  async settle(gameId: string, result: MailResult): Promise<void> {
-    await this.redis.hset(mailKeys(gameId).results, result.mailId, JSON.stringify(result));
+  async settle(gameId: string, result: MessageResult): Promise<void> {
+    await this.redis.hset(mailKeys(gameId).results, result.messageId, JSON.stringify(result));
   }
 
   /** The nation's orders in force with their sources (for the nation's web page). */
@@ -156,7 +157,7 @@ export class MailLedger {
   }
 
   /** Writes the changes and the result at once; refuses if the game left `step` or the lease was lost meanwhile. */
-  async commit(gameId: string, step: number, result: MailResult, changes: MailChanges, lease: Lease): Promise<void> {
+  async commit(gameId: string, step: number, result: MessageResult, changes: MessageChanges, lease: Lease): Promise<void> {
     const g = gameKeys(gameId);
     const m = mailKeys(gameId);
     const orders = Object.fromEntries(
@@ -181,10 +182,10 @@ export class MailLedger {
       filesVersion: randomUUID(),
     };
     try {
-      await this.redis.eval(COMMIT, 10 + extra.length, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, m.dedupe, ...extra, String(step), result.mailId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(COMMIT, 10 + extra.length, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, m.dedupe, ...extra, String(step), result.messageId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
-      if (/CLAIMED/.test(String((e as Error).message))) throw new ClaimedError(`Another copy of ${result.mailId} claimed its Message-ID while it was read.`);
+      if (/CLAIMED/.test(String((e as Error).message))) throw new ClaimedError(`Another copy of ${result.messageId} claimed its Message-ID while it was read.`);
       if (/LEASE LOST/.test(String((e as Error).message))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
       throw e;
     }

@@ -40,7 +40,7 @@ export interface MessageSnapshot {
 
 export interface SnapshotRequest {
   gameId: string;
-  mailId: string;
+  messageId: string;
   /** The email's Message-ID or body hash; none for a forum item. */
   dedupeKey?: string;
   /** Message-IDs the email answers (In-Reply-To, References). */
@@ -78,7 +78,7 @@ export async function loadSnapshot(redis: Redis, req: SnapshotRequest): Promise<
   const g = gameKeys(req.gameId);
   const m = mailKeys(req.gameId);
   const thread = req.thread ?? [];
-  const [step, orders, tickets, late, received, claimed, last, threads] = (await redis.eval(LOAD, 8, g.step, g.orders, m.tickets, m.late, m.received, m.dedupe, g.history, m.ticketThreads, req.mailId, req.dedupeKey ?? '', ...thread)) as Raw;
+  const [step, orders, tickets, late, received, claimed, last, threads] = (await redis.eval(LOAD, 8, g.step, g.orders, m.tickets, m.late, m.received, m.dedupe, g.history, m.ticketThreads, req.messageId, req.dedupeKey ?? '', ...thread)) as Raw;
   const at = Number(step);
   return {
     step: at,
@@ -98,12 +98,12 @@ export async function loadSnapshot(redis: Redis, req: SnapshotRequest): Promise<
 }
 
 /** Where the message stands in each count (by sender), without counting it: its commit does. */
-export async function loadFlood(redis: Redis, gameId: string, mailId: string, counts: Counted[]): Promise<Record<string, FloodPlace>> {
+export async function loadFlood(redis: Redis, gameId: string, messageId: string, counts: Counted[]): Promise<Record<string, FloodPlace>> {
   if (!counts.length) return {};
   const m = mailKeys(gameId);
   const keys = counts.flatMap((c) => [m.rate(c.sender), m.rateNotice(c.sender)]);
   const args = counts.flatMap((c) => [String(c.at.getTime()), String(c.windowMs)]);
-  const out = (await redis.eval(FLOOD, keys.length, ...keys, mailId, ...args)) as number[];
+  const out = (await redis.eval(FLOOD, keys.length, ...keys, messageId, ...args)) as number[];
   return Object.fromEntries(counts.map((c, i) => [c.sender, { place: out[2 * i], noticeSent: out[2 * i + 1] === 1 }]));
 }
 
@@ -115,7 +115,7 @@ export function ordersOf(snapshot: MessageSnapshot, nation: string): NationOrder
 /** Stored orders in force with their sources; sources unknown (orders set elsewhere) count as oldest. */
 export function inForce(json: string): NationOrders {
   const stored = decodeOrders(json);
-  return { orders: stored.orders, sources: stored.sources ?? stored.orders.map(() => ({ mailId: '', date: '' })) };
+  return { orders: stored.orders, sources: stored.sources ?? stored.orders.map(() => ({ messageId: '', date: '' })) };
 }
 
 function pairs(flat: string[]): Array<[string, string]> {

@@ -6,7 +6,7 @@ import type { OutgoingMessage } from '../store/outbox.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import { parseMessageInSlices } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
-import { describe, nationName, type MailContext } from './message-context.ts';
+import { describe, nationName, type MessageContext } from './message-context.ts';
 import { mergeOrders, validateAll, type NationOrders, type OrderSource } from './orders-in-force.ts';
 import { compose } from '../channels/email/replies.ts';
 import { redactSecrets } from './secret.ts';
@@ -15,7 +15,7 @@ import { newToken, type Ticket } from './tickets.ts';
 export interface OrderText {
   nation: string;
   text: string;
-  mailId: string;
+  messageId: string;
   date: string;
   /** Whom tickets answer to, and in which thread. */
   player: { address: string; messageId: string | null; subject: string; forum?: string };
@@ -38,13 +38,13 @@ export interface Applied {
 
 const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
 
-export async function parseSafely(ctx: MailContext, nation: string, text: string): Promise<ParseResult> {
+export async function parseSafely(ctx: MessageContext, nation: string, text: string): Promise<ParseResult> {
   try {
     const parse = ctx.tools.parse ?? parseMessageInSlices;
     const result = await parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options, nationAliases: nationAliases(ctx.game.config) });
     return { ...result, ...singleReadings(result) };
   } catch (e) {
-    ctx.tools.logger.error({ err: e, gameId: ctx.head.gameId, mailId: ctx.mailId }, 'the order parser failed');
+    ctx.tools.logger.error({ err: e, gameId: ctx.head.gameId, messageId: ctx.messageId }, 'the order parser failed');
     return { orders: [], ambiguous: [], ignored: [], errors: [{ line: 1, text: '', message: `Adjutant could not read this ${ctx.message.channel === 'email' ? 'email' : 'message'} (the order reader failed); your GM has been told.`, suggestions: [] }] };
   }
 }
@@ -60,7 +60,7 @@ function singleReadings(result: ParseResult): Pick<ParseResult, 'orders' | 'ambi
   };
 }
 
-export async function applyOrderText(ctx: MailContext, input: OrderText, current: NationOrders): Promise<Applied> {
+export async function applyOrderText(ctx: MessageContext, input: OrderText, current: NationOrders): Promise<Applied> {
   const secrets = ctx.head.secrets;
   const lines = input.text.split('\n');
   const replaceAll = lines.some((l) => REPLACE_ALL.test(l));
@@ -69,7 +69,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
   const quote = (s: string) => redactSecrets(s.trim(), secrets);
 
   const incoming = parsed.orders.map(bareOrder);
-  const sources: OrderSource[] = parsed.orders.map((o) => ({ mailId: input.mailId, date: input.date, line: o.line, text: quote(o.text) }));
+  const sources: OrderSource[] = parsed.orders.map((o) => ({ messageId: input.messageId, date: input.date, line: o.line, text: quote(o.text) }));
   const merged = mergeOrders(ctx.game.ruleset.orderSubject, current, { orders: incoming, sources, replaceAll, date: input.date });
   const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, input.nation, merged.next);
 
@@ -81,22 +81,22 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
     noOrders: !replaceAll && !parsed.orders.length && !parsed.errors.length && !parsed.ambiguous.length,
   };
   for (const r of rejected) {
-    if (r.source.mailId === input.mailId && incoming.includes(r.order)) {
+    if (r.source.messageId === input.messageId && incoming.includes(r.order)) {
       confirmation.rejected.push({ line: r.source.line ?? 0, text: r.source.text ?? '', reason: `${r.message} (${r.code})`, suggestions: [] });
     } else confirmation.warnings.push(`Your earlier order "${r.source.text ?? describe(ctx, r.order)}" was dropped: ${r.message}`);
   }
   for (const o of merged.outdated) {
     confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
   }
-  if (current.sources.some((s) => s.mailId !== input.mailId && s.date > input.date)) {
+  if (current.sources.some((s) => s.messageId !== input.messageId && s.date > input.date)) {
     confirmation.warnings.push(ctx.message.channel === 'email' ? 'This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.' : 'This message was written before one Adjutant already has from you; where both give orders about the same unit or province, the newer one stands.');
   }
   confirmation.rejected.sort((a, b) => a.line - b.line);
 
   const tickets: Ticket[] = parsed.ambiguous.map((a) => ({
-    token: newToken(ctx.seed, `${input.mailId}:${input.nation}:${a.line}`),
+    token: newToken(ctx.seed, `${input.messageId}:${input.nation}:${a.line}`),
     nation: input.nation,
-    mailId: input.mailId,
+    messageId: input.messageId,
     step: ctx.step,
     line: a.line,
     text: quote(a.text),
@@ -118,7 +118,7 @@ export async function applyOrderText(ctx: MailContext, input: OrderText, current
  * The one email that asks the GM to rule on the tickets one incoming email opened: however many
  * unclear lines it had, the GM gets one message (tickets are capped per nation and turn besides).
  */
-export function ticketMail(ctx: MailContext, tickets: Ticket[], otherOpen: string[]): OutgoingMessage {
+export function ticketMail(ctx: MessageContext, tickets: Ticket[], otherOpen: string[]): OutgoingMessage {
   const first = tickets[0];
   const nation = nationName(ctx, first.nation);
   const subject =
@@ -126,7 +126,7 @@ export function ticketMail(ctx: MailContext, tickets: Ticket[], otherOpen: strin
       ? `Ticket ${first.token}: ${nation}'s line ${first.line} needs your ruling`
       : `Tickets ${tickets.map((t) => t.token).join(', ')}: ${tickets.length} of ${nation}'s lines need your ruling`;
   return compose(ctx.head, {
-    key: `tickets:${first.mailId}`,
+    key: `tickets:${first.messageId}`,
     to: ctx.game.config.gm.email,
     subject,
     template: 'ticket',

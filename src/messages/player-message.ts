@@ -3,7 +3,7 @@
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { commandsReply, effectOf, type Effect } from './command-effects.ts';
 import { messageCommands, type CommandLine } from './commands.ts';
-import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MailContext } from './message-context.ts';
+import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
 import { historyMails, listText } from './game-info.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
 import { relayPress } from './press-relay.ts';
@@ -15,7 +15,7 @@ import { stripSecrets } from './secret.ts';
 import { formatTime } from './time-text.ts';
 import { openIn, type Ticket } from './tickets.ts';
 
-export async function handlePlayer(ctx: MailContext, nation: string): Promise<Decision> {
+export async function handlePlayer(ctx: MessageContext, nation: string): Promise<Decision> {
   const lines = messageCommands(ctx.message, ctx.head.secrets, 'player', { timeZone: timeZoneOf(ctx, nation), nations: Object.keys(ctx.game.config.nations) });
   if (lines) return playerCommands(ctx, nation, lines);
   const late = lateness(ctx, nation);
@@ -24,7 +24,7 @@ export async function handlePlayer(ctx: MailContext, nation: string): Promise<De
 }
 
 /** Why the email is too late for the step being played, or null. */
-function lateness(ctx: MailContext, nation: string): string | null {
+function lateness(ctx: MessageContext, nation: string): string | null {
   if (ctx.settings.acceptLate) return null;
   // Orders are still welcome during a grace period: the turn waits for them.
   const deadline = ctx.status?.graceUntil ?? ctx.status?.deadline;
@@ -35,22 +35,22 @@ function lateness(ctx: MailContext, nation: string): string | null {
   return null;
 }
 
-function lateMail(ctx: MailContext, nation: string, why: string): Decision {
-  const late = [...(ctx.snapshot.late[nation] ?? []), ctx.mailId];
-  const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'notice', {
+function lateMail(ctx: MessageContext, nation: string, why: string): Decision {
+  const late = [...(ctx.snapshot.late[nation] ?? []), ctx.messageId];
+  const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.messageId}`, 'notice', {
     gameTitle: ctx.game.config.title,
     paragraphs: [`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
   });
   return decision(ctx, { outcome: 'late', code: 'LATE', role: 'player', nation, replies: [reply] }, { late: { [nation]: late } });
 }
 
-function playerTo(ctx: MailContext): string {
+function playerTo(ctx: MessageContext): string {
   return ctx.message.address ?? '';
 }
 
-async function playerOrders(ctx: MailContext, nation: string, text: string): Promise<Decision> {
+async function playerOrders(ctx: MessageContext, nation: string, text: string): Promise<Decision> {
   const current = ordersOf(ctx.snapshot, nation);
-  const applied = await applyOrderText(ctx, { nation, text, mailId: ctx.mailId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
+  const applied = await applyOrderText(ctx, { nation, text, messageId: ctx.messageId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
   if (ctx.message.cutAt) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${ctx.message.cutAt / 1024} KB were read.`);
   if (ctx.message.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
   capTickets(ctx, nation, applied);
@@ -66,12 +66,12 @@ async function playerOrders(ctx: MailContext, nation: string, text: string): Pro
 }
 
 /** Open tickets of the nation closed because a REPLACE ALL or CLEAR made them moot. */
-function supersede(ctx: MailContext, nation: string, why: string): Ticket[] {
+function supersede(ctx: MessageContext, nation: string, why: string): Ticket[] {
   return openIn(ctx.snapshot.tickets, ctx.step, nation).map((t) => ({ ...t, status: 'superseded' as const, outcome: why }));
 }
 
 /** One email to the GM for all the tickets an email opened. */
-function ticketMails(ctx: MailContext, tickets: Ticket[]): OutgoingMessage[] {
+function ticketMails(ctx: MessageContext, tickets: Ticket[]): OutgoingMessage[] {
   if (!tickets.length) return [];
   const mine = new Set(tickets.map((t) => t.token));
   const open = openIn(ctx.snapshot.tickets, ctx.step).map((t) => t.token).filter((t) => !mine.has(t));
@@ -82,7 +82,7 @@ function ticketMails(ctx: MailContext, tickets: Ticket[]): OutgoingMessage[] {
  * A nation opens at most `ticketsPerTurn` tickets a turn: past that, an unclear line is refused
  * for the player to rewrite, so no email (or flood of them) can bury the GM in questions.
  */
-function capTickets(ctx: MailContext, nation: string, applied: Applied): void {
+function capTickets(ctx: MessageContext, nation: string, applied: Applied): void {
   const used = ctx.snapshot.tickets.filter((t) => t.step === ctx.step && t.nation === nation).length;
   const room = Math.max(0, ctx.settings.ticketsPerTurn - used);
   if (applied.tickets.length <= room) return;
@@ -95,8 +95,8 @@ function capTickets(ctx: MailContext, nation: string, applied: Applied): void {
   c.rejected.sort((a, b) => a.line - b.line);
 }
 
-function confirmationMail(ctx: MailContext, nation: string, applied: Applied): OutgoingMessage {
-  return answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.mailId}`, 'confirmation', {
+function confirmationMail(ctx: MessageContext, nation: string, applied: Applied): OutgoingMessage {
+  return answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.messageId}`, 'confirmation', {
     gameTitle: ctx.game.config.title,
     nationName: nationName(ctx, nation),
     turn: ctx.game.state.turn,
@@ -107,7 +107,7 @@ function confirmationMail(ctx: MailContext, nation: string, applied: Applied): O
   });
 }
 
-function playerCommands(ctx: MailContext, nation: string, lines: CommandLine[]): Decision {
+function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[]): Decision {
   const results: Array<{ command: string; text: string }> = [];
   const effects: Effect[] = [];
   let help = false;
@@ -128,7 +128,7 @@ function playerCommands(ctx: MailContext, nation: string, lines: CommandLine[]):
       results.push({ command: line.text, text: 'All your orders are withdrawn; your units hold unless you send new ones.' });
     } else if (c.name === 'absence') {
       // What it did is filled in once it ran, after the commit.
-      effects.push(effectOf(c, `${ctx.mailId}:${i}`, results.length, timeZoneOf(ctx, nation), nation)!);
+      effects.push(effectOf(c, `${ctx.messageId}:${i}`, results.length, timeZoneOf(ctx, nation), nation)!);
       results.push({ command: line.text, text: '' });
     } else if (c.name === 'press' || c.name === 'history' || c.name === 'resign') {
       const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } = c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? historyMails(ctx, nation, c.turn) : resign(ctx, nation);

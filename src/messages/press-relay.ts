@@ -3,11 +3,11 @@
 // Anonymous press carries nothing of the sender: the game's address writes it, the text is theirs.
 import { mailSettings } from '../game/game-file.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { nationName, type MailContext } from './message-context.ts';
+import { nationName, type MessageContext } from './message-context.ts';
 import type { PressCommand } from './press-command.ts';
 import { compose } from '../channels/email/replies.ts';
 
-export function relayPress(ctx: MailContext, sender: string, press: PressCommand, index: number): { said: string; messages: OutgoingMessage[] } {
+export function relayPress(ctx: MessageContext, sender: string, press: PressCommand, index: number): { said: string; messages: OutgoingMessage[] } {
   const policy = mailSettings(ctx.game.config).press;
   if (policy === 'off') return { said: 'Not sent: this game has no press.', messages: [] };
   if (press.anonymous && policy !== 'grey') return { said: 'Not sent: press in this game is always signed; send it again without ANON.', messages: [] };
@@ -18,7 +18,7 @@ export function relayPress(ctx: MailContext, sender: string, press: PressCommand
   const recipients = press.to === 'all' ? 'every nation' : to.map((n) => nationName(ctx, n)).join(', ');
   const data = { gameTitle: ctx.game.config.title, senderName: nationName(ctx, sender), anonymous: press.anonymous, recipients, text: press.text };
   const subject = press.anonymous ? 'Anonymous press' : `Press from ${nationName(ctx, sender)}`;
-  const key = (who: string) => `press:${ctx.mailId}:${index}:${who}`;
+  const key = (who: string) => `press:${ctx.messageId}:${index}:${who}`;
   const messages = reached.map((n) => compose(ctx.head, { key: key(n), to: ctx.game.config.nations[n].player!.email, subject, template: 'press', data }));
   messages.push(compose(ctx.head, { key: key('gm'), to: ctx.game.config.gm.email, subject: `${subject} (copy)`, template: 'press', data: { ...data, gmCopy: true } }));
   const skipped = to.length - reached.length;

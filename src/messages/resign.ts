@@ -3,10 +3,10 @@
 // is told how to hand it to someone else.
 import { parseDocument } from 'yaml';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { nationName, type MailContext } from './message-context.ts';
+import { nationName, type MessageContext } from './message-context.ts';
 import { compose } from '../channels/email/replies.ts';
 
-export function resign(ctx: MailContext, nation: string): { said: string; gameYaml: string; messages: OutgoingMessage[] } {
+export function resign(ctx: MessageContext, nation: string): { said: string; gameYaml: string; messages: OutgoingMessage[] } {
   const doc = parseDocument(ctx.game.files['game.yaml']);
   const player = ctx.game.config.nations[nation].player;
   doc.deleteIn(['nations', nation, 'player']);
@@ -14,7 +14,7 @@ export function resign(ctx: MailContext, nation: string): { said: string; gameYa
   const who = ctx.message.author.channel === 'forum' ? `forum member ${ctx.message.author.name}` : ctx.message.address;
   const name = nationName(ctx, nation);
   const notice = compose(ctx.head, {
-    key: `resign:${ctx.mailId}`,
+    key: `resign:${ctx.messageId}`,
     to: ctx.game.config.gm.email,
     subject: `${name} resigned`,
     template: 'notice',

@@ -8,8 +8,8 @@
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { rememberThread } from './tickets.ts';
 import { runEffects, writeReply } from './command-effects.ts';
-import type { Decision, MailDeps } from './message-context.ts';
-import { ClaimedError, MailLedger, StepMovedError, type MailResult } from './message-ledger.ts';
+import type { Decision, MessageDeps } from './message-context.ts';
+import { ClaimedError, MessageLedger, StepMovedError, type MessageResult } from './message-ledger.ts';
 
 /** What a message needs, loaded: the step it was loaded at, and its decision, which reads nothing more. */
 export interface Loaded {
@@ -19,18 +19,18 @@ export interface Loaded {
 
 export interface MessageJob {
   gameId: string;
-  mailId: string;
+  messageId: string;
 }
 
 /** Runs `prepare` (reading the stored message) only when the message has no outcome yet; `load` runs under the lock, once per attempt. */
-export async function runMessage(deps: MailDeps, job: MessageJob, prepare: () => Promise<() => Promise<Loaded>>): Promise<MailResult> {
-  const ledger = new MailLedger(deps.store.redis);
-  const done = await ledger.result(job.gameId, job.mailId);
+export async function runMessage(deps: MessageDeps, job: MessageJob, prepare: () => Promise<() => Promise<Loaded>>): Promise<MessageResult> {
+  const ledger = new MessageLedger(deps.store.redis);
+  const done = await ledger.result(job.gameId, job.messageId);
   if (done) return deliver(deps, ledger, job.gameId, done);
   const load = await prepare();
   const result = await ledger.withLock(job.gameId, async (lease) => {
     for (let attempt = 1; ; attempt++) {
-      const again = await ledger.result(job.gameId, job.mailId);
+      const again = await ledger.result(job.gameId, job.messageId);
       if (again) return again;
       await ledger.renew(job.gameId, lease);
       const { step, decide } = await load();
@@ -44,11 +44,11 @@ export async function runMessage(deps: MailDeps, job: MessageJob, prepare: () =>
       }
     }
   });
-  deps.logger.info({ gameId: job.gameId, mailId: job.mailId, outcome: result.outcome, code: result.code, nation: result.nation }, 'message processed');
+  deps.logger.info({ gameId: job.gameId, messageId: job.messageId, outcome: result.outcome, code: result.code, nation: result.nation }, 'message processed');
   return deliver(deps, ledger, job.gameId, result);
 }
 
-async function deliver(deps: MailDeps, ledger: MailLedger, gameId: string, committed: MailResult): Promise<MailResult> {
+async function deliver(deps: MessageDeps, ledger: MessageLedger, gameId: string, committed: MessageResult): Promise<MessageResult> {
   const result = committed.pending ? await finish(deps, ledger, gameId, committed) : committed;
   for (const reply of result.replies) {
     const entry = await deps.outbox.record(gameId, reply);
@@ -66,7 +66,7 @@ async function deliver(deps: MailDeps, ledger: MailLedger, gameId: string, commi
  * Runs the committed effects (once each, under the lock), writes the reply that reports them, and
  * keeps the result as settled: with that reply, and nothing pending.
  */
-async function finish(deps: MailDeps, ledger: MailLedger, gameId: string, result: MailResult): Promise<MailResult> {
+async function finish(deps: MessageDeps, ledger: MessageLedger, gameId: string, result: MessageResult): Promise<MessageResult> {
   const { pending, ...rest } = result;
   const said = await ledger.withLock(gameId, () => runEffects(deps.store.redis, deps.control, gameId, pending!.effects));
   const reply = await writeReply(deps, gameId, pending!, said);

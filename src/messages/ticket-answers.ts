@@ -4,7 +4,7 @@
 import type { Order } from '../engine/index.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { deadlineText, describe, nationName, type MailContext } from './message-context.ts';
+import { deadlineText, describe, nationName, type MessageContext } from './message-context.ts';
 import { parseSafely } from './order-text.ts';
 import { ordersOf } from './message-snapshot.ts';
 import { mergeOrders, validateAll, type NationOrders } from './orders-in-force.ts';
@@ -14,7 +14,7 @@ import type { Ticket } from './tickets.ts';
 /** Orders being changed by one GM email, per nation, so several rulings build on each other. */
 export class WorkingOrders {
   readonly changed = new Map<string, NationOrders>();
-  constructor(private readonly ctx: MailContext) {}
+  constructor(private readonly ctx: MessageContext) {}
 
   get(nation: string): NationOrders {
     return this.changed.get(nation) ?? ordersOf(this.ctx.snapshot, nation);
@@ -32,7 +32,7 @@ export interface Ruling {
   reply?: OutgoingMessage;
 }
 
-export async function rule(ctx: MailContext, ticket: Ticket, answerText: string, work: WorkingOrders): Promise<Ruling> {
+export async function rule(ctx: MessageContext, ticket: Ticket, answerText: string, work: WorkingOrders): Promise<Ruling> {
   const answerLine = answerText.trim();
   if (ticket.status !== 'open') return { said: `${ticket.token} was already closed: ${ticket.outcome ?? ticket.status}.` };
   if (ticket.step !== ctx.step) return { said: `${ticket.token} belongs to a turn that has been adjudicated since; nothing was changed.` };
@@ -45,7 +45,7 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
   if (typeof chosen === 'string') return { said: `${ticket.token}: ${chosen}` };
 
   const current = work.get(ticket.nation);
-  const source = { mailId: ticket.mailId, date: ticket.date, line: ticket.line, text: ticket.text, ticket: ticket.token };
+  const source = { messageId: ticket.messageId, date: ticket.date, line: ticket.line, text: ticket.text, ticket: ticket.token };
   const merged = mergeOrders(ctx.game.ruleset.orderSubject, current, { orders: [chosen], sources: [source], replaceAll: false, date: ticket.date });
   const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, ticket.nation, merged.next);
   work.set(ticket.nation, next);
@@ -60,7 +60,7 @@ export async function rule(ctx: MailContext, ticket: Ticket, answerText: string,
 }
 
 /** The order an answer names: a reading's number, or a corrected order in the player's notation. */
-async function pick(ctx: MailContext, ticket: Ticket, answerLine: string): Promise<Order | string> {
+async function pick(ctx: MessageContext, ticket: Ticket, answerLine: string): Promise<Order | string> {
   const number = /^#?(\d+)[.)]?$/.exec(answerLine);
   if (number) {
     const n = Number(number[1]);
@@ -72,7 +72,7 @@ async function pick(ctx: MailContext, ticket: Ticket, answerLine: string): Promi
   return `"${answerLine}" could not be read as one order (${why}); answer with a number, an order, or reject.`;
 }
 
-function close(ctx: MailContext, ticket: Ticket, work: WorkingOrders, said: string): Ruling {
+function close(ctx: MessageContext, ticket: Ticket, work: WorkingOrders, said: string): Ruling {
   const inForce = work.get(ticket.nation).orders.map((o) => describe(ctx, o));
   const reply = compose(ctx.head, {
     key: `ticket-outcome:${ticket.token}`,

@@ -6,12 +6,13 @@ import type { Redis } from 'ioredis';
 import type { Order } from '../engine/index.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { mailKeys } from '../store/keys.ts';
+import { withMessageId } from '../store/renamed-fields.ts';
 
 export interface Ticket {
   /** "T-" and six letters or digits; in the ticket's subject, and the key the GM's reply is matched by. */
   token: string;
   nation: string;
-  mailId: string;
+  messageId: string;
   /** Tickets belong to one step; when the turn is adjudicated, open ones lapse. */
   step: number;
   line: number;
@@ -53,7 +54,7 @@ export function tokensIn(text: string): string[] {
 export async function readTickets(redis: Redis, gameId: string, tokens: readonly string[]): Promise<Ticket[]> {
   if (!tokens.length) return [];
   const values = await redis.hmget(mailKeys(gameId).tickets, ...tokens);
-  return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as Ticket);
+  return values.filter((v): v is string => v !== null).map((v) => withMessageId(JSON.parse(v) as Ticket));
 }
 
 export async function rememberThread(redis: Redis, gameId: string, messageId: string, tokens: readonly string[]): Promise<void> {
@@ -62,7 +63,7 @@ export async function rememberThread(redis: Redis, gameId: string, messageId: st
 
 /** Stored tickets, oldest first. */
 export function byAge(stored: string[]): Ticket[] {
-  return stored.map((v) => JSON.parse(v) as Ticket).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
+  return stored.map((v) => withMessageId(JSON.parse(v) as Ticket)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
 }
 
 /** The open tickets of a step (of one nation, when named), oldest first. */

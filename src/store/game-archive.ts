@@ -26,7 +26,7 @@ export async function exportGame(store: GameStore, id: string, dir: string): Pro
   const orders = await store.ordersInForce(id);
   if (Object.keys(orders).length) written.push([ORDERS_FILE, toYaml(sortKeys(orders))]);
   for (const record of await store.history(id)) written.push([historyFile(record.step), toYaml(record)]);
-  for (const [mailId, raw] of await store.allMail(id)) written.push([`mail/${mailId}.eml`, raw]);
+  for (const [messageId, raw] of await store.allMail(id)) written.push([`mail/${messageId}.eml`, raw]);
 
   // Clear what an earlier export left, so the folder says exactly what the store holds.
   await rm(path.join(dir, 'history'), { recursive: true, force: true });

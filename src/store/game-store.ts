@@ -78,7 +78,7 @@ export class GameStore {
     const tx = this.redis.multi().hset(k.files, contents.files).set(k.filesVersion, randomUUID()).set(k.state, JSON.stringify(contents.state)).set(k.step, String(history.length));
     for (const record of history) tx.hset(k.history, String(record.step), JSON.stringify(record));
     for (const [nation, orders] of Object.entries(contents.orders ?? {})) tx.hset(k.orders, nation, encodeOrders(orders));
-    for (const [mailId, raw] of contents.mail ?? []) tx.hset(k.mail, mailId, raw);
+    for (const [messageId, raw] of contents.mail ?? []) tx.hset(k.mail, messageId, raw);
     if ((await tx.exec()) === null) throw new GameExistsError(`A game "${id}" was stored by another process at the same moment.`);
   }
 
@@ -175,13 +175,13 @@ export class GameStore {
 
   /** Keeps a raw email; its id is the SHA-256 of its bytes, so storing it twice is harmless. */
   async putMail(id: string, raw: Buffer): Promise<string> {
-    const mailId = createHash('sha256').update(raw).digest('hex');
-    await this.redis.hset(gameKeys(id).mail, mailId, raw);
-    return mailId;
+    const messageId = createHash('sha256').update(raw).digest('hex');
+    await this.redis.hset(gameKeys(id).mail, messageId, raw);
+    return messageId;
   }
 
-  async mail(id: string, mailId: string): Promise<Buffer | null> {
-    return this.redis.hgetBuffer(gameKeys(id).mail, mailId);
+  async mail(id: string, messageId: string): Promise<Buffer | null> {
+    return this.redis.hgetBuffer(gameKeys(id).mail, messageId);
   }
 
   async allMail(id: string): Promise<Map<string, Buffer>> {

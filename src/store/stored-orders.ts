@@ -2,10 +2,11 @@
 // shape, written only through GameStore (and the atomic scripts that use this encoder: a step's
 // commit and rollback, an email's commit). Every write bumps the orders version.
 import type { Order } from '../engine/index.ts';
+import { withMessageId } from './renamed-fields.ts';
 
 /** Where an order in force came from. */
 export interface OrderSource {
-  mailId: string;
+  messageId: string;
   /** The email's Date: header (or its arrival), ISO; the later one wins. */
   date: string;
   line?: number;
@@ -30,11 +31,11 @@ export function encodeOrders(value: OrdersInForce): string {
 export function decodeOrders(json: string): OrdersInForce {
   const value = JSON.parse(json) as Partial<OrdersInForce>;
   const orders = value.orders ?? [];
-  const sources = value.sources?.length === orders.length ? value.sources : undefined;
+  const sources = value.sources?.length === orders.length ? value.sources.map(withMessageId) : undefined;
   return { orders, mails: value.mails ?? [], ...(sources && { sources }) };
 }
 
 /** Orders with their sources, from mail: the emails they came from are the sources' own. */
 export function fromMail(orders: Order[], sources: OrderSource[]): OrdersInForce {
-  return { orders, mails: [...new Set(sources.map((s) => s.mailId).filter(Boolean))].sort(), sources };
+  return { orders, mails: [...new Set(sources.map((s) => s.messageId).filter(Boolean))].sort(), sources };
 }

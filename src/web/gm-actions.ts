@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Game } from '../game/open-game.ts';
-import { MailLedger, type MailResult } from '../messages/message-ledger.ts';
+import { MessageLedger, type MessageResult } from '../messages/message-ledger.ts';
 import { processMail } from '../channels/email/process-mail.ts';
 import type { WebContext } from './web-context.ts';
 
@@ -49,7 +49,7 @@ export function ticketLine(token: string, answer: string): string {
 }
 
 /** Sends `line` as the GM's email to the game, through the mail loop; returns the mail's id and what it did. */
-export async function runAsGmEmail(web: WebContext, game: Game, line: string): Promise<{ mailId: string; result: MailResult }> {
+export async function runAsGmEmail(web: WebContext, game: Game, line: string): Promise<{ messageId: string; result: MessageResult }> {
   const secret = game.config.gm.secret;
   if (!secret) throw new ConsoleActionError('The console acts by the GM\'s email commands, which need a GM secret: add "secret:" under gm in game.yaml.');
   const now = web.deps.now();
@@ -64,7 +64,7 @@ export async function runAsGmEmail(web: WebContext, game: Game, line: string): P
   })
     .compile()
     .build();
-  const mailId = await web.deps.store.putMail(game.id, raw);
-  await new MailLedger(web.deps.store.redis).markReceived(game.id, mailId, now);
-  return { mailId, result: await processMail(web.deps, { gameId: game.id, mailId }) };
+  const messageId = await web.deps.store.putMail(game.id, raw);
+  await new MessageLedger(web.deps.store.redis).markReceived(game.id, messageId, now);
+  return { messageId, result: await processMail(web.deps, { gameId: game.id, messageId }) };
 }

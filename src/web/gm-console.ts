@@ -2,7 +2,7 @@
 // tickets, the players who have not ordered, the buttons (which send GM commands through the mail
 // loop, gm-actions.ts) and the outbox: what was sent, what waits, what the mail server refused.
 import { storedGame } from '../store/stored-game.ts';
-import { MailLedger } from '../messages/message-ledger.ts';
+import { MessageLedger } from '../messages/message-ledger.ts';
 import { openTickets } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import { gameKeys, mailKeys } from '../store/keys.ts';
@@ -45,8 +45,8 @@ export async function gmGamesPage(web: WebContext, session: GmSession): Promise<
   return renderPage('gm-games', { title: 'GM console', base: web.base, private: true }, { email: session.email, games, csrf: session.csrf });
 }
 
-/** `mailId`: a console action just done, whose results are shown at the top. */
-export async function gmGamePage(web: WebContext, session: GmSession, game: Game, mailId?: string, problem?: string): Promise<string> {
+/** `messageId`: a console action just done, whose results are shown at the top. */
+export async function gmGamePage(web: WebContext, session: GmSession, game: Game, messageId?: string, problem?: string): Promise<string> {
   const id = game.id;
   const names = (nation: string) => game.config.nations[nation]?.name ?? nation;
   const [status, tickets, failed, outboxRaw, done] = await Promise.all([
@@ -54,7 +54,7 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
     openTickets(web.deps.store, id),
     failures(web, id),
     web.deps.store.redis.hvals(gameKeys(id).outbox),
-    mailId ? new MailLedger(web.deps.store.redis).result(id, mailId) : null,
+    messageId ? new MessageLedger(web.deps.store.redis).result(id, messageId) : null,
   ]);
   const outbox = outboxRaw
     .map((json) => JSON.parse(json) as OutboxEntry)

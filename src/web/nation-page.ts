@@ -2,7 +2,7 @@
 // step (rendered from its private view, as the mail is) and its orders in force as Adjutant read
 // them, read-only. Nothing here is about another nation beyond what its reports already say.
 import { storedGame } from '../store/stored-game.ts';
-import { MailLedger } from '../messages/message-ledger.ts';
+import { MessageLedger } from '../messages/message-ledger.ts';
 import { openTicketsOf } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import type { Order } from '../engine/index.ts';
@@ -32,7 +32,7 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
   if (!config) return null;
   const step = await store.step(gameId);
   const [inForce, tickets, status, steps] = await Promise.all([
-    new MailLedger(store.redis).nationOrders(gameId, nation),
+    new MessageLedger(store.redis).nationOrders(gameId, nation),
     openTicketsOf(store.redis, gameId, step, nation),
     web.deps.control.status(gameId).catch(() => null),
     stepIndex(store, game),

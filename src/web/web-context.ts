@@ -1,12 +1,12 @@
 // What every page handler is given: the mail loop's dependencies (the store, the outbox, the
 // GameControl, the clock; the GM's buttons run through the mail loop itself), the published
 // folder, and where the site sits behind a proxy.
-import type { MailDeps } from '../messages/message-context.ts';
+import type { MessageDeps } from '../messages/message-context.ts';
 import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
 import type { WebLinks } from './link-generations.ts';
 
 export interface WebContext {
-  deps: MailDeps;
+  deps: MessageDeps;
   /** The output folder: maps and updates under /<game>/turn-<n>/. */
   outDir: string;
   /** The path prefix of ADJUTANT_PUBLIC_URL ("" when the site is at the root). */

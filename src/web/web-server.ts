@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import type { MailDeps } from '../messages/message-context.ts';
+import type { MessageDeps } from '../messages/message-context.ts';
 import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
@@ -31,7 +31,7 @@ export interface WebServerOptions {
   trustProxy?: boolean;
   /** ADJUTANT_WEB_SECRET: signs private links; without it there are no private pages and no console. */
   secret?: string;
-  deps: MailDeps;
+  deps: MessageDeps;
   logger?: Logger;
   /** Takes Discourse webhook deliveries at POST /-/forum/discourse/<game> (src/channels/forum/webhook-intake.ts); absent, that path is 404. */
   forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
@@ -135,8 +135,8 @@ async function gmRoute(web: WebContext, req: IncomingMessage, res: ServerRespons
   if (parts.length === 1 && parts[0] === '') return sendHtml(res, 200, await gmGamesPage(web, session), headers);
   const game = parts.length === 1 ? await gmGame(web, session, parts[0]) : null;
   if (!game) return notFound(web, res);
-  const mailId = url.searchParams.get('done');
-  return sendHtml(res, 200, await gmGamePage(web, session, game, mailId && /^[0-9a-f]{64}$/.test(mailId) ? mailId : undefined), headers);
+  const messageId = url.searchParams.get('done');
+  return sendHtml(res, 200, await gmGamePage(web, session, game, messageId && /^[0-9a-f]{64}$/.test(messageId) ? messageId : undefined), headers);
 }
 
 async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse, session: GmSession, parts: string[]): Promise<void> {
@@ -148,8 +148,8 @@ async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse
   try {
     const line = parts[1] === 'ticket' ? ticketLine(form.get('token') ?? '', ticketAnswer(form)) : parts[1] === 'command' ? commandLine(form.get('action') ?? '', form.get('argument') ?? '') : null;
     if (line === null) return notFound(web, res);
-    const { mailId } = await runAsGmEmail(web, game, line);
-    return redirect(res, `${web.base}/-/gm/${game.id}?done=${mailId}`);
+    const { messageId } = await runAsGmEmail(web, game, line);
+    return redirect(res, `${web.base}/-/gm/${game.id}?done=${messageId}`);
   } catch (e) {
     if (!(e instanceof ConsoleActionError)) throw e;
     return sendHtml(res, 400, await gmGamePage(web, session, game, undefined, e.message), { 'cache-control': 'no-store' });

@@ -22,14 +22,14 @@ describe('the parse queue', () => {
   it('takes a forum post and a forum private message once each, beside an email', async () => {
     const enqueue = enqueueParse(queue);
     const jobs = [
-      { gameId: 'g1', mailId: 'forum-post:1000@0' },
-      { gameId: 'g1', mailId: 'forum-private:3000@0' },
-      { gameId: 'g1', mailId: 'ab12'.repeat(16) },
+      { gameId: 'g1', messageId: 'forum-post:1000@0' },
+      { gameId: 'g1', messageId: 'forum-private:3000@0' },
+      { gameId: 'g1', messageId: 'ab12'.repeat(16) },
     ];
     for (const job of [...jobs, ...jobs]) await enqueue(job);
     const queued = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
-    expect(queued.map((j) => j.data).sort((a, b) => a.mailId.localeCompare(b.mailId))).toEqual([...jobs].sort((a, b) => a.mailId.localeCompare(b.mailId)));
+    expect(queued.map((j) => j.data).sort((a, b) => a.messageId.localeCompare(b.messageId))).toEqual([...jobs].sort((a, b) => a.messageId.localeCompare(b.messageId)));
     expect((await queue.getJob(jobIds.parse('g1', 'forum-post:1000@0')))?.data).toEqual(jobs[0]);
-    expect(jobIds.parse('g1', jobs[2].mailId)).toBe(`g1/${jobs[2].mailId}`);
+    expect(jobIds.parse('g1', jobs[2].messageId)).toBe(`g1/${jobs[2].messageId}`);
   });
 });

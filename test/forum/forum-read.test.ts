@@ -132,7 +132,7 @@ describe('orders read from the game thread', () => {
     await readThread(game.intake, game.id, adapter());
     const [result] = await game.processQueued();
     expect(await game.privateMessages()).toEqual([]);
-    const mail = await game.outbox.entry(game.id, `reply:${result.mailId}`);
+    const mail = await game.outbox.entry(game.id, `reply:${result.messageId}`);
     expect(mail?.to).toEqual(['player2@adjutant.test']);
     expect(mail?.text).toContain('You claim');
   });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { requireServices } from '../support/services.ts';
 import { mailGame, PerGameControl, purgeGameMail, storeClaimsGame } from './support/attack-game.ts';
 import { claimsParser } from './support/claims-parser.ts';
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const ordersOf = async (id: string, nation: string) => (await store.ordersInForce(id))[nation]?.orders ?? [];
-const processed = (id: string) => new MailLedger(store.redis).processedCount(id);
+const processed = (id: string) => new MessageLedger(store.redis).processedCount(id);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('attacks through the real mail path', () => {

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DNSResolver } from '../../src/channels/email/dkim.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import type { OutboxEntry } from '../../src/store/outbox.ts';
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const processed = () => new MailLedger(store.redis).processedCount(game);
+const processed = () => new MessageLedger(store.redis).processedCount(game);
 
 /** Every message recorded for the game, by recipient. */
 async function recordedTo(): Promise<Map<string, OutboxEntry[]>> {

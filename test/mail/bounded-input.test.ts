@@ -6,7 +6,7 @@
 // real Redis. Each is kept whole all the same.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { MailResult } from '../../src/messages/message-ledger.ts';
+import type { MessageResult } from '../../src/messages/message-ledger.ts';
 import { parseMessageInSlices } from '../../src/orders/parse-message.ts';
 import { leastCost } from '../support/bounded-cost.ts';
 import { requireServices } from '../support/services.ts';
@@ -60,10 +60,10 @@ async function expectBounded(kind: string, raws: Buffer[]): Promise<void> {
   game = await mailTestGame();
   game.deps.parse = parseMessageInSlices;
   const g = game;
-  const results: MailResult[] = [];
+  const results: MessageResult[] = [];
   const cost = await leastCost(async (attempt) => results.push(await g.receive(raws[attempt])), BOUNDS);
   expect(results[0].outcome).toBe(kind.includes('PRESS') ? 'commands' : 'orders');
-  expect((await g.store.mail(g.id, results[0].mailId))?.equals(raws[0])).toBe(true);
+  expect((await g.store.mail(g.id, results[0].messageId))?.equals(raws[0])).toBe(true);
   if (/body|parts|HTML/.test(kind) && !kind.includes('PRESS')) expect(results[0].replies[0].text).toContain('only its first 16 KB were read');
   expect(cost.ms).toBeLessThan(BOUNDS.ms);
   expect(cost.blockedMs).toBeLessThan(BOUNDS.blockedMs);

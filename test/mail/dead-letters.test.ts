@@ -69,15 +69,15 @@ describe('nothing dropped silently', () => {
     await mailGame(id, 'player1@adjutant.test', 'orders in limbo', 'ruby-falcon\nclaim mid');
     const [alert] = await waitForMail('gm@adjutant.test', { subject: `[${id}] An email could not be processed` }, { timeoutMs: 30_000 });
     expect(alert.text).toContain('from player1@adjutant.test');
-    const mailId = /mail id ([0-9a-f]{64})/.exec(alert.text!)![1];
-    expect(alert.text).toContain(`adjutant dead-letter retry ${id} ${mailId}`);
+    const messageId = /mail id ([0-9a-f]{64})/.exec(alert.text!)![1];
+    expect(alert.text).toContain(`adjutant dead-letter retry ${id} ${messageId}`);
 
     const listed = await adjutant(loop.prefix, 'dead-letter', 'list', id);
-    expect(listed).toContain(`${id}  email  ${mailId}`);
+    expect(listed).toContain(`${id}  email  ${messageId}`);
     expect(listed).toContain('no-such-ruleset');
 
     await store.putFiles(id, { 'game.yaml': good });
-    expect(await adjutant(loop.prefix, 'dead-letter', 'retry', id, mailId)).toContain('is queued again');
+    expect(await adjutant(loop.prefix, 'dead-letter', 'retry', id, messageId)).toContain('is queued again');
     const [confirmation] = await waitForMail('player1@adjutant.test', { subject: `[${id}] Re: orders in limbo` }, { timeoutMs: 30_000 });
     expect(confirmation.text).toContain('claim mid');
     expect(await adjutant(loop.prefix, 'dead-letter', 'list', id)).toContain('has no dead letters');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processMail } from '../../src/channels/email/process-mail.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices } from '../support/services.ts';
 import { cleanUp, storeFixtureGame, testRuntime } from '../turns/support.ts';
@@ -22,9 +22,9 @@ afterEach(async () => {
 });
 
 /** Runs the child on the stored email; resolves with the signal that ended it, or what it wrote when none did. */
-function crashingChild(gameId: string, mailId: string): Promise<string> {
+function crashingChild(gameId: string, messageId: string): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/effect-crash-child.ts')], {
-    env: { ...process.env, CRASH_PREFIX: rt.prefix, CRASH_SCOPE: rt.scope, CRASH_GAME: gameId, CRASH_MAIL: mailId },
+    env: { ...process.env, CRASH_PREFIX: rt.prefix, CRASH_SCOPE: rt.scope, CRASH_GAME: gameId, CRASH_MAIL: messageId },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let said = '';
@@ -40,22 +40,22 @@ describe("a GM command's effect", () => {
     games.push(id);
     const control = createGameControl(rt);
     const before = (await control.status(id)).deadline!;
-    const ledger = new MailLedger(rt.redis);
-    const mailId = await rt.store.putMail(id, await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nEXTEND 24h' }));
-    await ledger.markReceived(id, mailId, new Date());
+    const ledger = new MessageLedger(rt.redis);
+    const messageId = await rt.store.putMail(id, await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nEXTEND 24h' }));
+    await ledger.markReceived(id, messageId, new Date());
 
-    expect(await crashingChild(id, mailId)).toBe('SIGKILL');
-    expect((await ledger.result(id, mailId))?.pending?.effects).toMatchObject([{ name: 'extend' }]);
+    expect(await crashingChild(id, messageId)).toBe('SIGKILL');
+    expect((await ledger.result(id, messageId))?.pending?.effects).toMatchObject([{ name: 'extend' }]);
     expect((await control.status(id)).deadline).toEqual(before);
 
     const deps = { store: rt.store, outbox: rt.outbox, control, now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test' };
-    await processMail(deps, { gameId: id, mailId });
-    await processMail(deps, { gameId: id, mailId });
+    await processMail(deps, { gameId: id, messageId });
+    await processMail(deps, { gameId: id, messageId });
     expect((await control.status(id)).deadline!.getTime()).toBe(before.getTime() + 86_400_000);
-    expect((await rt.outbox.entry(id, `reply:${mailId}`))?.text).toContain('Done: the deadline is now');
+    expect((await rt.outbox.entry(id, `reply:${messageId}`))?.text).toContain('Done: the deadline is now');
     // Settled: what it did is kept as sent, with nothing left to run.
-    const settled = await ledger.result(id, mailId);
+    const settled = await ledger.result(id, messageId);
     expect(settled?.pending).toBeUndefined();
-    expect(settled?.replies.map((r) => r.key)).toEqual([`reply:${mailId}`]);
+    expect(settled?.replies.map((r) => r.key)).toEqual([`reply:${messageId}`]);
   });
 });

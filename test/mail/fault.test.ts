@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadLetters } from '../../src/channels/email/dead-letters.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { Outbox } from '../../src/store/outbox.ts';
 import { connectRedis } from '../../src/store/redis.ts';
@@ -73,7 +73,7 @@ describe('the service under SIGKILL', () => {
     await spawnServe().ready; // the first one stores the game; the others find it stored
     for (let i = 1; i < PROCESSES; i++) spawnServe();
     const perKill = EMAILS / KILLS;
-    const processed = () => new MailLedger(store.redis).processedCount(gameId);
+    const processed = () => new MessageLedger(store.redis).processedCount(gameId);
     let kills = 0;
     let sent = 0;
     let atLastKill = 0;

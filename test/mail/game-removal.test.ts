@@ -12,7 +12,7 @@ import { createParseWorker, enqueueParse, type ParseJob } from '../../jobs/parse
 import { connectionFromUrl, openQueue, QUEUES } from '../../jobs/queues.ts';
 import { openGame } from '../../src/game/open-game.ts';
 import { DeadLetters } from '../../src/channels/email/dead-letters.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { Outbox } from '../../src/store/outbox.ts';
 import { connectRedis } from '../../src/store/redis.ts';
@@ -46,10 +46,10 @@ async function createGame(id: string): Promise<void> {
 
 /** Stores an email in the game and queues it, as the intake does; quick retries, so a job that fails would be a dead letter at once. */
 async function arrive(id: string, subject: string): Promise<string> {
-  const mailId = await store.putMail(id, await rawMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'ruby-falcon\nclaim nor' }));
-  await new MailLedger(store.redis).markReceived(id, mailId, new Date());
-  await enqueueParse(queue, { attempts: 2, delayMs: 50 })({ gameId: id, mailId });
-  return mailId;
+  const messageId = await store.putMail(id, await rawMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'ruby-falcon\nclaim nor' }));
+  await new MessageLedger(store.redis).markReceived(id, messageId, new Date());
+  await enqueueParse(queue, { attempts: 2, delayMs: 50 })({ gameId: id, messageId });
+  return messageId;
 }
 
 const jobsOf = async (id: string) => ((await queue.getJobs(['waiting', 'delayed', 'prioritized', 'failed', 'completed', 'active'])) as Array<Job<ParseJob> | undefined>).filter((j): j is Job<ParseJob> => j?.data.gameId === id);
@@ -71,12 +71,12 @@ describe('removing a game with mail on the parse queue', () => {
     const worker = createParseWorker(deps, connectionFromUrl(serviceEndpoints().redisUrl), { prefix });
     try {
       const fresh = await arrive(id, 'the new game');
-      await expect.poll(() => new MailLedger(store.redis).processedCount(id), { timeout: 20_000 }).toBe(1);
-      expect(await new MailLedger(store.redis).result(id, fresh)).toMatchObject({ outcome: 'orders' });
+      await expect.poll(() => new MessageLedger(store.redis).processedCount(id), { timeout: 20_000 }).toBe(1);
+      expect(await new MessageLedger(store.redis).result(id, fresh)).toMatchObject({ outcome: 'orders' });
       // A job that slipped in for a removed game (here: the game's again, for mail it never had) is discarded, not a dead letter.
       await dropGame(store, id);
-      await enqueueParse(queue, { attempts: 2, delayMs: 50 })({ gameId: id, mailId: 'f'.repeat(64) });
-      await expect.poll(async () => (await jobsOf(id)).find((j) => j.data.mailId === 'f'.repeat(64))?.returnvalue, { timeout: 20_000 }).toMatchObject({ outcome: 'discarded' });
+      await enqueueParse(queue, { attempts: 2, delayMs: 50 })({ gameId: id, messageId: 'f'.repeat(64) });
+      await expect.poll(async () => (await jobsOf(id)).find((j) => j.data.messageId === 'f'.repeat(64))?.returnvalue, { timeout: 20_000 }).toMatchObject({ outcome: 'discarded' });
       await new Promise((r) => setTimeout(r, 500));
       expect(await new DeadLetters(store.redis).list(id)).toEqual([]);
       expect(await store.redis.exists(`adjutant:{${id}}:mail:dead`)).toBe(0);

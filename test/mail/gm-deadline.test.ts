@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { processMail } from '../../src/channels/email/process-mail.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { claim, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from '../turns/support.ts';
@@ -31,10 +31,10 @@ async function newGame(schedule: Record<string, unknown> = {}): Promise<string> 
 
 /** The GM's command email through the mail loop; returns the reply. */
 async function gm(id: string, line: string): Promise<string> {
-  const mailId = await rt.store.putMail(id, await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: clock.now() }));
-  await new MailLedger(rt.redis).markReceived(id, mailId, clock.now());
-  await processMail(deps, { gameId: id, mailId });
-  return (await rt.outbox.entry(id, `reply:${mailId}`))!.text;
+  const messageId = await rt.store.putMail(id, await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: clock.now() }));
+  await new MessageLedger(rt.redis).markReceived(id, messageId, clock.now());
+  await processMail(deps, { gameId: id, messageId });
+  return (await rt.outbox.entry(id, `reply:${messageId}`))!.text;
 }
 
 const deadlineOf = async (id: string) => (await control.status(id)).deadline?.toISOString();

@@ -26,7 +26,7 @@ async function entry(g: MailTestGame, key: string) {
 async function ambiguousOrder(g: MailTestGame) {
   const result = await g.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'my orders', text: 'ruby-falcon\nclaim nor\nclaim vale' }));
   const [ticket] = await openTickets(g.store, g.id);
-  return { result, ticket, mail: await entry(g, `tickets:${result.mailId}`) };
+  return { result, ticket, mail: await entry(g, `tickets:${result.messageId}`) };
 }
 
 describe('GM tickets', () => {
@@ -38,7 +38,7 @@ describe('GM tickets', () => {
     expect(mail.to).toEqual(['gm@adjutant.test']);
     expect(mail.subject).toContain(ticket.token);
     expect(mail.text).toMatch(/1\. You claim Northvale\.\n\s+2\. You claim Midvale\.\n\s+3\. You claim Southvale\./);
-    const confirmation = await entry(game, `reply:${result.mailId}`);
+    const confirmation = await entry(game, `reply:${result.messageId}`);
     expect(confirmation.text).toContain('Waiting for the GM');
     expect(confirmation.text).not.toContain(ticket.token);
   });
@@ -76,7 +76,7 @@ describe('GM tickets', () => {
     const { mail } = await ambiguousOrder(game);
     const forged = await game.receive(await fromGm('PROCESS', { inReplyTo: mail.messageId }));
     expect(game.control.called('processNow')).toEqual([]);
-    expect((await entry(game, `reply:${forged.mailId}`)).text).toContain('commands need your GM secret');
+    expect((await entry(game, `reply:${forged.messageId}`)).text).toContain('commands need your GM secret');
   });
 });
 
@@ -87,7 +87,7 @@ describe('GM commands', () => {
     expect(result).toMatchObject({ outcome: 'commands', role: 'gm' });
     expect(game.control.called('extend')).toEqual([[game.id, 86_400_000]]);
     expect(game.control.called('pause')).toEqual([[game.id]]);
-    const report = (await entry(game, `reply:${result.mailId}`)).text;
+    const report = (await entry(game, `reply:${result.messageId}`)).text;
     expect(report).toContain('Done: the deadline is now Wednesday, 2 January 2030 at 20:00 (Europe/London)');
     expect(report).toContain('The game is paused.');
     expect(report).toContain('No orders yet: Bluevale');
@@ -96,16 +96,16 @@ describe('GM commands', () => {
   it('runs a command once even if the same email is processed again', async () => {
     game = await mailTestGame({ files: withGmSecret() });
     const result = await game.receive(await fromGm('grey-heron\nPROCESS'));
-    await processMail(game.deps, { gameId: game.id, mailId: result.mailId });
+    await processMail(game.deps, { gameId: game.id, messageId: result.messageId });
     expect(game.control.called('processNow')).toHaveLength(1);
-    expect((await game.outbox.pending(game.id)).filter((e) => e.key === `reply:${result.mailId}`)).toHaveLength(1);
+    expect((await game.outbox.pending(game.id)).filter((e) => e.key === `reply:${result.messageId}`)).toHaveLength(1);
   });
 
   it('says why when the GameControl refuses, and answers unknown commands with the help text', async () => {
     game = await mailTestGame({ files: withGmSecret() });
     game.control.failing.set('rollback', 'There is no turn 9 to go back to.');
     const result = await game.receive(await fromGm('grey-heron\nROLLBACK 9\nFROBNICATE'));
-    const report = (await entry(game, `reply:${result.mailId}`)).text;
+    const report = (await entry(game, `reply:${result.messageId}`)).text;
     expect(report).toContain('Not done: There is no turn 9 to go back to.');
     expect(report).toContain('"FROBNICATE" is not a command.');
     expect(report).toContain('EXTEND 24h');
@@ -137,7 +137,7 @@ describe('GM commands', () => {
       { kind: 'claim', province: 'sou' },
       { kind: 'claim', province: 'bay' },
     ]);
-    const told = await entry(game, `gm-order:${result.mailId}:blue`);
+    const told = await entry(game, `gm-order:${result.messageId}:blue`);
     expect(told.to).toEqual(['player2@adjutant.test']);
     expect(told.text).toContain('Your GM entered orders for Bluevale');
   });

@@ -76,7 +76,7 @@ describe('hostile and broken mail', () => {
     expect(result.outcome).toBe('orders');
     expect(result.replies[0].text).toContain('Attachments are not read (map.png, notes.txt)');
     expect(result.replies[0].text).not.toContain('were read');
-    expect((await game.store.mail(game.id, result.mailId))!.length).toBeGreaterThan(1024 * 1024);
+    expect((await game.store.mail(game.id, result.messageId))!.length).toBeGreaterThan(1024 * 1024);
   });
 
   it('handles a 10 MB body: kept whole, only the start read', async () => {
@@ -85,7 +85,7 @@ describe('hostile and broken mail', () => {
     const result = await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'orders', text: big }));
     expect(result.outcome).toBe('orders');
     expect(result.replies[0].text).toContain('only its first 16 KB were read');
-    expect((await game.store.mail(game.id, result.mailId))!.length).toBeGreaterThan(10 * 1024 * 1024);
+    expect((await game.store.mail(game.id, result.messageId))!.length).toBeGreaterThan(10 * 1024 * 1024);
   });
 
   it('still answers malformed MIME', async () => {

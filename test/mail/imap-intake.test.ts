@@ -6,7 +6,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntake, type Intake, type IntakeOptions } from '../../src/channels/email/imap-intake.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { gameKeys, UNROUTED_GAME } from '../../src/store/keys.ts';
 import { connectRedis } from '../../src/store/redis.ts';
@@ -24,7 +24,7 @@ afterAll(() => store?.redis.disconnect());
 
 const logger = pino({ level: 'silent' });
 
-function intakeFor(gameId: string, jobs: Array<{ gameId: string; mailId: string }>, extra: Partial<IntakeOptions> = {}): Intake {
+function intakeFor(gameId: string, jobs: Array<{ gameId: string; messageId: string }>, extra: Partial<IntakeOptions> = {}): Intake {
   return startIntake({
     imap: { host: svc.imap.host, port: svc.imap.port, secure: false, user: 'game@adjutant.test', pass: svc.password },
     store,
@@ -48,7 +48,7 @@ async function appendTo(folder: string, raw: string): Promise<void> {
 describe('IMAP intake', () => {
   it('takes new mail within moments with IDLE: stored, queued, then moved to Processed', async () => {
     const gameId = `in-${randomUUID().slice(0, 8)}`;
-    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const jobs: Array<{ gameId: string; messageId: string }> = [];
     const subject = `[${gameId}] orders`;
     const intake = intakeFor(gameId, jobs);
     try {
@@ -58,8 +58,8 @@ describe('IMAP intake', () => {
       await expect.poll(() => jobs.length, { timeout: 5000 }).toBe(1);
       expect(Date.now() - sent).toBeLessThan(3000);
       expect(jobs[0].gameId).toBe(gameId);
-      expect((await store.mail(gameId, jobs[0].mailId))?.toString()).toContain('claim nor');
-      expect(await new MailLedger(store.redis).received(gameId, jobs[0].mailId)).toBeInstanceOf(Date);
+      expect((await store.mail(gameId, jobs[0].messageId))?.toString()).toContain('claim nor');
+      expect(await new MessageLedger(store.redis).received(gameId, jobs[0].messageId)).toBeInstanceOf(Date);
       await expect.poll(() => countMail('game@adjutant.test', 'Processed', { subject })).toBe(1);
       expect(await countMail('game@adjutant.test', 'INBOX', { subject })).toBe(0);
     } finally {
@@ -72,7 +72,7 @@ describe('IMAP intake', () => {
   it('polls when IDLE is off, and flags instead of moving when asked', async () => {
     const gameId = `in-${randomUUID().slice(0, 8)}`;
     const folder = `test-${gameId}`;
-    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const jobs: Array<{ gameId: string; messageId: string }> = [];
     await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] first\r\nMessage-ID: <${gameId}-1@example.com>\r\n\r\nclaim nor\r\n`);
     const intake = intakeFor(gameId, jobs, { mailbox: folder, idle: false, pollMs: 100, after: 'flag' });
     try {
@@ -90,7 +90,7 @@ describe('IMAP intake', () => {
   it('takes a copy with a Message-ID already seen only once, and answers mail for no game', async () => {
     const gameId = `in-${randomUUID().slice(0, 8)}`;
     const folder = `test-${gameId}`;
-    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const jobs: Array<{ gameId: string; messageId: string }> = [];
     const copy = (relay: string) => `Received: from ${relay}\r\nFrom: player1@adjutant.test\r\nSubject: [${gameId}] orders\r\nMessage-ID: <${gameId}-same@example.com>\r\n\r\nclaim nor\r\n`;
     await appendTo(folder, copy('a.example.com'));
     await appendTo(folder, copy('b.example.com'));
@@ -101,8 +101,8 @@ describe('IMAP intake', () => {
       expect(jobs.filter((j) => j.gameId === gameId)).toHaveLength(1);
       const stray = jobs.filter((j) => j.gameId === UNROUTED_GAME);
       expect(stray).toHaveLength(1);
-      expect((await store.mail(UNROUTED_GAME, stray[0].mailId))?.toString()).toContain('Is this the game?');
-      await store.redis.hdel(gameKeys(UNROUTED_GAME).mail, stray[0].mailId);
+      expect((await store.mail(UNROUTED_GAME, stray[0].messageId))?.toString()).toContain('Is this the game?');
+      await store.redis.hdel(gameKeys(UNROUTED_GAME).mail, stray[0].messageId);
     } finally {
       await intake.stop();
       await purgeMail('game@adjutant.test', folder, 'folder');
@@ -125,7 +125,7 @@ describe('IMAP intake', () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const port = (proxy.address() as { port: number }).port;
-    const jobs: Array<{ gameId: string; mailId: string }> = [];
+    const jobs: Array<{ gameId: string; messageId: string }> = [];
     await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] before\r\n\r\nclaim nor\r\n`);
     const intake = intakeFor(gameId, jobs, { mailbox: folder, imap: { host: '127.0.0.1', port, secure: false, user: 'game@adjutant.test', pass: svc.password }, backoffMs: { min: 50, max: 500 } });
     try {

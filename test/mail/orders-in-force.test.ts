@@ -9,7 +9,7 @@ const subjectOf = rulesets.get('board-nes').orderSubject;
 const mergeOrders = (current: NationOrders, incoming: Parameters<typeof mergeWith>[2]) => mergeWith(subjectOf, current, incoming);
 
 const claim = (province: string) => ({ kind: 'claim', province });
-const from = (mailId: string, date: string) => ({ mailId, date });
+const from = (messageId: string, date: string) => ({ messageId, date });
 
 function current(): NationOrders {
   return { orders: [claim('nor'), claim('mid'), { kind: 'tax' }], sources: [from('a', '2030-01-01T10:00'), from('a', '2030-01-01T10:00'), from('b', '2030-01-01T12:00')] };
@@ -33,7 +33,7 @@ describe('orders in force', () => {
   it('replaces everything older with REPLACE ALL, but keeps what a newer email said', () => {
     const { next, outdated } = mergeOrders(current(), { orders: [{ kind: 'tax' }, claim('sou')], sources: [from('c', '2030-01-01T11:00'), from('c', '2030-01-01T11:00')], replaceAll: true, date: '2030-01-01T11:00' });
     expect(next.orders).toEqual([{ kind: 'tax' }, claim('sou')]);
-    expect(next.sources.map((s) => s.mailId)).toEqual(['b', 'c']);
+    expect(next.sources.map((s) => s.messageId)).toEqual(['b', 'c']);
     expect(outdated.map((o) => o.order)).toEqual([{ kind: 'tax' }]);
   });
 });

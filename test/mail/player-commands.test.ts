@@ -39,13 +39,13 @@ describe('PRESS', () => {
     game = await mailTestGame();
     const raw = await red('PRESS TO blue\nruby-falcon\nShall we split the valley?\nENDPRESS');
     const result = await game.receive(raw);
-    const toBlue = await sent(game, `press:${result.mailId}:0:blue`);
+    const toBlue = await sent(game, `press:${result.messageId}:0:blue`);
     expect(toBlue.to).toEqual(['player2@adjutant.test']);
     expect(toBlue.subject).toBe(`[${game.id}] Press from Redmark`);
     expect(toBlue.text).toContain('Shall we split the valley?');
     expect(toBlue.text).not.toContain('ruby-falcon');
-    expect((await sent(game, `press:${result.mailId}:0:gm`)).to).toEqual(['gm@adjutant.test']);
-    expect((await sent(game, `reply:${result.mailId}`)).text).toContain('Sent to Bluevale; the GM gets a copy.');
+    expect((await sent(game, `press:${result.messageId}:0:gm`)).to).toEqual(['gm@adjutant.test']);
+    expect((await sent(game, `reply:${result.messageId}`)).text).toContain('Sent to Bluevale; the GM gets a copy.');
     await game.receive(raw); // the same email again relays nothing more
     expect((await game.outbox.pending(game.id)).filter((e) => e.key.startsWith('press:'))).toHaveLength(2);
   });
@@ -53,23 +53,23 @@ describe('PRESS', () => {
   it('sends anonymous press only where the game allows it, and then without a trace of the sender', async () => {
     game = await mailTestGame();
     const refused = await game.receive(await red('PRESS TO blue ANON\nruby-falcon\nBeware.'));
-    expect((await sent(game, `reply:${refused.mailId}`)).text).toContain('Not sent: press in this game is always signed');
-    expect(await game.outbox.entry(game.id, `press:${refused.mailId}:0:blue`)).toBeUndefined();
+    expect((await sent(game, `reply:${refused.messageId}`)).text).toContain('Not sent: press in this game is always signed');
+    expect(await game.outbox.entry(game.id, `press:${refused.messageId}:0:blue`)).toBeUndefined();
     await game.close();
 
     game = await mailTestGame({ files: gameFiles('claims', { 'mail.press': 'grey' }) });
     const result = await game.receive(await red('PRESS TO ALL ANON\nruby-falcon\nBeware of the north.'));
-    const toBlue = await sent(game, `press:${result.mailId}:0:blue`);
+    const toBlue = await sent(game, `press:${result.messageId}:0:blue`);
     expect(toBlue.subject).toBe(`[${game.id}] Anonymous press`);
     expect(JSON.stringify(toBlue)).not.toMatch(/Redmark|player1|Player One|red/);
-    expect((await sent(game, `press:${result.mailId}:0:gm`)).text).toContain('press from Redmark to every nation (sent anonymously)');
+    expect((await sent(game, `press:${result.messageId}:0:gm`)).text).toContain('press from Redmark to every nation (sent anonymously)');
   });
 
   it('relays nothing where the game has no press', async () => {
     game = await mailTestGame({ files: gameFiles('claims', { 'mail.press': 'off' }) });
     const result = await game.receive(await red('PRESS TO blue\nruby-falcon\nhello'));
-    expect((await sent(game, `reply:${result.mailId}`)).text).toContain('Not sent: this game has no press.');
-    expect((await game.outbox.pending(game.id)).map((e) => e.key)).toEqual([`reply:${result.mailId}`]);
+    expect((await sent(game, `reply:${result.messageId}`)).text).toContain('Not sent: this game has no press.');
+    expect((await game.outbox.pending(game.id)).map((e) => e.key)).toEqual([`reply:${result.messageId}`]);
   });
 });
 
@@ -77,7 +77,7 @@ describe('LIST, HISTORY and RESIGN', () => {
   it('lists the nations, their players and the deadline', async () => {
     game = await mailTestGame();
     const result = await game.receive(await red('LIST\nruby-falcon'));
-    const text = (await sent(game, `reply:${result.mailId}`)).text;
+    const text = (await sent(game, `reply:${result.messageId}`)).text;
     expect(text).toContain('Claims of the Three Valleys (fixture-claims): turn 1');
     expect(text).toMatch(/Redmark \(you\): played by Player One; \d+ provinces?, \d+ units?/);
     expect(text).toMatch(/Bluevale: played by Player Two/);
@@ -90,20 +90,20 @@ describe('LIST, HISTORY and RESIGN', () => {
     await game.store.commitStep(game.id, { step: 1, turn: 1, phase: state.phase, seed: 's', dice: [], orders: {}, events: [], stateBefore: state, stateAfter: { ...state, turn: 2 }, ordersVersion: 0, mails: [], committedAt: '2029-12-29T20:00:00Z' });
     await game.outbox.record(game.id, { key: 'report:1:red', from: 'game@adjutant.test', to: ['player1@adjutant.test'], subject: '[x] Turn 1 results for Redmark', text: 'Red report of turn 1: you hold Northvale.\n' });
     const result = await game.receive(await red('HISTORY 1\nruby-falcon'));
-    const again = await sent(game, `history:${result.mailId}:1`);
+    const again = await sent(game, `history:${result.messageId}:1`);
     expect(again.text).toBe('Red report of turn 1: you hold Northvale.\n');
     expect(again.to).toEqual(['player1@adjutant.test']);
     const blue = await game.receive(await rawMail({ from: 'player2@adjutant.test', subject: 'x', text: 'HISTORY 1\nazure-otter' }));
-    expect((await sent(game, `reply:${blue.mailId}`)).text).toContain('There are no reports of turn 1 for Bluevale.');
+    expect((await sent(game, `reply:${blue.messageId}`)).text).toContain('There are no reports of turn 1 for Bluevale.');
     const future = await game.receive(await red('HISTORY 5\nruby-falcon'));
-    expect((await sent(game, `reply:${future.mailId}`)).text).toContain('Turn 5 has no results yet; the game is at turn 2.');
+    expect((await sent(game, `reply:${future.messageId}`)).text).toContain('Turn 5 has no results yet; the game is at turn 2.');
   });
 
   it('lets a player resign: the GM is told, and the address no longer speaks for the nation', async () => {
     game = await mailTestGame();
     const result = await game.receive(await red('RESIGN\nruby-falcon'));
-    expect((await sent(game, `reply:${result.mailId}`)).text).toContain('You have resigned Redmark');
-    const notice = await sent(game, `resign:${result.mailId}`);
+    expect((await sent(game, `reply:${result.messageId}`)).text).toContain('You have resigned Redmark');
+    const notice = await sent(game, `resign:${result.messageId}`);
     expect(notice.to).toEqual(['gm@adjutant.test']);
     expect(notice.text).toContain('send REPLACE red new.player@example.com');
     expect((await game.store.files(game.id))['game.yaml']).not.toContain('player1@adjutant.test');

@@ -30,7 +30,7 @@ describe('orders from a player', () => {
     const result = await game.receive(await red('ruby-falcon\nclaim nor\nclaim atlantis\n'));
     expect(result).toMatchObject({ outcome: 'orders', nation: 'red', counts: { accepted: 1, rejected: 1, waiting: 0 } });
     expect(await inForce(game, 'red')).toEqual([{ kind: 'claim', province: 'nor' }]);
-    const confirmation = await reply(game, `reply:${result.mailId}`);
+    const confirmation = await reply(game, `reply:${result.messageId}`);
     expect(confirmation.to).toEqual(['player1@adjutant.test']);
     expect(confirmation.subject).toBe(`[${game.id}] Re: orders`);
     expect(confirmation.text).toContain('line 2: claim nor');
@@ -49,7 +49,7 @@ describe('orders from a player', () => {
     const result = await game.receive(await red('claim nor'));
     expect(result).toMatchObject({ outcome: 'refused', code: 'MISSING_SECRET' });
     expect(await inForce(game, 'red')).toEqual([]);
-    expect((await reply(game, `reply:${result.mailId}`)).text).toContain('did not carry the secret of Redmark');
+    expect((await reply(game, `reply:${result.messageId}`)).text).toContain('did not carry the secret of Redmark');
   });
 
   it('refuses the right secret from the wrong address (a forged or borrowed sender), and answers nothing to an unproven stranger', async () => {
@@ -63,7 +63,7 @@ describe('orders from a player', () => {
     game = await mailTestGame();
     const result = await game.receive(await red('claim nor', { subject: 'Orders, secret: ruby-falcon, turn 1' }));
     expect(result.outcome).toBe('orders');
-    const confirmation = await reply(game, `reply:${result.mailId}`);
+    const confirmation = await reply(game, `reply:${result.messageId}`);
     expect(confirmation.subject).toBe(`[${game.id}] Re: Orders, secret: [secret], turn 1`);
     expect(JSON.stringify(confirmation)).not.toMatch(/ruby-falcon/i);
   });
@@ -84,7 +84,7 @@ describe('orders from a player', () => {
     await game.receive(await red('ruby-falcon\nclaim nor\nclaim mid', { date: new Date('2029-12-30T10:00:00Z') }));
     const result = await game.receive(await red('ruby-falcon\nREPLACE ALL\nclaim sou', { date: new Date('2029-12-30T10:05:00Z') }));
     expect(await inForce(game, 'red')).toEqual([{ kind: 'claim', province: 'sou' }]);
-    expect((await reply(game, `reply:${result.mailId}`)).text).toContain('Orders now in force for Redmark (1)');
+    expect((await reply(game, `reply:${result.messageId}`)).text).toContain('Orders now in force for Redmark (1)');
   });
 
   it('lets the later Date: win when an older email arrives after a newer one, and warns', async () => {
@@ -95,7 +95,7 @@ describe('orders from a player', () => {
       { kind: 'claim', province: 'nor' },
       { kind: 'claim', province: 'sou' },
     ]);
-    expect((await reply(game, `reply:${older.mailId}`)).text).toContain('This email is older (by its Date:) than one Adjutant already has from you');
+    expect((await reply(game, `reply:${older.messageId}`)).text).toContain('This email is older (by its Date:) than one Adjutant already has from you');
   });
 
   it('does not let a Date: in the future outrank later emails', async () => {
@@ -110,13 +110,13 @@ describe('orders from a player', () => {
     const late = await game.receive(await red('ruby-falcon\nclaim nor'));
     expect(late).toMatchObject({ outcome: 'late', code: 'LATE' });
     expect(await inForce(game, 'red')).toEqual([]);
-    expect((await reply(game, `reply:${late.mailId}`)).text).toContain('came too late');
-    expect(await game.store.mail(game.id, late.mailId)).not.toBeNull();
+    expect((await reply(game, `reply:${late.messageId}`)).text).toContain('came too late');
+    expect(await game.store.mail(game.id, late.messageId)).not.toBeNull();
 
     const gm = await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: 'accept', text: 'grey-heron\nORDER red LATE' }));
     expect(gm.outcome).toBe('commands');
     expect(await inForce(game, 'red')).toEqual([{ kind: 'claim', province: 'nor' }]);
-    expect((await reply(game, `late-accepted:${late.mailId}`)).text).toContain('Your GM accepted your late email for Redmark');
+    expect((await reply(game, `late-accepted:${late.messageId}`)).text).toContain('Your GM accepted your late email for Redmark');
   });
 
   it('accepts late orders when the game says so', async () => {
@@ -128,10 +128,10 @@ describe('orders from a player', () => {
     game = await mailTestGame();
     await game.receive(await red('ruby-falcon\nclaim nor'));
     const status = await game.receive(await red('STATUS\nruby-falcon'));
-    expect((await reply(game, `reply:${status.mailId}`)).text).toContain('- You claim Northvale.');
+    expect((await reply(game, `reply:${status.messageId}`)).text).toContain('- You claim Northvale.');
     const absence = await game.receive(await red('ruby-falcon\nABSENCE 2030-01-10 to 2030-01-12'));
     expect(game.control.called('absence')[0]).toEqual([game.id, 'red', new Date('2030-01-09T23:00:00Z'), new Date('2030-01-12T23:00:00Z')]);
-    expect((await reply(game, `reply:${absence.mailId}`)).text).toContain('Noted: away from');
+    expect((await reply(game, `reply:${absence.messageId}`)).text).toContain('Noted: away from');
     const clear = await game.receive(await red('ruby-falcon\nCLEAR'));
     expect(clear.outcome).toBe('commands');
     expect(await inForce(game, 'red')).toEqual([]);
@@ -141,13 +141,13 @@ describe('orders from a player', () => {
     game = await mailTestGame();
     const help = await game.receive(await red('', { subject: 'HELP SIGNON ruby-falcon' }));
     expect(help.outcome).toBe('commands');
-    expect((await reply(game, `reply:${help.mailId}`)).text).toContain('claim par');
+    expect((await reply(game, `reply:${help.messageId}`)).text).toContain('claim par');
   });
 
   it('writes the confirmation with the game folder\'s own template when it has one', async () => {
     game = await mailTestGame({ files: { ...gameFiles(), 'confirmation.txt.hbs': 'Ave, {{nationName}}! {{accepted.length}} order(s) noted. ruby-falcon' } });
     const result = await game.receive(await red('ruby-falcon\nclaim nor'));
-    expect((await reply(game, `reply:${result.mailId}`)).text).toBe('Ave, Redmark! 1 order(s) noted. [secret]\n');
+    expect((await reply(game, `reply:${result.messageId}`)).text).toBe('Ave, Redmark! 1 order(s) noted. [secret]\n');
   });
 
   it('reads only what the player wrote above a quoted reply', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadLetters } from '../../src/channels/email/dead-letters.ts';
-import { MailLedger } from '../../src/messages/message-ledger.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { Outbox } from '../../src/store/outbox.ts';
 import { connectRedis } from '../../src/store/redis.ts';
@@ -73,7 +73,7 @@ describe('Redis full mid-flood', () => {
   it(`answers each of ${EMAILS} emails once the store takes writes again, with one GM mail about the outage and none about lost mail`, { timeout: 600_000 }, async () => {
     await spawnServe().ready; // the first stores the game; the second finds it stored
     await spawnServe().ready;
-    const ledger = new MailLedger(store.redis);
+    const ledger = new MessageLedger(store.redis);
     const third = EMAILS / 3;
     await sendBatch(0, third);
     for (const until = Date.now() + 120_000; Date.now() < until && (await ledger.processedCount(gameId)) < third / 3; ) await sleep(200);

@@ -14,19 +14,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const redis = game.store.redis;
-  for (const mailId of stored) {
-    await redis.hdel(gameKeys(UNROUTED_GAME).mail, mailId);
-    await redis.hdel(mailKeys(UNROUTED_GAME).results, mailId);
-    await redis.hdel(gameKeys(UNROUTED_GAME).outbox, `reply:${mailId}`);
-    await redis.zrem(gameKeys(UNROUTED_GAME).outboxPending, `reply:${mailId}`);
+  for (const messageId of stored) {
+    await redis.hdel(gameKeys(UNROUTED_GAME).mail, messageId);
+    await redis.hdel(mailKeys(UNROUTED_GAME).results, messageId);
+    await redis.hdel(gameKeys(UNROUTED_GAME).outbox, `reply:${messageId}`);
+    await redis.zrem(gameKeys(UNROUTED_GAME).outboxPending, `reply:${messageId}`);
   }
   await game.close();
 });
 
 async function unrouted(raw: Buffer) {
-  const mailId = await game.store.putMail(UNROUTED_GAME, raw);
-  stored.push(mailId);
-  return processMail(game.deps, { gameId: UNROUTED_GAME, mailId });
+  const messageId = await game.store.putMail(UNROUTED_GAME, raw);
+  stored.push(messageId);
+  return processMail(game.deps, { gameId: UNROUTED_GAME, messageId });
 }
 
 describe('mail for no game', () => {
@@ -37,7 +37,7 @@ describe('mail for no game', () => {
     expect(first.replies).toHaveLength(1);
     expect(first.replies[0]).toMatchObject({ from: 'game@adjutant.test', to: [stranger], subject: 'Re: Is this the game?' });
     expect(first.replies[0].text).toContain('Put the game\'s id in square brackets');
-    expect(await game.store.mail(UNROUTED_GAME, first.mailId)).not.toBeNull();
+    expect(await game.store.mail(UNROUTED_GAME, first.messageId)).not.toBeNull();
     const second = await unrouted(await rawMail({ from: stranger, subject: 'Hello again?', text: 'Anyone?' }));
     expect(second).toMatchObject({ outcome: 'unrouted', replies: [] });
   });

@@ -41,8 +41,8 @@ describe('welcome mail', () => {
   it('welcomes the new player on REPLACE, with the nation\'s secret', async () => {
     game = await mailTestGame({ files: withGmSecret() });
     const result = await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nREPLACE blue player7@adjutant.test' }));
-    expect((await game.outbox.entry(game.id, `reply:${result.mailId}`))!.text).toContain('who gets a welcome email with the nation\'s secret');
-    const welcome = (await game.outbox.entry(game.id, `welcome:${result.mailId}:blue`))!;
+    expect((await game.outbox.entry(game.id, `reply:${result.messageId}`))!.text).toContain('who gets a welcome email with the nation\'s secret');
+    const welcome = (await game.outbox.entry(game.id, `welcome:${result.messageId}:blue`))!;
     expect(welcome.to).toEqual(['player7@adjutant.test']);
     expect(welcome.text).toContain('You play Bluevale.');
     expect(welcome.text).toContain('Your secret: azure-otter');

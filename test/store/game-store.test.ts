@@ -94,23 +94,23 @@ describe('game store on the real Redis', () => {
     const id = `t-${randomUUID()}`;
     await importGame(store, id, FIXTURE);
     const raw = Buffer.from('From: a@b\r\nSubject: orders\r\n\r\nclaim nor\r\n\xff', 'latin1');
-    const mailId = await store.putMail(id, raw);
-    expect(await store.putMail(id, raw)).toBe(mailId);
-    expect(await store.mail(id, mailId)).toEqual(raw);
+    const messageId = await store.putMail(id, raw);
+    expect(await store.putMail(id, raw)).toBe(messageId);
+    expect(await store.mail(id, messageId)).toEqual(raw);
     await store.deleteGame(id);
   });
 
   it('exports a game with its history, imports it back, and exports identical files', async () => {
     const id = `t-${randomUUID()}`;
     await importGame(store, id, FIXTURE);
-    const mailId = await store.putMail(id, Buffer.from('Subject: orders\r\n\r\nclaim nor\r\n'));
-    await playStep(id, { red: [{ kind: 'claim', province: 'nor' }], blue: [{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'sou' }] }, [mailId]);
+    const messageId = await store.putMail(id, Buffer.from('Subject: orders\r\n\r\nclaim nor\r\n'));
+    await playStep(id, { red: [{ kind: 'claim', province: 'nor' }], blue: [{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'sou' }] }, [messageId]);
     await playStep(id, { blue: [{ kind: 'claim', province: 'mid' }] });
-    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: [mailId] });
+    await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: [messageId] });
 
     const first = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
     const written = await exportGame(store, id, first);
-    expect(written).toEqual(['game.yaml', 'history/step-0001.yaml', 'history/step-0002.yaml', `mail/${mailId}.eml`, 'map.yaml', 'orders.yaml', 'state.yaml']);
+    expect(written).toEqual(['game.yaml', 'history/step-0001.yaml', 'history/step-0002.yaml', `mail/${messageId}.eml`, 'map.yaml', 'orders.yaml', 'state.yaml']);
 
     const copy = `t-${randomUUID()}`;
     await importGame(store, copy, first);

@@ -10,8 +10,8 @@ import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import type { Runtime } from '../../jobs/runtime.ts';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { MailDeps } from '../../src/messages/message-context.ts';
-import { MailLedger, type MailResult } from '../../src/messages/message-ledger.ts';
+import type { MessageDeps } from '../../src/messages/message-context.ts';
+import { MessageLedger, type MessageResult } from '../../src/messages/message-ledger.ts';
 import { processMail } from '../../src/channels/email/process-mail.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
@@ -28,7 +28,7 @@ export const GM_SECRET = 'gm-granite-owl';
 
 export interface WebWorld {
   rt: Runtime;
-  deps: MailDeps;
+  deps: MessageDeps;
   scheduler: Scheduler;
   server: WebServer;
   links: WebLinks;
@@ -40,19 +40,19 @@ export interface WebWorld {
 }
 
 /** The pages' dependencies on the real Redis, for tests that need no game; `close` when done. */
-export async function testDeps(): Promise<{ deps: MailDeps; close(): Promise<void> }> {
+export async function testDeps(): Promise<{ deps: MessageDeps; close(): Promise<void> }> {
   const { redisUrl } = await requireServices(['redis']);
   const rt = testRuntime(undefined, redisUrl);
-  const deps: MailDeps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
+  const deps: MessageDeps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
   return { deps, close: () => rt.close() };
 }
 
 /** An email as the intake would hand it over: stored, its arrival noted, then processed. */
-export async function receiveMail(deps: MailDeps, gameId: string, mail: { from: string; subject: string; text: string }): Promise<MailResult> {
+export async function receiveMail(deps: MessageDeps, gameId: string, mail: { from: string; subject: string; text: string }): Promise<MessageResult> {
   const raw = await new MailComposer({ ...mail, to: 'game@adjutant.test', date: new Date(), messageId: `<${randomUUID()}@adjutant.test>` }).compile().build();
-  const mailId = await deps.store.putMail(gameId, raw);
-  await new MailLedger(deps.store.redis).markReceived(gameId, mailId, new Date());
-  return processMail(deps, { gameId, mailId });
+  const messageId = await deps.store.putMail(gameId, raw);
+  await new MessageLedger(deps.store.redis).markReceived(gameId, messageId, new Date());
+  return processMail(deps, { gameId, messageId });
 }
 
 export async function webWorld(changes: Record<string, unknown> = {}): Promise<WebWorld> {
@@ -61,7 +61,7 @@ export async function webWorld(changes: Record<string, unknown> = {}): Promise<W
   const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-web-'));
   const control = createGameControl(rt);
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
-  const deps: MailDeps = { store: rt.store, outbox: rt.outbox, control, now: () => new Date(), logger, address: 'game@adjutant.test', parse: claimsParser };
+  const deps: MessageDeps = { store: rt.store, outbox: rt.outbox, control, now: () => new Date(), logger, address: 'game@adjutant.test', parse: claimsParser };
   const start = new Date(Date.now() + 2 * 3600_000).toISOString();
   const gameId = await storeFixtureGame(rt, { public: true, gm: { name: 'Grace the GM', email: 'gm@adjutant.test', secret: GM_SECRET }, schedule: { every: '3d', start, reminders: [] }, ...changes });
   const scheduler = new Scheduler(rt, { tickMs: 1000 });

@@ -51,7 +51,7 @@ describe('web security', () => {
     });
     await world.playStep({ red: 'nor', blue: 'sou' });
     // The red player's line as the mail loop keeps it: where each order in force came from.
-    await world.rt.store.setOrders(world.gameId, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: ['m1'], sources: [{ mailId: 'm1', date: new Date().toISOString(), line: 1, text: HOSTILE_LINE }] });
+    await world.rt.store.setOrders(world.gameId, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: ['m1'], sources: [{ messageId: 'm1', date: new Date().toISOString(), line: 1, text: HOSTILE_LINE }] });
   }, 60_000);
   afterAll(() => world.close());
 

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { mailKeys } from '../../store/keys.ts';
 
 export interface DeadMail {
-  mailId: string;
+  messageId: string;
   error: string;
   at: string;
 }
@@ -14,19 +14,19 @@ export class DeadLetters {
   constructor(private readonly redis: Redis) {}
 
   /** Records a dead letter; true the first time for this email (so the GM is told once). */
-  async record(gameId: string, mailId: string, error: string, at: Date): Promise<boolean> {
-    return (await this.redis.hsetnx(mailKeys(gameId).deadMail, mailId, JSON.stringify({ error, at: at.toISOString() }))) === 1;
+  async record(gameId: string, messageId: string, error: string, at: Date): Promise<boolean> {
+    return (await this.redis.hsetnx(mailKeys(gameId).deadMail, messageId, JSON.stringify({ error, at: at.toISOString() }))) === 1;
   }
 
   async list(gameId: string): Promise<DeadMail[]> {
     const all = await this.redis.hgetall(mailKeys(gameId).deadMail);
     return Object.entries(all)
-      .map(([mailId, json]) => ({ mailId, ...(JSON.parse(json) as { error: string; at: string }) }))
+      .map(([messageId, json]) => ({ messageId, ...(JSON.parse(json) as { error: string; at: string }) }))
       .sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** Forgets a dead letter, before it is processed again; false when there was none. */
-  async release(gameId: string, mailId: string): Promise<boolean> {
-    return (await this.redis.hdel(mailKeys(gameId).deadMail, mailId)) === 1;
+  async release(gameId: string, messageId: string): Promise<boolean> {
+    return (await this.redis.hdel(mailKeys(gameId).deadMail, messageId)) === 1;
   }
 }

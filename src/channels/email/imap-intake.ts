@@ -11,7 +11,7 @@ import type { GameStore } from '../../store/game-store.ts';
 import { UNROUTED_GAME } from '../../store/keys.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import { storeOutageOf } from '../../store/store-outage.ts';
-import { MailLedger } from '../../messages/message-ledger.ts';
+import { MessageLedger } from '../../messages/message-ledger.ts';
 import { imapAuth, isAuthFailure } from './mail-login.ts';
 import type { TokenSource } from './oauth2.ts';
 import { dedupeKey } from './read-mail.ts';
@@ -31,7 +31,7 @@ export interface IntakeOptions {
   imap: ImapSettings;
   store: GameStore;
   /** Queues a stored email for processMail; must be idempotent (the parse queue's job ids are). */
-  enqueue: (job: { gameId: string; mailId: string }) => Promise<void>;
+  enqueue: (job: { gameId: string; messageId: string }) => Promise<void>;
   logger: Logger;
   now: () => Date;
   mailbox?: string;
@@ -65,7 +65,7 @@ const SOURCE_BUDGET = 16 * 1024 * 1024;
 
 export function startIntake(options: IntakeOptions): Intake {
   const { store, logger } = options;
-  const ledger = new MailLedger(store.redis);
+  const ledger = new MessageLedger(store.redis);
   const mailbox = options.mailbox ?? 'INBOX';
   const processed = options.processedFolder ?? 'Processed';
   const after = options.after ?? 'move';
@@ -103,15 +103,15 @@ export function startIntake(options: IntakeOptions): Intake {
 
   /** Stores and queues one email, unless it is a copy of one already taken. */
   async function take(gameId: string, raw: Buffer, arrived: Date): Promise<void> {
-    const mailId = createHash('sha256').update(raw).digest('hex');
-    if ((await ledger.claim(gameId, dedupeKey(raw), mailId)) !== mailId) {
-      logger.info({ gameId, mailId }, 'a copy of an email already taken; not queued again');
+    const messageId = createHash('sha256').update(raw).digest('hex');
+    if ((await ledger.claim(gameId, dedupeKey(raw), messageId)) !== messageId) {
+      logger.info({ gameId, messageId }, 'a copy of an email already taken; not queued again');
       return;
     }
     await store.putMail(gameId, raw);
     const now = options.now();
-    await ledger.markReceived(gameId, mailId, arrived < now ? arrived : now);
-    await options.enqueue({ gameId, mailId });
+    await ledger.markReceived(gameId, messageId, arrived < now ? arrived : now);
+    await options.enqueue({ gameId, messageId });
     taken++;
   }
 

@@ -59,10 +59,10 @@ async function gmOf(deps: AlertDeps, gameId: string): Promise<{ email: string; m
 }
 
 /** An email that could not be processed; `adjutant dead-letter retry` runs it again. */
-export function deadMailAlert(deps: AlertDeps, gameId: string, mailId: string, from: string | null, error: string): Promise<void> {
-  return tellGm(deps, gameId, `dead-mail:${mailId}`, 'An email could not be processed', [
+export function deadMailAlert(deps: AlertDeps, gameId: string, messageId: string, from: string | null, error: string): Promise<void> {
+  return tellGm(deps, gameId, `dead-mail:${messageId}`, 'An email could not be processed', [
     `An email${from ? ` from ${from}` : ''} could not be processed, so nothing in it was applied and its sender has had no answer: ${error}`,
-    `It is kept (mail id ${mailId}). Once the cause is fixed, run: adjutant dead-letter retry ${gameId} ${mailId}`,
+    `It is kept (mail id ${messageId}). Once the cause is fixed, run: adjutant dead-letter retry ${gameId} ${messageId}`,
   ]);
 }
 

@@ -9,13 +9,13 @@ import { automaticReason } from './auto-mail.ts';
 import { dkimSignatures, dkimVouches } from './dkim.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import { handleGm } from '../../messages/gm-message.ts';
-import type { Counted, MailResult } from '../../messages/message-ledger.ts';
+import type { Counted, MessageResult } from '../../messages/message-ledger.ts';
 import type { IncomingMessage } from '../../messages/incoming-message.ts';
 import { loadExtras } from '../../messages/message-extras.ts';
 import { loadFlood, loadSnapshot, type MessageSnapshot } from '../../messages/message-snapshot.ts';
 import { countOf, counting, placeOf, rateLimited } from '../../messages/rate-limit.ts';
 import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
-import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../../messages/message-context.ts';
+import { decision, letterheadOf, toolsOf, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
 import { dedupeKey, MAX_TEXT, readMail, type IncomingMail } from './read-mail.ts';
 import { templatesFor } from '../../render/templates.ts';
@@ -25,17 +25,17 @@ import { identifySender, type Identity } from './sender-check.ts';
 import { senderProof, type SenderProof } from './sender-proof.ts';
 import { tokensIn } from '../../messages/tickets.ts';
 
-export type { MailDeps } from '../../messages/message-context.ts';
+export type { MessageDeps } from '../../messages/message-context.ts';
 
 export class MailNotStoredError extends Error {
   override name = 'MailNotStoredError';
 }
 
 /** An email's outcome, decided and committed once (src/messages/run-message.ts). */
-export function processMail(deps: MailDeps, job: MessageJob): Promise<MailResult> {
+export function processMail(deps: MessageDeps, job: MessageJob): Promise<MessageResult> {
   return runMessage(deps, job, async () => {
-    const raw = await deps.store.mail(job.gameId, job.mailId);
-    if (!raw) throw new MailNotStoredError(`The mail ${job.mailId} of "${job.gameId}" is not in the store; the intake stores mail before queueing it.`);
+    const raw = await deps.store.mail(job.gameId, job.messageId);
+    if (!raw) throw new MailNotStoredError(`The mail ${job.messageId} of "${job.gameId}" is not in the store; the intake stores mail before queueing it.`);
     const mail = await readMail(raw);
     return () => loadEmail(deps, job, raw, mail);
   });
@@ -43,7 +43,7 @@ export function processMail(deps: MailDeps, job: MessageJob): Promise<MailResult
 
 /** What deciding an email reads, all loaded before it: the pure decision takes only this. */
 export interface EmailInput {
-  ctx: MailContext;
+  ctx: MessageContext;
   mail: IncomingMail;
   /** The Message-ID (or body hash) the email claims when it is not a copy of another. */
   dedupeKey: string;
@@ -56,16 +56,16 @@ export interface EmailInput {
 }
 
 /** The snapshot first (its step read before the game's state, so a turn ending between them is seen by the commit), then the sender. */
-export async function loadEmail(deps: MailDeps, job: MessageJob, raw: Buffer, mail: IncomingMail): Promise<Loaded> {
-  const { gameId, mailId } = job;
+export async function loadEmail(deps: MessageDeps, job: MessageJob, raw: Buffer, mail: IncomingMail): Promise<Loaded> {
+  const { gameId, messageId } = job;
   const key = dedupeKey(raw);
-  const snapshot = await loadSnapshot(deps.store.redis, { gameId, mailId, dedupeKey: key, thread: [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m) });
+  const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId, dedupeKey: key, thread: [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m) });
   const received = snapshot.received ?? deps.now();
   const seed = randomBytes(16).toString('hex');
   // A game deleted while its mail waited is, for that mail, no game at all.
   if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) {
-    const flood = mail.from ? await loadFlood(deps.store.redis, gameId, mailId, [unroutedCount(mail.from, received)]) : {};
-    const input = { deps: { address: deps.address }, now: deps.now(), mailId, snapshot: { ...snapshot, flood }, mail, dedupeKey: key, received };
+    const flood = mail.from ? await loadFlood(deps.store.redis, gameId, messageId, [unroutedCount(mail.from, received)]) : {};
+    const input = { deps: { address: deps.address }, now: deps.now(), messageId, snapshot: { ...snapshot, flood }, mail, dedupeKey: key, received };
     return { step: snapshot.step, decide: async () => decideUnrouted(input) };
   }
   const game = await storedGame(deps.store, gameId);
@@ -76,21 +76,21 @@ export async function loadEmail(deps: MailDeps, job: MessageJob, raw: Buffer, ma
     return null;
   });
   const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
-  const message = emailMessage(mail, mailId);
-  const ctx: MailContext = { tools: toolsOf(deps), snapshot, now: deps.now(), seed, game, settings, step: snapshot.step, mailId, message, received, date, head, status };
+  const message = emailMessage(mail, messageId);
+  const ctx: MessageContext = { tools: toolsOf(deps), snapshot, now: deps.now(), seed, game, settings, step: snapshot.step, messageId, message, received, date, head, status };
   const open = new Set(snapshot.tickets.map((t) => t.token));
   const threadTokens = [...new Set([...tokensIn(mail.subject), ...snapshot.threadTokens])].filter((t) => open.has(t));
-  const copy = !!snapshot.claimedBy && snapshot.claimedBy !== mailId;
+  const copy = !!snapshot.claimedBy && snapshot.claimedBy !== messageId;
   const identity = automaticReason(mail) || copy ? null : await identify(deps, game, mail, raw, received, head.from, threadTokens);
   const counts = identity ? countsOf(ctx, mail, identity) : [];
-  const flood = await loadFlood(deps.store.redis, gameId, mailId, counts);
+  const flood = await loadFlood(deps.store.redis, gameId, messageId, counts);
   const extras = identity?.ok ? await loadExtras(deps, game, snapshot, message, head.secrets, identity) : {};
   const proof = identity && !identity.ok && proofMatters(ctx, mail, identity, flood) ? await senderProof(raw, mail.from!, { resolver: deps.dnsResolver, now: deps.now(), registered: identity.registered }) : null;
   const input: EmailInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, mail, dedupeKey: key, identity, threadTokens, proof };
   return { step: snapshot.step, decide: () => decideEmail(input) };
 }
 
-function identify(deps: MailDeps, game: Game, mail: IncomingMail, raw: Buffer, received: Date, gameAddress: string, threadTokens: string[]): Promise<Identity> {
+function identify(deps: MessageDeps, game: Game, mail: IncomingMail, raw: Buffer, received: Date, gameAddress: string, threadTokens: string[]): Promise<Identity> {
   const isGm = mail.from === game.config.gm.email.toLowerCase();
   return identifySender(game.config, mail, mailSettings(game.config).dkim, {
     dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dnsResolver, now: deps.now() }), { from: mail.from, gameAddress, alignment: mailSettings(game.config).dkimAlignment, received }),
@@ -103,7 +103,7 @@ function identify(deps: MailDeps, game: Game, mail: IncomingMail, raw: Buffer, r
  * sender's limit: strangers writing in a player's name fill a count of their own ("anon:"), and
  * can never silence the player; a wrong secret is a guess, counted per nation.
  */
-function countsOf(ctx: MailContext, mail: IncomingMail, identity: Identity): Counted[] {
+function countsOf(ctx: MessageContext, mail: IncomingMail, identity: Identity): Counted[] {
   // A proven sender always has an address (identifySender refuses mail without one).
   if (identity.ok) return [countOf(ctx, `auth:${mail.from}`)];
   const own = mail.from ? [countOf(ctx, `anon:${mail.from}`), unprovenRefusals(ctx, mail.from)] : [];
@@ -111,12 +111,12 @@ function countsOf(ctx: MailContext, mail: IncomingMail, identity: Identity): Cou
 }
 
 /** The refusals sent to a registered address whose email proved nothing: one a day. */
-function unprovenRefusals(ctx: Pick<MailContext, 'received'>, from: string): Counted {
+function unprovenRefusals(ctx: Pick<MessageContext, 'received'>, from: string): Counted {
   return { sender: `refusal:${from}`, at: ctx.received, windowMs: 86_400_000 };
 }
 
 /** Whether a refusal hangs on the sender's proof: within the address's limit, and past its one unproven refusal of the day if registered. */
-function proofMatters(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>, flood: MessageSnapshot['flood']): boolean {
+function proofMatters(ctx: MessageContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>, flood: MessageSnapshot['flood']): boolean {
   if (!mail.from || identity.code === 'TWO_SECRETS' || flood[`anon:${mail.from}`].place > ctx.settings.rateLimit.count) return false;
   return !identity.registered || flood[`refusal:${mail.from}`].place > 1;
 }
@@ -134,10 +134,10 @@ export async function decideEmail(input: EmailInput): Promise<Decision> {
 }
 
 /** The email as a message from a player or the GM: what the channel-neutral handlers read. */
-export function emailMessage(mail: IncomingMail, mailId: string): IncomingMessage {
+export function emailMessage(mail: IncomingMail, messageId: string): IncomingMessage {
   return {
     channel: 'email',
-    id: mailId,
+    id: messageId,
     author: { channel: 'email', address: mail.from },
     subject: mail.subject,
     text: mail.text,
@@ -163,7 +163,7 @@ const GUESS_ALERT_AT = 5;
  * address is most likely forged). A wrong secret from a registered address is a guess, counted
  * per nation, and the GM is told when they pile up.
  */
-function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>, proof: SenderProof | null): Decision {
+function refused(ctx: MessageContext, mail: IncomingMail, identity: Extract<Identity, { ok: false }>, proof: SenderProof | null): Decision {
   const { head, game } = ctx;
   const counted: Counted[] = [];
   const replies: OutgoingMessage[] = [];
@@ -174,7 +174,7 @@ function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identit
     const proven = identity.code === 'TWO_SECRETS' || proof !== null;
     const once = !proven && identity.registered && placeOf(ctx, daily.sender).place === 1;
     if (placeOf(ctx, anon.sender).place <= ctx.settings.rateLimit.count && (proven || once)) {
-      replies.push(answer(head, mail, mail.from, `reply:${ctx.mailId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] }));
+      replies.push(answer(head, mail, mail.from, `reply:${ctx.messageId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] }));
       if (once) counted.push(daily);
     }
   }
@@ -187,10 +187,10 @@ function refused(ctx: MailContext, mail: IncomingMail, identity: Extract<Identit
   return counting(decision(ctx, { outcome: 'refused', code: identity.code, replies }), counted);
 }
 
-function guessAlert(ctx: MailContext, nation: string, guesses: number): OutgoingMessage {
+function guessAlert(ctx: MessageContext, nation: string, guesses: number): OutgoingMessage {
   const who = nation === 'gm' ? 'your GM secret' : `the secret of ${ctx.game.config.nations[nation]?.name ?? nation}`;
   return compose(ctx.head, {
-    key: `alert:wrong-secret:${nation}:${ctx.mailId}`,
+    key: `alert:wrong-secret:${nation}:${ctx.messageId}`,
     to: ctx.game.config.gm.email,
     subject: `${guesses} emails with a wrong secret for ${nation === 'gm' ? 'the GM' : (ctx.game.config.nations[nation]?.name ?? nation)}`,
     template: 'notice',
@@ -210,9 +210,9 @@ function unroutedCount(from: string, received: Date): Counted {
 }
 
 interface UnroutedInput {
-  deps: Pick<MailDeps, 'address'>;
+  deps: Pick<MessageDeps, 'address'>;
   now: Date;
-  mailId: string;
+  messageId: string;
   snapshot: MessageSnapshot;
   mail: IncomingMail;
   dedupeKey: string;
@@ -220,16 +220,16 @@ interface UnroutedInput {
 }
 
 // Counted, and claimed, where its outcome is committed: the unrouted mail's, or a game deleted while it waited.
-function decideUnrouted({ deps, now, mailId, snapshot, mail, dedupeKey: key, received }: UnroutedInput): Decision {
+function decideUnrouted({ deps, now, messageId, snapshot, mail, dedupeKey: key, received }: UnroutedInput): Decision {
   const head: Letterhead = { gameId: UNROUTED_GAME, from: deps.address, templates: templatesFor({}), secrets: [], tag: '' };
-  const base = { outcome: 'unrouted' as const, code: 'NO_GAME', mailId, at: now.toISOString(), ticketMails: [] };
+  const base = { outcome: 'unrouted' as const, code: 'NO_GAME', messageId, at: now.toISOString(), ticketMails: [] };
   const quiet = { result: { ...base, replies: [] }, changes: {} };
   if (automaticReason(mail) || !mail.from) return quiet;
-  if (snapshot.claimedBy && snapshot.claimedBy !== mailId) return { result: { ...base, outcome: 'duplicate', code: 'DUPLICATE', replies: [] }, changes: {} };
+  if (snapshot.claimedBy && snapshot.claimedBy !== messageId) return { result: { ...base, outcome: 'duplicate', code: 'DUPLICATE', replies: [] }, changes: {} };
   const count = unroutedCount(mail.from, received);
   const changes = { counted: [count], claim: key };
   if (snapshot.flood[mail.from].place > 1) return { ...quiet, changes };
-  const reply = answer(head, mail, mail.from, `reply:${mailId}`, 'notice', {
+  const reply = answer(head, mail, mail.from, `reply:${messageId}`, 'notice', {
     paragraphs: [
       'Adjutant runs games by email, but could not tell which game this email is for.',
       'Put the game\'s id in square brackets in the subject, like "[my-game] orders", or write to the address your GM gave for the game. Your email is kept.',

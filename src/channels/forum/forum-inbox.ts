@@ -4,7 +4,7 @@
 // post twice (a webhook and a poll, a crash before the cursor moved) stores it once.
 import type { Redis } from 'ioredis';
 import type { Channel } from '../../messages/incoming-message.ts';
-import { MailLedger } from '../../messages/message-ledger.ts';
+import { MessageLedger } from '../../messages/message-ledger.ts';
 import { forumKeys } from '../../store/keys.ts';
 import type { ThreadPost } from './forum-adapter.ts';
 
@@ -31,10 +31,10 @@ export function postVersion(post: ThreadPost): number {
 }
 
 export class ForumInbox {
-  private readonly ledger: MailLedger;
+  private readonly ledger: MessageLedger;
 
   constructor(private readonly redis: Redis) {
-    this.ledger = new MailLedger(redis);
+    this.ledger = new MessageLedger(redis);
   }
 
   /**

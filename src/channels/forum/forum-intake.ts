@@ -15,7 +15,7 @@ import { forumText, isForTheGame } from './forum-message.ts';
 export interface ForumIntakeDeps {
   store: GameStore;
   /** Queues a stored item for the message loop (the parse queue); must be idempotent. */
-  enqueue: (job: { gameId: string; mailId: string }) => Promise<void>;
+  enqueue: (job: { gameId: string; messageId: string }) => Promise<void>;
   now: () => Date;
   logger: Logger;
 }
@@ -36,7 +36,7 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
     // An edit that leaves the orders block as it was is not read again: it would put back orders a later message changed.
     if (!(known && postVersion(item.post) > known.version && known.orders === orders)) {
       const id = await inbox.take(gameId, item, deps.now());
-      await deps.enqueue({ gameId, mailId: id });
+      await deps.enqueue({ gameId, messageId: id });
       taken.push(id);
     }
     if (item.channel === 'forum-post') read.push({ post: item.post, orders });

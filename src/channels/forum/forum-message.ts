@@ -9,8 +9,8 @@ import { answer } from '../email/replies.ts';
 import { MAX_SUBJECT, MAX_TEXT } from '../email/read-mail.ts';
 import { handleGm } from '../../messages/gm-message.ts';
 import type { IncomingMessage, ReplyRoute } from '../../messages/incoming-message.ts';
-import { decision, letterheadOf, toolsOf, type Decision, type MailContext, type MailDeps } from '../../messages/message-context.ts';
-import type { MailResult } from '../../messages/message-ledger.ts';
+import { decision, letterheadOf, toolsOf, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
+import type { MessageResult } from '../../messages/message-ledger.ts';
 import { loadExtras } from '../../messages/message-extras.ts';
 import { loadFlood, loadSnapshot } from '../../messages/message-snapshot.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
@@ -62,27 +62,27 @@ export function isForTheGame(config: GameFile, item: ForumItem): boolean {
 }
 
 /** A stored forum item's outcome, decided and committed once, like an email's. */
-export function processForumMessage(deps: MailDeps, job: MessageJob): Promise<MailResult> {
+export function processForumMessage(deps: MessageDeps, job: MessageJob): Promise<MessageResult> {
   return runMessage(deps, job, async () => {
-    const item = await new ForumInbox(deps.store.redis).item(job.gameId, job.mailId);
-    if (!item) throw new ForumItemNotStoredError(`The forum item ${job.mailId} of "${job.gameId}" is not in the store; the forum intake stores posts before queueing them.`);
+    const item = await new ForumInbox(deps.store.redis).item(job.gameId, job.messageId);
+    if (!item) throw new ForumItemNotStoredError(`The forum item ${job.messageId} of "${job.gameId}" is not in the store; the forum intake stores posts before queueing them.`);
     return () => loadForumMessage(deps, job, item);
   });
 }
 
 /** What deciding a forum item reads, all loaded before it. */
 export interface ForumInput {
-  ctx: MailContext;
+  ctx: MessageContext;
   item: ForumItem;
   /** Whose the member is in the game; null for someone who plays no part. */
   who: ForumRole | null;
 }
 
-async function loadForumMessage(deps: MailDeps, job: MessageJob, item: ForumItem): Promise<Loaded> {
-  const { gameId, mailId } = job;
-  const snapshot = await loadSnapshot(deps.store.redis, { gameId, mailId });
+async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumItem): Promise<Loaded> {
+  const { gameId, messageId } = job;
+  const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId });
   const now = deps.now();
-  if (!(await deps.store.exists(gameId))) return { step: snapshot.step, decide: async () => ({ result: { mailId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }) };
+  if (!(await deps.store.exists(gameId))) return { step: snapshot.step, decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }) };
   const game = await storedGame(deps.store, gameId);
   const who = forumRole(game.config, item.post.author);
   const received = snapshot.received ?? now;
@@ -91,10 +91,10 @@ async function loadForumMessage(deps: MailDeps, job: MessageJob, item: ForumItem
     deps.logger.warn({ err, gameId }, 'the game control did not answer; deadlines are unknown for this forum post');
     return null;
   });
-  const message = forumMessage(game.config, item, mailId, who);
-  const ctx: MailContext = { tools: toolsOf(deps), snapshot, now, seed: randomBytes(16).toString('hex'), game, settings: mailSettings(game.config), step: snapshot.step, mailId, message, received, date: received.toISOString(), head, status };
+  const message = forumMessage(game.config, item, messageId, who);
+  const ctx: MessageContext = { tools: toolsOf(deps), snapshot, now, seed: randomBytes(16).toString('hex'), game, settings: mailSettings(game.config), step: snapshot.step, messageId, message, received, date: received.toISOString(), head, status };
   const counted = who ? [countOf(ctx, memberCount(item))] : [];
-  const flood = await loadFlood(deps.store.redis, gameId, mailId, counted);
+  const flood = await loadFlood(deps.store.redis, gameId, messageId, counted);
   const extras = who ? await loadExtras(deps, game, snapshot, message, head.secrets, who) : {};
   const input: ForumInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, item, who };
   return { step: snapshot.step, decide: () => decideForum(input) };
@@ -144,9 +144,9 @@ function replyRoute(config: GameFile, item: ForumItem, address: string | null): 
   return { by: 'forum-private', to: item.post.author.name };
 }
 
-function publicOrdersWarning(ctx: MailContext) {
+function publicOrdersWarning(ctx: MessageContext) {
   return [
-    answer(ctx.head, ctx.message, ctx.message.address ?? '', `warn:${ctx.mailId}`, 'notice', {
+    answer(ctx.head, ctx.message, ctx.message.address ?? '', `warn:${ctx.messageId}`, 'notice', {
       gameTitle: ctx.game.config.title,
       paragraphs: [
         'You posted orders in the public game thread, so every player can read them. This game keeps orders private: next time, send them to the game account by private message.',

@@ -54,7 +54,7 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
   const games = only ? [only] : await store.listGames();
   const rows: Row[] = [];
   for (const game of games) {
-    for (const d of await new DeadLetters(store.redis).list(game)) rows.push({ game, kind: 'email', id: d.mailId, at: d.at, error: d.error });
+    for (const d of await new DeadLetters(store.redis).list(game)) rows.push({ game, kind: 'email', id: d.messageId, at: d.at, error: d.error });
     for (const m of await outbox.setAsideItems(game)) {
       const entry = await outbox.entry(game, m.key);
       rows.push({ game, kind: 'message', id: m.key, at: m.at, error: m.error, about: entry ? `"${entry.subject}" to ${entry.to.join(', ')}` : undefined });
@@ -75,7 +75,7 @@ async function retry(store: GameStore, outbox: Outbox, game: string, id: string)
   const config = serviceConfig();
   const queue = openQueue(QUEUES.parse, connectionFromUrl(config.redisUrl), config.prefix);
   try {
-    if (await retryDeadMail(queue, new DeadLetters(store.redis), { gameId: game, mailId: id })) return `The email ${id} of "${game}" is queued again; the running service processes it within moments.`;
+    if (await retryDeadMail(queue, new DeadLetters(store.redis), { gameId: game, messageId: id })) return `The email ${id} of "${game}" is queued again; the running service processes it within moments.`;
   } finally {
     await queue.close();
   }

@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { processForumMessage } from '../../../src/channels/forum/forum-message.ts';
 import type { ForumIntakeDeps } from '../../../src/channels/forum/forum-intake.ts';
-import type { MailResult } from '../../../src/messages/message-ledger.ts';
+import type { MessageResult } from '../../../src/messages/message-ledger.ts';
 import { ForumOutbox, type ForumOutboxEntry } from '../../../src/store/forum-outbox.ts';
 import { forumKeys } from '../../../src/store/keys.ts';
 import { gameFiles, mailTestGame, type MailTestGame } from '../../mail/support/mail-game.ts';
@@ -14,7 +14,7 @@ export interface ForumTestGame extends MailTestGame {
   /** Message ids queued by the intake and not yet processed. */
   queued: string[];
   /** Processes every queued item, in order. */
-  processQueued(): Promise<MailResult[]>;
+  processQueued(): Promise<MessageResult[]>;
   /** Private messages recorded for the forum, by recipient name. */
   privateMessages(to?: string): Promise<ForumOutboxEntry[]>;
 }
@@ -25,15 +25,15 @@ export async function forumTestGame(forum: Record<string, unknown>, options: { n
   const files = gameFiles('claims', { forum: { credentials: { key: 'FORUM_KEY', user: 'FORUM_USER' }, players: FORUM_PLAYERS, gm: 'Grace', ...forum }, ...options.set });
   const game = await mailTestGame({ files, now: options.now });
   const queued: string[] = [];
-  const intake: ForumIntakeDeps = { store: game.store, now: game.deps.now, logger: pino({ level: 'silent' }), enqueue: async ({ mailId }) => void queued.push(mailId) };
+  const intake: ForumIntakeDeps = { store: game.store, now: game.deps.now, logger: pino({ level: 'silent' }), enqueue: async ({ messageId }) => void queued.push(messageId) };
   const forumOutbox = new ForumOutbox(game.store.redis, { now: game.deps.now });
   game.deps.forumOutbox = forumOutbox;
   return Object.assign(game, {
     intake,
     queued,
     async processQueued() {
-      const results: MailResult[] = [];
-      for (const mailId of queued.splice(0)) results.push(await processForumMessage(game.deps, { gameId: game.id, mailId }));
+      const results: MessageResult[] = [];
+      for (const messageId of queued.splice(0)) results.push(await processForumMessage(game.deps, { gameId: game.id, messageId }));
       return results;
     },
     async privateMessages(to?: string) {

@@ -14,6 +14,6 @@ const logger = pino({ level: 'info' }, {
     if (line.includes('"msg":"message processed"')) process.kill(process.pid, 'SIGKILL');
   },
 });
-await processMail({ store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger, address: 'game@adjutant.test' }, { gameId: env.CRASH_GAME!, mailId: env.CRASH_MAIL! });
+await processMail({ store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger, address: 'game@adjutant.test' }, { gameId: env.CRASH_GAME!, messageId: env.CRASH_MAIL! });
 process.stdout.write('not killed\n');
 await rt.close();

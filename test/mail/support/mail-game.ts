@@ -9,9 +9,9 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import pino from 'pino';
 import { parseDocument } from 'yaml';
 import { openGame } from '../../../src/game/open-game.ts';
-import type { MailDeps } from '../../../src/messages/message-context.ts';
+import type { MessageDeps } from '../../../src/messages/message-context.ts';
 import { processMail } from '../../../src/channels/email/process-mail.ts';
-import { MailLedger, type MailResult } from '../../../src/messages/message-ledger.ts';
+import { MessageLedger, type MessageResult } from '../../../src/messages/message-ledger.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
@@ -34,13 +34,13 @@ export const withGmSecret = () => gameFiles('claims', { 'gm.secret': 'grey-heron
 
 export interface MailTestGame {
   id: string;
-  deps: MailDeps;
+  deps: MessageDeps;
   control: MemoryControl;
   store: GameStore;
   outbox: Outbox;
-  ledger: MailLedger;
+  ledger: MessageLedger;
   /** Stores a raw email (as the intake would) and processes it. */
-  receive(raw: Buffer, arrived?: Date): Promise<MailResult>;
+  receive(raw: Buffer, arrived?: Date): Promise<MessageResult>;
   close(): Promise<void>;
 }
 
@@ -55,8 +55,8 @@ export async function mailTestGame(options: { files?: Record<string, string>; no
   if (!game) throw new Error(problems.map((p) => p.message).join('\n'));
   await store.createGame(id, { files, state: game.state });
   const control = new MemoryControl(options.deadline === undefined ? new Date('2030-01-01T20:00:00Z') : options.deadline);
-  const deps: MailDeps = { store, outbox, control, now, logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
-  const ledger = new MailLedger(redis);
+  const deps: MessageDeps = { store, outbox, control, now, logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
+  const ledger = new MessageLedger(redis);
   return {
     id,
     deps,
@@ -65,9 +65,9 @@ export async function mailTestGame(options: { files?: Record<string, string>; no
     outbox,
     ledger,
     async receive(raw, arrived) {
-      const mailId = await store.putMail(id, raw);
-      await ledger.markReceived(id, mailId, arrived ?? now());
-      return processMail(deps, { gameId: id, mailId });
+      const messageId = await store.putMail(id, raw);
+      await ledger.markReceived(id, messageId, arrived ?? now());
+      return processMail(deps, { gameId: id, messageId });
     },
     async close() {
       await dropGame(store, id);

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { connectionFromUrl, openQueue, QUEUES } from '../../../jobs/queues.ts';
 import { createParseWorker, enqueueParse } from '../../../jobs/parse.ts';
 import { startIntake, type Intake, type IntakeOptions } from '../../../src/channels/email/imap-intake.ts';
-import type { MailDeps } from '../../../src/messages/message-context.ts';
+import type { MessageDeps } from '../../../src/messages/message-context.ts';
 import { processMail } from '../../../src/channels/email/process-mail.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
@@ -20,15 +20,15 @@ export interface LoopOptions {
   control: GameControl;
   /** 'bullmq': a parse queue and worker under a private prefix; 'direct': processMail in the enqueue call. */
   queue: 'bullmq' | 'direct';
-  parse?: MailDeps['parse'];
+  parse?: MessageDeps['parse'];
   intake?: Partial<IntakeOptions>;
   /** Called after each email is processed (direct mode). */
-  onProcessed?: (gameId: string, mailId: string) => void;
+  onProcessed?: (gameId: string, messageId: string) => void;
   concurrency?: number;
   sender?: Partial<Parameters<typeof startTestSender>[0]>;
   /** Tries per parse job and the first wait between them (the service's own when absent). */
   retries?: { attempts: number; delayMs: number };
-  dnsResolver?: MailDeps['dnsResolver'];
+  dnsResolver?: MessageDeps['dnsResolver'];
 }
 
 export interface MailLoop {
@@ -47,7 +47,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   const now = () => new Date();
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const outbox = new Outbox(redis, { domain: svc.domain, now });
-  const deps: MailDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dnsResolver: options.dnsResolver };
+  const deps: MessageDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dnsResolver: options.dnsResolver };
   const ids = new Set(options.games.map((g) => g.id));
   const prefix = `{adjutant-test-${[...ids][0]}}`;
   let queue: Queue | undefined;
@@ -61,7 +61,7 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   } else {
     enqueue = async (job) => {
       await processMail(deps, job);
-      options.onProcessed?.(job.gameId, job.mailId);
+      options.onProcessed?.(job.gameId, job.messageId);
     };
   }
   const intake = startIntake({
