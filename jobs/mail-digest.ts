@@ -2,9 +2,9 @@
 // job keyed by the game and the hour is queued for the hour's end (queueing it again that hour
 // finds it there), and its run sends the one email naming every message set aside meanwhile
 // (undeliveredDigest, src/channels/email/mail-alerts.ts). Started with the outbox sender.
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
 import { undeliveredDigest, type AlertDeps } from '../src/channels/email/mail-alerts.ts';
-import { QUEUES } from './queues.ts';
+import { QUEUES, openQueue } from './queues.ts';
 
 export interface DigestJob {
   gameId: string;
@@ -29,7 +29,7 @@ const HOUR_MS = 3_600_000;
 export function startMailDigest(options: MailDigestOptions): MailDigest {
   const { deps } = options;
   const windowMs = options.windowMs ?? HOUR_MS;
-  const queue = new Queue<DigestJob>(QUEUES.digest, { connection: options.connection, prefix: options.prefix });
+  const queue: Queue<DigestJob> = openQueue(QUEUES.digest, options.connection, options.prefix);
   queue.on('error', (err) => deps.logger.warn({ err: err.message }, 'digest queue connection error'));
 
   async function schedule(gameId: string): Promise<void> {

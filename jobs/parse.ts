@@ -6,11 +6,12 @@
 import { Worker, type ConnectionOptions, type Job, type JobType, type Queue } from 'bullmq';
 import { deadMailAlert } from '../src/channels/email/mail-alerts.ts';
 import { DeadLetters } from '../src/channels/email/dead-letters.ts';
+import { ForumInbox } from '../src/channels/forum/forum-inbox.ts';
 import { processForumMessage } from '../src/channels/forum/forum-message.ts';
 import { processMail, type MessageDeps } from '../src/channels/email/process-mail.ts';
 import { isForumMessageId } from '../src/messages/incoming-message.ts';
 import { readMail } from '../src/channels/email/read-mail.ts';
-import { forumKeys, gameKeys, UNROUTED_GAME } from '../src/store/keys.ts';
+import { UNROUTED_GAME } from '../src/store/keys.ts';
 import type { OutageWatch } from '../src/store/outage-watch.ts';
 import { outageTolerant } from '../src/store/outage-retry.ts';
 import { withMessageId } from '../src/store/renamed-fields.ts';
@@ -98,7 +99,7 @@ export function createParseWorker(deps: MessageDeps, connection: ConnectionOptio
  */
 async function ofRemovedGame(deps: MessageDeps, job: ParseJob): Promise<boolean> {
   if (job.gameId === UNROUTED_GAME || (await deps.store.exists(job.gameId))) return false;
-  const stored = isForumMessageId(job.messageId) ? await deps.store.redis.hexists(forumKeys(job.gameId).inbox, job.messageId) : await deps.store.redis.hexists(gameKeys(job.gameId).mail, job.messageId);
+  const stored = isForumMessageId(job.messageId) ? (await new ForumInbox(deps.store.redis).item(job.gameId, job.messageId)) !== null : await deps.store.hasMail(job.gameId, job.messageId);
   return !stored;
 }
 

@@ -1,7 +1,7 @@
-// The BullMQ queues. Each job names its game; job ids make adding a job idempotent
+// The BullMQ queues, every one of them: their names in one list, and each made by openQueue (its
+// workers take the same names). Each job names its game; job ids make adding a job idempotent
 // (a duplicate trigger for the same mail or the same step finds the job already there).
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { SEND_QUEUE } from '../src/channels/email/outbox-sender.ts';
 
 export const QUEUES = {
   /** A raw email was stored: route, check the sender, parse, update orders in force, confirm. */
@@ -15,7 +15,9 @@ export const QUEUES = {
   /** Deadline reminders to players without orders, and the GM's list of open tickets. */
   remind: 'remind',
   /** A message recorded in the outbox: sent over SMTP at the configured rate, retried, set aside on refusal. */
-  send: SEND_QUEUE,
+  send: 'send',
+  /** An item recorded in the forum outbox: posted to the game's forum, retried, set aside on refusal (forum-poster.ts). */
+  forumPost: 'forum-post',
   /** Messages to the GM or players set aside this hour: one digest to the GM at its end (mail-digest.ts). */
   digest: 'digest',
 } as const;

@@ -4,7 +4,6 @@ import { counted } from '../engine/index.ts';
 import pino from 'pino';
 import { createRuntime, type Runtime } from '../../jobs/runtime.ts';
 import { openTickets } from '../messages/tickets.ts';
-import { gameKeys, mailKeys } from '../store/keys.ts';
 import { reachRedis } from '../store/reach-redis.ts';
 import { redisUrl } from '../store/redis.ts';
 import { createGameControl } from '../turns/scheduler-control.ts';
@@ -44,9 +43,8 @@ export async function withRuntime<T>(work: (rt: Runtime) => Promise<T>): Promise
 export async function gameOverview(rt: Runtime, id: string): Promise<GameOverview> {
   const config = await gameConfig(rt.store, id);
   const status = await createGameControl(rt).status(id);
-  const k = gameKeys(id);
-  const [total, pending, failed] = await Promise.all([rt.redis.hlen(k.outbox), rt.redis.zcard(k.outboxPending), rt.redis.hgetall(mailKeys(id).outboxFailed)]);
-  const failedList = Object.entries(failed).map(([key, json]) => ({ key, error: (JSON.parse(json) as { error: string }).error }));
+  const [{ recorded: total, inLine: pending }, failed] = await Promise.all([rt.outbox.counts(id), rt.outbox.setAsideItems(id)]);
+  const failedList = failed.map(({ key, error }) => ({ key, error }));
   return {
     id,
     title: config.title,

@@ -2,6 +2,7 @@
 // Deciding only names them: they are committed with the message's outcome, as part of the reply
 // that will report them, and run after the commit, each once by its key. That reply is written
 // only then, with what each command did and, for the GM's STATUS, the game as it is after them.
+// Owns (src/store/keys.ts): mailKeys commands.
 import type { Redis } from 'ioredis';
 import type { Game } from '../game/open-game.ts';
 import { answerSpec, compose, type MessageSpec } from '../channels/email/replies.ts';

@@ -3,10 +3,10 @@
 // out, and a nation's late emails of the step (the GM's ORDER <nation> LATE).
 import type { Game } from '../game/open-game.ts';
 import { readMail } from '../channels/email/read-mail.ts';
-import { gameKeys, mailKeys } from '../store/keys.ts';
 import { messageCommands } from './commands.ts';
 import type { IncomingMessage } from './incoming-message.ts';
 import { timeZoneOf, type MessageDeps } from './message-context.ts';
+import { MessageLedger } from './message-ledger.ts';
 import type { MessageSnapshot } from './message-snapshot.ts';
 
 /** A nation's report of one step, as the outbox sent it. */
@@ -55,7 +55,7 @@ async function pastReports(deps: Pick<MessageDeps, 'store' | 'outbox'>, gameId: 
   const steps = new Set((await deps.store.history(gameId)).filter((r) => r.turn === turn).map((r) => r.step));
   // After a rollback a step was published again under "report:<step>.<n>:<nation>": the newest round is the one that stands.
   const latest = new Map<number, { key: string; round: number }>();
-  for (const key of await deps.store.redis.hkeys(gameKeys(gameId).outbox)) {
+  for (const key of await deps.outbox.keys(gameId)) {
     const m = REPORT_KEY.exec(key);
     if (!m || m[3] !== nation || !steps.has(Number(m[1]))) continue;
     const [step, round] = [Number(m[1]), Number(m[2] ?? 0)];
@@ -73,13 +73,13 @@ const REPORT_KEY = /^report:(\d+)(?:\.(\d+))?:(.+)$/;
 
 async function lateMails(deps: Pick<MessageDeps, 'store'>, gameId: string, ids: string[]): Promise<Record<string, LateMail>> {
   if (!ids.length) return {};
-  const received = await deps.store.redis.hmget(mailKeys(gameId).received, ...ids);
+  const received = await new MessageLedger(deps.store.redis).receivedTimes(gameId, ids);
   const out: Record<string, LateMail> = {};
   for (const [i, messageId] of ids.entries()) {
     const raw = await deps.store.mail(gameId, messageId);
     if (!raw) continue;
     const mail = await readMail(raw);
-    const arrived = received[i] ? new Date(received[i]!) : null;
+    const arrived = received[i];
     const date = (mail.date && arrived && mail.date < arrived ? mail.date : (arrived ?? mail.date ?? new Date(0))).toISOString();
     out[messageId] = { text: mail.text, subject: mail.subject, messageId: mail.messageId, from: mail.from, date };
   }

@@ -2,15 +2,22 @@
 // owes), where each order in force came from, open tickets, late mail. Every change an email
 // makes is written by one script, together with the mark that it was processed, and only while
 // the game is still at the step it was read at: a crash or a turn ending mid-way changes nothing.
+//
+// Owns (src/store/keys.ts): mailKeys results, received, dedupe, late, rate, rateNotice and lock.
+// Its two scripts, a message's load and its commit, also read and write the game's orders and
+// files and the tickets, through the Lua of their owners (game-store.ts, stored-tickets.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import { gameKeys, mailKeys } from '../store/keys.ts';
+import { GAME_LUA, GameStore, gameScriptKeys } from '../store/game-store.ts';
+import { mailKeys } from '../store/keys.ts';
+import { loadLua } from '../store/lua.ts';
 import { encodeOrders, fromMail } from '../store/stored-orders.ts';
+import { TICKETS_LUA, ticketScriptKeys } from '../store/stored-tickets.ts';
 import { withMessageId } from '../store/renamed-fields.ts';
 import type { PendingReply } from './command-effects.ts';
-import { inForce } from './message-snapshot.ts';
+import { inForce, type FloodPlace, type RawSnapshot, type SnapshotRequest } from './message-snapshot.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import type { Ticket } from './tickets.ts';
 
@@ -88,33 +95,11 @@ export interface Lease {
   token: string;
 }
 
-const COMMIT = `
-if redis.call('GET', KEYS[7]) ~= ARGV[5] then return redis.error_reply('LEASE LOST') end
-local step = redis.call('GET', KEYS[1]) or '0'
-if step ~= ARGV[1] then return redis.error_reply('STEP ' .. step) end
-if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then return 0 end
-local c = cjson.decode(ARGV[4])
-if c.claim ~= '' then
-  local holder = redis.call('HGET', KEYS[10], c.claim)
-  if holder and holder ~= ARGV[2] then return redis.error_reply('CLAIMED') end
-  redis.call('HSET', KEYS[10], c.claim, ARGV[2])
-end
-if next(c.orders) ~= nil then redis.call('INCR', KEYS[8]) end
-for nation, v in pairs(c.orders) do
-  if v == '' then redis.call('HDEL', KEYS[2], nation) else redis.call('HSET', KEYS[2], nation, v) end
-end
-for token, v in pairs(c.tickets) do redis.call('HSET', KEYS[3], token, v) end
-for nation, v in pairs(c.late) do redis.call('HSET', KEYS[4], nation, v) end
-if c.gameYaml ~= '' then redis.call('HSET', KEYS[6], 'game.yaml', c.gameYaml); redis.call('SET', KEYS[9], c.filesVersion) end
-for _, r in ipairs(c.counted) do
-  redis.call('ZADD', KEYS[r.k], 'NX', r.at, ARGV[2])
-  local score = tonumber(redis.call('ZSCORE', KEYS[r.k], ARGV[2]))
-  redis.call('ZREMRANGEBYSCORE', KEYS[r.k], '-inf', string.format('%.0f', score - 2 * tonumber(r.window)))
-  redis.call('PEXPIRE', KEYS[r.k], string.format('%.0f', 2 * tonumber(r.window)))
-end
-for _, n in ipairs(c.notices) do redis.call('SET', KEYS[n.k], '1', 'PX', n.window, 'NX') end
-redis.call('HSET', KEYS[5], ARGV[2], ARGV[3])
-return 1`;
+const COMMIT = GAME_LUA + TICKETS_LUA + loadLua(import.meta.url, 'message-commit.lua');
+const LOAD = GAME_LUA + TICKETS_LUA + loadLua(import.meta.url, 'message-load.lua');
+const FLOOD = loadLua(import.meta.url, 'message-flood.lua');
+const RENEW = loadLua(import.meta.url, 'lease-renew.lua');
+const RELEASE = loadLua(import.meta.url, 'lease-release.lua');
 
 export class MessageLedger {
   constructor(readonly redis: Redis) {}
@@ -152,14 +137,35 @@ export class MessageLedger {
 
   /** The nation's orders in force with their sources (for the nation's web page). */
   async nationOrders(gameId: string, nation: string): Promise<NationOrders> {
-    const json = await this.redis.hget(gameKeys(gameId).orders, nation);
-    return json === null ? { orders: [], sources: [] } : inForce(json);
+    const stored = await new GameStore(this.redis).nationOrders(gameId, nation);
+    return stored === null ? { orders: [], sources: [] } : inForce(stored);
+  }
+
+  /** When the intake first saw each of these mails (null where never noted), in one read. */
+  async receivedTimes(gameId: string, messageIds: string[]): Promise<Array<Date | null>> {
+    if (!messageIds.length) return [];
+    return (await this.redis.hmget(mailKeys(gameId).received, ...messageIds)).map((iso) => (iso ? new Date(iso) : null));
+  }
+
+  /** The raw reads of a message's snapshot (message-snapshot.ts shapes them), in one atomic script. */
+  async load(req: SnapshotRequest): Promise<RawSnapshot> {
+    const [g, m, t] = [gameScriptKeys(req.gameId), mailKeys(req.gameId), ticketScriptKeys(req.gameId)];
+    return (await this.redis.eval(LOAD, 8, g.step, g.orders, t.tickets, m.late, m.received, m.dedupe, g.history, t.threads, req.messageId, req.dedupeKey ?? '', ...(req.thread ?? []))) as RawSnapshot;
+  }
+
+  /** Where the message stands in each count (by sender), without counting it: its commit does. */
+  async floodPlaces(gameId: string, messageId: string, counts: Counted[]): Promise<Record<string, FloodPlace>> {
+    if (!counts.length) return {};
+    const m = mailKeys(gameId);
+    const keys = counts.flatMap((c) => [m.rate(c.sender), m.rateNotice(c.sender)]);
+    const args = counts.flatMap((c) => [String(c.at.getTime()), String(c.windowMs)]);
+    const out = (await this.redis.eval(FLOOD, keys.length, ...keys, messageId, ...args)) as number[];
+    return Object.fromEntries(counts.map((c, i) => [c.sender, { place: out[2 * i], noticeSent: out[2 * i + 1] === 1 }]));
   }
 
   /** Writes the changes and the result at once; refuses if the game left `step` or the lease was lost meanwhile. */
   async commit(gameId: string, step: number, result: MessageResult, changes: MessageChanges, lease: Lease): Promise<void> {
-    const g = gameKeys(gameId);
-    const m = mailKeys(gameId);
+    const [g, m, t] = [gameScriptKeys(gameId), mailKeys(gameId), ticketScriptKeys(gameId)];
     const orders = Object.fromEntries(
       Object.entries(changes.orders ?? {}).map(([nation, list]) => [
         nation,
@@ -182,7 +188,7 @@ export class MessageLedger {
       filesVersion: randomUUID(),
     };
     try {
-      await this.redis.eval(COMMIT, 10 + extra.length, g.step, g.orders, m.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, m.dedupe, ...extra, String(step), result.messageId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(COMMIT, 10 + extra.length, g.step, g.orders, t.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, m.dedupe, ...extra, String(step), result.messageId, JSON.stringify(result), JSON.stringify(payload), lease.token);
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
       if (/CLAIMED/.test(String((e as Error).message))) throw new ClaimedError(`Another copy of ${result.messageId} claimed its Message-ID while it was read.`);
@@ -238,6 +244,3 @@ export const LEASE_MS = 5000;
 
 // The last piece of work queued per game in this process.
 const queued = new Map<string, Promise<unknown>>();
-
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;

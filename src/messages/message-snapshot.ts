@@ -1,11 +1,11 @@
 // What deciding a message may read, loaded before deciding: one script reads the step and, at
 // that step, the orders in force, the tickets, the late mail, the last step's time, who holds the
 // message's Message-ID and the tickets its thread answers; a second reads where it stands in its
-// sender's flood counts once the sender is known. The decision then reads only this value.
+// sender's flood counts once the sender is known. The decision then reads only this value. Both
+// scripts are the message ledger's (message-ledger.ts), which owns what they read.
 import type { Redis } from 'ioredis';
-import { gameKeys, mailKeys } from '../store/keys.ts';
-import { decodeOrders } from '../store/stored-orders.ts';
-import type { Counted } from './message-ledger.ts';
+import { decodeOrders, type OrdersInForce } from '../store/stored-orders.ts';
+import { MessageLedger, type Counted } from './message-ledger.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import { byAge, type Ticket } from './tickets.ts';
 import type { MessageExtras } from './message-extras.ts';
@@ -47,43 +47,16 @@ export interface SnapshotRequest {
   thread?: string[];
 }
 
-const LOAD = `
-local step = redis.call('GET', KEYS[1]) or '0'
-local last = redis.call('HGET', KEYS[7], step)
-local summary = ''
-if last then local r = cjson.decode(last); summary = cjson.encode({ turn = r.turn, committedAt = r.committedAt }) end
-local claimed = ''
-if ARGV[2] ~= '' then claimed = redis.call('HGET', KEYS[6], ARGV[2]) or '' end
-local threads = {}
-for i = 3, #ARGV do threads[#threads + 1] = redis.call('HGET', KEYS[8], ARGV[i]) or '' end
-return { step, redis.call('HGETALL', KEYS[2]), redis.call('HVALS', KEYS[3]), redis.call('HGETALL', KEYS[4]),
-  redis.call('HGET', KEYS[5], ARGV[1]) or '', claimed, summary, threads }`;
-
-const FLOOD = `
-local out = {}
-for i = 1, #KEYS, 2 do
-  local j = i + 1
-  local known = redis.call('ZSCORE', KEYS[i], ARGV[1])
-  local score = tonumber(known or ARGV[j])
-  local n = redis.call('ZCOUNT', KEYS[i], string.format('%.0f', score - tonumber(ARGV[j + 1])), string.format('%.0f', score))
-  if not known then n = n + 1 end
-  out[#out + 1] = n
-  out[#out + 1] = redis.call('EXISTS', KEYS[i + 1])
-end
-return out`;
-
-type Raw = [string, string[], string[], string[], string, string, string, string[]];
+/** What the load script returns: step, orders, tickets, late, received, claimed by, last step, thread tokens. */
+export type RawSnapshot = [string, string[], string[], string[], string, string, string, string[]];
 
 export async function loadSnapshot(redis: Redis, req: SnapshotRequest): Promise<MessageSnapshot> {
-  const g = gameKeys(req.gameId);
-  const m = mailKeys(req.gameId);
-  const thread = req.thread ?? [];
-  const [step, orders, tickets, late, received, claimed, last, threads] = (await redis.eval(LOAD, 8, g.step, g.orders, m.tickets, m.late, m.received, m.dedupe, g.history, m.ticketThreads, req.messageId, req.dedupeKey ?? '', ...thread)) as Raw;
+  const [step, orders, tickets, late, received, claimed, last, threads] = await new MessageLedger(redis).load(req);
   const at = Number(step);
   return {
     step: at,
     received: received ? new Date(received) : null,
-    orders: Object.fromEntries(pairs(orders).map(([nation, json]) => [nation, inForce(json)])),
+    orders: Object.fromEntries(pairs(orders).map(([nation, json]) => [nation, inForce(decodeOrders(json))])),
     tickets: byAge(tickets),
     late: Object.fromEntries(pairs(late).flatMap(([nation, json]) => {
       const l = JSON.parse(json) as { step: number; mails: string[] };
@@ -99,12 +72,7 @@ export async function loadSnapshot(redis: Redis, req: SnapshotRequest): Promise<
 
 /** Where the message stands in each count (by sender), without counting it: its commit does. */
 export async function loadFlood(redis: Redis, gameId: string, messageId: string, counts: Counted[]): Promise<Record<string, FloodPlace>> {
-  if (!counts.length) return {};
-  const m = mailKeys(gameId);
-  const keys = counts.flatMap((c) => [m.rate(c.sender), m.rateNotice(c.sender)]);
-  const args = counts.flatMap((c) => [String(c.at.getTime()), String(c.windowMs)]);
-  const out = (await redis.eval(FLOOD, keys.length, ...keys, messageId, ...args)) as number[];
-  return Object.fromEntries(counts.map((c, i) => [c.sender, { place: out[2 * i], noticeSent: out[2 * i + 1] === 1 }]));
+  return new MessageLedger(redis).floodPlaces(gameId, messageId, counts);
 }
 
 /** The nation's orders in force in the snapshot; none stored is none in force. */
@@ -113,8 +81,7 @@ export function ordersOf(snapshot: MessageSnapshot, nation: string): NationOrder
 }
 
 /** Stored orders in force with their sources; sources unknown (orders set elsewhere) count as oldest. */
-export function inForce(json: string): NationOrders {
-  const stored = decodeOrders(json);
+export function inForce(stored: OrdersInForce): NationOrders {
   return { orders: stored.orders, sources: stored.sources ?? stored.orders.map(() => ({ messageId: '', date: '' })) };
 }
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Order } from '../engine/index.ts';
 import type { GameStore } from '../store/game-store.ts';
-import { mailKeys } from '../store/keys.ts';
+import { storedTickets, storedTicketsOf } from '../store/stored-tickets.ts';
 import { withMessageId } from '../store/renamed-fields.ts';
 
 export interface Ticket {
@@ -52,14 +52,10 @@ export function tokensIn(text: string): string[] {
 }
 
 export async function readTickets(redis: Redis, gameId: string, tokens: readonly string[]): Promise<Ticket[]> {
-  if (!tokens.length) return [];
-  const values = await redis.hmget(mailKeys(gameId).tickets, ...tokens);
-  return values.filter((v): v is string => v !== null).map((v) => withMessageId(JSON.parse(v) as Ticket));
+  return (await storedTicketsOf(redis, gameId, tokens)).map((v) => withMessageId(JSON.parse(v) as Ticket));
 }
 
-export async function rememberThread(redis: Redis, gameId: string, messageId: string, tokens: readonly string[]): Promise<void> {
-  await redis.hset(mailKeys(gameId).ticketThreads, messageId, tokens.join(','));
-}
+export { rememberThread } from '../store/stored-tickets.ts';
 
 /** Stored tickets, oldest first. */
 export function byAge(stored: string[]): Ticket[] {
@@ -73,10 +69,10 @@ export function openIn(tickets: readonly Ticket[], step: number, nation?: string
 
 /** Open tickets of the step being played, oldest first: for the GM's console and deadline reminder. */
 export async function openTickets(store: GameStore, gameId: string): Promise<Ticket[]> {
-  const [step, stored] = await Promise.all([store.step(gameId), store.redis.hvals(mailKeys(gameId).tickets)]);
+  const [step, stored] = await Promise.all([store.step(gameId), storedTickets(store.redis, gameId)]);
   return openIn(byAge(stored), step);
 }
 
 export async function openTicketsOf(redis: Redis, gameId: string, step: number, nation: string): Promise<Ticket[]> {
-  return openIn(byAge(await redis.hvals(mailKeys(gameId).tickets)), step, nation);
+  return openIn(byAge(await storedTickets(redis, gameId)), step, nation);
 }

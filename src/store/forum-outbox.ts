@@ -4,8 +4,12 @@
 // forum's answer and the mark the thread can be searched for it before posting again. An item the
 // forum refuses for good is set aside, to be listed and put back in line by the GM
 // (`adjutant dead-letter`).
+//
+// Owns (src/store/keys.ts): forumKeys outbox, outboxPending, outboxAttempts and outboxFailed, and
+// OUTBOX_KEYS.forumGamesInLine.
 import type { Redis } from 'ioredis';
-import { forumKeys } from './keys.ts';
+import { forumKeys, OUTBOX_KEYS } from './keys.ts';
+import { loadLua } from './lua.ts';
 import { OutboxLine } from './outbox-line.ts';
 
 interface ForumItemBase {
@@ -41,16 +45,11 @@ export type ForumOutboxEntry = ForumItem & {
   passedToGm?: boolean;
 };
 
-// A try is counted only for an item still in line, so a posted or set-aside item is never tried again.
-const ATTEMPT = `
-if not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return false end
-local json = redis.call('HGET', KEYS[1], ARGV[1])
-if not json then return false end
-return {json, redis.call('HINCRBY', KEYS[3], ARGV[1], 1)}`;
+const ATTEMPT = loadLua(import.meta.url, 'forum-attempt.lua');
 
 export class ForumOutbox extends OutboxLine<ForumOutboxEntry> {
   constructor(redis: Redis, options: { now: () => Date }) {
-    super(redis, options.now, 'adjutant:forum-outbox:pending', (gameId) => {
+    super(redis, options.now, OUTBOX_KEYS.forumGamesInLine, (gameId) => {
       const k = forumKeys(gameId);
       return { items: k.outbox, line: k.outboxPending, failed: k.outboxFailed, clearedWithItem: [] };
     });

@@ -1,6 +1,11 @@
 // Redis is the system of record. Each step is committed by one Lua script (state, history,
 // orders in force), so a crash leaves either the old turn or the new one, never half of each,
 // and a second worker committing the same step is refused.
+//
+// Owns (src/store/keys.ts): the list of games and, per game, its files and their version, state,
+// step, history, orders in force and their version, raw mail, preview, undone steps and rollbacks.
+// Nothing else names these keys: other modules call GameStore, and a script of another module
+// that must change the game atomically with its own structures uses game.lua and gameScriptKeys.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
 import type { GameState } from '../engine/index.ts';
@@ -9,6 +14,7 @@ import { GAMES_KEY, gameKeys, gamePrefix } from './keys.ts';
 import { decodeOrders, encodeOrders, type OrdersInForce } from './stored-orders.ts';
 import type { TurnRecord } from './turn-record.ts';
 import { isCluster } from './redis.ts';
+import { loadLua } from './lua.ts';
 
 export class GameExistsError extends Error {
   override name = 'GameExistsError';
@@ -27,26 +33,40 @@ export class OrdersChangedError extends Error {
 
 export type { OrdersInForce } from './stored-orders.ts';
 
-const COMMIT = `
-local current = tonumber(redis.call('GET', KEYS[2]) or '0')
-if current ~= tonumber(ARGV[1]) then return redis.error_reply('STEP ' .. current) end
-if tonumber(redis.call('GET', KEYS[5]) or '0') ~= tonumber(ARGV[4]) then return redis.error_reply('ORDERS CHANGED') end
-redis.call('SET', KEYS[1], ARGV[3])
-redis.call('HSET', KEYS[3], tostring(current + 1), ARGV[2])
-redis.call('SET', KEYS[2], tostring(current + 1))
-redis.call('DEL', KEYS[4])
-return current + 1`;
+const COMMIT = loadLua(import.meta.url, 'commit-step.lua');
+const REPEAT_ORDERS = loadLua(import.meta.url, 'repeat-orders.lua');
+const ROLL_BACK = loadLua(import.meta.url, 'roll-back.lua');
 
-// Orders repeated for a nation that sent none, unless its own arrived meanwhile.
-const REPEAT_ORDERS = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-redis.call('INCR', KEYS[2])
-return 1`;
+/** The Lua functions (game.lua) through which another module's script reads or changes the game. */
+export const GAME_LUA = loadLua(import.meta.url, 'game.lua');
+
+/** The game's keys that a script using GAME_LUA passes to its functions, and no others. */
+export function gameScriptKeys(id: string) {
+  const k = gameKeys(id);
+  return { step: k.step, history: k.history, orders: k.orders, ordersVersion: k.ordersVersion, files: k.files, filesVersion: k.filesVersion };
+}
+
+/** A rollback as rollback.ts prepares it: the steps undone and what the game goes back to. */
+export interface RollbackPlan {
+  /** The step the game must still be at; another commit meanwhile refuses the rollback. */
+  expectedStep: number;
+  firstUndone: number;
+  stateBefore: GameState;
+  /** Nation and encoded orders, in pairs: the orders in force restored. */
+  orders: string[];
+  undoneAt: Date;
+}
 
 const GAME_ID = /^[a-z0-9_][a-z0-9_-]*$/;
 
 export class InvalidGameIdError extends Error {
   override name = 'InvalidGameIdError';
+}
+
+/** A turn record undone by a rollback, with when. */
+export interface UndoneStep {
+  undoneAt: string;
+  record: TurnRecord;
 }
 
 /** Everything a game holds; a new game has only files and a state. */
@@ -96,6 +116,11 @@ export class GameStore {
     return files;
   }
 
+  /** One game file, or null; cheaper than all of them when only game.yaml is wanted. */
+  async file(id: string, path: string): Promise<string | null> {
+    return this.redis.hget(gameKeys(id).files, path);
+  }
+
   /** Adds or replaces game files (a GM's template, a new key image); the game is opened anew. */
   async putFiles(id: string, files: Record<string, string>): Promise<void> {
     const k = gameKeys(id);
@@ -123,6 +148,28 @@ export class GameStore {
     return Number((await this.redis.get(gameKeys(id).step)) ?? 0);
   }
 
+  /** Rollbacks so far (the epoch): part of every job id and outbox key of a step, so a replayed step is new work. */
+  async epoch(id: string): Promise<number> {
+    return Number((await this.redis.get(gameKeys(id).rollbacks)) ?? 0);
+  }
+
+  /** The committed steps and the epoch in one read, so they agree with each other (a rollback changes both). */
+  async stepAndEpoch(id: string): Promise<{ step: number; epoch: number }> {
+    const k = gameKeys(id);
+    const [step, epoch] = (await this.redis.mget(k.step, k.rollbacks)).map((v) => Number(v ?? 0));
+    return { step, epoch };
+  }
+
+  /**
+   * What a game's pages show changes only with these (step, epoch, orders version, game.yaml):
+   * their stored text, read in one round trip, to compare and never to parse.
+   */
+  async changeMarks(id: string): Promise<unknown[]> {
+    const k = gameKeys(id);
+    const res = await this.redis.pipeline().get(k.step).get(k.rollbacks).get(k.ordersVersion).hget(k.files, 'game.yaml').exec();
+    return res?.map(([, v]) => v) ?? [];
+  }
+
   async commitStep(id: string, record: TurnRecord): Promise<void> {
     const k = gameKeys(id);
     try {
@@ -133,6 +180,38 @@ export class GameStore {
       if (m) throw new StepAlreadyCommittedError(`Step ${record.step} of "${id}" cannot be committed: the game is at step ${m[1]}.`);
       throw e;
     }
+  }
+
+  /**
+   * Undoes the steps of a rollback at once (rollback.ts): they move to the undone list, the state
+   * and orders go back, a waiting preview is dropped, and the epoch moves on. Returns the new epoch,
+   * or the step the game moved to meanwhile (nothing is changed then).
+   */
+  async rollBack(id: string, plan: RollbackPlan): Promise<{ epoch: number } | { movedTo: number }> {
+    const k = gameKeys(id);
+    try {
+      const epoch = (await this.redis.eval(ROLL_BACK, 8, k.state, k.step, k.history, k.orders, k.undone, k.rollbacks, k.preview, k.ordersVersion, String(plan.expectedStep), String(plan.firstUndone), JSON.stringify(plan.stateBefore), JSON.stringify(plan.undoneAt.toISOString()), ...plan.orders)) as number;
+      return { epoch };
+    } catch (e) {
+      const m = /STEP (\d+)/.exec(String((e as Error).message));
+      if (m) return { movedTo: Number(m[1]) };
+      throw e;
+    }
+  }
+
+  /** Steps undone by rollbacks, oldest first. */
+  async undoneSteps(id: string): Promise<UndoneStep[]> {
+    return (await this.redis.lrange(gameKeys(id).undone, 0, -1)).map((json) => JSON.parse(json) as UndoneStep);
+  }
+
+  /** Keeps a step adjudicated for the GM's preview (its shape is the turn machinery's), until PUBLISH, a re-run or a rollback. */
+  async putPreview(id: string, preview: unknown): Promise<void> {
+    await this.redis.set(gameKeys(id).preview, JSON.stringify(preview));
+  }
+
+  async preview(id: string): Promise<unknown> {
+    const json = await this.redis.get(gameKeys(id).preview);
+    return json === null ? null : JSON.parse(json);
   }
 
   async history(id: string): Promise<TurnRecord[]> {
@@ -150,6 +229,11 @@ export class GameStore {
   async ordersInForce(id: string): Promise<Record<string, OrdersInForce>> {
     const all = await this.redis.hgetall(gameKeys(id).orders);
     return Object.fromEntries(Object.entries(all).map(([nation, json]) => [nation, decodeOrders(json)]));
+  }
+
+  /** The nations with orders in force, sorted. */
+  async orderedNations(id: string): Promise<string[]> {
+    return (await this.redis.hkeys(gameKeys(id).orders)).sort();
   }
 
   async nationOrders(id: string, nation: string): Promise<OrdersInForce | null> {
@@ -182,6 +266,10 @@ export class GameStore {
 
   async mail(id: string, messageId: string): Promise<Buffer | null> {
     return this.redis.hgetBuffer(gameKeys(id).mail, messageId);
+  }
+
+  async hasMail(id: string, messageId: string): Promise<boolean> {
+    return (await this.redis.hexists(gameKeys(id).mail, messageId)) === 1;
   }
 
   async allMail(id: string): Promise<Map<string, Buffer>> {

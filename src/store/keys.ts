@@ -1,6 +1,12 @@
-// Redis keys. Every key of a game carries the hash tag {game-id}, so a Redis Cluster keeps a game
-// on one slot and a turn can be committed in one atomic script.
+// Redis keys, every one of them. Every key of a game carries the hash tag {game-id}, so a Redis
+// Cluster keeps a game on one slot and a turn can be committed in one atomic script.
+//
+// Each structure has one owner, the module named in its comment ("Owner:", or the group's): only
+// the owner names its key, and other modules call the owner. A script that must change structures
+// of several owners in one atomic step uses the others' Lua (game.lua, tickets.lua) with the keys
+// they hand out (gameScriptKeys, ticketScriptKeys). test/store/key-owners.test.ts keeps it so.
 
+/** Set: the ids of the stored games. Owner: src/store/game-store.ts. */
 export const GAMES_KEY = 'adjutant:games';
 
 /** What every key of one game starts with. */
@@ -8,6 +14,7 @@ export function gamePrefix(gameId: string): string {
   return `adjutant:{${gameId}}:`;
 }
 
+/** A game's own keys. Owner: src/store/game-store.ts, except where a key names another. */
 export function gameKeys(gameId: string) {
   const p = `adjutant:{${gameId}}`;
   return {
@@ -21,17 +28,17 @@ export function gameKeys(gameId: string) {
     step: `${p}:step`,
     /** Hash: step number -> JSON turn record. */
     history: `${p}:history`,
-    /** Hash: nation -> JSON orders in force for the coming step, with the email each came from (stored-orders.ts; written through GameStore). */
+    /** Hash: nation -> JSON orders in force for the coming step, with the email each came from (in the shape of stored-orders.ts). */
     orders: `${p}:orders`,
     /** String: bumped by every change to the orders in force, so a step adjudicated on older orders is not committed. */
     ordersVersion: `${p}:orders:version`,
     /** Hash: mail id -> raw message bytes, kept so every order can be traced to its email. */
     mail: `${p}:mail`,
-    /** Hash: message key -> JSON outbox entry (sent or not). */
+    /** Hash: message key -> JSON outbox entry (sent or not). Owner: src/store/outbox.ts. */
     outbox: `${p}:outbox`,
-    /** Sorted set: keys of messages recorded but not yet sent, by time recorded. */
+    /** Sorted set: keys of messages recorded but not yet sent, by time recorded. Owner: src/store/outbox.ts. */
     outboxPending: `${p}:outbox:pending`,
-    /** String: JSON of the turn schedule (deadline, reminders sent, pause, missed turns, absences). */
+    /** String: JSON of the turn schedule (deadline, reminders sent, pause, missed turns, absences). Owner: src/turns/schedule-store.ts. */
     schedule: `${p}:schedule`,
     /** String: JSON turn record adjudicated for the GM's preview and not yet published. */
     preview: `${p}:preview`,
@@ -42,7 +49,7 @@ export function gameKeys(gameId: string) {
   };
 }
 
-/** Keys of one deadline scheduler scope (one per deployment; tests use their own). */
+/** Keys of one deadline scheduler scope (one per deployment; tests use their own). Owner: src/turns/schedule-store.ts. */
 export function schedulerKeys(scope: string) {
   const p = `adjutant:scheduler:${scope}`;
   return {
@@ -53,7 +60,7 @@ export function schedulerKeys(scope: string) {
   };
 }
 
-/** Keys of the mail loop (src/channels/email): what each email did, GM tickets, dedupe and rate limits. */
+/** Keys of the message loop: what each message did, GM tickets, dedupe and rate limits, the mail outbox's counts. Owner: src/messages/message-ledger.ts, except where a key names another. */
 export function mailKeys(gameId: string) {
   const p = `adjutant:{${gameId}}:mail`;
   return {
@@ -63,9 +70,9 @@ export function mailKeys(gameId: string) {
     received: `${p}:received`,
     /** Hash: Message-ID or body hash -> the mail id that claimed it first (later copies are duplicates). */
     dedupe: `${p}:dedupe`,
-    /** Hash: ticket token -> JSON ticket (a line the parser was unsure of, waiting for the GM). */
+    /** Hash: ticket token -> JSON ticket (a line the parser was unsure of, waiting for the GM). Owner: src/store/stored-tickets.ts. */
     tickets: `${p}:tickets`,
-    /** Hash: Message-ID of a ticket email -> ticket token, so a reply in the thread finds its ticket. */
+    /** Hash: Message-ID of a ticket email -> ticket token, so a reply in the thread finds its ticket. Owner: src/store/stored-tickets.ts. */
     ticketThreads: `${p}:ticket-threads`,
     /** Hash: nation -> JSON list of late mail ids for the current step, for the GM's "ORDER <nation> LATE". */
     late: `${p}:late`,
@@ -73,24 +80,24 @@ export function mailKeys(gameId: string) {
     rate: (sender: string) => `${p}:rate:${sender}`,
     /** String per sender, set while the one flood notice of the current window is out. */
     rateNotice: (sender: string) => `${p}:rate-notice:${sender}`,
-    /** Hash: "<mail id>:<command index>" -> what a command's effect did ("" while it runs), so a retried message never runs it twice. */
+    /** Hash: "<mail id>:<command index>" -> what a command's effect did ("" while it runs), so a retried message never runs it twice. Owner: src/messages/command-effects.ts. */
     commands: `${p}:commands`,
     /** String: who is processing this game's mail right now (a short lease, so mails apply one at a time). */
     lock: `${p}:lock`,
-    /** Hash: outbox key -> JSON {error, at} for messages the SMTP server refused for good. */
+    /** Hash: outbox key -> JSON {error, at} for messages the SMTP server refused for good. Owner: src/store/outbox.ts. */
     outboxFailed: `${p}:outbox:failed`,
-    /** Hash: outbox key -> SMTP conversations begun for it (noted before each, so a crash mid-send shows). */
+    /** Hash: outbox key -> SMTP conversations begun for it (noted before each, so a crash mid-send shows). Owner: src/store/outbox.ts. */
     outboxAttempts: `${p}:outbox:attempts`,
-    /** Hash: outbox key -> SMTP conversations begun for it whose outcome is unknown (cut off by a crash or a dropped connection). */
+    /** Hash: outbox key -> SMTP conversations begun for it whose outcome is unknown (cut off by a crash or a dropped connection). Owner: src/store/outbox.ts. */
     outboxInDoubt: `${p}:outbox:in-doubt`,
-    /** Set: keys of messages to the GM or a player, set aside, that the GM's next digest of undelivered mail names. */
+    /** Set: keys of messages to the GM or a player, set aside, that the GM's next digest of undelivered mail names. Owner: src/store/outbox.ts. */
     outboxUntold: `${p}:outbox:untold`,
-    /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). */
+    /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). Owner: src/channels/email/dead-letters.ts. */
     deadMail: `${p}:dead`,
   };
 }
 
-/** Keys of the forum outbox (src/store/forum-outbox.ts): posts and private messages for the game's forum. */
+/** Keys of the game's forum: its outbox (posts and private messages) and what was read. Owner: src/store/forum-outbox.ts, except where a key names another. */
 export function forumKeys(gameId: string) {
   const p = `adjutant:{${gameId}}:forum`;
   return {
@@ -102,13 +109,13 @@ export function forumKeys(gameId: string) {
     outboxAttempts: `${p}:outbox:attempts`,
     /** Hash: item key -> JSON { error, at }: set aside until the GM retries it. */
     outboxFailed: `${p}:outbox:failed`,
-    /** Hash: forum message id ("forum-post:<post id>@<version>") -> JSON of the post as read, stored before the reader moves on. */
+    /** Hash: forum message id ("forum-post:<post id>@<version>") -> JSON of the post as read, stored before the reader moves on. Owner: src/channels/forum/forum-inbox.ts. */
     inbox: `${p}:inbox`,
-    /** String: the thread reader's cursor (the adapter's own, passed back as it was given); written only after the posts before it are stored. */
+    /** String: the thread reader's cursor (the adapter's own, passed back as it was given); written only after the posts before it are stored. Owner: src/channels/forum/forum-inbox.ts. */
     cursor: `${p}:cursor`,
-    /** String: the private-message reader's cursor, written likewise. */
+    /** String: the private-message reader's cursor, written likewise. Owner: src/channels/forum/forum-inbox.ts. */
     privateCursor: `${p}:private-cursor`,
-    /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits (src/channels/forum/edit-watch.ts). */
+    /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits. Owner: src/channels/forum/edit-watch.ts. */
     watched: `${p}:watched`,
   };
 }
@@ -116,7 +123,7 @@ export function forumKeys(gameId: string) {
 /** Pseudo-game holding mail that routes to no game, and the polite replies to it. Not a valid game id. */
 export const UNROUTED_GAME = '_unrouted';
 
-/** Keys of the web pages (src/web): the generations that revoke links, and the GM login limit. */
+/** Keys of the web pages: the generations that revoke nations' links. Owner: src/web/link-generations.ts. */
 export function webKeys(gameId: string) {
   return {
     /** Hash: nation -> generation of its private-page link; bumping it revokes every link sent so far. */
@@ -124,14 +131,23 @@ export function webKeys(gameId: string) {
   };
 }
 
+/** Keys of the web pages shared by all games. */
 export const WEB_KEYS = {
-  /** Hash: GM address (lower case) -> generation of the GM's console link. */
+  /** Hash: GM address (lower case) -> generation of the GM's console link. Owner: src/web/link-generations.ts. */
   gmLinks: 'adjutant:web:gm-links',
-  /** String per client address: failed GM logins in the current window, and tries being checked (counted first). */
+  /** String per client address: failed GM logins in the current window, and tries being checked (counted first). Owner: src/web/gm-session.ts. */
   loginFailures: (client: string) => `adjutant:web:login-failures:${client}`,
 };
 
-/** Keys about the store itself, on one slot of a cluster (src/store/outage-watch.ts). */
+/** Sets of the games with items in an outbox's line, so a sweep visits only those. */
+export const OUTBOX_KEYS = {
+  /** Set: games with messages waiting to be sent. Owner: src/store/outbox.ts. */
+  mailGamesInLine: 'adjutant:outbox:pending',
+  /** Set: games with forum items waiting to be posted. Owner: src/store/forum-outbox.ts. */
+  forumGamesInLine: 'adjutant:forum-outbox:pending',
+};
+
+/** Keys about the store itself, on one slot of a cluster. Owner: src/store/outage-watch.ts. */
 export const STORE_KEYS = {
   /** String: written now and then during an outage, to see whether Redis takes writes again. */
   probe: 'adjutant:{store}:probe',

@@ -3,9 +3,11 @@
 // then the outage is merged into one record in Redis with what the other processes saw of it. Once no
 // process has added to that record for a few seconds, one of them takes it and each game's GM gets
 // one summary: when, why, and what waited. Never one mail per message: an outage is one event.
+// Owns (src/store/keys.ts): STORE_KEYS.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { STORE_KEYS } from './keys.ts';
+import { loadLua } from './lua.ts';
 import { storeOutageOf, type StoreOutageError } from './store-outage.ts';
 
 /** What waited: an email in the mailbox, a forum post, a message to send, a turn job. */
@@ -38,25 +40,8 @@ export interface OutageWatchOptions {
   settleMs?: number;
 }
 
-/** Merges one process's outage into the record; a record left from long ago (its closer died) is replaced. */
-const MERGE = `
-local updated = tonumber(redis.call('HGET', KEYS[1], 'updated') or '0')
-if updated > 0 and tonumber(ARGV[4]) - updated > 3600000 then redis.call('DEL', KEYS[1], KEYS[2]) end
-local begun = tonumber(redis.call('HGET', KEYS[1], 'begun') or ARGV[1])
-local over = tonumber(redis.call('HGET', KEYS[1], 'over') or ARGV[2])
-redis.call('HSET', KEYS[1], 'begun', math.min(begun, tonumber(ARGV[1])), 'over', math.max(over, tonumber(ARGV[2])), 'updated', ARGV[4])
-redis.call('HSETNX', KEYS[1], 'reason', ARGV[3])
-for i = 5, #ARGV do redis.call('SADD', KEYS[2], ARGV[i]) end
-return 1`;
-
-/** Takes the record once it has settled: exactly one process gets it. */
-const TAKE = `
-local updated = tonumber(redis.call('HGET', KEYS[1], 'updated') or '-1')
-if updated < 0 or tonumber(ARGV[1]) - updated < tonumber(ARGV[2]) then return false end
-local record = redis.call('HGETALL', KEYS[1])
-local waited = redis.call('SMEMBERS', KEYS[2])
-redis.call('DEL', KEYS[1], KEYS[2])
-return {record, waited}`;
+const MERGE = loadLua(import.meta.url, 'outage-merge.lua');
+const TAKE = loadLua(import.meta.url, 'outage-take.lua');
 
 interface Current {
   begun: Date;

@@ -2,6 +2,7 @@
 // is before it goes out, a line of the items still to go, the set of games with items in line, and
 // the items set aside for the GM (refused for good, or out of tries) until the GM puts them back.
 import type { Redis } from 'ioredis';
+import { loadLua } from './lua.ts';
 import { PendingGames } from './pending-games.ts';
 
 /** One game's keys of an outbox. */
@@ -28,11 +29,7 @@ export interface SetAside {
   at: string;
 }
 
-// Recording and queueing happen together, or a crash between them would strand an item unsent.
-const RECORD = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return redis.call('HGET', KEYS[1], ARGV[1]) end
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
-return false`;
+const RECORD = loadLua(import.meta.url, 'outbox-record.lua');
 
 export class OutboxLine<E extends RecordedItem> {
   /** The games with items in line. */
@@ -62,6 +59,23 @@ export class OutboxLine<E extends RecordedItem> {
     if (!keys.length) return [];
     const values = await this.redis.hmget(k.items, ...keys);
     return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as E);
+  }
+
+  /** Every item recorded, whatever became of it. */
+  async all(gameId: string): Promise<E[]> {
+    return (await this.redis.hvals(this.keysOf(gameId).items)).map((v) => JSON.parse(v) as E);
+  }
+
+  /** The keys of every item recorded. */
+  async keys(gameId: string): Promise<string[]> {
+    return this.redis.hkeys(this.keysOf(gameId).items);
+  }
+
+  /** How many items were recorded, and how many of them are still in line. */
+  async counts(gameId: string): Promise<{ recorded: number; inLine: number }> {
+    const k = this.keysOf(gameId);
+    const [recorded, inLine] = await Promise.all([this.redis.hlen(k.items), this.redis.zcard(k.line)]);
+    return { recorded, inLine };
   }
 
   async gamesWithPending(): Promise<string[]> {

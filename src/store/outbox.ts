@@ -3,9 +3,13 @@
 // most the one message whose "OK" it did not live to note, with the same Message-ID (mail clients
 // fold such twins into one). A message the server refuses for good is set aside, to be listed and
 // sent again by the GM (`adjutant dead-letter`), and noted for the GM's hourly digest.
+//
+// Owns (src/store/keys.ts): gameKeys outbox and outboxPending, mailKeys outboxFailed,
+// outboxAttempts, outboxInDoubt and outboxUntold, and OUTBOX_KEYS.mailGamesInLine.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { gameKeys, mailKeys } from './keys.ts';
+import { gameKeys, mailKeys, OUTBOX_KEYS } from './keys.ts';
+import { loadLua } from './lua.ts';
 import { OutboxLine } from './outbox-line.ts';
 
 export interface OutgoingMessage {
@@ -31,19 +35,9 @@ export interface OutboxEntry extends OutgoingMessage {
 /** SMTP conversations of unknown outcome after which a message is no longer sent without the GM. */
 export const MAX_IN_DOUBT = 2;
 
-// The attempt is counted beside the entry, so after a crash the record shows a send was begun;
-// and counted as in doubt until its outcome is known, so no message is begun a third time while two
-// earlier conversations may each have delivered it (at most two copies, whatever crashes).
-const ATTEMPT = `
-local json = redis.call('HGET', KEYS[1], ARGV[1])
-if not json then return false end
-if string.find(json, '"sentAt":', 1, true) then return {json, 0} end
-if tonumber(redis.call('HGET', KEYS[3], ARGV[1]) or '0') >= ${MAX_IN_DOUBT} then return {json, -1} end
-redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
-return {json, redis.call('HINCRBY', KEYS[2], ARGV[1], 1)}`;
-
-const NOT_DELIVERED = `
-if tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0') > 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], -1) end`;
+// No message is begun again while MAX_IN_DOUBT earlier conversations may each have delivered it.
+const ATTEMPT = loadLua(import.meta.url, 'outbox-attempt.lua');
+const NOT_DELIVERED = loadLua(import.meta.url, 'outbox-not-delivered.lua');
 
 /** What the sender may do with a message: send it (the nth conversation), nothing (sent), or stop (two in doubt). */
 export type SendAttempt = { kind: 'send'; entry: OutboxEntry; attempt: number } | { kind: 'in-doubt'; entry: OutboxEntry };
@@ -53,7 +47,7 @@ export class Outbox extends OutboxLine<OutboxEntry> {
     redis: Redis,
     private readonly options: { domain: string; now: () => Date },
   ) {
-    super(redis, options.now, 'adjutant:outbox:pending', (gameId) => {
+    super(redis, options.now, OUTBOX_KEYS.mailGamesInLine, (gameId) => {
       const [g, m] = [gameKeys(gameId), mailKeys(gameId)];
       return { items: g.outbox, line: g.outboxPending, failed: m.outboxFailed, clearedWithItem: [m.outboxInDoubt] };
     });
@@ -76,7 +70,7 @@ export class Outbox extends OutboxLine<OutboxEntry> {
    */
   async markAttempt(gameId: string, key: string): Promise<SendAttempt | undefined> {
     const m = mailKeys(gameId);
-    const found = (await this.redis.eval(ATTEMPT, 3, gameKeys(gameId).outbox, m.outboxAttempts, m.outboxInDoubt, key)) as [string, number] | null;
+    const found = (await this.redis.eval(ATTEMPT, 3, gameKeys(gameId).outbox, m.outboxAttempts, m.outboxInDoubt, key, String(MAX_IN_DOUBT))) as [string, number] | null;
     if (!found || found[1] === 0) return undefined;
     const entry = JSON.parse(found[0]) as OutboxEntry;
     return found[1] < 0 ? { kind: 'in-doubt', entry } : { kind: 'send', entry, attempt: found[1] };

@@ -4,7 +4,6 @@
 import type { Order } from '../engine/index.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { StepAlreadyCommittedError } from '../store/game-store.ts';
-import { gameKeys } from '../store/keys.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { adjudicateStep, runStep } from './run-step.ts';
@@ -12,7 +11,7 @@ import { tellGm } from './gm-notices.ts';
 import { reportRenderer } from './turn-renderer.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { finishStep, freshSeed } from './turn-steps.ts';
-import { currentEpoch, gameConfig, missingNations, stepLabel, type AdjudicateJob, type TurnRuntime } from './turn-runtime.ts';
+import { gameConfig, missingNations, stepLabel, type AdjudicateJob, type TurnRuntime } from './turn-runtime.ts';
 
 export type AdjudicationOutcome = 'committed' | 'previewed' | 'stale';
 
@@ -25,7 +24,7 @@ export interface StoredPreview {
 
 export async function adjudicateTurn(rt: TurnRuntime, job: AdjudicateJob): Promise<AdjudicationOutcome> {
   const { gameId, step, epoch, run } = job;
-  if ((await currentEpoch(rt.store, gameId)) !== epoch) return 'stale';
+  if ((await rt.store.epoch(gameId)) !== epoch) return 'stale';
   if ((await rt.store.step(gameId)) >= step) {
     // Committed by an earlier try that died before finishing: finish it now.
     await finishStep(rt, gameId, step, epoch);
@@ -57,7 +56,7 @@ export async function adjudicateTurn(rt: TurnRuntime, job: AdjudicateJob): Promi
 /** Keeps the uncommitted results, sends them to the GM, and waits for PUBLISH or a re-run. */
 async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record: TurnRecord, s: TurnSchedule): Promise<void> {
   const stored: StoredPreview = { epoch: s.epoch, run: s.run, record };
-  await rt.store.redis.set(gameKeys(gameId).preview, JSON.stringify(stored));
+  await rt.store.putPreview(gameId, stored);
   const game = await storedGame(rt.store, gameId);
   const summary = await reportRenderer()({}).gmSummary(game, record);
   const text = [
@@ -73,8 +72,7 @@ async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record
 }
 
 export async function storedPreview(rt: TurnRuntime, gameId: string): Promise<StoredPreview | null> {
-  const json = await rt.store.redis.get(gameKeys(gameId).preview);
-  return json ? (JSON.parse(json) as StoredPreview) : null;
+  return (await rt.store.preview(gameId)) as StoredPreview | null;
 }
 
 /**

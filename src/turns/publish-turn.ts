@@ -9,7 +9,7 @@ import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { reportRenderer, type RendererFactory, type TurnMessage } from './turn-renderer.ts';
-import { currentEpoch, mailFrom, playerNations, stepLabel, type StepJob, type TurnRuntime } from './turn-runtime.ts';
+import { mailFrom, playerNations, stepLabel, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 
 export interface PublishJob extends StepJob {
   /** Set by the render job: where the map is served (for links) and the file on disk (attached for the GM). */
@@ -23,7 +23,7 @@ const MAP_ATTACHMENT = 'map.png';
 export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor: RendererFactory = reportRenderer()): Promise<number> {
   const { gameId, step, epoch } = job;
   // A rollback since this job was queued undid the step: its results must not go out.
-  if ((await currentEpoch(rt.store, gameId)) !== epoch) return 0;
+  if ((await rt.store.epoch(gameId)) !== epoch) return 0;
   const record = await rt.store.record(gameId, step);
   if (!record) return 0;
   const game = await storedGame(rt.store, gameId);

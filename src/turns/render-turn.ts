@@ -5,7 +5,7 @@ import { keyImageOf, writeTurnOutputs } from '../render/turn-outputs.ts';
 import type { Flavour } from '../render/flavours.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { PublishJob } from './publish-turn.ts';
-import { currentEpoch, type StepJob, type TurnRuntime } from './turn-runtime.ts';
+import type { StepJob, TurnRuntime } from './turn-runtime.ts';
 
 export interface OutputSettings {
   /** Root of the published folder. */
@@ -20,7 +20,7 @@ export interface OutputSettings {
 /** Returns the publish job to queue next, with the map's URL and file; null when the step was undone. */
 export async function renderTurn(rt: TurnRuntime, job: StepJob, outputs: OutputSettings): Promise<PublishJob | null> {
   const { gameId, step, epoch } = job;
-  if ((await currentEpoch(rt.store, gameId)) !== epoch) return null;
+  if ((await rt.store.epoch(gameId)) !== epoch) return null;
   const record = await rt.store.record(gameId, step);
   if (!record) return null;
   const game = await storedGame(rt.store, gameId);

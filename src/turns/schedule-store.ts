@@ -1,8 +1,11 @@
 // The turn schedule of each game, in Redis: where the coming step stands (open for orders,
 // being adjudicated, waiting for the GM...), its deadline, and what the scheduler already did for
 // it. Every change is a compare-and-set, so any number of schedulers and workers can race safely.
+//
+// Owns (src/store/keys.ts): gameKeys schedule and the scheduler scope's keys (schedulerKeys).
 import type { Redis } from 'ioredis';
 import { gameKeys, schedulerKeys } from '../store/keys.ts';
+import { loadLua } from '../store/lua.ts';
 import type { Absence } from './schedule.ts';
 
 export type TurnStatus =
@@ -48,12 +51,12 @@ export interface TurnSchedule {
   absences: Absence[];
 }
 
-// Compare-and-set on the whole record: the write happens only if nobody changed it since it was read.
-const SWAP = `
-local current = redis.call('GET', KEYS[1]) or ''
-if current ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-return 1`;
+const SWAP = loadLua(import.meta.url, 'schedule-swap.lua');
+
+/** The game's schedule as stored (null for none), for noticing that it changed without reading it. */
+export async function scheduleText(redis: Redis, gameId: string): Promise<string | null> {
+  return redis.get(gameKeys(gameId).schedule);
+}
 
 export class ScheduleStore {
   private readonly keys: ReturnType<typeof schedulerKeys>;

@@ -9,7 +9,7 @@ import { ControlError, SurpriseDeadlineError, type DeadlineOptions, type GameCon
 import { storedPreview } from './adjudicate-turn.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { ensureSchedule, finishStep, freshSeed, queueAdjudication, startAdjudication } from './turn-steps.ts';
-import { gameConfig, orderedNations, playerNations, type TurnRuntime } from './turn-runtime.ts';
+import { gameConfig, playerNations, type TurnRuntime } from './turn-runtime.ts';
 
 export function createGameControl(rt: TurnRuntime): GameControl {
   const load = async (gameId: string) => {
@@ -48,7 +48,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     async status(gameId): Promise<GameStatus> {
       const { config, schedule: s } = await load(gameId);
       const state = await rt.store.state(gameId);
-      const ordered = await orderedNations(rt.store, gameId);
+      const ordered = await rt.store.orderedNations(gameId);
       const deadline = s.status === 'paused' || s.status === 'waiting' || !s.deadline ? null : new Date(s.deadline);
       const status: GameStatus = {
         gameId,

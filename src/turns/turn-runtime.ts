@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { GameFile } from '../game/game-file.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { storedGame } from '../store/stored-game.ts';
-import { gameKeys } from '../store/keys.ts';
 import type { Outbox } from '../store/outbox.ts';
 import type { ScheduleStore } from './schedule-store.ts';
 import type { OutageWatch } from '../store/outage-watch.ts';
@@ -72,17 +71,8 @@ export function playerNations(config: GameFile): string[] {
 }
 
 export async function missingNations(store: GameStore, gameId: string, config: GameFile): Promise<string[]> {
-  const ordered = new Set(await orderedNations(store, gameId));
+  const ordered = new Set(await store.orderedNations(gameId));
   return playerNations(config).filter((n) => !ordered.has(n));
-}
-
-export async function orderedNations(store: GameStore, gameId: string): Promise<string[]> {
-  return (await store.redis.hkeys(gameKeys(gameId).orders)).sort();
-}
-
-/** Rollbacks so far: part of every job id and outbox key of a step, so a replayed step is new work. */
-export async function currentEpoch(store: GameStore, gameId: string): Promise<number> {
-  return Number((await store.redis.get(gameKeys(gameId).rollbacks)) ?? 0);
 }
 
 /** "3", or "3.1" for step 3 replayed after the first rollback. */

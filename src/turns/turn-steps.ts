@@ -3,7 +3,6 @@
 // mail) are idempotent, so a crash anywhere is repaired by doing the same move again.
 import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
-import { gameKeys } from '../store/keys.ts';
 import { minimumNoticeMs, missedAlerts, nextStep, openStep } from './deadlines.ts';
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
@@ -20,8 +19,7 @@ export function freshSeed(): string {
  */
 export async function ensureSchedule(rt: TurnRuntime, gameId: string, config: GameFile): Promise<TurnSchedule> {
   // One read for both, so they agree with each other (a rollback changes them together).
-  const k = gameKeys(gameId);
-  const [committed, epoch] = (await rt.store.redis.mget(k.step, k.rollbacks)).map((v) => Number(v ?? 0));
+  const { step: committed, epoch } = await rt.store.stepAndEpoch(gameId);
   // Only a schedule behind the store is rebuilt: by the time this runs, a commit or another
   // rebuild may have moved the schedule past what was read above, and that must stand.
   const { schedule } = await rt.schedules.update(gameId, (s) =>

@@ -5,8 +5,6 @@ import { storedGame } from '../store/stored-game.ts';
 import { MessageLedger } from '../messages/message-ledger.ts';
 import { openTickets } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
-import { gameKeys, mailKeys } from '../store/keys.ts';
-import type { OutboxEntry } from '../store/outbox.ts';
 import type { GmSession } from './gm-session.ts';
 import { renderPage } from './page-templates.ts';
 import { statusModel } from './public-pages.ts';
@@ -23,8 +21,7 @@ export async function gmGame(web: WebContext, session: GmSession, gameId: string
 }
 
 async function failures(web: WebContext, gameId: string): Promise<Record<string, { error: string; at: string }>> {
-  const all = await web.deps.store.redis.hgetall(mailKeys(gameId).outboxFailed);
-  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, JSON.parse(v) as { error: string; at: string }]));
+  return Object.fromEntries((await web.deps.outbox.setAsideItems(gameId)).map(({ key, error, at }) => [key, { error, at }]));
 }
 
 export async function gmGamesPage(web: WebContext, session: GmSession): Promise<string> {
@@ -53,11 +50,10 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
     web.deps.control.status(id).catch(() => null),
     openTickets(web.deps.store, id),
     failures(web, id),
-    web.deps.store.redis.hvals(gameKeys(id).outbox),
+    web.deps.outbox.all(id),
     messageId ? new MessageLedger(web.deps.store.redis).result(id, messageId) : null,
   ]);
   const outbox = outboxRaw
-    .map((json) => JSON.parse(json) as OutboxEntry)
     .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.key.localeCompare(b.key))
     .slice(0, OUTBOX_SHOWN)
     .map((e) => ({ key: e.key, to: e.to.join(', '), subject: e.subject, recordedAt: e.recordedAt, sentAt: e.sentAt, failed: failed[e.key]?.error }));

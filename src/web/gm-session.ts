@@ -2,6 +2,7 @@
 // the token goes into a cookie only this site's console paths receive. Failed logins are counted
 // per client address and refused past a limit; every console form carries a CSRF token derived
 // from the session, so another site cannot make the GM's browser press a button.
+// Owns (src/store/keys.ts): WEB_KEYS.loginFailures.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WEB_KEYS } from '../store/keys.ts';

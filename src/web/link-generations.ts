@@ -3,6 +3,7 @@
 // is one INCR, and the next report carries a link of the new generation. A nation's link also
 // names (by a hash) the player it was made for, so it stops working once the GM gives the nation
 // another player (REPLACE), without anyone having to revoke it.
+// Owns (src/store/keys.ts): webKeys nationLinks and WEB_KEYS.gmLinks.
 import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { GameStore } from '../store/game-store.ts';

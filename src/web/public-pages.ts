@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { storedGame } from '../store/stored-game.ts';
 import type { Game } from '../game/open-game.ts';
 import { mapPath } from '../render/turn-outputs.ts';
-import { gameKeys } from '../store/keys.ts';
 import type { GameStatus } from '../turns/game-control.ts';
+import { scheduleText } from '../turns/schedule-store.ts';
 import { builtPage, type BuiltPage } from './http-kit.ts';
 import { renderPage } from './page-templates.ts';
 import { stepIndex, turnsOf } from './step-index.ts';
@@ -44,21 +44,13 @@ export const FINGERPRINT_TTL_MS = 250;
 
 const prints = new Map<string, { at: number; read: Promise<string> }>();
 
-/** What a page of the game shows changes only with these: read in one round trip, shared by the readers of the next moments. */
+/** What a page of the game shows changes only with these: read at once, shared by the readers of the next moments. */
 function fingerprint(web: WebContext, gameId: string): Promise<string> {
   const now = Date.now();
   const known = prints.get(gameId);
   if (known && now - known.at < FINGERPRINT_TTL_MS) return known.read;
-  const k = gameKeys(gameId);
-  const read = web.deps.store.redis
-    .pipeline()
-    .get(k.step)
-    .get(k.rollbacks)
-    .get(k.ordersVersion)
-    .get(k.schedule)
-    .hget(k.files, 'game.yaml')
-    .exec()
-    .then((res) => createHash('sha1').update(JSON.stringify(res?.map(([, v]) => v))).digest('base64'));
+  const read = Promise.all([web.deps.store.changeMarks(gameId), scheduleText(web.deps.store.redis, gameId)])
+    .then(([marks, schedule]) => createHash('sha1').update(JSON.stringify([...marks, schedule])).digest('base64'));
   read.catch(() => prints.delete(gameId));
   if (prints.size > 1000) prints.clear();
   prints.set(gameId, { at: now, read });

@@ -4,7 +4,6 @@ import type { Game } from '../game/open-game.ts';
 import { stepLabel } from '../render/report-common.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
-import { currentEpoch } from '../turns/turn-runtime.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
 export interface StepEntry {
@@ -17,7 +16,7 @@ export interface StepEntry {
 const indexes = new BoundedCache<Promise<StepEntry[]>>(500);
 
 export async function stepIndex(store: GameStore, game: Game): Promise<StepEntry[]> {
-  const [step, epoch] = await Promise.all([store.step(game.id), currentEpoch(store, game.id)]);
+  const [step, epoch] = await Promise.all([store.step(game.id), store.epoch(game.id)]);
   const key = `${game.id}:${step}:${epoch}`;
   const found = indexes.get(key, async () => (await store.history(game.id)).map((r: TurnRecord) => ({ step: r.step, turn: r.turn, phase: r.phase, label: stepLabel(game, r) })));
   return found.catch((e: unknown) => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_QUEUE } from '../../src/channels/forum/forum-poster.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
@@ -45,7 +45,7 @@ afterAll(async () => {
     await serve.exited;
   }
   await xf?.server.close();
-  await dropServedGame(store, gameId, dir, [POST_QUEUE]);
+  await dropServedGame(store, gameId, dir, [QUEUES.forumPost]);
 });
 
 describe('adjutant serve with a forum', () => {

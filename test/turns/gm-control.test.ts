@@ -1,6 +1,5 @@
 // What the GM's commands do to a running game (GameControl), on the real Redis and BullMQ.
 import { describe, expect, it } from 'vitest';
-import { undoneSteps } from '../../src/store/rollback.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { ControlError } from '../../src/turns/game-control.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
@@ -93,7 +92,7 @@ describe('GM control of a running game', () => {
     expect((await rt.store.state(id)).turn).toBe(2);
     expect((await rt.store.state(id)).provinces.sou.owner).toBeNull();
     expect((await rt.store.ordersInForce(id)).blue.orders).toEqual([{ kind: 'claim', province: 'sou' }]);
-    expect((await undoneSteps(rt.store, id)).map((u) => u.record.step)).toEqual([2]);
+    expect((await rt.store.undoneSteps(id)).map((u) => u.record.step)).toEqual([2]);
     await expect(control.rollback(id, 9)).rejects.toThrow(/no adjudicated step/);
 
     await claim(rt, id, 'blue', 'mid');

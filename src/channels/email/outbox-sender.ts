@@ -8,7 +8,7 @@
 // right after it; only a crash between the server's "OK" and that mark resends a message, with
 // the same Message-ID, and after two such conversations of unknown outcome the message waits for
 // the GM rather than risk a third copy (SMTP itself cannot promise more; docs/operations.md).
-import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Queue, type ConnectionOptions, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { outageTolerant } from '../../store/outage-retry.ts';
@@ -19,8 +19,7 @@ import { untilStored } from '../../store/store-outage.ts';
 import { loopMarker } from './auto-mail.ts';
 import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
-
-export const SEND_QUEUE = 'send';
+import { QUEUES, openQueue } from '../../../jobs/queues.ts';
 
 export interface SmtpSettings {
   host: string;
@@ -78,10 +77,10 @@ const CUT_OFF_TWICE =
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { outbox, logger } = options;
   const transport: Transporter = nodemailer.createTransport({ ...options.smtp, pool: true, maxConnections: options.parallel ?? 4, ignoreTLS: !options.smtp.secure && options.smtp.port !== 587 });
-  const queue = new Queue<SendJob>(SEND_QUEUE, { connection: options.connection, prefix: options.prefix });
+  const queue: Queue<SendJob> = openQueue(QUEUES.send, options.connection, options.prefix);
   queue.on('error', (err) => logger.warn({ err: err.message }, 'send queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker: Worker<SendJob> = new Worker<SendJob>(SEND_QUEUE, (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)), {
+  const worker: Worker<SendJob> = new Worker<SendJob>(QUEUES.send, (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)), {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 4,

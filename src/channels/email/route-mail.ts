@@ -2,7 +2,6 @@
 // subject decides first (replies to Adjutant carry it), then the address the mail was sent to.
 import { parse } from 'yaml';
 import type { GameStore } from '../../store/game-store.ts';
-import { gameKeys } from '../../store/keys.ts';
 
 export interface GameRoute {
   id: string;
@@ -34,7 +33,7 @@ export function routeMail(head: { subject: string; recipients: readonly string[]
 export async function storedRoutes(store: GameStore): Promise<GameRoute[]> {
   const routes: GameRoute[] = [];
   for (const id of await store.listGames()) {
-    const text = await store.redis.hget(gameKeys(id).files, 'game.yaml');
+    const text = await store.file(id, 'game.yaml');
     let mailbox: unknown;
     try {
       mailbox = text ? (parse(text) as { mailbox?: unknown } | null)?.mailbox : undefined;

@@ -4,6 +4,7 @@
 // version is taken like a new post. Bounded: only posts written since the step began, and of
 // those the newest WATCHED_PER_MEMBER of each member; a post the forum no longer shows, or one of
 // a step that has ended, is no longer watched.
+// Owns (src/store/keys.ts): forumKeys watched.
 import { createHash } from 'node:crypto';
 import type { GameStore } from '../../store/game-store.ts';
 import { forumKeys } from '../../store/keys.ts';

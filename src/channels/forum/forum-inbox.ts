@@ -2,6 +2,7 @@
 // its post and version, with the time the forum says it was written, before anything acknowledges
 // it (the thread reader's cursor moves on, a webhook delivery is answered 200). Taking the same
 // post twice (a webhook and a poll, a crash before the cursor moved) stores it once.
+// Owns (src/store/keys.ts): forumKeys inbox, cursor and privateCursor.
 import type { Redis } from 'ioredis';
 import type { Channel } from '../../messages/incoming-message.ts';
 import { MessageLedger } from '../../messages/message-ledger.ts';

@@ -7,7 +7,7 @@
 // Before each post the thread is searched for the item's marker: a crash between the forum's
 // answer and the mark in the outbox leaves the post in the thread, and it is then only marked.
 import { readFile } from 'node:fs/promises';
-import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Queue, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { ForumOutbox, ForumOutboxEntry } from '../../store/forum-outbox.ts';
 import { outageTolerant } from '../../store/outage-retry.ts';
@@ -18,8 +18,7 @@ import type { ForumAdapter } from './forum-adapter.ts';
 import { forumPosts, type ForumConfig } from './forum-config.ts';
 import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
 import { openForum } from './open-forum.ts';
-
-export const POST_QUEUE = 'forum-post';
+import { QUEUES, openQueue } from '../../../jobs/queues.ts';
 
 export type ForumAlert =
   | { kind: 'set-aside'; entry: ForumOutboxEntry; error: string }
@@ -71,10 +70,10 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   const { outbox, logger } = options;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
   const open = options.open ?? ((forum: ForumConfig) => openForum(forum, process.env, { maxWaitMs }));
-  const queue = new Queue<PostJob>(POST_QUEUE, { connection: options.connection, prefix: options.prefix });
+  const queue: Queue<PostJob> = openQueue(QUEUES.forumPost, options.connection, options.prefix);
   queue.on('error', (err) => logger.warn({ err: err.message }, 'forum queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker = new Worker<PostJob>(POST_QUEUE, (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)), {
+  const worker = new Worker<PostJob>(QUEUES.forumPost, (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)), {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 2,
