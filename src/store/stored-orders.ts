@@ -1,6 +1,7 @@
 // The orders in force, as the game's `orders` hash keeps them: one JSON value per nation, in one
-// shape, written only through GameStore (and the atomic scripts that use this encoder: a step's
-// commit and rollback, an email's commit). Every write bumps the orders version.
+// shape, written only by GameStore (game-store.ts): its own methods and scripts, and game.lua's
+// game_set_orders for a message's commit, each given values from this encoder. Every write bumps
+// the orders version.
 import type { Order } from '../engine/index.ts';
 import { withMessageId } from './renamed-fields.ts';
 
