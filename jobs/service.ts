@@ -11,7 +11,7 @@ import { sendAlert, storeOutageAlert } from '../src/channels/email/mail-alerts.t
 import { smtpAuth, tokenSource } from '../src/channels/email/mail-login.ts';
 import { startOutboxSender } from '../src/channels/email/outbox-sender.ts';
 import { storedRoutes } from '../src/channels/email/route-mail.ts';
-import { welcomePlayers } from '../src/channels/email/welcome.ts';
+import { welcomePlayers } from '../src/messages/welcome.ts';
 import { parseMessageInSlices } from '../src/orders/parse-message.ts';
 import { ForumOutbox } from '../src/store/forum-outbox.ts';
 import { importGame } from '../src/store/game-archive.ts';

@@ -4,7 +4,7 @@
 // only then, with what each command did and, for the GM's STATUS, the game as it is after them.
 import type { Redis } from 'ioredis';
 import type { Game } from '../game/open-game.ts';
-import { answerSpec, compose, type MessageSpec } from '../channels/email/replies.ts';
+import { answerSpec, compose, type MessageSpec } from './replies.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { mailKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';

@@ -1,13 +1,15 @@
-// The forum flavours a public update is written in: each forum's markup, its template and the
-// file the turn's outputs keep it in. The one list; everything else reads it.
+// The flavours a public update is written in: each registered forum's own markup, its template
+// and the file the turn's outputs keep it in (src/channels/forum/settings/forums.ts). The one
+// list; everything else reads it.
+import type { ForumFlavour } from '../channels/forum/base/forum-software.ts';
+import { FORUMS } from '../channels/forum/settings/forums.ts';
 
-export const FLAVOURS = {
-  xenforo: { template: 'update-xenforo.bbcode.hbs', file: 'update-xenforo.txt', markup: 'XenForo BBCode' },
-  phpbb: { template: 'update-phpbb.bbcode.hbs', file: 'update-phpbb.txt', markup: 'phpBB BBCode' },
-  discourse: { template: 'update-discourse.md.hbs', file: 'update-discourse.md', markup: 'Discourse Markdown' },
-} as const;
+/** A flavour's id: the id of the forum software whose markup it is. */
+export type Flavour = string;
 
-export type Flavour = keyof typeof FLAVOURS;
+export const FLAVOURS: Readonly<Record<Flavour, ForumFlavour>> = Object.fromEntries(FORUMS.map((forum) => [forum.id, forum.flavour]));
 
-export const FLAVOUR_NAMES = Object.keys(FLAVOURS) as Flavour[];
+export const FLAVOUR_NAMES: readonly Flavour[] = FORUMS.map((forum) => forum.id);
 
+/** The flavour of an update rendered for no forum in particular: the first registered forum's. */
+export const DEFAULT_FLAVOUR: Flavour = FLAVOUR_NAMES[0];

@@ -16,7 +16,7 @@ import type { OutageWatch } from '../../store/outage-watch.ts';
 import type { Outbox, OutboxEntry } from '../../store/outbox.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { untilStored } from '../../store/store-outage.ts';
-import { loopMarker } from './auto-mail.ts';
+import { loopMarker } from '../../messages/replies.ts';
 import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
 

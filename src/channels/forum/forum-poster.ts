@@ -14,9 +14,9 @@ import { outageTolerant } from '../../store/outage-retry.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { isStoreOutage } from '../../store/store-outage.ts';
-import type { ForumAdapter } from './forum-adapter.ts';
-import { forumPosts, type ForumConfig } from './forum-config.ts';
-import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
+import type { ForumAdapter } from './base/forum-adapter.ts';
+import { softwareOf, type ForumConfig } from './settings/forum-config.ts';
+import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
 import { openForum } from './open-forum.ts';
 
 export const POST_QUEUE = 'forum-post';
@@ -59,8 +59,6 @@ export type PostJob = OutboxJob;
 export interface ForumPoster {
   stop(): Promise<void>;
 }
-
-const SOFTWARE_NAMES = { xenforo: 'XenForo', discourse: 'Discourse', phpbb: 'phpBB' } as const;
 
 /** Whether retrying can help: the forum was down or busy, or something on our side hiccuped. */
 function temporary(error: Error): boolean {
@@ -144,8 +142,8 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
 async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: ForumOutboxEntry): Promise<string> {
   const { outbox, logger } = options;
   const forum = await options.forumOf(gameId);
-  if (!forumPosts(forum)) {
-    const reason = forum ? `${SOFTWARE_NAMES[forum.software]} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
+  if (!forum || !softwareOf(forum).posts) {
+    const reason = forum ? `${softwareOf(forum).name} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
     await options.alert(gameId, { kind: 'pass-on', entry, reason });
     await outbox.markPassedToGm(gameId, entry.key);
     return 'passed to the GM';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { connectionFromUrl } from '../../../jobs/queues.ts';
 import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
-import type { ForumConfig } from '../../../src/channels/forum/forum-config.ts';
+import type { ForumConfig } from '../../../src/channels/forum/settings/forum-config.ts';
 import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
 import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
