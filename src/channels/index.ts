@@ -1,6 +1,6 @@
 // The channels players and GMs write by: one line each. A new channel is its folder
 // (src/channels/<id>/, with an index.ts holding its MessageChannel record) and a line here.
-import type { MessageChannel } from './channel.ts';
+import type { MessageChannel } from '../messages/message-channel.ts';
 import { email } from './email/index.ts';
 import { forum } from './forum/index.ts';
 

@@ -5,7 +5,7 @@ import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { gmSummaryModel, privateReportModel } from './report-model.ts';
 import { templatesFor, type Templates } from './templates.ts';
-import { DEFAULT_FLAVOUR, FLAVOURS, type Flavour } from './flavours.ts';
+import { DEFAULT_FLAVOUR, flavourSpec, type Flavour } from './flavours.ts';
 import { updateModel, type UpdateOptions } from './update-model.ts';
 
 export interface RenderedMessage {
@@ -40,7 +40,7 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
   const model = updateModel(game, record, options);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
-    text: templatesFor(game.files).render(FLAVOURS[options.flavour].template, model),
+    text: templatesFor(game.files).render(flavourSpec(options.flavour).template, model),
   };
 }
 

@@ -12,7 +12,7 @@ import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
 import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
 import type { ForumSoftware } from '../channels/forum/base/forum-software.ts';
-import { FORUMS } from '../channels/forum/settings/forums.ts';
+import { forums } from '../channels/forum/settings/forums.ts';
 import { RequestError, readBody, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
 import { nationPage } from './nation-page.ts';
@@ -75,7 +75,7 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   if (!parts) return notFound(web, res);
   const method = req.method ?? 'GET';
   if (parts[0] === '-' && parts[1] === 'gm') return gmRoute(web, req, res, parts.slice(2), url);
-  const hooked = parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? FORUMS.find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
+  const hooked = parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? forums.all().find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
   if (hooked && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, hooked, req, res, parts[3]);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
   if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));

@@ -1,6 +1,6 @@
 // The email channel: mail taken from the game's IMAP mailbox, stored raw under the SHA-256 of its
 // bytes (its id), read with mailparser and answered by SMTP from the outbox.
-import type { MessageChannel } from '../channel.ts';
+import type { MessageChannel } from '../../messages/message-channel.ts';
 import { processMail } from './process-mail.ts';
 import { readMail } from './read-mail.ts';
 

@@ -10,7 +10,7 @@ import type { GameFile } from '../../game/game-file.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import type { ThreadPost } from './base/forum-adapter.ts';
 import type { WebhookPost } from './base/forum-software.ts';
-import { forumSoftware } from './settings/forums.ts';
+import { forums } from './settings/forums.ts';
 import { softwareOf } from './settings/forum-config.ts';
 import { takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';
 import { forumRole } from './forum-message.ts';
@@ -44,7 +44,7 @@ export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDeli
   const config = exists ? (await storedGame(deps.store, delivery.gameId)).config : undefined;
   const forum = config?.forum;
   const hook = forum?.software === delivery.software ? softwareOf(forum).webhook : undefined;
-  if (!config || !forum || !hook || !forum.webhookSecret) return { status: 404, text: `This game takes no ${forumSoftware(delivery.software).name} webhooks.` };
+  if (!config || !forum || !hook || !forum.webhookSecret) return { status: 404, text: `This game takes no ${forums.get(delivery.software).name} webhooks.` };
   const secret = (deps.env ?? process.env)[forum.webhookSecret] ?? '';
   if (delivery.body.length > BODY_LIMIT || !hook.verify(delivery.body, delivery.signature, secret)) return { status: 401, text: 'The signature does not match the webhook secret.' };
   let payload: unknown;

@@ -3,19 +3,22 @@
 // its update uses, and which forum member plays which nation (docs/forums.md).
 import { z } from 'zod';
 import type { ForumFlavour, ForumSoftware } from '../base/forum-software.ts';
-import { FORUM_IDS, forumSoftware } from './forums.ts';
+import { forumIds, forums } from './forums.ts';
+
+/** The id of a registered forum software, checked when read (a software may be registered after this module loads). */
+const softwareId = z.string().refine((id) => forums.has(id), { error: (issue) => `there is no forum software "${String(issue.input)}"; write one of ${forumIds().join(', ')}` });
 
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'write the name of an environment variable (like XF_API_KEY), not the secret itself');
 
 export const forumSchema = z
   .strictObject({
-    software: z.enum(FORUM_IDS),
+    software: softwareId,
     /** XenForo: the API root (https://forums.example.com/api); Discourse and phpBB: the forum's address. */
     url: z.url({ protocol: /^https?$/, error: 'write the forum\'s address, starting with https://' }),
     /** The game thread's id (XenForo) or topic id (Discourse, phpBB), as in its address. */
     thread: z.number().int().positive(),
     /** The markup of the update posted there; by default the forum's own. */
-    flavour: z.enum(FORUM_IDS).optional(),
+    flavour: softwareId.optional(),
     credentials: z
       .strictObject({
         /** The API key's variable. */
@@ -44,7 +47,8 @@ export const forumSchema = z
     webhookSecret: envName.optional(),
   })
   .superRefine((forum, ctx) => {
-    const software = forumSoftware(forum.software);
+    if (!forums.has(forum.software)) return;
+    const software = forums.get(forum.software);
     const { key, user } = software.credentials;
     if (key === 'required' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });
     if (!software.posts && forum.reminders !== false) ctx.addIssue({ code: 'custom', path: ['reminders'], message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders` });
@@ -55,7 +59,7 @@ export type ForumConfig = z.infer<typeof forumSchema>;
 
 /** The software the game's forum runs. */
 export function softwareOf(forum: ForumConfig): ForumSoftware {
-  return forumSoftware(forum.software);
+  return forums.get(forum.software);
 }
 
 /** The id of the update's flavour on this forum: its own unless game.yaml names another. */
@@ -65,7 +69,7 @@ export function forumFlavour(forum: ForumConfig): string {
 
 /** The update's flavour on this forum. */
 export function flavourOf(forum: ForumConfig): ForumFlavour {
-  return forumSoftware(forumFlavour(forum)).flavour;
+  return forums.get(forumFlavour(forum)).flavour;
 }
 
 /** Whether Adjutant posts into this forum itself (without an API to post with, the GM pastes). */

@@ -2,9 +2,9 @@
 // apart, whether one is still stored, how it is read, decided and committed (through the shared
 // loop of src/messages/run-message.ts), and who sent it, for the GM's dead-letter alert. One
 // record per channel, in its folder (src/channels/<id>/index.ts), listed in src/channels/index.ts.
-import type { MessageDeps } from '../messages/message-context.ts';
-import type { MessageResult } from '../messages/message-ledger.ts';
-import type { MessageJob } from '../messages/run-message.ts';
+import type { MessageDeps } from './message-context.ts';
+import type { MessageResult } from './message-ledger.ts';
+import type { MessageJob } from './run-message.ts';
 import type { GameStore } from '../store/game-store.ts';
 
 export interface MessageChannel {
