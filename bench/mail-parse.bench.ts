@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openGame } from '../src/game/open-game.ts';
 import { LEASE_MS } from '../src/messages/message-ledger.ts';
-import { MAX_TEXT, readMail } from '../src/channels/email/read-mail.ts';
+import { readMail } from '../src/channels/email/read-mail.ts';
+import { MAX_TEXT } from '../src/messages/incoming-message.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 
 const FIXTURE = new URL('../test/mail/fixtures/board-nes/', import.meta.url);

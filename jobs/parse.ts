@@ -1,16 +1,13 @@
-// The parse queue: one job per stored email or forum item (job id = game + message id, so
-// queueing twice is harmless), each running processMail or, for a forum item, processForumMessage. The intake queues with `enqueueParse`; `adjutant worker`
-// starts `createParseWorker`. An email whose job fails for good (a fault on every try, or handed
+// The parse queue: one job per stored message of any channel (job id = game + message id, so
+// queueing twice is harmless), each run by the channel whose id it has (src/channels/index.ts).
+// The intakes queue with `enqueueParse`; `adjutant worker` starts `createParseWorker`. An email whose job fails for good (a fault on every try, or handed
 // back by crashed workers too often) becomes a dead letter the GM is told about, never a silence;
 // a store outage is no fault of the email's: its job waits for the store without using a try.
 import { Worker, type ConnectionOptions, type Job, type JobType, type Queue } from 'bullmq';
 import { deadMailAlert } from '../src/channels/email/mail-alerts.ts';
 import { DeadLetters } from '../src/channels/email/dead-letters.ts';
-import { ForumInbox } from '../src/channels/forum/forum-inbox.ts';
-import { processForumMessage } from '../src/channels/forum/forum-message.ts';
-import { processMail, type MessageDeps } from '../src/channels/email/process-mail.ts';
-import { isForumMessageId } from '../src/messages/incoming-message.ts';
-import { readMail } from '../src/channels/email/read-mail.ts';
+import { channelOf } from '../src/channels/index.ts';
+import type { MessageDeps } from '../src/messages/message-context.ts';
 import { UNROUTED_GAME } from '../src/store/keys.ts';
 import type { OutageWatch } from '../src/store/outage-watch.ts';
 import { outageTolerant } from '../src/store/outage-retry.ts';
@@ -63,10 +60,10 @@ export function createParseWorker(deps: MessageDeps, connection: ConnectionOptio
     QUEUES.parse,
     (job, token) => {
       const data = withMessageId(job.data);
-      const forum = isForumMessageId(data.messageId);
-      return outageTolerant(job, token, options.outages, { gameId: data.gameId, kind: forum ? 'forum post' : 'email', id: data.messageId }, async () => {
+      const channel = channelOf(data.messageId);
+      return outageTolerant(job, token, options.outages, { gameId: data.gameId, kind: channel.noun, id: data.messageId }, async () => {
         if (await ofRemovedGame(deps, data)) return { outcome: 'discarded', code: 'GAME_REMOVED', replies: 0 };
-        const result = await (forum ? processForumMessage : processMail)(deps, data);
+        const result = await channel.process(deps, data);
         return { outcome: result.outcome, code: result.code ?? null, replies: result.replies.length };
       });
     },
@@ -99,8 +96,7 @@ export function createParseWorker(deps: MessageDeps, connection: ConnectionOptio
  */
 async function ofRemovedGame(deps: MessageDeps, job: ParseJob): Promise<boolean> {
   if (job.gameId === UNROUTED_GAME || (await deps.store.exists(job.gameId))) return false;
-  const stored = isForumMessageId(job.messageId) ? (await new ForumInbox(deps.store.redis).item(job.gameId, job.messageId)) !== null : await deps.store.hasMail(job.gameId, job.messageId);
-  return !stored;
+  return !(await channelOf(job.messageId).isStored(deps.store, job.gameId, job.messageId));
 }
 
 /** Parse job states a job can be taken out of (an active one belongs to its worker until it ends). */
@@ -140,8 +136,7 @@ async function jobsOf(queue: Queue<ParseJob>, gameId: string, states: JobType[])
 export async function deadLetter(deps: MessageDeps, deadLetters: DeadLetters, job: ParseJob, error: string): Promise<boolean> {
   if (!(await deadLetters.record(job.gameId, job.messageId, error, deps.now()))) return false;
   deps.logger.error({ gameId: job.gameId, messageId: job.messageId, err: error }, 'an email could not be processed; it is a dead letter and the GM is told');
-  const raw = await deps.store.mail(job.gameId, job.messageId);
-  const from = raw ? (await readMail(raw)).from : null;
+  const from = await channelOf(job.messageId).sender(deps.store, job.gameId, job.messageId);
   await deadMailAlert({ store: deps.store, outbox: deps.outbox, logger: deps.logger, now: deps.now, address: deps.address }, job.gameId, job.messageId, from, error);
   return true;
 }

@@ -3,7 +3,7 @@
 // they are reported together, so one start-up shows everything to fix.
 import { z } from 'zod';
 import type { SendRate } from '../src/channels/email/outbox-sender.ts';
-import { FLAVOUR_NAMES, type Flavour } from '../src/render/flavours.ts';
+import { DEFAULT_FLAVOUR, flavourIds, type Flavour } from '../src/render/flavours.ts';
 import { oauth2Providers, type OAuth2Settings } from '../src/channels/email/oauth2.ts';
 import { RedisUnavailableError } from '../src/store/redis.ts';
 import { durationMs } from '../src/turns/schedule.ts';
@@ -169,7 +169,7 @@ const schema = z.object({
   ADJUTANT_OUTPUT_HOST: text('127.0.0.1'),
   ADJUTANT_WEB_SECRET: secret(optional),
   ADJUTANT_TRUST_PROXY: flag,
-  ADJUTANT_FORUM_FLAVOUR: choice(FLAVOUR_NAMES as [Flavour, ...Flavour[]], 'xenforo'),
+  ADJUTANT_FORUM_FLAVOUR: choice(flavourIds() as [Flavour, ...Flavour[]], DEFAULT_FLAVOUR),
   ADJUTANT_CONCURRENCY: whole(4).refine((n) => n > 0, 'write a whole number above 0'),
   ADJUTANT_LOCK_MS: whole(30_000),
   ADJUTANT_TICK_MS: whole(1000),

@@ -11,7 +11,7 @@ import { sendAlert, storeOutageAlert } from '../src/channels/email/mail-alerts.t
 import { smtpAuth, tokenSource } from '../src/channels/email/mail-login.ts';
 import { startOutboxSender } from '../src/channels/email/outbox-sender.ts';
 import { storedRoutes } from '../src/channels/email/route-mail.ts';
-import { welcomePlayers } from '../src/channels/email/welcome.ts';
+import { welcomePlayers } from '../src/messages/welcome.ts';
 import { parseMessageInSlices } from '../src/orders/parse-message.ts';
 import { ForumOutbox } from '../src/store/forum-outbox.ts';
 import { importGame } from '../src/store/game-archive.ts';
@@ -108,6 +108,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       logger,
       now,
       connection,
+      queue: openQueue(QUEUES.send, connection, config.prefix),
       prefix: config.prefix,
       rate: config.mail.sendRate,
       lockMs: config.lockMs,
@@ -122,6 +123,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       forumOf: async (gameId) => (await storedGame(rt.store, gameId)).config.forum,
       logger,
       connection,
+      queue: openQueue(QUEUES.forumPost, connection, config.prefix),
       prefix: config.prefix,
       lockMs: config.lockMs,
       alert: (gameId, alert) => forumAlert(alertDeps, gameId, alert),

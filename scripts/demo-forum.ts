@@ -3,7 +3,7 @@
 // written twice), the game's `forum:` section naming it, two players who order there (one in the
 // game thread inside an [orders] block, one by private message to the game's account), and at
 // the end the thread as the forum holds it.
-import { markerLine } from '../src/channels/forum/forum-adapter.ts';
+import { markerLine } from '../src/channels/forum/base/forum-adapter.ts';
 import { startXenForo, type XenForoForum } from '../test/forum/contract/xenforo-server.ts';
 
 const THREAD = 77;

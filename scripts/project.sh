@@ -1,8 +1,9 @@
 # Shared by test.sh and demo.sh (sourced, not run): bring a checkout up to date and make sure the
 # local services run. Callers set `say` for their messages.
 
-# A fresh clone has no node_modules; npm ci keeps it to the lock file. The nearley grammars compile
-# to grammar.generated.ts beside each grammar.ne (git-ignored), rebuilt every time so edits count.
+# A fresh clone has no node_modules; npm ci keeps it to the lock file. The nearley grammars
+# (grammar/<id>.ne) compile to src/rulesets/<id>/grammar.generated.ts (git-ignored), rebuilt every
+# time so edits count.
 prepare_project() {
   if [[ ! -d node_modules ]]; then
     say "node_modules missing; running npm ci"

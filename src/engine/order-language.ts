@@ -1,5 +1,5 @@
 // How players write a ruleset's orders, and what an order is about. The grammar itself is compiled
-// from the ruleset's own grammar.ne (scripts/build-grammar.ts); src/orders reads text with it.
+// from the ruleset's grammar/<id>.ne (scripts/build-grammar.ts); src/orders reads text with it.
 import type { ProvinceKind } from './map.ts';
 import type { Order } from './orders.ts';
 import type { GameState } from './state.ts';

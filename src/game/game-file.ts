@@ -1,6 +1,6 @@
 // game.yaml: the ruleset and its options, the nations and their players, the GM, the schedule.
 import { z } from 'zod';
-import { forumSchema } from '../channels/forum/forum-config.ts';
+import { forumSchema } from '../channels/forum/settings/forum-config.ts';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
 /** Shorter secrets are refused: each email may try one, and a short one falls to a patient guesser. */

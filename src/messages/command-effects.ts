@@ -5,7 +5,7 @@
 // Owns (src/store/keys.ts): mailKeys commands.
 import type { Redis } from 'ioredis';
 import type { Game } from '../game/open-game.ts';
-import { answerSpec, compose, type MessageSpec } from '../channels/email/replies.ts';
+import { answerSpec, compose, type MessageSpec } from './replies.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { mailKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';

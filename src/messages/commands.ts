@@ -1,7 +1,7 @@
 // Commands by email. A mail whose first line starts with a command word is a command mail, read
 // line by line; anything else from a player is orders. The GM's ORDER takes the lines below it
 // as orders for that nation, up to the next ORDER line.
-import { bareSubject } from '../channels/email/replies.ts';
+import { bareSubject } from './replies.ts';
 import { editDistance } from '../orders/edit-distance.ts';
 import type { IncomingMessage } from './incoming-message.ts';
 import { readPress, type PressCommand } from './press-command.ts';

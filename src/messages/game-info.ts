@@ -4,7 +4,7 @@
 import { counted } from '../engine/index.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { deadlineText, nationName, type MessageContext } from './message-context.ts';
-import { compose } from '../channels/email/replies.ts';
+import { compose } from './replies.ts';
 
 export function listText(ctx: MessageContext, nation: string): string {
   const { game } = ctx;

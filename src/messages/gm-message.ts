@@ -14,7 +14,7 @@ import { meaningfulLines, newText } from './quoted-text.ts';
 import { stripSecrets } from './secret.ts';
 import { rule, WorkingOrders } from './ticket-answers.ts';
 import { tokensIn } from './tickets.ts';
-import { welcomeMail } from '../channels/email/welcome.ts';
+import { welcomeMail } from './welcome.ts';
 
 interface GmOutcome {
   results: Array<{ command: string; text: string }>;

@@ -4,7 +4,7 @@ import { describe, deadlineText, nationName, playerAddress, type MessageContext 
 import type { GmOutcome } from './gm-message.ts';
 import { applyOrderText, type Applied } from './order-text.ts';
 import { newText } from './quoted-text.ts';
-import { bareSubject, compose } from '../channels/email/replies.ts';
+import { bareSubject, compose } from './replies.ts';
 import { stripSecrets } from './secret.ts';
 
 /** The nation's player now: replaced earlier in this email, or as game.yaml says. */

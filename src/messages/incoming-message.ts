@@ -2,6 +2,16 @@
 // thread, or a forum private message. The handlers of src/messages read only this; what is
 // particular to a channel (MIME, DKIM, a thread's markup) is turned into it at the channel's edge.
 
+/**
+ * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds
+ * the order parser's synchronous work per message (bench/mail-parse.bench.ts, mail-parse-max) well
+ * inside the message lease (src/messages/message-ledger.ts).
+ */
+export const MAX_TEXT = 16 * 1024;
+
+/** Longer than a line of mail may be (998 characters, RFC 5322) is no subject a person typed; the rest is not read. */
+export const MAX_SUBJECT = 998;
+
 export type Channel = 'email' | 'forum-post' | 'forum-private';
 
 /** Who wrote it, as the channel knows them: an email address, or a forum member's id and name. */
@@ -35,11 +45,4 @@ export interface IncomingMessage {
   /** The author's email address: where email answers go (for a forum member, the nation's registered address, if any). */
   address: string | null;
   reply: ReplyRoute;
-}
-
-const FORUM_ID = /^forum-(post|private):/;
-
-/** Whether a stored message id names a forum item (the rest are stored emails). */
-export function isForumMessageId(id: string): boolean {
-  return FORUM_ID.test(id);
 }

@@ -13,7 +13,7 @@ import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl, GameStatus } from '../turns/game-control.ts';
 import type { MessageChanges, MessageResult } from './message-ledger.ts';
 import type { MessageSnapshot } from './message-snapshot.ts';
-import type { Letterhead } from '../channels/email/replies.ts';
+import type { Letterhead } from './replies.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { IncomingMessage } from './incoming-message.ts';
 import { formatTime } from './time-text.ts';

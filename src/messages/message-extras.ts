@@ -2,11 +2,9 @@
 // commands ask for it: a nation's reports of an earlier turn (HISTORY), word for word as they went
 // out, and a nation's late emails of the step (the GM's ORDER <nation> LATE).
 import type { Game } from '../game/open-game.ts';
-import { readMail } from '../channels/email/read-mail.ts';
 import { messageCommands } from './commands.ts';
 import type { IncomingMessage } from './incoming-message.ts';
 import { timeZoneOf, type MessageDeps } from './message-context.ts';
-import { MessageLedger } from './message-ledger.ts';
 import type { MessageSnapshot } from './message-snapshot.ts';
 
 /** A nation's report of one step, as the outbox sent it. */
@@ -33,11 +31,14 @@ export interface MessageExtras {
   lateMails?: Record<string, LateMail>;
 }
 
+/** Reads the late messages with these ids, as the channel that stored them keeps them; unknown ids are left out. */
+export type LateReader = (gameId: string, ids: string[]) => Promise<Record<string, LateMail>>;
+
 /** Who is asking: the GM, or a nation's player. */
 export type Asker = { role: 'gm' } | { role: 'player'; nation: string };
 
 /** Loads what the message's commands will read: nothing for most messages. */
-export async function loadExtras(deps: Pick<MessageDeps, 'store' | 'outbox'>, game: Game, snapshot: MessageSnapshot, message: IncomingMessage, secrets: readonly string[], asker: Asker): Promise<MessageExtras> {
+export async function loadExtras(deps: Pick<MessageDeps, 'store' | 'outbox'>, game: Game, snapshot: MessageSnapshot, message: IncomingMessage, secrets: readonly string[], asker: Asker, readLate: LateReader): Promise<MessageExtras> {
   const nations = Object.keys(game.config.nations);
   const lines = messageCommands(message, secrets, asker.role, { timeZone: timeZoneOf({ game }, asker.role === 'gm' ? null : asker.nation), nations }) ?? [];
   const extras: MessageExtras = {};
@@ -45,7 +46,7 @@ export async function loadExtras(deps: Pick<MessageDeps, 'store' | 'outbox'>, ga
     if (c?.name === 'history' && asker.role === 'player' && c.turn < game.state.turn) {
       extras.reports = { ...extras.reports, [`${asker.nation}:${c.turn}`]: await pastReports(deps, game.id, asker.nation, c.turn) };
     } else if (c?.name === 'order' && c.late && asker.role === 'gm') {
-      extras.lateMails = { ...extras.lateMails, ...(await lateMails(deps, game.id, snapshot.late[c.nation] ?? [])) };
+      extras.lateMails = { ...extras.lateMails, ...(await readLate(game.id, snapshot.late[c.nation] ?? [])) };
     }
   }
   return extras;
@@ -70,18 +71,3 @@ async function pastReports(deps: Pick<MessageDeps, 'store' | 'outbox'>, gameId: 
 }
 
 const REPORT_KEY = /^report:(\d+)(?:\.(\d+))?:(.+)$/;
-
-async function lateMails(deps: Pick<MessageDeps, 'store'>, gameId: string, ids: string[]): Promise<Record<string, LateMail>> {
-  if (!ids.length) return {};
-  const received = await new MessageLedger(deps.store.redis).receivedTimes(gameId, ids);
-  const out: Record<string, LateMail> = {};
-  for (const [i, messageId] of ids.entries()) {
-    const raw = await deps.store.mail(gameId, messageId);
-    if (!raw) continue;
-    const mail = await readMail(raw);
-    const arrived = received[i];
-    const date = (mail.date && arrived && mail.date < arrived ? mail.date : (arrived ?? mail.date ?? new Date(0))).toISOString();
-    out[messageId] = { text: mail.text, subject: mail.subject, messageId: mail.messageId, from: mail.from, date };
-  }
-  return out;
-}

@@ -8,7 +8,7 @@ import { parseMessageInSlices } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
 import { describe, nationName, type MessageContext } from './message-context.ts';
 import { mergeOrders, validateAll, type NationOrders, type OrderSource } from './orders-in-force.ts';
-import { compose } from '../channels/email/replies.ts';
+import { compose } from './replies.ts';
 import { redactSecrets } from './secret.ts';
 import { newToken, type Ticket } from './tickets.ts';
 

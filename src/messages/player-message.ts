@@ -8,7 +8,7 @@ import { historyMails, listText } from './game-info.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
 import { relayPress } from './press-relay.ts';
 import { newText } from './quoted-text.ts';
-import { answer } from '../channels/email/replies.ts';
+import { answer } from './replies.ts';
 import { ordersOf } from './message-snapshot.ts';
 import { resign } from './resign.ts';
 import { stripSecrets } from './secret.ts';

@@ -5,7 +5,7 @@ import { mailSettings } from '../game/game-file.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { nationName, type MessageContext } from './message-context.ts';
 import type { PressCommand } from './press-command.ts';
-import { compose } from '../channels/email/replies.ts';
+import { compose } from './replies.ts';
 
 export function relayPress(ctx: MessageContext, sender: string, press: PressCommand, index: number): { said: string; messages: OutgoingMessage[] } {
   const policy = mailSettings(ctx.game.config).press;

@@ -1,7 +1,7 @@
 // The flood limit on messages from one proven sender, whatever the channel: past `rateLimit` in a
 // window, messages are kept but not read, and the sender is told once per window. Deciding reads
 // the message's place in its counts from its snapshot; its commit writes it, with all else it does.
-import { answer } from '../channels/email/replies.ts';
+import { answer } from './replies.ts';
 import { parseDuration } from './time-text.ts';
 import { decision, type Decision, type MessageContext } from './message-context.ts';
 import type { Counted, MessageChanges } from './message-ledger.ts';

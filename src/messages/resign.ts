@@ -4,7 +4,7 @@
 import { parseDocument } from 'yaml';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { nationName, type MessageContext } from './message-context.ts';
-import { compose } from '../channels/email/replies.ts';
+import { compose } from './replies.ts';
 
 export function resign(ctx: MessageContext, nation: string): { said: string; gameYaml: string; messages: OutgoingMessage[] } {
   const doc = parseDocument(ctx.game.files['game.yaml']);

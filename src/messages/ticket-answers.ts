@@ -8,7 +8,7 @@ import { deadlineText, describe, nationName, type MessageContext } from './messa
 import { parseSafely } from './order-text.ts';
 import { ordersOf } from './message-snapshot.ts';
 import { mergeOrders, validateAll, type NationOrders } from './orders-in-force.ts';
-import { bareSubject, compose } from '../channels/email/replies.ts';
+import { bareSubject, compose } from './replies.ts';
 import type { Ticket } from './tickets.ts';
 
 /** Orders being changed by one GM email, per nation, so several rulings build on each other. */

@@ -11,6 +11,13 @@ import { convert, type HtmlToTextOptions } from 'html-to-text';
 /** Deeper than this is a forty-reply thread quoted in full and more: not what the writer typed. */
 const MAX_DEPTH = 200;
 
+/**
+ * Of an HTML-only message, this much of what its HTML shows (styles, scripts and comments left
+ * out) is turned into text: the converter's cost grows faster than the HTML. As much as the text
+ * a message may have read (MAX_TEXT of src/messages/incoming-message.ts).
+ */
+export const MAX_HTML = 16 * 1024;
+
 export const HTML_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
   limits: { maxDepth: MAX_DEPTH, ellipsis: '' },

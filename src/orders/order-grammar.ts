@@ -26,7 +26,7 @@ export function grammarOf(ruleset: AnyRuleset): OrderGrammar {
   const language = ruleset.language;
   if (!language) {
     throw new NoGrammarError(
-      `Orders for the ruleset "${ruleset.id}" cannot be read from text: it has no order language. Give parsed orders instead, or give the ruleset a grammar.ne and a \`language\` (docs/rulesets.md).`,
+      `Orders for the ruleset "${ruleset.id}" cannot be read from text: it has no order language. Give parsed orders instead, or give the ruleset a grammar (grammar/${ruleset.id}.ne) and a \`language\` (docs/rulesets.md).`,
     );
   }
   let found = ready.get(language);

@@ -1,13 +1,19 @@
-// The forum flavours a public update is written in: each forum's markup, its template and the
-// file the turn's outputs keep it in. The one list; everything else reads it.
+// The flavours a public update is written in: each registered forum's own markup, its template
+// and the file the turn's outputs keep it in (src/channels/forum/settings/forums.ts). Read from
+// the registry when asked, so every registered forum has its flavour.
+import type { ForumFlavour } from '../channels/forum/base/forum-software.ts';
+import { forumIds, forums } from '../channels/forum/settings/forums.ts';
 
-export const FLAVOURS = {
-  xenforo: { template: 'update-xenforo.bbcode.hbs', file: 'update-xenforo.txt', markup: 'XenForo BBCode' },
-  phpbb: { template: 'update-phpbb.bbcode.hbs', file: 'update-phpbb.txt', markup: 'phpBB BBCode' },
-  discourse: { template: 'update-discourse.md.hbs', file: 'update-discourse.md', markup: 'Discourse Markdown' },
-} as const;
+/** A flavour's id: the id of the forum software whose markup it is. */
+export type Flavour = string;
 
-export type Flavour = keyof typeof FLAVOURS;
+export function flavourIds(): Flavour[] {
+  return forumIds();
+}
 
-export const FLAVOUR_NAMES = Object.keys(FLAVOURS) as Flavour[];
+export function flavourSpec(flavour: Flavour): ForumFlavour {
+  return forums.get(flavour).flavour;
+}
 
+/** The flavour of an update rendered for no forum in particular: the first registered forum's. */
+export const DEFAULT_FLAVOUR: Flavour = forumIds()[0];

@@ -5,7 +5,7 @@ import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { gmSummaryModel, privateReportModel } from './report-model.ts';
 import { templatesFor, type Templates } from './templates.ts';
-import { FLAVOURS, type Flavour } from './flavours.ts';
+import { DEFAULT_FLAVOUR, flavourSpec, type Flavour } from './flavours.ts';
 import { updateModel, type UpdateOptions } from './update-model.ts';
 
 export interface RenderedMessage {
@@ -40,7 +40,7 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
   const model = updateModel(game, record, options);
   return {
     subject: `[${game.config.title}] ${model.turnLabel} public update`,
-    text: templatesFor(game.files).render(FLAVOURS[options.flavour].template, model),
+    text: templatesFor(game.files).render(flavourSpec(options.flavour).template, model),
   };
 }
 
@@ -79,7 +79,7 @@ export function createReportRenderer(options: ReportRendererOptions = {}) {
     privateReport: async (game: Game, record: TurnRecord, nation: string) =>
       renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record), pageUrl: await options.pageUrl?.(game.id, nation) }),
     publicUpdate: (game: Game, record: TurnRecord) =>
-      renderPublicUpdate(game, record, { flavour: options.flavour ?? 'xenforo', mapUrl: options.mapUrl?.(game, record), mapAttachment: options.mapAttachment, nextDeadline: options.nextDeadline?.(game, record) }),
+      renderPublicUpdate(game, record, { flavour: options.flavour ?? DEFAULT_FLAVOUR, mapUrl: options.mapUrl?.(game, record), mapAttachment: options.mapAttachment, nextDeadline: options.nextDeadline?.(game, record) }),
     gmSummary: (game: Game, record: TurnRecord) => renderGmSummary(game, record, { nextDeadline: options.nextDeadline?.(game, record) }),
   };
 }

@@ -1,11 +1,13 @@
 // A ruleset's sentences (src/engine/report.ts) written out for one format: nations and provinces
 // named as the game names them, a nation's name in its colour where the format has colours, and
 // every name escaped for the format, so a name cannot inject markup.
+import type { UpdateFormat } from '../channels/forum/base/forum-software.ts';
 import type { Phrase, Sentence } from '../engine/index.ts';
 import { escapeBbcode, escapeMarkdown, escapeMarkdownInline, Markup, oneLine } from './escape.ts';
 import { parseHex, toHex } from './palette.ts';
 
-export type SentenceFormat = 'xenforo' | 'phpbb' | 'md' | 'txt' | 'html';
+/** A forum update's format (BBCode in upper or lower case, Markdown), plain text, or the web page's HTML. */
+export type SentenceFormat = UpdateFormat | 'txt' | 'html';
 
 export interface Names {
   nation(id: string): string;
@@ -16,7 +18,7 @@ export interface Names {
 
 export const escapeHtml = (text: string) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const ESCAPE: Record<SentenceFormat, (text: string) => string> = { xenforo: escapeBbcode, phpbb: escapeBbcode, md: escapeMarkdown, txt: oneLine, html: escapeHtml };
+const ESCAPE: Record<SentenceFormat, (text: string) => string> = { 'bbcode-upper': escapeBbcode, bbcode: escapeBbcode, md: escapeMarkdown, txt: oneLine, html: escapeHtml };
 
 /** The colour darkened until text in it reads on a white page (contrast 3:1 at least, WCAG for bold text). */
 export function textColour(colour: string): string {
@@ -34,9 +36,9 @@ function nationText(name: string, colour: string | undefined, format: SentenceFo
   if (!colour || !/^#[0-9a-f]{6}$/i.test(colour)) return format === 'md' ? `**${text}**` : text;
   const ink = textColour(colour);
   switch (format) {
-    case 'xenforo':
+    case 'bbcode-upper':
       return `[COLOR=${ink}][B]${text}[/B][/COLOR]`;
-    case 'phpbb':
+    case 'bbcode':
       return `[color=${ink}][b]${text}[/b][/color]`;
     case 'md':
       return `**${text}**`;

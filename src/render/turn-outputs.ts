@@ -8,7 +8,7 @@ import { readMapFile } from '../game/map-file.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { MapImageError } from './render-key-map.ts';
 import { renderMap } from './render-map.ts';
-import { FLAVOUR_NAMES, FLAVOURS, type Flavour } from './flavours.ts';
+import { flavourIds, flavourSpec, type Flavour } from './flavours.ts';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
 import { reportOf, stepLabel } from './report-common.ts';
 
@@ -74,10 +74,10 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const marks = reportOf(game).turnMarks(game.ctx, view);
   const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, marks });
   const files = [await put(path.join(dir, mapFile), png)];
-  for (const flavour of input.flavours ?? FLAVOUR_NAMES) {
+  for (const flavour of input.flavours ?? flavourIds()) {
     // Without a public URL the map is the file beside the update, to upload with it.
     const update = renderPublicUpdate(game, record, { flavour, mapUrl, mapAttachment: mapUrl ? undefined : mapFile, nextDeadline: input.nextDeadline });
-    files.push(await put(path.join(dir, named(FLAVOURS[flavour].file, record.phase)), update.text));
+    files.push(await put(path.join(dir, named(flavourSpec(flavour).file, record.phase)), update.text));
   }
   if (input.privateDir) {
     const secret = path.join(input.privateDir, folder);

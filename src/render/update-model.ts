@@ -2,7 +2,7 @@
 // hooks, and nothing else, so no secret (a nation's orders, its hidden gold, who stole from whom)
 // can reach it. Render knows no ruleset: the table, battles, orders and news are the ruleset's words.
 import type { PublicView } from '../engine/index.ts';
-import type { Flavour } from './flavours.ts';
+import { DEFAULT_FLAVOUR, flavourSpec, type Flavour } from './flavours.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { escapeBbcode, Markup, safeUrl } from './escape.ts';
@@ -39,14 +39,14 @@ export interface UpdateOptions {
   flavour?: Flavour | 'web';
 }
 
-const FORMATS: Record<Flavour | 'web', SentenceFormat> = { xenforo: 'xenforo', phpbb: 'phpbb', discourse: 'md', web: 'html' };
 
 export function updateModel(game: Game, record: TurnRecord, options: UpdateOptions = {}): UpdateModel {
   const view: PublicView = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const before = game.ruleset.publicView(game.ctx, record.stateBefore, []);
   const names = namesFor(game, view);
   const report = reportOf(game);
-  const format = FORMATS[options.flavour ?? 'xenforo'];
+  const flavour = options.flavour ?? DEFAULT_FLAVOUR;
+  const format: SentenceFormat = flavour === 'web' ? 'html' : flavourSpec(flavour).format;
   const table = report.updateTable(game.ctx, view);
   const nations = table.rows.map((row) => ({ name: names.nation(row.nation), colour: names.colour(row.nation) ?? '', cells: row.cells }));
   return {

@@ -10,8 +10,8 @@ import { STORE_KEYS } from './keys.ts';
 import { loadLua } from './lua.ts';
 import { storeOutageOf, type StoreOutageError } from './store-outage.ts';
 
-/** What waited: an email in the mailbox, a forum post, a message to send, a turn job. */
-export type WaitingKind = 'email' | 'forum post' | 'message' | 'turn job';
+/** What waited, as the GM's summary counts it: a channel's message (an email, a forum post), a message to send, a turn job. */
+export type WaitingKind = string;
 
 export interface Waiting {
   gameId: string;
@@ -25,7 +25,7 @@ export interface OutageSummary {
   over: Date;
   reason: string;
   /** How many of each kind waited, for this game. */
-  waited: Partial<Record<WaitingKind, number>>;
+  waited: Record<WaitingKind, number>;
 }
 
 export interface OutageWatchOptions {

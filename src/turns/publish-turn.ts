@@ -4,7 +4,7 @@
 // update goes into the game's forum thread when Adjutant can post there (XenForo, Discourse):
 // recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
 // forum) the GM gets it by email, ready to paste, in the forum's markup.
-import { forumFlavour, forumPosts } from '../channels/forum/forum-config.ts';
+import { forumFlavour, forumPosts } from '../channels/forum/settings/forum-config.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
@@ -47,10 +47,10 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
     await send(`report:${label}:${nation}`, game.config.nations[nation].player!.email, () => renderer.privateReport(game, record, nation), map);
   }
   const forum = game.config.forum;
-  if (forumPosts(forum)) {
+  if (forum && forumPosts(forum)) {
     recorded += await recordUpdatePost(rt, gameId, label, () => rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record), job.mapFile);
   } else {
-    // phpBB has no API to post with: the GM gets the post ready to paste, in phpBB's markup.
+    // A forum without an API to post with (phpBB): the GM gets the post ready to paste, in its markup.
     const pasted = forum ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: forumFlavour(forum) }) : renderer;
     const toPaste = async () => {
       const update = await pasted.publicUpdate(game, record);

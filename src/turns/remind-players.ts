@@ -1,7 +1,7 @@
 // The remind job: players with no orders in force hear how long they have left, and the GM hears
 // which tickets still wait for a ruling. A reminder for a deadline that has since moved, or a
 // step that has since been adjudicated, is dropped.
-import { forumFlavour, postsReminder } from '../channels/forum/forum-config.ts';
+import { flavourOf, postsReminder } from '../channels/forum/settings/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { escapeBbcode, escapeMarkdownInline } from '../render/escape.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
@@ -50,7 +50,7 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
 
 /** The thread's reminder: only public facts, the deadline and the nations with no orders yet. */
 function reminderPost(config: GameFile, turn: number, missing: readonly string[], when: string, offset: string): string {
-  const markdown = forumFlavour(config.forum!) === 'discourse';
+  const markdown = flavourOf(config.forum!).format === 'md';
   const escape = markdown ? escapeMarkdownInline : escapeBbcode;
   const bold = (text: string) => (markdown ? `**${text}**` : `[B]${text}[/B]`);
   const names = missing.map((n) => escape(config.nations[n].name)).join(', ');

@@ -2,7 +2,7 @@
 // folder may override) are the default; tests slow them down to place a kill in the middle.
 import type { Game } from '../game/open-game.ts';
 import { createReportRenderer } from '../render/report.ts';
-import type { Flavour } from '../render/flavours.ts';
+import { DEFAULT_FLAVOUR, type Flavour } from '../render/flavours.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 
 export interface TurnMessage {
@@ -33,6 +33,6 @@ export interface TurnRenderer {
 export type RendererFactory = (info: RenderInfo) => TurnRenderer;
 
 /** `pageUrl`: each nation's private page link for its report, when the site is public. */
-export function reportRenderer(flavour: Flavour = 'xenforo', pageUrl?: (gameId: string, nation: string) => Promise<string>): RendererFactory {
+export function reportRenderer(flavour: Flavour = DEFAULT_FLAVOUR, pageUrl?: (gameId: string, nation: string) => Promise<string>): RendererFactory {
   return (info) => createReportRenderer({ flavour: info.flavour ?? flavour, mapUrl: () => info.mapUrl, mapAttachment: info.mapAttachment, nextDeadline: () => info.nextDeadline, pageUrl });
 }

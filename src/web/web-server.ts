@@ -11,6 +11,8 @@ import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches, gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
 import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
+import type { ForumSoftware } from '../channels/forum/base/forum-software.ts';
+import { forums } from '../channels/forum/settings/forums.ts';
 import { RequestError, readBody, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
 import { nationPage } from './nation-page.ts';
@@ -33,7 +35,7 @@ export interface WebServerOptions {
   secret?: string;
   deps: MessageDeps;
   logger?: Logger;
-  /** Takes Discourse webhook deliveries at POST /-/forum/discourse/<game> (src/channels/forum/webhook-intake.ts); absent, that path is 404. */
+  /** Takes forum webhook deliveries at POST /-/forum/<software>/<game>, for a software with webhooks (src/channels/forum/webhook-intake.ts); absent, that path is 404. */
   forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
 }
 
@@ -73,7 +75,8 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   if (!parts) return notFound(web, res);
   const method = req.method ?? 'GET';
   if (parts[0] === '-' && parts[1] === 'gm') return gmRoute(web, req, res, parts.slice(2), url);
-  if (parts[0] === '-' && parts[1] === 'forum' && parts[2] === 'discourse' && parts.length === 4 && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, req, res, parts[3]);
+  const hooked = parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? forums.all().find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
+  if (hooked && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, hooked, req, res, parts[3]);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
   if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));
   if (parts[0] === '-' && parts[1] === 'assets' && parts.length === 3) {
@@ -92,10 +95,11 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-async function forumWebhookRoute(take: NonNullable<WebContext['forumWebhook']>, req: IncomingMessage, res: ServerResponse, gameId: string): Promise<void> {
+async function forumWebhookRoute(take: NonNullable<WebContext['forumWebhook']>, software: ForumSoftware, req: IncomingMessage, res: ServerResponse, gameId: string): Promise<void> {
   if (req.method !== 'POST') return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
   const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-  const answer = await take({ gameId, body: await readBody(req, WEBHOOK_BODY_LIMIT), signature: header('x-discourse-event-signature'), event: header('x-discourse-event') });
+  const hook = software.webhook!;
+  const answer = await take({ software: software.id, gameId, body: await readBody(req, WEBHOOK_BODY_LIMIT), signature: header(hook.signatureHeader), event: header(hook.eventHeader) });
   sendText(res, answer.status, answer.text, { 'cache-control': 'no-store' });
 }
 

@@ -4,8 +4,8 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { verifyWebhook, webhookPost } from '../../src/channels/forum/discourse/webhook.ts';
-import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../../src/channels/forum/forum-errors.ts';
+import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../../src/channels/forum/base/forum-errors.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 
 let forum: DiscourseForum;

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
-import { MAX_TEXT } from '../../src/channels/email/read-mail.ts';
+import { MAX_TEXT } from '../../src/messages/incoming-message.ts';
 import type { ForumOutboxEntry } from '../../src/store/forum-outbox.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkForum } from '../../src/channels/forum/check-forum.ts';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
-import { forumSchema } from '../../src/channels/forum/forum-config.ts';
+import { forumSchema } from '../../src/channels/forum/settings/forum-config.ts';
 import { validateGameFolder } from '../../src/game/load-game.ts';
 import { formatProblem } from '../../src/game/problems.ts';
 import { startDiscourse } from './contract/discourse-server.ts';

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
-import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
+import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { publishTurn } from '../../src/turns/publish-turn.ts';
 import { remindPlayers } from '../../src/turns/remind-players.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';

@@ -1,7 +1,7 @@
 // The phpBB adapter: it reads a topic through the board's Atom feed (test/forum/contract/
 // phpbb-server.ts) and refuses, with what the GM does instead, everything phpBB has no API for.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ForumCannotError } from '../../src/channels/forum/forum-errors.ts';
+import { ForumCannotError } from '../../src/channels/forum/base/forum-errors.ts';
 import { phpbbAdapter } from '../../src/channels/forum/phpbb/phpbb-adapter.ts';
 import { startPhpbb, type PhpbbBoard } from './contract/phpbb-server.ts';
 

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
+import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { ForumOutbox } from '../../src/store/forum-outbox.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '../../jobs/queues.ts';
-import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
+import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { dropServedGame, startServe, type ServeProcess } from '../mail/support/serve-process.ts';

@@ -2,8 +2,8 @@
 // (test/forum/contract/xenforo-server.ts): posting with the map attached, reading the thread page
 // by page, finding its own post after a crash, private messages, and every way the forum can fail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markerLine } from '../../src/channels/forum/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from '../../src/channels/forum/forum-errors.ts';
+import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from '../../src/channels/forum/base/forum-errors.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 

@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { breakSpaceRuns, cutParts, MAX_PART } from '../../src/channels/email/cut-parts.ts';
-import { MAX_TEXT, readMail } from '../../src/channels/email/read-mail.ts';
+import { readMail } from '../../src/channels/email/read-mail.ts';
+import { MAX_TEXT } from '../../src/messages/incoming-message.ts';
 import { rawMail } from './support/mail-game.ts';
 
 const CORPUS = new URL('./corpus/', import.meta.url);

@@ -1,7 +1,7 @@
 // The welcome mail: to each player of a newly stored game, and to the new player on REPLACE;
 // the addressee's own secret and nobody else's, how to order, the deadline, the game's page.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { welcomePlayers } from '../../src/channels/email/welcome.ts';
+import { welcomePlayers } from '../../src/messages/welcome.ts';
 import { requireServices } from '../support/services.ts';
 import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 

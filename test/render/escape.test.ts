@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeBbcode, escapeMarkdown, Markup, safeUrl } from '../../src/render/escape.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { adjudicate, fixtureGame } from './support.ts';
 
 const EVIL = '[url=http://evil]x[/url]<script>';
@@ -49,7 +49,7 @@ describe('a nation named to break the update', async () => {
   }));
   const record = adjudicate(game);
 
-  it.each(FLAVOUR_NAMES)('cannot inject markup into the %s update', (flavour) => {
+  it.each(flavourIds())('cannot inject markup into the %s update', (flavour) => {
     const text = renderPublicUpdate(game, record, { flavour, mapUrl: 'https://maps.example.org/m.png' }).text;
     // Markdown escapes with a backslash in front; BBCode has none, so the text must not hold the tag at all.
     for (const markup of ['[url=', '[/url]', '<script>', '<i>', '[b]&']) expect(holdsUnescaped(text, markup), markup).toBe(false);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Dice, type Order } from '../../src/engine/index.ts';
 import { readGameFolder } from '../../src/game/load-game.ts';
 import { openGame, type Game } from '../../src/game/open-game.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
 import { adjudicate, fixtureGame } from './support.ts';
@@ -27,7 +27,7 @@ function everyText(game: Game, record: TurnRecord): Array<[string, string]> {
     const report = renderPrivateReport(game, record, nation);
     texts.push([`${nation}'s report`, report.text], [`${nation}'s HTML report`, report.html!]);
   }
-  for (const flavour of FLAVOUR_NAMES) texts.push([`${flavour} update`, renderPublicUpdate(game, record, { flavour }).text]);
+  for (const flavour of flavourIds()) texts.push([`${flavour} update`, renderPublicUpdate(game, record, { flavour }).text]);
   return texts;
 }
 

@@ -3,7 +3,7 @@
 // UPDATE_GOLDEN=1 rewrites the expected files in test/render/golden/ (then read the diff).
 import { describe, expect, it } from 'vitest';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { WARFARE_ORDERS, adjudicate, expectGolden, fixtureGame } from './support.ts';
 
 const deadline = new Date('2026-12-11T20:00:00Z');
@@ -20,13 +20,13 @@ describe('board NES reports', async () => {
     expect(report.subject).toBe(`[The Three Crowns] Turn 3 results for ${game.config.nations[nation].name}`);
   });
 
-  it.each(FLAVOUR_NAMES)('renders the public update for %s', (flavour) => {
+  it.each(flavourIds())('renders the public update for %s', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, mapUrl, nextDeadline: deadline });
     expectGolden(`board-nes-update-${flavour}.txt`, update.text);
     expect(update.text).toContain(mapUrl);
   });
 
-  it.each(FLAVOUR_NAMES)('says in the %s update that the map is attached when it has no URL for it', (flavour) => {
+  it.each(flavourIds())('says in the %s update that the map is attached when it has no URL for it', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, mapAttachment: 'map.png' });
     expect(update.text).toContain('The map is attached: map.png.');
     expect(renderPublicUpdate(game, record, { flavour }).text).not.toContain('map.png');
@@ -64,7 +64,7 @@ describe('warfare reports', async () => {
     expect(report.text).toContain('FAILED (dislodged)');
   });
 
-  it.each(FLAVOUR_NAMES)('renders the public update for %s with the revealed orders', (flavour) => {
+  it.each(flavourIds())('renders the public update for %s with the revealed orders', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline });
     expectGolden(`warfare-update-${flavour}.txt`, update.text);
     expect(update.text).toContain('A Ruhr S A Munich - Burgundy');
@@ -76,7 +76,7 @@ describe('warfare reports', async () => {
     const fall = adjudicate(next(game, retreats), {}, []);
     const builds = adjudicate(next(game, fall), { germany: [{ kind: 'build', unitType: 'army', province: 'mun' }], france: [{ kind: 'build', unitType: 'fleet', province: 'mar' }] }, []);
 
-    it.each(FLAVOUR_NAMES)('renders the retreats, the fall with its captures, then the builds, for %s', (flavour) => {
+    it.each(flavourIds())('renders the retreats, the fall with its captures, then the builds, for %s', (flavour) => {
       const retreatUpdate = renderPublicUpdate(game, retreats, { flavour, nextDeadline: deadline }).text;
       expectGolden(`warfare-update-retreats-${flavour}.txt`, retreatUpdate);
       expect(retreatUpdate).toMatch(/retreated from Burgundy to Gascony/);

@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/engine/index.ts';
 import type { Game } from '../../src/game/open-game.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { orderLines } from '../../src/render/report-common.ts';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
@@ -40,7 +40,7 @@ describe('secrets', async () => {
     expect(secrets.length).toBeGreaterThan(5);
   });
 
-  it.each(FLAVOUR_NAMES)('keeps every private message and every order out of the %s update', (flavour) => {
+  it.each(flavourIds())('keeps every private message and every order out of the %s update', (flavour) => {
     const text = renderPublicUpdate(game, record, { flavour }).text.replace(/\u200b|\\/g, '');
     for (const secret of [...secrets, ...orderTexts]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/ledger|steal|stole|escort|caravan/i);

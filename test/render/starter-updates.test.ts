@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/game/load-game.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
 import { expectGolden, playStarter } from './support.ts';
 
@@ -14,7 +14,7 @@ const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.ur
 const deadline = new Date('2026-12-11T20:00:00Z');
 
 describe('starter game updates', () => {
-  it.each(FLAVOUR_NAMES)('CNES: a turn with an alliance, a battle and a razing, for %s', async (flavour) => {
+  it.each(flavourIds())('CNES: a turn with an alliance, a battle and a razing, for %s', async (flavour) => {
     const game = await loadGame(path.join(STARTERS, 'cnes'));
     const record = playStarter(game, {
       red: 'Move tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid\nurbanize Red Hills\nbuy 2 infantry in Redhaven\nally with green',
@@ -28,7 +28,7 @@ describe('starter game updates', () => {
     if (flavour === 'xenforo') expectGolden('cnes-report-red.txt', renderPrivateReport(game, record, 'red', { nextDeadline: deadline }).text);
   });
 
-  it.each(FLAVOUR_NAMES)('industrial: the opening deployments, for %s', async (flavour) => {
+  it.each(flavourIds())('industrial: the opening deployments, for %s', async (flavour) => {
     const game = await loadGame(path.join(STARTERS, 'industrial'));
     const record = playStarter(game, {}, 'opening');
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline }).text;

@@ -3,7 +3,7 @@
 // step adjudicated and the reports rendered from the committed record.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTickets } from '../../src/messages/tickets.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { renderPrivateReport, renderPublicUpdate } from '../../src/render/report.ts';
 import { storedGame } from '../../src/store/stored-game.ts';
 import { runStep } from '../../src/turns/run-step.ts';
@@ -62,6 +62,6 @@ describe("the GM's rulings in the reports", () => {
       expect(leaks(report.text)).toEqual([]);
       expect(leaks(report.html!)).toEqual([]);
     }
-    for (const flavour of FLAVOUR_NAMES) expect(leaks(renderPublicUpdate(stored, record, { flavour }).text)).toEqual([]);
+    for (const flavour of flavourIds()) expect(leaks(renderPublicUpdate(stored, record, { flavour }).text)).toEqual([]);
   });
 });

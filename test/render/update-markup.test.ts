@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/game/load-game.ts';
 import type { Game } from '../../src/game/open-game.ts';
-import { FLAVOUR_NAMES } from '../../src/render/flavours.ts';
+import { flavourIds } from '../../src/render/flavours.ts';
 import { renderPublicUpdate, renderWebUpdate } from '../../src/render/report.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
 import { siteTemplates } from '../../src/web/page-templates.ts';
@@ -47,7 +47,10 @@ function rendered(game: Game, record: TurnRecord, surface: Surface): string {
 
 describe('each surface in its own markup', async () => {
   const all = await turns();
-  const surfaces: Surface[] = [...FLAVOUR_NAMES, 'web'];
+  // A forum registered without its markup here fails below: the test must learn to tell it apart.
+  const surfaces = [...flavourIds(), 'web'] as Surface[];
+
+  it('knows the markup of every registered flavour', () => expect(Object.keys(MARKUP).sort()).toEqual([...surfaces].sort()));
 
   it.each(all.flatMap(([name, game, record]) => surfaces.map((surface) => [name, surface, game, record] as const)))('%s, %s', (_name, surface, game, record) => {
     const text = rendered(game, record, surface);

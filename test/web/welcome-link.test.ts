@@ -1,7 +1,7 @@
 // The welcome mail carries the nation's private page link when the site has a public URL: a
 // signed link that opens that nation's page and no other, and stops working once revoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { welcomeMail, welcomePlayers } from '../../src/channels/email/welcome.ts';
+import { welcomeMail, welcomePlayers } from '../../src/messages/welcome.ts';
 import { nationPageUrls } from '../../src/web/nation-links.ts';
 import { WEB_SECRET, webWorld, type WebWorld } from './support.ts';
 

@@ -2,11 +2,6 @@
 // Such mail is kept but never answered, so two robots cannot answer each other for ever.
 import type { IncomingMail } from './read-mail.ts';
 
-/** The X-Loop value on everything Adjutant sends; a message carrying it came from us. */
-export function loopMarker(domain: string): string {
-  return `adjutant@${domain}`;
-}
-
 const ROBOT_SENDERS = /^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|listserv|majordomo)([+-].*)?@/i;
 const ROBOT_SUBJECTS = /^(auto(matic)?[ -]?reply|out of (the )?office|abwesenheitsnotiz|r[ée]ponse automatique|undeliver(able|ed)|delivery status notification|mail delivery (failed|failure|system)|returned mail)\b/i;
 

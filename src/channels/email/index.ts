@@ -1,8 +1,19 @@
-// The mail loop's pieces, for the processes that run them (`adjutant intake`, `adjutant worker`,
-// `adjutant serve`) and the deadline reminder. docs/mail.md says how players and GMs use it.
-export { startIntake, type ImapSettings, type Intake, type IntakeOptions } from './imap-intake.ts';
-export { processMail, MailNotStoredError, type MessageDeps } from './process-mail.ts';
-export { startOutboxSender, type OutboxSender, type OutboxSenderOptions, type SmtpSettings } from './outbox-sender.ts';
-export { openTickets, type Ticket } from '../../messages/tickets.ts';
-export { storedRoutes, type GameRoute } from './route-mail.ts';
-export type { MessageResult, Outcome } from '../../messages/message-ledger.ts';
+// The email channel: mail taken from the game's IMAP mailbox, stored raw under the SHA-256 of its
+// bytes (its id), read with mailparser and answered by SMTP from the outbox.
+import type { MessageChannel } from '../../messages/message-channel.ts';
+import { processMail } from './process-mail.ts';
+import { readMail } from './read-mail.ts';
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export const email: MessageChannel = {
+  id: 'email',
+  noun: 'email',
+  owns: (messageId) => SHA256.test(messageId),
+  isStored: (store, gameId, messageId) => store.hasMail(gameId, messageId),
+  process: processMail,
+  sender: async (store, gameId, messageId) => {
+    const raw = await store.mail(gameId, messageId);
+    return raw ? (await readMail(raw)).from : null;
+  },
+};

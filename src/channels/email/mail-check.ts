@@ -3,7 +3,7 @@
 // the first failure says what is wrong and where.
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
-import { loopMarker } from './auto-mail.ts';
+import { loopMarker } from '../../messages/replies.ts';
 import { imapAuth, smtpAuth, type MailLogin } from './mail-login.ts';
 import type { TokenSource } from './oauth2.ts';
 

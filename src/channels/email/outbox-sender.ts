@@ -16,10 +16,9 @@ import type { OutageWatch } from '../../store/outage-watch.ts';
 import type { Outbox, OutboxEntry } from '../../store/outbox.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { untilStored } from '../../store/store-outage.ts';
-import { loopMarker } from './auto-mail.ts';
+import { loopMarker } from '../../messages/replies.ts';
 import type { SmtpAuth } from './mail-login.ts';
 import { classifySmtpError, mayHaveArrived, type SmtpError } from './smtp-errors.ts';
-import { QUEUES, openQueue } from '../../../jobs/queues.ts';
 
 export interface SmtpSettings {
   host: string;
@@ -40,6 +39,8 @@ export interface OutboxSenderOptions {
   logger: Logger;
   now: () => Date;
   connection: ConnectionOptions;
+  /** The send queue, made by jobs/queues.ts (its prefix is the workers' too). */
+  queue: Queue<SendJob>;
   /** BullMQ key prefix; tests pass their own. */
   prefix: string;
   rate?: SendRate;
@@ -77,10 +78,10 @@ const CUT_OFF_TWICE =
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { outbox, logger } = options;
   const transport: Transporter = nodemailer.createTransport({ ...options.smtp, pool: true, maxConnections: options.parallel ?? 4, ignoreTLS: !options.smtp.secure && options.smtp.port !== 587 });
-  const queue: Queue<SendJob> = openQueue(QUEUES.send, options.connection, options.prefix);
+  const queue = options.queue;
   queue.on('error', (err) => logger.warn({ err: err.message }, 'send queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker: Worker<SendJob> = new Worker<SendJob>(QUEUES.send, (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)), {
+  const worker: Worker<SendJob> = new Worker<SendJob>(queue.name, (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)), {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 4,

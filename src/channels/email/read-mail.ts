@@ -5,22 +5,9 @@ import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { htmlToText, visibleHtml } from '../../orders/html-text.ts';
 import { cutParts } from './cut-parts.ts';
+import { MAX_SUBJECT, MAX_TEXT } from '../../messages/incoming-message.ts';
+import { MAX_HTML } from '../../orders/html-text.ts';
 
-/**
- * Text beyond this is not read (a 10 MB body is kept, but nobody types 16 KB of orders). It bounds
- * the order parser's synchronous work per email (bench/mail-parse.bench.ts, mail-parse-max) well inside
- * the mail lease (src/messages/message-ledger.ts).
- */
-export const MAX_TEXT = 16 * 1024;
-
-/**
- * Of an HTML-only email, this much of what its HTML shows (styles, scripts and comments left
- * out) is turned into text: the converter's cost grows faster than the HTML (html-text.ts).
- */
-export const MAX_HTML = MAX_TEXT;
-
-/** Longer than a line of mail may be (998 characters, RFC 5322) is no subject a person typed; the rest is not read. */
-export const MAX_SUBJECT = 998;
 
 export interface IncomingMail {
   /** The From address, lower-cased; null when there is none, or several. */

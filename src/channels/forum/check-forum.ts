@@ -1,8 +1,8 @@
 // `adjutant forum test`: a game's forum settings tried for real, one line per check, stopping at
 // the first failure with the sentence that says what to fix.
-import type { ForumAdapter } from './forum-adapter.ts';
-import { forumFlavour, type ForumConfig } from './forum-config.ts';
-import { ForumCannotError } from './forum-errors.ts';
+import type { ForumAdapter } from './base/forum-adapter.ts';
+import { forumFlavour, type ForumConfig } from './settings/forum-config.ts';
+import { ForumCannotError } from './base/forum-errors.ts';
 
 export interface ForumCheck {
   ok: boolean;

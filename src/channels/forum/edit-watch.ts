@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { GameStore } from '../../store/game-store.ts';
 import { forumKeys } from '../../store/keys.ts';
-import type { ThreadPost } from './forum-adapter.ts';
+import type { ThreadPost } from './base/forum-adapter.ts';
 import { postVersion } from './forum-inbox.ts';
 
 /** How many orders posts of one member are watched for edits (docs/forums.md, "Edits."). */

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Channel } from '../../messages/incoming-message.ts';
 import { MessageLedger } from '../../messages/message-ledger.ts';
 import { forumKeys } from '../../store/keys.ts';
-import type { ThreadPost } from './forum-adapter.ts';
+import type { ThreadPost } from './base/forum-adapter.ts';
 
 export type ForumChannel = Exclude<Channel, 'email'>;
 
@@ -24,6 +24,13 @@ export interface ForumItem {
  */
 export function forumMessageId(channel: ForumChannel, post: ThreadPost): string {
   return `${channel}:${post.id}@${postVersion(post)}`;
+}
+
+const FORUM_ITEM_ID = /^forum-(post|private):/;
+
+/** Whether a stored message's id is a forum item's (forumMessageId's shape). */
+export function isForumItemId(id: string): boolean {
+  return FORUM_ITEM_ID.test(id);
 }
 
 /** Which version of its post a post read is: the time of its last edit (ms), 0 for one never edited. */

@@ -6,8 +6,8 @@
 import type { Logger } from 'pino';
 import type { GameStore } from '../../store/game-store.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import type { ForumAdapter, ThreadPost } from './forum-adapter.ts';
-import type { ForumConfig } from './forum-config.ts';
+import type { ForumAdapter, ThreadPost } from './base/forum-adapter.ts';
+import type { ForumConfig } from './settings/forum-config.ts';
 import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';
 import { ForumInbox, postVersion, type ForumItem } from './forum-inbox.ts';
 import { forumText, isForTheGame } from './forum-message.ts';

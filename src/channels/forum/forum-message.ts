@@ -5,12 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../../game/game-file.ts';
 import { mailSettings } from '../../game/game-file.ts';
-import { answer } from '../email/replies.ts';
-import { MAX_SUBJECT, MAX_TEXT } from '../email/read-mail.ts';
+import { answer } from '../../messages/replies.ts';
+import { MAX_SUBJECT, MAX_TEXT } from '../../messages/incoming-message.ts';
 import { handleGm } from '../../messages/gm-message.ts';
 import type { IncomingMessage, ReplyRoute } from '../../messages/incoming-message.ts';
 import { decision, letterheadOf, toolsOf, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
 import type { MessageResult } from '../../messages/message-ledger.ts';
+import { lateEmails } from '../email/late-mail.ts';
 import { loadExtras } from '../../messages/message-extras.ts';
 import { loadFlood, loadSnapshot } from '../../messages/message-snapshot.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
@@ -19,9 +20,10 @@ import { runMessage, type Loaded, type MessageJob } from '../../messages/run-mes
 import { tokensIn } from '../../messages/tickets.ts';
 import type { ForumPrivateMessage } from '../../store/forum-outbox.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import type { ForumUser } from './forum-adapter.ts';
+import type { ForumUser } from './base/forum-adapter.ts';
 import { ForumInbox, type ForumItem } from './forum-inbox.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
+import { softwareOf } from './settings/forum-config.ts';
 
 export class ForumItemNotStoredError extends Error {
   override name = 'ForumItemNotStoredError';
@@ -95,7 +97,7 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
   const ctx: MessageContext = { tools: toolsOf(deps), snapshot, now, seed: randomBytes(16).toString('hex'), game, settings: mailSettings(game.config), step: snapshot.step, messageId, message, received, date: received.toISOString(), head, status };
   const counted = who ? [countOf(ctx, memberCount(item))] : [];
   const flood = await loadFlood(deps.store.redis, gameId, messageId, counted);
-  const extras = who ? await loadExtras(deps, game, snapshot, message, head.secrets, who) : {};
+  const extras = who ? await loadExtras(deps, game, snapshot, message, head.secrets, who, (id, ids) => lateEmails(deps.store, id, ids)) : {};
   const input: ForumInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, item, who };
   return { step: snapshot.step, decide: () => decideForum(input) };
 }
@@ -137,10 +139,10 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
   };
 }
 
-/** phpBB has no private messages to send, so its players are answered by email, as are those of a game that asks for it. */
+/** A forum whose API cannot send private messages (phpBB) has its players answered by email, as has a game that asks for it. */
 function replyRoute(config: GameFile, item: ForumItem, address: string | null): ReplyRoute {
   const forum = config.forum;
-  if (forum?.software === 'phpbb' || (forum?.confirm === 'email' && address)) return { by: 'email' };
+  if ((forum && !softwareOf(forum).posts) || (forum?.confirm === 'email' && address)) return { by: 'email' };
   return { by: 'forum-private', to: item.post.author.name };
 }
 

@@ -14,11 +14,10 @@ import { outageTolerant } from '../../store/outage-retry.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { isStoreOutage } from '../../store/store-outage.ts';
-import type { ForumAdapter } from './forum-adapter.ts';
-import { forumPosts, type ForumConfig } from './forum-config.ts';
-import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './forum-errors.ts';
+import type { ForumAdapter } from './base/forum-adapter.ts';
+import { softwareOf, type ForumConfig } from './settings/forum-config.ts';
+import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
 import { openForum } from './open-forum.ts';
-import { QUEUES, openQueue } from '../../../jobs/queues.ts';
 
 export type ForumAlert =
   | { kind: 'set-aside'; entry: ForumOutboxEntry; error: string }
@@ -34,6 +33,8 @@ export interface ForumPosterOptions {
   open?: (forum: ForumConfig) => ForumAdapter;
   logger: Logger;
   connection: ConnectionOptions;
+  /** The forum-post queue, made by jobs/queues.ts (its prefix is the workers' too). */
+  queue: Queue<PostJob>;
   prefix: string;
   /** Tries per item before it is set aside; the waits between them double from `retryMs`. */
   attempts?: number;
@@ -59,8 +60,6 @@ export interface ForumPoster {
   stop(): Promise<void>;
 }
 
-const SOFTWARE_NAMES = { xenforo: 'XenForo', discourse: 'Discourse', phpbb: 'phpBB' } as const;
-
 /** Whether retrying can help: the forum was down or busy, or something on our side hiccuped. */
 function temporary(error: Error): boolean {
   return error instanceof ForumUnavailableError || !(error instanceof ForumError || (error as NodeJS.ErrnoException).code === 'ENOENT');
@@ -70,10 +69,10 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   const { outbox, logger } = options;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
   const open = options.open ?? ((forum: ForumConfig) => openForum(forum, process.env, { maxWaitMs }));
-  const queue: Queue<PostJob> = openQueue(QUEUES.forumPost, options.connection, options.prefix);
+  const queue = options.queue;
   queue.on('error', (err) => logger.warn({ err: err.message }, 'forum queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker = new Worker<PostJob>(QUEUES.forumPost, (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)), {
+  const worker = new Worker<PostJob>(queue.name, (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)), {
     connection: options.connection,
     prefix: options.prefix,
     concurrency: options.parallel ?? 2,
@@ -143,8 +142,8 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
 async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: ForumOutboxEntry): Promise<string> {
   const { outbox, logger } = options;
   const forum = await options.forumOf(gameId);
-  if (!forumPosts(forum)) {
-    const reason = forum ? `${SOFTWARE_NAMES[forum.software]} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
+  if (!forum || !softwareOf(forum).posts) {
+    const reason = forum ? `${softwareOf(forum).name} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
     await options.alert(gameId, { kind: 'pass-on', entry, reason });
     await outbox.markPassedToGm(gameId, entry.key);
     return 'passed to the GM';

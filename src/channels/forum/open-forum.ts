@@ -1,12 +1,9 @@
 // The adapter for a game's forum, with its credentials read from the environment variables that
 // game.yaml names. A missing variable is one sentence naming it, not a failed request later.
-import { discourseAdapter } from './discourse/discourse-adapter.ts';
-import type { ForumAdapter } from './forum-adapter.ts';
-import type { ForumConfig } from './forum-config.ts';
-import { ForumAuthError } from './forum-errors.ts';
-import type { ForumHttpOptions } from './forum-http.ts';
-import { phpbbAdapter } from './phpbb/phpbb-adapter.ts';
-import { xenforoAdapter } from './xenforo/xenforo-adapter.ts';
+import type { ForumAdapter } from './base/forum-adapter.ts';
+import { ForumAuthError } from './base/forum-errors.ts';
+import type { ForumHttpOptions } from './base/forum-http.ts';
+import { softwareOf, type ForumConfig } from './settings/forum-config.ts';
 
 export function openForum(forum: ForumConfig, env: NodeJS.ProcessEnv = process.env, http?: Partial<ForumHttpOptions>): ForumAdapter {
   const secret = (name: string | undefined) => {
@@ -15,12 +12,13 @@ export function openForum(forum: ForumConfig, env: NodeJS.ProcessEnv = process.e
     if (!value) throw new ForumAuthError(`The environment variable ${name}, named in game.yaml's forum.credentials, is not set.`);
     return value;
   };
-  switch (forum.software) {
-    case 'xenforo':
-      return xenforoAdapter({ baseUrl: forum.url, threadId: forum.thread, apiKey: secret(forum.credentials?.key)!, apiUser: secret(forum.credentials?.user), http });
-    case 'discourse':
-      return discourseAdapter({ baseUrl: forum.url, topicId: forum.thread, apiKey: secret(forum.credentials?.key)!, apiUsername: secret(forum.credentials?.user)!, http });
-    case 'phpbb':
-      return phpbbAdapter({ baseUrl: forum.url, topicId: forum.thread, http });
-  }
+  const software = softwareOf(forum);
+  const uses = software.credentials;
+  return software.open({
+    baseUrl: forum.url,
+    thread: forum.thread,
+    key: uses.key === 'none' ? undefined : secret(forum.credentials?.key),
+    user: uses.user.need === 'none' ? undefined : secret(forum.credentials?.user),
+    http,
+  });
 }

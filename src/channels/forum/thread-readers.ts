@@ -6,9 +6,9 @@
 import type { Logger } from 'pino';
 import { forumReadAlert, type AlertDeps } from '../email/mail-alerts.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
-import type { ForumAdapter } from './forum-adapter.ts';
-import type { ForumConfig } from './forum-config.ts';
-import { ForumRateLimitedError } from './forum-errors.ts';
+import type { ForumAdapter } from './base/forum-adapter.ts';
+import type { ForumConfig } from './settings/forum-config.ts';
+import { ForumRateLimitedError } from './base/forum-errors.ts';
 import { forumOf, readThread, type ForumIntakeDeps } from './forum-intake.ts';
 import { openForum } from './open-forum.ts';
 

@@ -1,24 +1,28 @@
-// Discourse's webhooks as a faster path than polling the thread: a "post_created" or
-// "post_edited" delivery for the game's topic, signed with the secret the game's forum section
-// names, is stored and queued like a polled post before it is answered 200, so a delivery
-// Discourse retries is harmless (the post's id and version are stored once). A delivery without
+// A forum's webhooks (Discourse's, where its record has one) as a faster path than polling the
+// thread: a delivery about a post of the game's topic, signed with the secret the game's forum
+// section names, is stored and queued like a polled post before it is answered 200, so a delivery
+// the forum retries is harmless (the post's id and version are stored once). A delivery without
 // the post's text makes the thread be read at once instead. A post in a private message is never
 // taken from the delivery, which does not say whom the message is to (two players' diplomacy looks
 // the same): when a player or the GM wrote it, the game account's private messages are read at
 // once, through the API that shows only the account's own. Anything unsigned is refused unread.
 import type { GameFile } from '../../game/game-file.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import type { ThreadPost } from './forum-adapter.ts';
-import { verifyWebhook, webhookPost, type WebhookPost } from './discourse/webhook.ts';
+import type { ThreadPost } from './base/forum-adapter.ts';
+import type { WebhookPost } from './base/forum-software.ts';
+import { forums } from './settings/forums.ts';
+import { softwareOf } from './settings/forum-config.ts';
 import { takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';
 import { forumRole } from './forum-message.ts';
 
 export interface WebhookDelivery {
+  /** The forum software the delivery says it comes from (its path: /-/forum/<software>/<game>). */
+  software: string;
   gameId: string;
   body: Buffer;
-  /** X-Discourse-Event-Signature */
+  /** The signature header the software's webhook names (Discourse: X-Discourse-Event-Signature). */
   signature?: string;
-  /** X-Discourse-Event */
+  /** The event header (Discourse: X-Discourse-Event). */
   event?: string;
 }
 
@@ -39,17 +43,18 @@ export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDeli
   const exists = await deps.store.exists(delivery.gameId).catch(() => false);
   const config = exists ? (await storedGame(deps.store, delivery.gameId)).config : undefined;
   const forum = config?.forum;
-  if (!config || !forum || forum.software !== 'discourse' || !forum.webhookSecret) return { status: 404, text: 'This game takes no Discourse webhooks.' };
+  const hook = forum?.software === delivery.software ? softwareOf(forum).webhook : undefined;
+  if (!config || !forum || !hook || !forum.webhookSecret) return { status: 404, text: `This game takes no ${forums.get(delivery.software).name} webhooks.` };
   const secret = (deps.env ?? process.env)[forum.webhookSecret] ?? '';
-  if (delivery.body.length > BODY_LIMIT || !verifyWebhook(delivery.body, delivery.signature, secret)) return { status: 401, text: 'The signature does not match the webhook secret.' };
+  if (delivery.body.length > BODY_LIMIT || !hook.verify(delivery.body, delivery.signature, secret)) return { status: 401, text: 'The signature does not match the webhook secret.' };
   let payload: unknown;
   try {
     payload = JSON.parse(delivery.body.toString('utf8'));
   } catch {
     return { status: 400, text: 'The body is not JSON.' };
   }
-  const post = webhookPost(delivery.event, payload);
-  if (post?.archetype === 'private_message') return privateMessage(deps, delivery.gameId, config, post);
+  const post = hook.post(delivery.event, payload);
+  if (post?.private) return privateMessage(deps, delivery.gameId, config, post);
   // Other events and other topics are not for the game.
   if (!post || post.topicId !== forum.thread) return { status: 200, text: 'Not a post of the game thread; nothing to do.' };
   if (post.raw === undefined || post.userId === undefined || !post.createdAt) {

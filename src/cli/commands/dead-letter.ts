@@ -8,6 +8,7 @@ import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { retryDeadMail } from '../../../jobs/parse.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
 import { DeadLetters } from '../../channels/email/dead-letters.ts';
+import { channelOf } from '../../channels/index.ts';
 import { ForumOutbox } from '../../store/forum-outbox.ts';
 import { GameStore } from '../../store/game-store.ts';
 import { Outbox } from '../../store/outbox.ts';
@@ -19,7 +20,8 @@ export class DeadLetterNotFoundError extends Error {
 
 interface Row {
   game: string;
-  kind: 'email' | 'message' | 'forum';
+  /** A channel's message that could not be processed (its noun: email, forum post), or a message or forum post that could not be sent. */
+  kind: string;
   id: string;
   at: string;
   error: string;
@@ -54,7 +56,7 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
   const games = only ? [only] : await store.listGames();
   const rows: Row[] = [];
   for (const game of games) {
-    for (const d of await new DeadLetters(store.redis).list(game)) rows.push({ game, kind: 'email', id: d.messageId, at: d.at, error: d.error });
+    for (const d of await new DeadLetters(store.redis).list(game)) rows.push({ game, kind: channelOf(d.messageId).noun, id: d.messageId, at: d.at, error: d.error });
     for (const m of await outbox.setAsideItems(game)) {
       const entry = await outbox.entry(game, m.key);
       rows.push({ game, kind: 'message', id: m.key, at: m.at, error: m.error, about: entry ? `"${entry.subject}" to ${entry.to.join(', ')}` : undefined });

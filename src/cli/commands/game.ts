@@ -11,7 +11,7 @@ import { gameOverview, overviewText, withRuntime } from '../game-overview.ts';
 import { printJson, type JsonOption } from '../output.ts';
 import { confirm } from '../confirm.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
-import { welcomePlayers } from '../../channels/email/welcome.ts';
+import { welcomePlayers } from '../../messages/welcome.ts';
 import { nationPageUrls } from '../../web/nation-links.ts';
 import { createGameControl } from '../../turns/scheduler-control.ts';
 import { discardGameJobs } from '../../../jobs/parse.ts';

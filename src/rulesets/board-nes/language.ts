@@ -1,5 +1,6 @@
-// How board NES players write orders: the grammar in grammar.ne beside this file, the words that
-// mark a line as an order, and where armies and fleets may stand.
+// How board NES players write orders: the grammar (grammar/board-nes.ne, compiled into this folder
+// by `npm run build:grammar`), the words that mark a line as an order, and where armies and fleets
+// may stand.
 import { unitOrderSubject, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
 

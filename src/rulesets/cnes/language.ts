@@ -1,5 +1,5 @@
-// How CNES players write orders: the grammar in grammar.ne beside this file, the words that mark a
-// line as an order, and what an order is about.
+// How CNES players write orders: the grammar (grammar/cnes.ne, compiled into this folder by
+// `npm run build:grammar`), the words that mark a line as an order, and what an order is about.
 import type { Order, OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
 import { unitOrderKinds, type UnitOrderKind } from './orders.ts';

@@ -1,5 +1,6 @@
-// How industrial players write orders: the grammar in grammar.ne beside this file, the words that
-// mark a line as an order, and where land units and ships may stand.
+// How industrial players write orders: the grammar (grammar/industrial.ne, compiled into this
+// folder by `npm run build:grammar`), the words that mark a line as an order, and where land units
+// and ships may stand.
 import { unitOrderSubject, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
 import type { IndustrialOptions } from './options.ts';

@@ -1,5 +1,6 @@
-// How warfare players write orders: the grammar in grammar.ne beside this file, the words that
-// mark a line as an order, where armies and fleets may stand, and retreats written as moves.
+// How warfare players write orders: the grammar (grammar/warfare.ne, compiled into this folder by
+// `npm run build:grammar`), the words that mark a line as an order, where armies and fleets may
+// stand, and retreats written as moves.
 import { unitOrderSubject, type GameState, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
 import { seasonOf, yearOf } from './state.ts';

@@ -3,7 +3,7 @@
 // short locks so a killed process's posts go to the next one within a second or two.
 import pino from 'pino';
 import '../../support/fixture-claims/index.ts';
-import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
 import { startForumPoster } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
@@ -26,6 +26,7 @@ const poster = startForumPoster({
   open: (forum) => openForum(forum, env, { backoffMs: 50, retries: 3, maxWaitMs: 2000 }),
   logger,
   connection: connectionFromUrl(env.REDIS_URL!),
+  queue: openQueue(QUEUES.forumPost, connectionFromUrl(env.REDIS_URL!), env.POSTER_PREFIX!),
   prefix: env.POSTER_PREFIX!,
   attempts: 10,
   retryMs: 200,

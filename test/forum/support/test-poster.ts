@@ -4,9 +4,9 @@
 // pointing at the local contract servers.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
-import type { ForumConfig } from '../../../src/channels/forum/forum-config.ts';
+import type { ForumConfig } from '../../../src/channels/forum/settings/forum-config.ts';
 import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
 import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
@@ -28,6 +28,7 @@ export function startTestPoster(options: TestPosterOptions): ForumPoster & { out
   const logger = options.logger ?? pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const now = () => new Date();
   const outbox = new ForumOutbox(options.store.redis, { now });
+  const prefix = options.prefix ?? `{adjutant-test-forum-${randomUUID().slice(0, 8)}}`;
   const alertDeps = { store: options.store, outbox: options.mail, logger, now, address: 'game@adjutant.test' };
   const poster = startForumPoster({
     sweepMs: 50,
@@ -38,8 +39,9 @@ export function startTestPoster(options: TestPosterOptions): ForumPoster & { out
     ...options,
     outbox,
     logger,
-    prefix: options.prefix ?? `{adjutant-test-forum-${randomUUID().slice(0, 8)}}`,
+    prefix,
     connection: connectionFromUrl(options.redisUrl),
+    queue: openQueue(QUEUES.forumPost, connectionFromUrl(options.redisUrl), prefix),
     forumOf: async (gameId) => (await storedGame(options.store, gameId)).config.forum,
     alert: (gameId, alert) => forumAlert(alertDeps, gameId, alert),
     serves: options.games,

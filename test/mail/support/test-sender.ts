@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { startMailDigest } from '../../../jobs/mail-digest.ts';
-import { connectionFromUrl } from '../../../jobs/queues.ts';
+import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { sendAlert } from '../../../src/channels/email/mail-alerts.ts';
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../src/channels/email/outbox-sender.ts';
 import type { GameStore } from '../../../src/store/game-store.ts';
@@ -36,6 +36,7 @@ export function startTestSender(options: TestSenderOptions): OutboxSender & { pr
     now,
     prefix,
     connection: connectionFromUrl(svc.redisUrl),
+    queue: openQueue(QUEUES.send, connectionFromUrl(svc.redisUrl), prefix),
     serves: options.games,
   });
   return { prefix, stop: async () => (await sender.stop(), await digest.stop()) };

@@ -2,7 +2,7 @@
 # The smallest order language a ruleset can have (docs/rulesets.md walks through it).
 @preprocessor typescript
 @lexer lexer
-@include "../../../src/orders/grammar-base.ne"
+@include "../../../grammar/base.ne"
 
 LINE -> ORDERS {% id %}
 ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}

@@ -3,9 +3,9 @@
 // upload:// short URL; a topic's posts are read by id from its post stream, with their raw Markdown.
 // Private messages to the game's account are topics too (archetype "private_message"), listed by
 // GET /topics/private-messages/{username}.json and read like the game's topic.
-import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
-import { ForumNotFoundError } from '../forum-errors.ts';
-import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
+import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../base/forum-adapter.ts';
+import { ForumNotFoundError } from '../base/forum-errors.ts';
+import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
 export interface DiscourseSettings {
   /** The forum's address, e.g. https://forum.example.com */
@@ -69,7 +69,6 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
   };
 
   return {
-    software: 'discourse',
 
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const images: string[] = [];

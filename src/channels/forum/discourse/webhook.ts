@@ -2,25 +2,13 @@
 // webhook's secret and sends "X-Discourse-Event-Signature: sha256=<hex HMAC-SHA256>"; anything
 // unsigned or signed with another secret is refused before it is read.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { WebhookPost } from '../base/forum-software.ts';
 
 export function verifyWebhook(body: Buffer, signature: string | undefined, secret: string): boolean {
   if (!signature?.startsWith('sha256=') || !secret) return false;
   const expected = createHmac('sha256', secret).update(body).digest();
   const given = Buffer.from(signature.slice('sha256='.length), 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-export interface WebhookPost {
-  id: number;
-  topicId: number;
-  username: string;
-  /** The post as its author wrote it, when the delivery carries it (Discourse's webhook post payload does). */
-  raw?: string;
-  userId?: number;
-  createdAt?: string;
-  updatedAt?: string;
-  /** "private_message" for a post in a private message. */
-  archetype?: string;
 }
 
 /** The post a "post_created" (or "post_edited") delivery is about; null for any other event. */
@@ -38,6 +26,6 @@ export function webhookPost(event: string | undefined, payload: unknown): Webhoo
     userId: typeof post.user_id === 'number' ? post.user_id : undefined,
     createdAt: text(post.created_at),
     updatedAt: text(post.updated_at),
-    archetype: text(post.topic_archetype),
+    private: post.topic_archetype === 'private_message',
   };
 }

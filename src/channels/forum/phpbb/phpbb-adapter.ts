@@ -3,11 +3,10 @@
 // everything it would post (the update, private messages) goes to the GM to paste by hand.
 import { XMLParser } from 'fast-xml-parser';
 import { convert } from 'html-to-text';
-import { MAX_HTML } from '../../email/read-mail.ts';
-import { HTML_OPTIONS, visibleHtml } from '../../../orders/html-text.ts';
-import type { ForumAdapter, ThreadPage, ThreadPost } from '../forum-adapter.ts';
-import { ForumCannotError, ForumRequestError } from '../forum-errors.ts';
-import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
+import { HTML_OPTIONS, MAX_HTML, visibleHtml } from '../../../orders/html-text.ts';
+import type { ForumAdapter, ThreadPage, ThreadPost } from '../base/forum-adapter.ts';
+import { ForumCannotError, ForumRequestError } from '../base/forum-errors.ts';
+import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
 export interface PhpbbSettings {
   /** The board's address, e.g. https://forum.example.com */
@@ -38,7 +37,6 @@ export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
   };
 
   return {
-    software: 'phpbb',
     publish: async () => {
       throw cannot('post with');
     },

@@ -1,9 +1,9 @@
 // XenForo 2 through its REST API (XenForo's "REST API endpoints (2.2)" document): requests carry
 // XF-Api-Key (and XF-Api-User for a super-user key) with form-encoded bodies; the map goes up as
 // an attachment (attachments/new-key, then attachments) and the post names it with [ATTACH].
-import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../forum-adapter.ts';
-import { ForumNotFoundError } from '../forum-errors.ts';
-import { ForumHttp, type ForumHttpOptions } from '../forum-http.ts';
+import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../base/forum-adapter.ts';
+import { ForumNotFoundError } from '../base/forum-errors.ts';
+import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
 export interface XenForoSettings {
   /** The forum's API root, e.g. https://forums.example.com/api */
@@ -84,7 +84,6 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
 
   return {
-    software: 'xenforo',
 
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const attachments: number[] = [];

@@ -1,15 +1,15 @@
 // The welcome mail a player gets when added to a game (a new game stored, or the GM's REPLACE):
 // the nation, the secret, how to order, the deadline, the game's page and the nation's own page. It is the one message
 // that carries a secret, and only the addressee's own, to the address registered for it.
-import type { GameFile } from '../../game/game-file.ts';
-import { openGame, type GameFiles } from '../../game/open-game.ts';
-import { GameFolderError } from '../../game/problems.ts';
-import { templatesFor } from '../../render/templates.ts';
-import type { GameStore } from '../../store/game-store.ts';
-import type { Outbox, OutgoingMessage } from '../../store/outbox.ts';
-import type { GameControl } from '../../turns/game-control.ts';
+import type { GameFile } from '../game/game-file.ts';
+import { openGame, type GameFiles } from '../game/open-game.ts';
+import { GameFolderError } from '../game/problems.ts';
+import { templatesFor } from '../render/templates.ts';
+import type { GameStore } from '../store/game-store.ts';
+import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
+import type { GameControl } from '../turns/game-control.ts';
 import { compose } from './replies.ts';
-import { formatTime } from '../../messages/time-text.ts';
+import { formatTime } from './time-text.ts';
 
 export interface WelcomeInput {
   gameId: string;

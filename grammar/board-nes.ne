@@ -3,7 +3,7 @@
 # Armies stack, so unit orders carry a count ("2 armies", "all armies") instead of naming units.
 @preprocessor typescript
 @lexer lexer
-@include "../../orders/grammar-base.ne"
+@include "base.ne"
 
 LINE -> ORDERS {% id %}
 ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}

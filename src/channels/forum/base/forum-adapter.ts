@@ -2,8 +2,6 @@
 // thread (with its map), find a post of its own again after a crash, read the thread's new posts,
 // send a private message, and look a member up. One adapter per forum software implements it.
 
-export type ForumSoftware = 'xenforo' | 'discourse' | 'phpbb';
-
 export interface ForumImage {
   filename: string;
   /** PNG bytes. */
@@ -70,7 +68,6 @@ export interface PrivateMessage {
 }
 
 export interface ForumAdapter {
-  readonly software: ForumSoftware;
   publish(post: OutgoingPost): Promise<PublishedPost>;
   /** Our own post carrying `marker`, if it is already in the thread. */
   findOwnPost(marker: string): Promise<PublishedPost | null>;

@@ -4,7 +4,7 @@
 # "2 infantry in Paris", "tanks par", "all in Lyon", "par". Paths list the provinces in order.
 @preprocessor typescript
 @lexer lexer
-@include "../../orders/grammar-base.ne"
+@include "base.ne"
 @{%
 // The units an order is for, and a path's provinces as slots: via1, via2... then target.
 function units(place: any, kind?: any, count?: any) {

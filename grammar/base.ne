@@ -1,13 +1,15 @@
-# Shared by every ruleset's order grammar: fillers, numbers, unit words, lists, punctuation, places.
-# Places and nations are not spelt out here: tokens.ts has already turned the words naming them
-# into %name tokens (or %unknown ones), so one compiled grammar serves every map.
-# Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
+# Shared by every ruleset's order grammar (each @includes it): fillers, numbers, unit words, lists,
+# punctuation, places. Places and nations are not spelt out here: src/orders/tokens.ts has already
+# turned the words naming them into %name tokens (or %unknown ones), so one compiled grammar serves
+# every map. Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
 
 @{%
 import { lexer } from '@grammar-kit/token-stream.ts';
 import * as g from '@grammar-kit/grammar-helpers.ts';
 %}
-# Included files are compiled on their own by nearleyc, so the lexer is named here too.
+# "@grammar-kit/" is src/orders (the lexer and draft builders): scripts/build-grammar.ts writes the
+# path from each compiled grammar instead. Included files are compiled on their own by nearleyc, so
+# the lexer is named here too.
 @lexer lexer
 
 # Words that carry no meaning in an order ("please", "my", "the"...). tokens.ts drops them (and

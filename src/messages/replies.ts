@@ -1,12 +1,15 @@
 // Every message the mail loop sends is built here: rendered from templates/mail/ (a game folder
 // may override any of them), threaded to the email it answers, marked as automatic so other
 // robots do not answer it, and with every secret of the game blotted out.
-import type { Templates } from '../../render/templates.ts';
-import type { OutgoingMessage } from '../../store/outbox.ts';
-import { loopMarker } from './auto-mail.ts';
-import type { Channel } from '../../messages/incoming-message.ts';
-import type { IncomingMail } from './read-mail.ts';
-import { carriesSecret, redactSecrets } from '../../messages/secret.ts';
+import type { Templates } from '../render/templates.ts';
+import type { OutgoingMessage } from '../store/outbox.ts';
+import type { Channel, IncomingMessage } from './incoming-message.ts';
+import { carriesSecret, redactSecrets } from './secret.ts';
+
+/** The X-Loop value on everything Adjutant sends; a message carrying it came from us. */
+export function loopMarker(domain: string): string {
+  return `adjutant@${domain}`;
+}
 
 export interface Letterhead {
   gameId: string;
@@ -63,7 +66,7 @@ export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
   return message;
 }
 
-type Answered = Pick<IncomingMail, 'subject' | 'messageId' | 'references'> & { channel?: Channel };
+type Answered = Pick<IncomingMessage, 'subject' | 'messageId' | 'references'> & { channel?: Channel };
 
 /**
  * An answer to a message, to its sender, in its thread, with "Re:" and the game's tag. Its template

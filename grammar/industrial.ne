@@ -3,7 +3,7 @@
 # ("2 infantry in Paris", "the warships at Brest", "Paris").
 @preprocessor typescript
 @lexer lexer
-@include "../../orders/grammar-base.ne"
+@include "base.ne"
 @{%
 const SHIPS = ['warship', 'battleship', 'submarine'];
 /** A stack's slots: the province and, when the player said them, the unit type and count. */

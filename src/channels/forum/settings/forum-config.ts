@@ -2,19 +2,23 @@
 // (credentials by the names of environment variables, never the secrets themselves), which markup
 // its update uses, and which forum member plays which nation (docs/forums.md).
 import { z } from 'zod';
-import { FLAVOUR_NAMES, type Flavour } from '../../render/flavours.ts';
+import type { ForumFlavour, ForumSoftware } from '../base/forum-software.ts';
+import { forumIds, forums } from './forums.ts';
+
+/** The id of a registered forum software, checked when read (a software may be registered after this module loads). */
+const softwareId = z.string().refine((id) => forums.has(id), { error: (issue) => `there is no forum software "${String(issue.input)}"; write one of ${forumIds().join(', ')}` });
 
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'write the name of an environment variable (like XF_API_KEY), not the secret itself');
 
 export const forumSchema = z
   .strictObject({
-    software: z.enum(['xenforo', 'discourse', 'phpbb']),
+    software: softwareId,
     /** XenForo: the API root (https://forums.example.com/api); Discourse and phpBB: the forum's address. */
     url: z.url({ protocol: /^https?$/, error: 'write the forum\'s address, starting with https://' }),
     /** The game thread's id (XenForo) or topic id (Discourse, phpBB), as in its address. */
     thread: z.number().int().positive(),
     /** The markup of the update posted there; by default the forum's own. */
-    flavour: z.enum(FLAVOUR_NAMES as [Flavour, ...Flavour[]]).optional(),
+    flavour: softwareId.optional(),
     credentials: z
       .strictObject({
         /** The API key's variable. */
@@ -43,25 +47,38 @@ export const forumSchema = z
     webhookSecret: envName.optional(),
   })
   .superRefine((forum, ctx) => {
-    if (forum.software !== 'phpbb' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });
-    if (forum.software === 'phpbb' && forum.reminders !== false) ctx.addIssue({ code: 'custom', path: ['reminders'], message: 'phpBB has no API to post with, so Adjutant cannot post reminders there: remove reminders' });
-    if (forum.software === 'discourse' && forum.credentials && !forum.credentials.user) ctx.addIssue({ code: 'custom', path: ['credentials', 'user'], message: 'Discourse needs the Api-Username: give credentials.user, the name of the environment variable holding it' });
+    if (!forums.has(forum.software)) return;
+    const software = forums.get(forum.software);
+    const { key, user } = software.credentials;
+    if (key === 'required' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });
+    if (!software.posts && forum.reminders !== false) ctx.addIssue({ code: 'custom', path: ['reminders'], message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders` });
+    if (user.need === 'required' && forum.credentials && !forum.credentials.user) ctx.addIssue({ code: 'custom', path: ['credentials', 'user'], message: `${software.name} needs ${user.is}: give credentials.user, the name of the environment variable holding it` });
   });
 
 export type ForumConfig = z.infer<typeof forumSchema>;
 
-/** The update's markup on this forum. */
-export function forumFlavour(forum: ForumConfig): Flavour {
+/** The software the game's forum runs. */
+export function softwareOf(forum: ForumConfig): ForumSoftware {
+  return forums.get(forum.software);
+}
+
+/** The id of the update's flavour on this forum: its own unless game.yaml names another. */
+export function forumFlavour(forum: ForumConfig): string {
   return forum.flavour ?? forum.software;
 }
 
-/** Whether Adjutant posts into this forum itself (phpBB has no API to post with: the GM pastes). */
-export function forumPosts(forum: ForumConfig | undefined): forum is ForumConfig & { software: 'xenforo' | 'discourse' } {
-  return forum !== undefined && forum.software !== 'phpbb';
+/** The update's flavour on this forum. */
+export function flavourOf(forum: ForumConfig): ForumFlavour {
+  return forums.get(forumFlavour(forum)).flavour;
+}
+
+/** Whether Adjutant posts into this forum itself (without an API to post with, the GM pastes). */
+export function forumPosts(forum: ForumConfig | undefined): boolean {
+  return forum !== undefined && softwareOf(forum).posts;
 }
 
 /** Whether the schedule's reminder at `offset` ("24h") is also posted into the thread. */
 export function postsReminder(forum: ForumConfig | undefined, offset: string): boolean {
-  if (!forumPosts(forum)) return false;
+  if (!forum || !forumPosts(forum)) return false;
   return forum.reminders === true || (Array.isArray(forum.reminders) && forum.reminders.includes(offset));
 }

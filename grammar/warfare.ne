@@ -3,7 +3,7 @@
 # Each order rule returns a list of drafts (src/orders/drafts.ts): "build A Par, F Bre" is two.
 @preprocessor typescript
 @lexer lexer
-@include "../../orders/grammar-base.ne"
+@include "base.ne"
 
 # A line holds one order or several ("A Par H; A Mar - Spa"). A heading such as "England:" in
 # front of them is taken off before parsing (tokens.ts).

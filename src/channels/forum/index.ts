@@ -1,0 +1,15 @@
+// The forum channel: posts of the game's thread and private messages to the game's account, read
+// by the thread readers and webhooks of each forum software and stored in the forum inbox under
+// "forum-post:<post id>@<version>" or "forum-private:<id>@<version>".
+import type { MessageChannel } from '../../messages/message-channel.ts';
+import { ForumInbox, isForumItemId } from './forum-inbox.ts';
+import { processForumMessage } from './forum-message.ts';
+
+export const forum: MessageChannel = {
+  id: 'forum',
+  noun: 'forum post',
+  owns: isForumItemId,
+  isStored: async (store, gameId, messageId) => (await new ForumInbox(store.redis).item(gameId, messageId)) !== null,
+  process: processForumMessage,
+  sender: async (store, gameId, messageId) => (await new ForumInbox(store.redis).item(gameId, messageId))?.post.author.name ?? null,
+};
