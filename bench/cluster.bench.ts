@@ -14,7 +14,8 @@ const cluster = await localCluster().catch((e: Error) => {
   console.error(`cluster bench: ${e.message}`);
   process.exit(1);
 });
-const line = (bench: string, value: number, unit: string, target?: number) => console.log(JSON.stringify({ bench, value: Math.round(value * 100) / 100, unit, ...(target === undefined ? {} : { target }) }));
+const line = (bench: string, value: number, unit: string, target?: number) =>
+  console.log(JSON.stringify({ bench, value: Math.round(value * 100) / 100, unit, ...(target === undefined ? {} : { target }) }));
 try {
   for (const workers of [1, 2, 4]) {
     const r = await runBurst({ url: cluster.url, games: GAMES, nations: NATIONS, workers, log: (l) => console.error(l) });
@@ -23,7 +24,14 @@ try {
     line(`cluster-burst-${workers}w-lost`, r.problems.length, 'problems', 0);
     for (const p of r.problems.slice(0, 5)) console.error(p);
   }
-  const r = await runBurst({ url: cluster.url, games: GAMES, nations: NATIONS, workers: 2, midBurst: () => cluster.restartMaster(1), log: (l) => console.error(l) });
+  const r = await runBurst({
+    url: cluster.url,
+    games: GAMES,
+    nations: NATIONS,
+    workers: 2,
+    midBurst: () => cluster.restartMaster(1),
+    log: (l) => console.error(l),
+  });
   line('cluster-burst-restart-throughput', r.throughput, 'games/s', 10);
   line('cluster-burst-restart-lag-p95', r.lagP95, 's', 300);
   line('cluster-burst-restart-lost', r.problems.length, 'problems', 0);

@@ -31,7 +31,13 @@ const army = (nation: string, types: Card[]): Combatant[] => types.map((type, i)
 
 /** Share of battles the attacker wins, the defender wins, and nobody wins. */
 function simulate(attacker: Card[], defender: Card[]): [number, number, number] {
-  const battle: Battle = { place: 'field', sides: [{ nation: 'a', role: 'attacker', units: army('a', attacker) }, { nation: 'd', role: 'defender', units: army('d', defender) }] };
+  const battle: Battle = {
+    place: 'field',
+    sides: [
+      { nation: 'a', role: 'attacker', units: army('a', attacker) },
+      { nation: 'd', role: 'defender', units: army('d', defender) },
+    ],
+  };
   const wins = [0, 0, 0];
   for (let i = 0; i < BATTLES; i++) {
     const r = fightHeats(battle, Dice.seeded(`battle ${i}`));
@@ -44,7 +50,18 @@ function simulate(attacker: Card[], defender: Card[]): [number, number, number] 
 function exactOneOnOne(attacker: Card, defender: Card): [number, number, number] {
   const fighter = (type: Card, role: 'attacker' | 'defender'): Fighter => {
     const card = starterCards[type];
-    return { id: type, nation: role, side: 0, cardId: type, card, power: role === 'attacker' ? card.atk : card.def, eva: card.eva, ap: card.ap, arm: card.arm, splashCount: 0 };
+    return {
+      id: type,
+      nation: role,
+      side: 0,
+      cardId: type,
+      card,
+      power: role === 'attacker' ? card.atk : card.def,
+      eva: card.eva,
+      ap: card.ap,
+      arm: card.arm,
+      splashCount: 0,
+    };
   };
   const p = killChance(fighter(attacker, 'attacker'), fighter(defender, 'defender'), { splash: false, criticals: true });
   const q = killChance(fighter(defender, 'defender'), fighter(attacker, 'attacker'), { splash: false, criticals: true });
@@ -70,14 +87,28 @@ for (const [a, d] of [
   const sim = simulate([a], [d]);
   const exact = exactOneOnOne(a, d);
   const gap = Math.max(...sim.map((s, i) => Math.abs(s - exact[i])));
-  console.error(`${a} against ${d}: attacker ${pct(sim[0])}% (exact ${pct(exact[0])}%), defender ${pct(sim[1])}% (exact ${pct(exact[1])}%), nobody ${pct(sim[2])}% (exact ${pct(exact[2])}%)`);
+  console.error(
+    `${a} against ${d}: attacker ${pct(sim[0])}% (exact ${pct(exact[0])}%), defender ${pct(sim[1])}% (exact ${pct(exact[1])}%), nobody ${pct(sim[2])}% (exact ${pct(exact[2])}%)`,
+  );
   console.log(JSON.stringify({ bench: `cnes-odds-${a}-vs-${d}-gap`, value: pct(gap), unit: 'percentage points', target: 0.5 }));
 }
 for (const [a, d] of [
-  [['infantry', 'infantry', 'infantry'], ['infantry', 'infantry']],
-  [['tank', 'infantry', 'officer'], ['infantry', 'infantry', 'medic']],
-  [['artillery', 'infantry'], ['militia', 'militia', 'militia', 'militia']],
-  [['bomber', 'infantry'], ['anti-air', 'infantry']],
+  [
+    ['infantry', 'infantry', 'infantry'],
+    ['infantry', 'infantry'],
+  ],
+  [
+    ['tank', 'infantry', 'officer'],
+    ['infantry', 'infantry', 'medic'],
+  ],
+  [
+    ['artillery', 'infantry'],
+    ['militia', 'militia', 'militia', 'militia'],
+  ],
+  [
+    ['bomber', 'infantry'],
+    ['anti-air', 'infantry'],
+  ],
 ] as Array<[Card[], Card[]]>) {
   const sim = simulate(a, d);
   console.log(JSON.stringify({ bench: `cnes-battles ${a.join('+')} vs ${d.join('+')}: attacker wins`, value: pct(sim[0]), unit: '% of 100000', target: null }));

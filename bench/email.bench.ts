@@ -15,7 +15,10 @@ const files = { 'game.yaml': readFileSync(new URL('game.yaml', FIXTURE), 'utf8')
 const { game, problems } = openGame('email-bench', files);
 if (!game) throw new Error(`the mail tests' game does not open: ${problems[0]?.message}`);
 
-const WORDS = 'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she there been one all we their has would when if so what up out about who into them then more could some other its over only time new these may like than our after first also any most through where much before long down such own just very well even back those made many great way good little still world'.split(' ');
+const WORDS =
+  'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she there been one all we their has would when if so what up out about who into them then more could some other its over only time new these may like than our after first also any most through where much before long down such own just very well even back those made many great way good little still world'.split(
+    ' ',
+  );
 /** Lines of ten to fourteen everyday words, drawn by a seeded generator (the same text every run). */
 function prose(bytes: number): string {
   let seed = 12345;
@@ -29,13 +32,26 @@ function prose(bytes: number): string {
   }
   return lines.join('\n');
 }
-const ORDER_FORMS = ['Buy army in lon', 'Buy fleet in lon at nth', 'Move army from lon to yor', 'Buy town in yor', 'Hold army in lon', 'Move 2 armies from yor to mid'];
+const ORDER_FORMS = [
+  'Buy army in lon',
+  'Buy fleet in lon at nth',
+  'Move army from lon to yor',
+  'Buy town in yor',
+  'Hold army in lon',
+  'Move 2 armies from yor to mid',
+];
 /** Orders of every form, most of them different (counts and places vary), as a long order list is. */
 function orderLines(count: number): string {
   const places = ['lon', 'yor', 'mid', 'wal'];
   return Array.from({ length: count }, (_, i) => {
     const [a, b] = [places[i % 4], places[(i + 1 + (i >> 2)) % 4]];
-    return [`Buy ${1 + (i % 9)} armies in ${a}`, `Move ${1 + (i % 7)} armies from ${a} to ${b}`, `Buy fleet in lon at nth`, `Hold army in ${a}`, `Move army from ${a} to ${b} and claim`][i % 5];
+    return [
+      `Buy ${1 + (i % 9)} armies in ${a}`,
+      `Move ${1 + (i % 7)} armies from ${a} to ${b}`,
+      `Buy fleet in lon at nth`,
+      `Hold army in ${a}`,
+      `Move army from ${a} to ${b} and claim`,
+    ][i % 5];
   }).join('\n');
 }
 function quotedThread(depth: number): string {

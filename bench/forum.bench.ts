@@ -29,7 +29,12 @@ import { requireServices } from '../test/support/services.ts';
 
 const POSTS = 2000;
 const CONFIRM = 60;
-const USERS = [{ user_id: 1, username: 'Adjutant' }, { user_id: 2, username: 'Alice' }, { user_id: 3, username: 'Bob' }, { user_id: 4, username: 'Carol' }];
+const USERS = [
+  { user_id: 1, username: 'Adjutant' },
+  { user_id: 2, username: 'Alice' },
+  { user_id: 3, username: 'Bob' },
+  { user_id: 4, username: 'Carol' },
+];
 
 const local = await localServices(['redis']).catch((e: Error) => {
   console.error(`forum bench: ${e.message}`);
@@ -50,7 +55,10 @@ async function newGame(apiUrl: string): Promise<string> {
   const id = `bench-${randomUUID().slice(0, 8)}`;
   const doc = parseDocument(readFileSync(new URL('game.yaml', FIXTURE), 'utf8'));
   doc.setIn(['mail', 'rateLimit'], doc.createNode({ count: 100_000, per: '1h' }));
-  doc.set('forum', doc.createNode({ software: 'xenforo', url: apiUrl, thread: 77, credentials: { key: 'XF_KEY' }, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }));
+  doc.set(
+    'forum',
+    doc.createNode({ software: 'xenforo', url: apiUrl, thread: 77, credentials: { key: 'XF_KEY' }, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }),
+  );
   const files = { 'game.yaml': doc.toString(), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') };
   const { game, problems } = openGame(id, files);
   if (!game) throw new Error(problems.map((p) => p.message).join('; '));
@@ -61,7 +69,16 @@ async function newGame(apiUrl: string): Promise<string> {
 const forum = await startXenForo(77, USERS);
 const adapter = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key });
 const forumOutbox = new ForumOutbox(redis, { now });
-const deps = { store, outbox: new Outbox(redis, { domain: 'adjutant.test', now }), forumOutbox, control: new MemoryControl(new Date(Date.now() + 86_400_000)), now, logger, address: 'game@adjutant.test', parse: parseMessage };
+const deps = {
+  store,
+  outbox: new Outbox(redis, { domain: 'adjutant.test', now }),
+  forumOutbox,
+  control: new MemoryControl(new Date(Date.now() + 86_400_000)),
+  now,
+  logger,
+  address: 'game@adjutant.test',
+  parse: parseMessage,
+};
 const games: string[] = [];
 try {
   // Posts read per second.

@@ -34,7 +34,12 @@ else await runBench();
 
 async function runWorker(): Promise<void> {
   const env = process.env;
-  const rt = createRuntime({ redisUrl: env.REDIS_URL!, now: clockFrom(Number(env.LOAD_ORIGIN)), logger: pino({ level: 'warn' }, pino.destination(2)), settings: { downAfterMs: HOUR, sweepMs: 10_000 } });
+  const rt = createRuntime({
+    redisUrl: env.REDIS_URL!,
+    now: clockFrom(Number(env.LOAD_ORIGIN)),
+    logger: pino({ level: 'warn' }, pino.destination(2)),
+    settings: { downAfterMs: HOUR, sweepMs: 10_000 },
+  });
   const workers = startWorkers(rt, { connection: connectionFromUrl(env.REDIS_URL!), concurrency: 8 });
   const scheduler = new Scheduler(rt, { tickMs: 100 });
   await scheduler.tick();
@@ -84,8 +89,14 @@ async function runBench(): Promise<void> {
 
     const lags = ids.map((id, g) => (first.get(id)! - spread[g].getTime()) / SCALE / 1000).sort((a, b) => a - b);
     const messagesPerTurn = GAMES * (NATIONS + 2 + MISSING);
-    const line = (bench: string, value: number, unit: string, target: number) => console.log(JSON.stringify({ bench, value: Math.round(value * 100) / 100, unit, target }));
-    line('load-steps-adjudicated', (await Promise.all(ids.map((id) => rt.store.step(id)))).reduce((a, b) => a + b, 0), 'steps', 2 * GAMES);
+    const line = (bench: string, value: number, unit: string, target: number) =>
+      console.log(JSON.stringify({ bench, value: Math.round(value * 100) / 100, unit, target }));
+    line(
+      'load-steps-adjudicated',
+      (await Promise.all(ids.map((id) => rt.store.step(id)))).reduce((a, b) => a + b, 0),
+      'steps',
+      2 * GAMES,
+    );
     line('load-spread-throughput', GAMES / spreadSeconds, 'steps/s', GAMES / (HOUR / SCALE / 1000));
     line('load-spread-lag-deadline-to-published-p50', lags[Math.floor(GAMES / 2)], 's', 2);
     line('load-spread-lag-deadline-to-published-p95', lags[Math.floor(GAMES * 0.95)], 's', 5);
@@ -125,10 +136,14 @@ async function waitPublished(rt: Runtime, ids: string[], step: number, then: (id
 
 /** What a game that never got published was doing, on stderr, for whoever has to find out why. */
 async function explainStuck(rt: Runtime, id: string): Promise<void> {
-  console.error(`${id}: committed ${await rt.store.step(id)}; schedule ${await rt.redis.get(gameKeys(id).schedule)}; outbox ${(await rt.redis.hkeys(gameKeys(id).outbox)).sort().join(',')}`);
+  console.error(
+    `${id}: committed ${await rt.store.step(id)}; schedule ${await rt.redis.get(gameKeys(id).schedule)}; outbox ${(await rt.redis.hkeys(gameKeys(id).outbox)).sort().join(',')}`,
+  );
   for (const queue of [rt.queues.adjudicateQueue, rt.queues.publishQueue]) {
     const jobs = (await queue.getJobs(['failed', 'active', 'wait', 'delayed', 'completed'], 0, -1)).filter((j) => j.data.gameId === id);
-    console.error(`  ${queue.name}: ${jobs.map((j) => `${j.id} attempts=${j.attemptsMade} ${j.failedReason ?? ''} result=${JSON.stringify(j.returnvalue)}`).join(' | ') || 'no jobs'}`);
+    console.error(
+      `  ${queue.name}: ${jobs.map((j) => `${j.id} attempts=${j.attemptsMade} ${j.failedReason ?? ''} result=${JSON.stringify(j.returnvalue)}`).join(' | ') || 'no jobs'}`,
+    );
   }
 }
 
@@ -144,11 +159,22 @@ function claimFor(g: number, n: number, turn: number) {
 async function createGames(rt: Runtime, spread: Date[], burst: Date): Promise<string[]> {
   const provinces = Object.fromEntries(Array.from({ length: PROVINCES }, (_, i) => [`p${i}`, { name: `Province ${i}`, kind: 'land' }]));
   const map = stringify({ provinces, borders: Array.from({ length: PROVINCES - 1 }, (_, i) => [`p${i}`, `p${i + 1}`]) });
-  const nations = Object.fromEntries(Array.from({ length: NATIONS }, (_, n) => [`n${n}`, { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `player${n}@load.example` } }]));
+  const nations = Object.fromEntries(
+    Array.from({ length: NATIONS }, (_, n) => [
+      `n${n}`,
+      { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `player${n}@load.example` } },
+    ]),
+  );
   const ids: string[] = [];
   for (const [g, deadline] of spread.entries()) {
     const id = `load-${g}`;
-    const game = { title: `Load ${g}`, ruleset: 'fixture-claims', gm: { name: 'GM', email: 'gm@load.example' }, schedule: { dates: [deadline.toISOString(), burst.toISOString()], reminders: ['10m'] }, nations };
+    const game = {
+      title: `Load ${g}`,
+      ruleset: 'fixture-claims',
+      gm: { name: 'GM', email: 'gm@load.example' },
+      schedule: { dates: [deadline.toISOString(), burst.toISOString()], reminders: ['10m'] },
+      nations,
+    };
     const files = { 'game.yaml': stringify(game), 'map.yaml': map };
     const { game: opened, problems } = openGame(id, files);
     if (!opened) throw new Error(problems.map((p) => p.message).join('\n'));
@@ -167,7 +193,8 @@ async function verify(rt: Runtime, ids: string[]): Promise<void> {
     for (const record of history) {
       for (let n = 0; n < NATIONS; n++) {
         const want = n < MISSING ? [] : [claimFor(g, n, record.step)];
-        if (JSON.stringify(record.orders[`n${n}`]) !== JSON.stringify(want)) throw new Error(`${id}: step ${record.step} did not adjudicate the orders of n${n} as given`);
+        if (JSON.stringify(record.orders[`n${n}`]) !== JSON.stringify(want))
+          throw new Error(`${id}: step ${record.step} did not adjudicate the orders of n${n} as given`);
       }
     }
     const keys = await rt.redis.hkeys(gameKeys(id).outbox);
@@ -179,7 +206,10 @@ async function verify(rt: Runtime, ids: string[]): Promise<void> {
 }
 
 async function startChild(url: string, origin: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker'], { env: { ...process.env, REDIS_URL: url, LOAD_ORIGIN: String(origin) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker'], {
+    env: { ...process.env, REDIS_URL: url, LOAD_ORIGIN: String(origin) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`a worker exited (${code}) before it was ready`)));

@@ -11,7 +11,10 @@ import { MAX_TEXT } from '../src/messages/incoming-message.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 
 const FIXTURE = new URL('../test/mail/fixtures/board-nes/', import.meta.url);
-const { game } = openGame('bench', { 'game.yaml': readFileSync(new URL('game.yaml', FIXTURE), 'utf8'), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') });
+const { game } = openGame('bench', {
+  'game.yaml': readFileSync(new URL('game.yaml', FIXTURE), 'utf8'),
+  'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8'),
+});
 const WORDS = ['army', 'buy', 'lon', 'the', 'fleet', 'move', 'to', 'support', 'hold', 'yor', 'edi', 'blue', 'attack', 'with', 'wal', 'convoy', 'lvp', 'nth'];
 let seed = 7;
 const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;

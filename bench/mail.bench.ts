@@ -59,7 +59,13 @@ async function newGame(): Promise<string> {
 
 const email = (gameId: string, n: number) => {
   const [player, secret, orders] = PLAYERS[n % PLAYERS.length];
-  return { from: `${player}@${svc.domain}`, to: `game@${svc.domain}`, subject: `[${gameId}] orders ${n}`, text: `Hello,\n${secret}\n${orders}\nThanks`, messageId: `<${gameId}-${n}@bench.test>` };
+  return {
+    from: `${player}@${svc.domain}`,
+    to: `game@${svc.domain}`,
+    subject: `[${gameId}] orders ${n}`,
+    text: `Hello,\n${secret}\n${orders}\nThanks`,
+    messageId: `<${gameId}-${n}@bench.test>`,
+  };
 };
 
 async function ingest(): Promise<number> {
@@ -70,10 +76,20 @@ async function ingest(): Promise<number> {
   await client.mailboxCreate(folder);
   for (let n = 0; n < INGEST; n++) {
     const m = email(gameId, n);
-    await client.append(folder, `From: ${m.from}\r\nTo: ${m.to}\r\nSubject: ${m.subject}\r\nMessage-ID: ${m.messageId}\r\nDate: ${new Date().toUTCString()}\r\n\r\n${m.text.replace(/\n/g, '\r\n')}\r\n`);
+    await client.append(
+      folder,
+      `From: ${m.from}\r\nTo: ${m.to}\r\nSubject: ${m.subject}\r\nMessage-ID: ${m.messageId}\r\nDate: ${new Date().toUTCString()}\r\n\r\n${m.text.replace(/\n/g, '\r\n')}\r\n`,
+    );
   }
   await client.logout();
-  const deps = { store, outbox: new Outbox(redis, { domain: svc.domain, now }), control: new MemoryControl(new Date(Date.now() + 86_400_000)), now, logger, address: `game@${svc.domain}` };
+  const deps = {
+    store,
+    outbox: new Outbox(redis, { domain: svc.domain, now }),
+    control: new MemoryControl(new Date(Date.now() + 86_400_000)),
+    now,
+    logger,
+    address: `game@${svc.domain}`,
+  };
   let done = 0;
   let finished: () => void = () => undefined;
   const all = new Promise<void>((resolve) => (finished = resolve));

@@ -11,7 +11,32 @@ import { orderRuleset } from '../test/orders/support/rulesets.ts';
 const corpusDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'orders');
 
 const PROVINCES = 200;
-const SYLLABLES = ['ar', 'bel', 'cor', 'dun', 'el', 'fen', 'gar', 'hol', 'is', 'kar', 'lor', 'mar', 'nor', 'os', 'pel', 'quin', 'ros', 'sil', 'tor', 'ul', 'val', 'wes', 'yr', 'zan'];
+const SYLLABLES = [
+  'ar',
+  'bel',
+  'cor',
+  'dun',
+  'el',
+  'fen',
+  'gar',
+  'hol',
+  'is',
+  'kar',
+  'lor',
+  'mar',
+  'nor',
+  'os',
+  'pel',
+  'quin',
+  'ros',
+  'sil',
+  'tor',
+  'ul',
+  'val',
+  'wes',
+  'yr',
+  'zan',
+];
 
 /** A ring of coastal provinces around seas, with inland provinces behind: every kind of border. */
 function generatedMap(): { map: MapGraph; names: string[] } {
@@ -44,7 +69,7 @@ function orderLines(names: string[], count: number): string[] {
     (i: number) => `Build F ${id(i)}`,
     (i: number) => `A ${pick(i).slice(0, -1)}x - ${pick(i + 4)}`, // a typing slip
     (i: number) => `A ${id(i)} - ${id(i + 1)}; F ${id(i + 2)} H`,
-    (i: number) => `Hi GM, see you next turn`,
+    (_i: number) => `Hi GM, see you next turn`,
   ];
   return Array.from({ length: count }, (_, i) => forms[i % forms.length](i));
 }
@@ -84,6 +109,8 @@ console.log(JSON.stringify({ bench: 'parse-slowest-line', value: Number(slowest.
 for (const rulesetId of ['warfare', 'board-nes']) {
   const m = measure(corpusFiles(path.join(corpusDir, rulesetId)));
   console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-lines`, value: m.lines, unit: 'lines', target: 1500 }));
-  console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-read-as-intended`, value: Number(((100 * m.intended) / m.lines).toFixed(2)), unit: '%', target: 97 }));
+  console.log(
+    JSON.stringify({ bench: `parse-corpus-${rulesetId}-read-as-intended`, value: Number(((100 * m.intended) / m.lines).toFixed(2)), unit: '%', target: 97 }),
+  );
   console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-carried-out-wrongly`, value: m.wrong.length, unit: 'lines', target: 0 }));
 }

@@ -43,12 +43,16 @@ for (let y = 0; y < H; y++) {
     rgb.set(keyOf(best), (y * W + x) * 3);
   }
 }
-const keyImage = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+const keyImage = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+  .png()
+  .toBuffer();
 
 const id = (i: number) => `p${i}`;
 const builder = new MapBuilder();
 seeds.forEach(([x, y], i) => {
-  const key = `#${keyOf(i).map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  const key = `#${keyOf(i)
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')}`;
   builder.province(id(i), sea(i) ? 'sea' : 'coastal', { name: `Province ${i}`, attributes: { key, centre: [Math.round(x), Math.round(y)] } });
 });
 for (let i = 0; i < seeds.length; i++) {

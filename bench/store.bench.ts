@@ -35,7 +35,20 @@ await store.createGame(id, { files: { 'game.yaml': 'title: bench' }, state });
 const steps = 300;
 const started = performance.now();
 for (let step = 1; step <= steps; step++) {
-  const record: TurnRecord = { step, turn: step, phase: 'orders', seed: String(step), dice: [], orders: {}, events: [], stateBefore: state, stateAfter: { ...state, turn: step + 1 }, ordersVersion: 0, mails: [], committedAt: new Date(0).toISOString() };
+  const record: TurnRecord = {
+    step,
+    turn: step,
+    phase: 'orders',
+    seed: String(step),
+    dice: [],
+    orders: {},
+    events: [],
+    stateBefore: state,
+    stateAfter: { ...state, turn: step + 1 },
+    ordersVersion: 0,
+    mails: [],
+    committedAt: new Date(0).toISOString(),
+  };
   await store.commitStep(id, record);
 }
 const seconds = (performance.now() - started) / 1000;

@@ -5,7 +5,19 @@
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'yaml';
 import { openGame } from '../src/game/open-game.ts';
-import { Dice, MapGraph, Registry, defaultBorderUnits, type Border, type CombatSystem, type Order, type Province, type ProvinceKind, type RulesetContext, type Unit } from '../src/engine/index.ts';
+import {
+  Dice,
+  MapGraph,
+  Registry,
+  defaultBorderUnits,
+  type Border,
+  type CombatSystem,
+  type Order,
+  type Province,
+  type ProvinceKind,
+  type RulesetContext,
+  type Unit,
+} from '../src/engine/index.ts';
 import { makeBoard } from '../src/rulesets/warfare/board.ts';
 import { warfare } from '../src/rulesets/warfare/index.ts';
 import { warfareMap } from '../src/rulesets/warfare/map-index.ts';
@@ -56,7 +68,13 @@ function gridMap(width: number, height: number, rand: () => number): MapGraph {
       [x, y + 1],
       [x + 1, y + 1],
     ].filter(([a, b]) => a < width && b < height);
-  const touchesSea = (x: number, y: number) => [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]].some(([a, b]) => a >= 0 && b >= 0 && a < width && b < height && sea[b * width + a]);
+  const touchesSea = (x: number, y: number) =>
+    [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ].some(([a, b]) => a >= 0 && b >= 0 && a < width && b < height && sea[b * width + a]);
   const provinces: Province[] = [];
   const kinds: ProvinceKind[] = [];
   for (let y = 0; y < height; y++) {
@@ -103,7 +121,8 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
   };
   const unitAt = new Map(list.map((u) => [u.province, u]));
   const planned = new Map<Unit, Order>();
-  const steps = (u: Unit) => neighbourPlaces(map, u.type === 'fleet' ? 'fleet' : 'army', map.number(u.province)!, u.coast).map((p) => map.ids[map.placeProvince[p]]);
+  const steps = (u: Unit) =>
+    neighbourPlaces(map, u.type === 'fleet' ? 'fleet' : 'army', map.number(u.province)!, u.coast).map((p) => map.ids[map.placeProvince[p]]);
   for (const u of list) {
     const head = { unitType: u.type, province: u.province };
     const next = steps(u);
@@ -113,7 +132,8 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
       const around = next.map((p) => unitAt.get(p)).filter((x): x is Unit => !!x);
       const friend = around[Math.floor(rand() * around.length)];
       const theirs = friend && planned.get(friend);
-      if (theirs?.kind === 'move' && theirs.target !== u.province) planned.set(u, { kind: 'support', ...head, subject: friend.province, target: theirs.target });
+      if (theirs?.kind === 'move' && theirs.target !== u.province)
+        planned.set(u, { kind: 'support', ...head, subject: friend.province, target: theirs.target });
       else if (friend) planned.set(u, { kind: 'support', ...head, subject: friend.province });
       else planned.set(u, { kind: 'hold', ...head });
     } else planned.set(u, { kind: 'hold', ...head });
@@ -144,12 +164,16 @@ function randomTurn(ctx: RulesetContext<WarfareOptions>, units: number, rand: ()
  * and indexed for adjudication, the starting state made. Run once, early, in a fresh process.
  */
 function setUp(graph: MapGraph): number {
-  const provinces = Object.fromEntries(graph.ids().map((id) => {
-    const p = graph.province(id);
-    return [id, { name: p.name, kind: p.kind, ...(Object.keys(p.attributes).length ? { attributes: p.attributes } : {}) }];
-  }));
+  const provinces = Object.fromEntries(
+    graph.ids().map((id) => {
+      const p = graph.province(id);
+      return [id, { name: p.name, kind: p.kind, ...(Object.keys(p.attributes).length ? { attributes: p.attributes } : {}) }];
+    }),
+  );
   const borders = graph.borders.map((b) => [b.a.province, b.b.province, ...b.units]);
-  const nations = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`n${i}`, { name: `Nation ${i}`, colour: '#336699', player: { name: `Player ${i}`, email: `n${i}@example.org` } }]));
+  const nations = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`n${i}`, { name: `Nation ${i}`, colour: '#336699', player: { name: `Player ${i}`, email: `n${i}@example.org` } }]),
+  );
   const files = {
     'game.yaml': stringify({ title: 'Twenty thousand provinces', ruleset: 'warfare', map: 'map.yaml', gm: { name: 'GM', email: 'gm@example.org' }, nations }),
     'map.yaml': stringify({ provinces, borders }, { lineWidth: 0 }),

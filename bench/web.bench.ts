@@ -39,17 +39,49 @@ else await bench();
 /** The child: the web server alone on the game's Redis and output folder; prints its URL. */
 async function serve(): Promise<void> {
   const rt = createRuntime({ redisUrl: process.env.REDIS_URL!, logger: pino({ level: 'warn' }, pino.destination(2)) });
-  const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: rt.logger, address: 'game@adjutant.test', parse: claimsParser };
+  const deps = {
+    store: rt.store,
+    outbox: rt.outbox,
+    control: createGameControl(rt),
+    now: () => new Date(),
+    logger: rt.logger,
+    address: 'game@adjutant.test',
+    parse: claimsParser,
+  };
   const server = await startWebServer({ dir: process.env.OUT_DIR!, port: 0, deps });
   process.stdout.write(`${server.url}\n`);
-  process.on('SIGTERM', () => void server.close().then(() => rt.close()).then(() => process.exit(0)));
+  process.on(
+    'SIGTERM',
+    () =>
+      void server
+        .close()
+        .then(() => rt.close())
+        .then(() => process.exit(0)),
+  );
 }
 
 function gameFiles(): Record<string, string> {
   const provinces = Object.fromEntries(Array.from({ length: PROVINCES }, (_, i) => [`p${i}`, { name: `Province ${i}`, kind: 'land' }]));
   const borders = Array.from({ length: PROVINCES - 1 }, (_, i) => [`p${i}`, `p${i + 1}`]);
-  const nations = Object.fromEntries(Array.from({ length: NATIONS }, (_, n) => [`n${n}`, { name: `Nation ${n + 1}`, colour: `#${(0x203040 + n * 0x0b1309).toString(16).slice(-6)}`, player: { name: `Player ${n + 1}`, email: `player${n + 1}@adjutant.test` }, secret: `secret-${n}` }]));
-  const game = { title: 'A very large world', ruleset: 'fixture-claims', public: true, gm: { name: 'GM', email: 'gm@adjutant.test' }, schedule: { every: '3d', start: new Date(Date.now() + 3600_000).toISOString() }, nations };
+  const nations = Object.fromEntries(
+    Array.from({ length: NATIONS }, (_, n) => [
+      `n${n}`,
+      {
+        name: `Nation ${n + 1}`,
+        colour: `#${(0x203040 + n * 0x0b1309).toString(16).slice(-6)}`,
+        player: { name: `Player ${n + 1}`, email: `player${n + 1}@adjutant.test` },
+        secret: `secret-${n}`,
+      },
+    ]),
+  );
+  const game = {
+    title: 'A very large world',
+    ruleset: 'fixture-claims',
+    public: true,
+    gm: { name: 'GM', email: 'gm@adjutant.test' },
+    schedule: { every: '3d', start: new Date(Date.now() + 3600_000).toISOString() },
+    nations,
+  };
   return { 'game.yaml': stringify(game), 'map.yaml': stringify({ provinces, borders }) };
 }
 
@@ -94,7 +126,10 @@ function get(agent: Agent, base: string, pathname: string, headers: Record<strin
 async function bench(): Promise<void> {
   const redis = await PrivateRedis.start();
   const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-web-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--server'], { env: { ...process.env, REDIS_URL: redis.url, OUT_DIR: outDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--server'], {
+    env: { ...process.env, REDIS_URL: redis.url, OUT_DIR: outDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     await setUp(redis.url, outDir);
     const base = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
@@ -134,7 +169,8 @@ async function bench(): Promise<void> {
     const reading = await load(1000);
     agent.destroy();
     const p95 = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length * 0.95)];
-    const line = (name: string, value: number, unit: string, target: number) => console.log(JSON.stringify({ bench: name, value: Math.round(value * 10) / 10, unit, target }));
+    const line = (name: string, value: number, unit: string, target: number) =>
+      console.log(JSON.stringify({ bench: name, value: Math.round(value * 10) / 10, unit, target }));
     line('web-public-page-p95-200-readers', p95(flat.pages), 'ms', 100);
     line('web-map-revalidated-p95-200-readers', p95(flat.maps), 'ms', 100);
     line('web-pages-per-second', flat.pages.length / SECONDS, 'pages/s', 500);

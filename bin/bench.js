@@ -21,7 +21,12 @@ if (!benches.length) {
 const minutes = Number(process.env.BENCH_TIMEOUT_MIN ?? 30);
 let failed = 0;
 for (const name of benches) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', name)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: minutes * 60_000, killSignal: 'SIGTERM' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', name)], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: minutes * 60_000,
+    killSignal: 'SIGTERM',
+  });
   if (run.error?.code === 'ETIMEDOUT') {
     failed++;
     console.error(`bench ${name} ran longer than ${minutes} minutes and was stopped`);

@@ -6,10 +6,16 @@ import { isTransient } from '../src/turns/faults.ts';
 import type { TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { outageTolerant } from '../src/store/outage-retry.ts';
 
-export function guarded<T extends { gameId: string }, R>(rt: TurnRuntime, handle: (data: T, job: Job<T>) => Promise<R>, giveUp: (data: T, error: Error) => Promise<void>): (job: Job<T>, token?: string) => Promise<R> {
+export function guarded<T extends { gameId: string }, R>(
+  rt: TurnRuntime,
+  handle: (data: T, job: Job<T>) => Promise<R>,
+  giveUp: (data: T, error: Error) => Promise<void>,
+): (job: Job<T>, token?: string) => Promise<R> {
   return async (job, token) => {
     try {
-      return await outageTolerant(job, token, rt.outages, { gameId: job.data.gameId, kind: 'turn job', id: `${job.queueName}/${job.id}` }, () => handle(job.data, job));
+      return await outageTolerant(job, token, rt.outages, { gameId: job.data.gameId, kind: 'turn job', id: `${job.queueName}/${job.id}` }, () =>
+        handle(job.data, job),
+      );
     } catch (e) {
       if ((e as Error).name === 'DelayedError') throw e;
       const error = e instanceof Error ? e : new Error(String(e));

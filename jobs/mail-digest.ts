@@ -35,14 +35,18 @@ export function startMailDigest(options: MailDigestOptions): MailDigest {
   async function schedule(gameId: string): Promise<void> {
     const now = deps.now().getTime();
     const window = Math.floor(now / windowMs);
-    await queue.add(QUEUES.digest, { gameId }, {
-      jobId: `${gameId}/${window}`,
-      delay: (window + 1) * windowMs - now,
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 10_000 },
-      removeOnComplete: { age: 86_400 },
-      removeOnFail: { age: 30 * 86_400 },
-    });
+    await queue.add(
+      QUEUES.digest,
+      { gameId },
+      {
+        jobId: `${gameId}/${window}`,
+        delay: (window + 1) * windowMs - now,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 10_000 },
+        removeOnComplete: { age: 86_400 },
+        removeOnFail: { age: 30 * 86_400 },
+      },
+    );
   }
 
   const worker = new Worker<DigestJob>(
@@ -56,7 +60,9 @@ export function startMailDigest(options: MailDigestOptions): MailDigest {
     { connection: options.connection, prefix: options.prefix, concurrency: 2 },
   );
   worker.on('error', (err) => deps.logger.warn({ err: err.message }, 'digest worker error'));
-  worker.on('failed', (job, err) => deps.logger.error({ gameId: job?.data.gameId, err: err.message }, 'the GM\'s digest of undelivered mail could not be sent; it is tried again'));
+  worker.on('failed', (job, err) =>
+    deps.logger.error({ gameId: job?.data.gameId, err: err.message }, "the GM's digest of undelivered mail could not be sent; it is tried again"),
+  );
 
   return {
     schedule,

@@ -77,13 +77,19 @@ export function createParseWorker(deps: MessageDeps, connection: ConnectionOptio
       maxStalledCount: 10,
     },
   );
-  const bury = (job: Job<ParseJob>, error: string) => deadLetter(deps, deadLetters, withMessageId(job.data), error).catch((err: unknown) => deps.logger.error({ err, jobId: job.id }, 'could not record a dead letter; the job stays failed in the queue'));
+  const bury = (job: Job<ParseJob>, error: string) =>
+    deadLetter(deps, deadLetters, withMessageId(job.data), error).catch((err: unknown) =>
+      deps.logger.error({ err, jobId: job.id }, 'could not record a dead letter; the job stays failed in the queue'),
+    );
   worker.on('failed', (job, err) => {
     if (!job) return;
-    void job.isFailed().then((final) => {
-      if (final) return bury(job, err.message);
-      deps.logger.warn({ jobId: job.id, err: err.message, attempt: job.attemptsMade }, 'processing an email failed; it will be tried again');
-    }, () => undefined);
+    void job.isFailed().then(
+      (final) => {
+        if (final) return bury(job, err.message);
+        deps.logger.warn({ jobId: job.id, err: err.message, attempt: job.attemptsMade }, 'processing an email failed; it will be tried again');
+      },
+      () => undefined,
+    );
   });
   worker.on('error', (err) => deps.logger.warn({ err: err.message }, 'parse worker error'));
   return worker;
@@ -111,7 +117,7 @@ const WAITING_STATES: JobType[] = ['waiting', 'prioritized', 'delayed', 'failed'
  */
 export async function discardGameJobs(queue: Queue<ParseJob>, gameId: string, waitMs = 30_000): Promise<number> {
   let discarded = await removeJobsOf(queue, gameId);
-  for (const until = Date.now() + waitMs; Date.now() < until && (await jobsOf(queue, gameId, ['active'])).length; ) await new Promise((r) => setTimeout(r, 200));
+  for (const until = Date.now() + waitMs; Date.now() < until && (await jobsOf(queue, gameId, ['active'])).length;) await new Promise((r) => setTimeout(r, 200));
   discarded += await removeJobsOf(queue, gameId);
   return discarded;
 }
@@ -119,7 +125,14 @@ export async function discardGameJobs(queue: Queue<ParseJob>, gameId: string, wa
 async function removeJobsOf(queue: Queue<ParseJob>, gameId: string): Promise<number> {
   const jobs = await jobsOf(queue, gameId, WAITING_STATES);
   // A job that became active meanwhile cannot be removed; it discards itself.
-  const removed = await Promise.all(jobs.map((job) => job.remove().then(() => 1, () => 0)));
+  const removed = await Promise.all(
+    jobs.map((job) =>
+      job.remove().then(
+        () => 1,
+        () => 0,
+      ),
+    ),
+  );
   return removed.reduce<number>((a, b) => a + b, 0);
 }
 
@@ -137,7 +150,13 @@ export async function deadLetter(deps: MessageDeps, deadLetters: DeadLetters, jo
   if (!(await deadLetters.record(job.gameId, job.messageId, error, deps.now()))) return false;
   deps.logger.error({ gameId: job.gameId, messageId: job.messageId, err: error }, 'an email could not be processed; it is a dead letter and the GM is told');
   const from = await channelOf(job.messageId).sender(deps.store, job.gameId, job.messageId);
-  await deadMailAlert({ store: deps.store, outbox: deps.outbox, logger: deps.logger, now: deps.now, address: deps.address }, job.gameId, job.messageId, from, error);
+  await deadMailAlert(
+    { store: deps.store, outbox: deps.outbox, logger: deps.logger, now: deps.now, address: deps.address },
+    job.gameId,
+    job.messageId,
+    from,
+    error,
+  );
   return true;
 }
 

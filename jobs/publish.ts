@@ -12,7 +12,15 @@ export function publishProcessor(rt: TurnRuntime, rendererFor?: RendererFactory)
     async (data, error) => {
       rt.logger.error({ err: error, gameId: data.gameId, step: data.step }, 'publishing failed for good');
       const config = await gameConfig(rt.store, data.gameId).catch(() => null);
-      if (config) await tellGm(rt, data.gameId, config, `fault:publish:${stepLabel(data.step, data.epoch)}`, `Step ${data.step} results could not be sent`, `The results of step ${data.step} are committed, but the reports could not be prepared: ${error.message}\n`);
+      if (config)
+        await tellGm(
+          rt,
+          data.gameId,
+          config,
+          `fault:publish:${stepLabel(data.step, data.epoch)}`,
+          `Step ${data.step} results could not be sent`,
+          `The results of step ${data.step} are committed, but the reports could not be prepared: ${error.message}\n`,
+        );
     },
   );
 }

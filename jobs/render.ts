@@ -17,7 +17,15 @@ export function renderProcessor(rt: TurnRuntime, queues: BullTurnQueues, outputs
     async (data, error) => {
       rt.logger.error({ err: error, gameId: data.gameId, step: data.step }, 'rendering failed for good; publishing without the map');
       const config = await gameConfig(rt.store, data.gameId).catch(() => null);
-      if (config) await tellGm(rt, data.gameId, config, `fault:render:${stepLabel(data.step, data.epoch)}`, `Step ${data.step} map could not be drawn`, `The map and forum files of step ${data.step} could not be written: ${error.message}\nThe reports are sent without them.\n`);
+      if (config)
+        await tellGm(
+          rt,
+          data.gameId,
+          config,
+          `fault:render:${stepLabel(data.step, data.epoch)}`,
+          `Step ${data.step} map could not be drawn`,
+          `The map and forum files of step ${data.step} could not be written: ${error.message}\nThe reports are sent without them.\n`,
+        );
       await queues.publishNow(data);
     },
   );

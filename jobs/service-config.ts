@@ -56,7 +56,10 @@ export class ConfigError extends Error {
 }
 
 const text = (fallback: string) => z.string().default(fallback);
-const optional = z.string().optional().transform((v) => v || undefined);
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
 const whole = (fallback: number) =>
   z
     .string()
@@ -125,7 +128,12 @@ const url = optional.refine((v) => v === undefined || URL.canParse(v), 'write a 
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 const schema = z.object({
   REDIS_URL: z
@@ -223,7 +231,14 @@ function fromEnv(e: Env): ServiceConfig {
     mail: {
       domain: e.ADJUTANT_MAIL_DOMAIN,
       from,
-      imap: { host: e.ADJUTANT_IMAP_HOST, port: e.ADJUTANT_IMAP_PORT, secure: e.ADJUTANT_IMAP_SECURE, user: imapUser, pass: e.ADJUTANT_IMAP_PASSWORD ?? e.ADJUTANT_MAIL_PASSWORD, mailbox: e.ADJUTANT_IMAP_MAILBOX },
+      imap: {
+        host: e.ADJUTANT_IMAP_HOST,
+        port: e.ADJUTANT_IMAP_PORT,
+        secure: e.ADJUTANT_IMAP_SECURE,
+        user: imapUser,
+        pass: e.ADJUTANT_IMAP_PASSWORD ?? e.ADJUTANT_MAIL_PASSWORD,
+        mailbox: e.ADJUTANT_IMAP_MAILBOX,
+      },
       unrouted: e.ADJUTANT_UNROUTED,
       games: e.ADJUTANT_INTAKE_GAMES.length ? e.ADJUTANT_INTAKE_GAMES : undefined,
       smtp: {

@@ -46,14 +46,33 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   const first = await reachRedis(config.redisUrl);
   for (const warning of await redisMemoryWarnings(first)) logger.warn(warning);
   first.disconnect();
-  const base = createRuntime({ redisUrl: config.redisUrl, cluster: config.cluster, prefix: config.prefix, scope: config.scope, mailDomain: config.mail.domain, now, logger, settings: config.settings, render: true });
+  const base = createRuntime({
+    redisUrl: config.redisUrl,
+    cluster: config.cluster,
+    prefix: config.prefix,
+    scope: config.scope,
+    mailDomain: config.mail.domain,
+    now,
+    logger,
+    settings: config.settings,
+    render: true,
+  });
   const alertDeps = { store: base.store, outbox: base.outbox, logger, now, address: config.mail.from };
   // One watch per process: every part notes the outages it meets, and the GM hears of each once.
   const outages = new OutageWatch({ redis: base.redis, logger, now, tell: (gameId, summary) => storeOutageAlert(alertDeps, gameId, summary) });
   const rt = { ...base, outages };
   const connection = rt.connection;
   const control = createGameControl(rt);
-  const mailDeps = { store: rt.store, outbox: rt.outbox, control, now, logger, address: config.mail.from, publicUrl: config.outputs.publicUrl, parse: parseMessageInSlices };
+  const mailDeps = {
+    store: rt.store,
+    outbox: rt.outbox,
+    control,
+    now,
+    logger,
+    address: config.mail.from,
+    publicUrl: config.outputs.publicUrl,
+    parse: parseMessageInSlices,
+  };
   const pageUrl = nationPageUrls(rt.redis, config.outputs, now);
   // One token source for IMAP and SMTP, so they share each access token.
   const tokens = tokenSource(config.mail.oauth2);
@@ -64,7 +83,10 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   for (const id of imported) {
     // A game brought back with its history already has its players.
     if ((await rt.store.step(id)) > 0) continue;
-    const welcomed = await welcomePlayers({ store: rt.store, outbox: rt.outbox, control, address: config.mail.from, publicUrl: config.outputs.publicUrl, nationPageUrl: pageUrl }, id);
+    const welcomed = await welcomePlayers(
+      { store: rt.store, outbox: rt.outbox, control, address: config.mail.from, publicUrl: config.outputs.publicUrl, nationPageUrl: pageUrl },
+      id,
+    );
     logger.info({ gameId: id, players: welcomed }, 'welcome mails recorded');
   }
   if (parts.has('scheduler')) {
@@ -78,9 +100,29 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     const queue = openQueue(QUEUES.parse, connection, config.prefix);
     const served = config.mail.games;
     const routes = served ? async () => (await storedRoutes(rt.store)).filter((r) => served.includes(r.id)) : undefined;
-    const intake = startIntake({ imap: { ...config.mail.imap, tokens }, mailbox: config.mail.imap.mailbox, store: rt.store, enqueue: enqueueParse(queue), logger, now, unrouted: config.mail.unrouted, routes, outages });
+    const intake = startIntake({
+      imap: { ...config.mail.imap, tokens },
+      mailbox: config.mail.imap.mailbox,
+      store: rt.store,
+      enqueue: enqueueParse(queue),
+      logger,
+      now,
+      unrouted: config.mail.unrouted,
+      routes,
+      outages,
+    });
     logger.info({ host: config.mail.imap.host, user: config.mail.imap.user }, 'IMAP intake started');
-    readers = startThreadReaders({ store: rt.store, outbox: rt.outbox, enqueue: enqueueParse(queue), logger, now, address: config.mail.from, everyMs: config.forumReadEveryMs ?? READ_EVERY_MS, games: served ? async () => served : undefined, outages });
+    readers = startThreadReaders({
+      store: rt.store,
+      outbox: rt.outbox,
+      enqueue: enqueueParse(queue),
+      logger,
+      now,
+      address: config.mail.from,
+      everyMs: config.forumReadEveryMs ?? READ_EVERY_MS,
+      games: served ? async () => served : undefined,
+      outages,
+    });
     const threads = readers;
     stops.unshift(['intake', async () => (await intake.stop(), await threads.stop(), await queue.close())]);
   }
@@ -136,8 +178,19 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;
     const webhookQueue = openQueue(QUEUES.parse, connection, config.prefix);
-    const forumWebhook = (delivery: Parameters<typeof takeWebhook>[1]) => takeWebhook({ store: rt.store, enqueue: enqueueParse(webhookQueue), now, logger, readNow: readers?.readNow }, delivery);
-    const server = await startWebServer({ dir: o.outDir, port: o.port!, host: o.host, publicUrl: o.publicUrl, trustProxy: o.trustProxy, secret: o.webSecret, deps: mailDeps, logger, forumWebhook });
+    const forumWebhook = (delivery: Parameters<typeof takeWebhook>[1]) =>
+      takeWebhook({ store: rt.store, enqueue: enqueueParse(webhookQueue), now, logger, readNow: readers?.readNow }, delivery);
+    const server = await startWebServer({
+      dir: o.outDir,
+      port: o.port!,
+      host: o.host,
+      publicUrl: o.publicUrl,
+      trustProxy: o.trustProxy,
+      secret: o.webSecret,
+      deps: mailDeps,
+      logger,
+      forumWebhook,
+    });
     logger.info({ url: server.url, dir: o.outDir, privatePages: !!o.webSecret }, 'web server started');
     stops.push(['outputs', async () => (await server.close(), await webhookQueue.close())]);
   }

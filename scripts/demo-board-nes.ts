@@ -19,7 +19,7 @@ export const boardNesDemo: DemoGame = {
   /** Two provinces sharing a nickname, for an ambiguous order. */
   async adapt(dir) {
     const map = await readFile(path.join(dir, 'map.yaml'), 'utf8');
-    await writeFile(path.join(dir, 'map.yaml'), map.replace(/^(  (?:fen|lor): \{ name: "[^"]+", )/gm, '$1aliases: [Twin Fords], '));
+    await writeFile(path.join(dir, 'map.yaml'), map.replace(/^( {2}(?:fen|lor): \{ name: "[^"]+", )/gm, '$1aliases: [Twin Fords], '));
   },
   orders: (game, nation, turn) => (nation === SILENT ? undefined : ordersFor(game, nation, turn)),
   note: (turn) => (turn === 1 ? 'every third player misspells a province on purpose, and red\'s "Twin Fords" names two provinces' : ''),
@@ -36,7 +36,10 @@ function ordersFor(game: Game, nation: string, turn: number): string[] | undefin
   const lines: string[] = [];
   if (nation === 'red' && turn === 1) lines.push('Move army pel -> Twin Fords (claim)');
   else if (army) {
-    const free = map.neighbours(army.province, 'army').map((p) => p.province).find((p) => map.province(p).kind !== 'sea' && !state.provinces[p]?.owner);
+    const free = map
+      .neighbours(army.province, 'army')
+      .map((p) => p.province)
+      .find((p) => map.province(p).kind !== 'sea' && !state.provinces[p]?.owner);
     const name = (id: string) => map.province(id).name;
     const typo = (text: string) => text.slice(0, -2) + text.slice(-1) + text.slice(-2, -1);
     if (free && index % 3 === 0) lines.push(`Move army ${army.province} -> ${free} (claim)`);
@@ -54,7 +57,19 @@ function ordersFor(game: Game, nation: string, turn: number): string[] | undefin
 /** The GM reads the ticket for red's ambiguous line and answers "1" by replying to it. */
 async function answerTicket(gameId: string): Promise<void> {
   const [ticket] = await waitForMail('gm', `[${gameId}] Ticket`, 30_000);
-  say(`GM: got "${ticket.subject}":\n    ${(ticket.text ?? '').split('\n').filter((l) => /^\s*\d\./.test(l)).join('\n    ')}`);
-  await sendMail({ from: `gm@${domain}`, to: `game@${domain}`, subject: `Re: ${ticket.subject}`, inReplyTo: ticket.messageId, references: [ticket.messageId!], text: '1\n' });
+  say(
+    `GM: got "${ticket.subject}":\n    ${(ticket.text ?? '')
+      .split('\n')
+      .filter((l) => /^\s*\d\./.test(l))
+      .join('\n    ')}`,
+  );
+  await sendMail({
+    from: `gm@${domain}`,
+    to: `game@${domain}`,
+    subject: `Re: ${ticket.subject}`,
+    inReplyTo: ticket.messageId,
+    references: [ticket.messageId!],
+    text: '1\n',
+  });
   say('GM: answered "1" by email');
 }

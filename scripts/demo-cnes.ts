@@ -34,7 +34,10 @@ export const cnesDemo: DemoGame = {
   afterOrders: async (gameId, turn) => {
     for (const [nation, user] of Object.entries(PLAYERS).filter(([n]) => !(ON_FORUM as string[]).includes(n))) {
       const [reply] = await waitForMail(user, `${gameId}] Re: Orders for turn ${turn}`, 30_000);
-      const read = (reply.text ?? '').split('\n').filter((l) => /^\s+= /.test(l)).map((l) => l.trim().slice(2));
+      const read = (reply.text ?? '')
+        .split('\n')
+        .filter((l) => /^\s+= /.test(l))
+        .map((l) => l.trim().slice(2));
       say(`turn ${turn}: ${nation}'s orders confirmed by email, read as:\n    ${read.join('\n    ')}`);
     }
   },
@@ -48,14 +51,23 @@ function newsFrom(update: string, titles: string[]): string[] {
   for (const raw of update.split('\n')) {
     const title = /^\[B\]([^[]+)\[\/B\]$/.exec(raw)?.[1];
     if (title) keep = titles.includes(title);
-    const line = raw.replace(/^\[\*\]/, '- ').replace(/\[\/?[A-Z]+(=[^\]]*)?\]/g, '').trim();
+    const line = raw
+      .replace(/^\[\*\]/, '- ')
+      .replace(/\[\/?[A-Z]+(=[^\]]*)?\]/g, '')
+      .trim();
     if (keep && line) lines.push(line);
   }
   return lines;
 }
 
 const FIRST_TURN: Record<string, string[]> = {
-  red: ['Urbanize Red Hills', 'Buy 2 infantry in Redhaven', 'Move tank from Redwood to Midmarch', 'Fighters in Redhaven support Midmarch', 'Ally with Green League'],
+  red: [
+    'Urbanize Red Hills',
+    'Buy 2 infantry in Redhaven',
+    'Move tank from Redwood to Midmarch',
+    'Fighters in Redhaven support Midmarch',
+    'Ally with Green League',
+  ],
   blue: ['Move 2 infantry from Bluecastle to Midmarch', 'ground support Midmarch with the bombers from Bluecastle', 'Fortify artillery in Blue Peaks'],
   green: ['build an airbase in Green Plains', 'Greenjungle dig in', 'form an alliance with Red Republic'],
 };

@@ -69,9 +69,17 @@ function describe(xf: XenForoForum): string[] {
   const players = new Map<number, string>(Object.entries(MEMBERS).map(([nation, m]) => [m.user_id, nation]));
   const lines = [`thread ${THREAD} at ${xf.apiUrl} (local XenForo 2 API server), ${xf.posts.length} posts:`];
   for (const post of xf.posts) {
-    const text = post.message.split('\n').map((l) => l.trim()).filter((l) => l && !/^\[ATTACH/.test(l));
-    const attached = [...post.message.matchAll(/\[ATTACH=full\](\d+)\[\/ATTACH\]/g)].map(([, id]) => xf.attachments.get(Number(id))).filter((a) => a !== undefined);
-    const origin = post.user_id === ACCOUNT.user_id ? "posted by Adjutant's forum poster through the API (attachments/new-key, attachments, posts/)" : `written on the forum by the player of ${players.get(post.user_id)}; Adjutant's thread reader read its [orders] block`;
+    const text = post.message
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !/^\[ATTACH/.test(l));
+    const attached = [...post.message.matchAll(/\[ATTACH=full\](\d+)\[\/ATTACH\]/g)]
+      .map(([, id]) => xf.attachments.get(Number(id)))
+      .filter((a) => a !== undefined);
+    const origin =
+      post.user_id === ACCOUNT.user_id
+        ? "posted by Adjutant's forum poster through the API (attachments/new-key, attachments, posts/)"
+        : `written on the forum by the player of ${players.get(post.user_id)}; Adjutant's thread reader read its [orders] block`;
     lines.push(`#${post.post_id} ${post.username}: ${origin}`, ...text.slice(0, 5).map((l) => `    | ${l.slice(0, 100)}`));
     if (text.length > 5) lines.push(`    | ... (${text.length - 5} more line${text.length === 6 ? '' : 's'})`);
     for (const a of attached) lines.push(`    attachment: ${a.filename}, ${a.data.length} bytes`);
@@ -79,7 +87,14 @@ function describe(xf: XenForoForum): string[] {
   lines.push(`private messages the game's account sent (XenForo conversations): ${xf.conversations.length}`);
   for (const c of xf.conversations) {
     const to = c.recipient_ids.map((id) => Object.values(MEMBERS).find((m) => String(m.user_id) === id)?.username ?? id).join(', ');
-    lines.push(`    to ${to}: "${c.title}": ${c.message.split('\n').find((l) => l.trim())?.slice(0, 90) ?? ''}`);
+    lines.push(
+      `    to ${to}: "${c.title}": ${
+        c.message
+          .split('\n')
+          .find((l) => l.trim())
+          ?.slice(0, 90) ?? ''
+      }`,
+    );
   }
   return lines;
 }

@@ -11,7 +11,12 @@ export const say = (line: string) => console.log(`demo: ${line}`);
 export const imapAddress = `${env.ADJUTANT_IMAP_HOST ?? '127.0.0.1'}:${env.ADJUTANT_IMAP_PORT ?? 10143}`;
 
 export async function sendMail(message: SendMailOptions): Promise<void> {
-  const transport = nodemailer.createTransport({ host: env.ADJUTANT_SMTP_HOST ?? '127.0.0.1', port: Number(env.ADJUTANT_SMTP_PORT ?? 10025), secure: false, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    host: env.ADJUTANT_SMTP_HOST ?? '127.0.0.1',
+    port: Number(env.ADJUTANT_SMTP_PORT ?? 10025),
+    secure: false,
+    ignoreTLS: true,
+  });
   try {
     await transport.sendMail(message);
   } finally {
@@ -21,7 +26,13 @@ export async function sendMail(message: SendMailOptions): Promise<void> {
 
 /** The messages in the user's inbox whose subject contains `subject`. */
 export async function mailIn(user: string, subject: string): Promise<ParsedMail[]> {
-  const client = new ImapFlow({ host: env.ADJUTANT_IMAP_HOST ?? '127.0.0.1', port: Number(env.ADJUTANT_IMAP_PORT ?? 10143), secure: false, auth: { user: `${user}@${domain}`, pass: password }, logger: false });
+  const client = new ImapFlow({
+    host: env.ADJUTANT_IMAP_HOST ?? '127.0.0.1',
+    port: Number(env.ADJUTANT_IMAP_PORT ?? 10143),
+    secure: false,
+    auth: { user: `${user}@${domain}`, pass: password },
+    logger: false,
+  });
   await client.connect();
   try {
     await client.mailboxOpen('INBOX');
@@ -52,5 +63,10 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
 export function firstLines(text: string, count: number): string {
   const body = text.split('\n').map((l) => l.trim());
   const signature = body.findIndex((l) => l.startsWith('-- '));
-  return body.slice(0, signature < 0 ? undefined : signature).filter(Boolean).slice(0, count).map((l) => l.slice(0, 100)).join(' / ');
+  return body
+    .slice(0, signature < 0 ? undefined : signature)
+    .filter(Boolean)
+    .slice(0, count)
+    .map((l) => l.slice(0, 100))
+    .join(' / ');
 }

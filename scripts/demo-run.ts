@@ -51,11 +51,29 @@ async function play(setup: Setup): Promise<void> {
   const { gameId, dir } = setup;
   const gameDir = await prepareGame(setup);
   // Only this game's mail is taken from the mailbox: other games on the same services are left alone.
-  const config = serviceConfig({ ...env, ADJUTANT_UNROUTED: 'leave', ADJUTANT_INTAKE_GAMES: gameId, ADJUTANT_IMAP_USER: `game@${domain}`, ADJUTANT_IMAP_PASSWORD: password });
-  Object.assign(config, { games: [gameDir], scope: gameId, prefix: `{adjutant-${gameId}}`, tickMs: 200, lockMs: 10_000, shutdownGraceMs: 10_000, forumReadEveryMs: FORUM_READ_MS });
+  const config = serviceConfig({
+    ...env,
+    ADJUTANT_UNROUTED: 'leave',
+    ADJUTANT_INTAKE_GAMES: gameId,
+    ADJUTANT_IMAP_USER: `game@${domain}`,
+    ADJUTANT_IMAP_PASSWORD: password,
+  });
+  Object.assign(config, {
+    games: [gameDir],
+    scope: gameId,
+    prefix: `{adjutant-${gameId}}`,
+    tickMs: 200,
+    lockMs: 10_000,
+    shutdownGraceMs: 10_000,
+    forumReadEveryMs: FORUM_READ_MS,
+  });
   Object.assign(config.outputs, { outDir: path.join(dir, 'out'), privateDir: path.join(dir, 'private'), port: 0, publicUrl: undefined });
   const logFile = path.join(dir, 'service.log');
-  const service = await startService(config, new Set(['intake', 'workers', 'scheduler', 'sender', 'outputs']), pino({ level: 'info' }, pino.destination({ dest: logFile, sync: true })));
+  const service = await startService(
+    config,
+    new Set(['intake', 'workers', 'scheduler', 'sender', 'outputs']),
+    pino({ level: 'info' }, pino.destination({ dest: logFile, sync: true })),
+  );
   say(`Adjutant is running (intake and thread reader, workers, scheduler, outbox sender and forum poster, output server); its log is ${logFile}`);
   const redis = connectRedis(config.redisUrl);
   const run: Run = { ...setup, store: new GameStore(redis) };
@@ -100,7 +118,9 @@ async function playTurn(run: Run, turn: number): Promise<void> {
   for (const [nation, before] of confirmed) {
     await waitUntil(`the forum confirmation for ${nation}`, async () => forum.messagesTo(nation).length > before, 30_000);
     const got = forum.messagesTo(nation).slice(before);
-    say(`turn ${turn}: ${nation}'s forum orders read by Adjutant's forum reader, which answered by forum private message:\n    ${got.map((m) => `"${m.title}": ${firstLines(m.message, 3)}`).join('\n    ')}`);
+    say(
+      `turn ${turn}: ${nation}'s forum orders read by Adjutant's forum reader, which answered by forum private message:\n    ${got.map((m) => `"${m.title}": ${firstLines(m.message, 3)}`).join('\n    ')}`,
+    );
   }
   await waitUntil(`turn ${turn} to be adjudicated at its deadline`, async () => (await store.step(gameId)) >= turn, 60_000);
   const record = (await store.record(gameId, turn))!;
@@ -128,13 +148,23 @@ async function sendOrders(run: Run, game: Game, turn: number): Promise<Map<Forum
       confirmed.set(nation, forum.messagesTo(nation).length);
       sent.push(`${nation}: ${lines.join(' | ')}   <- ${forum.order(nation, turn, lines)}`);
     } else {
-      await sendMail({ from: game.config.nations[nation].player!.email, to: `game@${domain}`, subject: `[${gameId}] Orders for turn ${turn}`, text: `${nation}-secret\n${lines.join('\n')}\n\nThanks!\n` });
+      await sendMail({
+        from: game.config.nations[nation].player!.email,
+        to: `game@${domain}`,
+        subject: `[${gameId}] Orders for turn ${turn}`,
+        text: `${nation}-secret\n${lines.join('\n')}\n\nThanks!\n`,
+      });
       sent.push(`${nation}: ${lines.join(' | ')}`);
     }
   }
-  const notes = [...(silent.length ? [`${silent.join(', ')} send${silent.length === 1 ? 's' : ''} none`] : []), ...(demo.note?.(turn) ? [demo.note(turn)] : [])];
+  const notes = [
+    ...(silent.length ? [`${silent.join(', ')} send${silent.length === 1 ? 's' : ''} none`] : []),
+    ...(demo.note?.(turn) ? [demo.note(turn)] : []),
+  ];
   const emailed = sent.length - confirmed.size;
-  say(`turn ${turn}: ${emailed} player${emailed === 1 ? '' : 's'} emailed orders, ${confirmed.size} ordered on the forum${notes.length ? ` (${notes.join('; ')})` : ''}:\n    ${sent.join('\n    ')}`);
+  say(
+    `turn ${turn}: ${emailed} player${emailed === 1 ? '' : 's'} emailed orders, ${confirmed.size} ordered on the forum${notes.length ? ` (${notes.join('; ')})` : ''}:\n    ${sent.join('\n    ')}`,
+  );
   return confirmed;
 }
 

@@ -35,7 +35,9 @@ function rulesetGrammars(root: string): GrammarBuild[] {
       const id = name.slice(0, -'.ne'.length);
       const folder = path.join(root, 'src', 'rulesets', id);
       if (!existsSync(folder)) {
-        throw new StrayGrammarError(`grammar/${name} has no ruleset to go to: there is no folder src/rulesets/${id}/. A ruleset's grammar is named after its folder.`);
+        throw new StrayGrammarError(
+          `grammar/${name} has no ruleset to go to: there is no folder src/rulesets/${id}/. A ruleset's grammar is named after its folder.`,
+        );
       }
       return { source: path.join(dir, name), target: path.join(folder, COMPILED_GRAMMAR) };
     });

@@ -23,13 +23,24 @@ const random = () => uniformInt(rng, 0, 1_000_000) / 1_000_000;
 
 /** Smooth noise from a few random waves: enough to make coasts and borders look drawn by hand. */
 function waves(count: number, scale: number): (x: number, y: number) => number {
-  const terms = Array.from({ length: count }, (_, i) => ({ f: (scale * (1 + i * 0.9)) / W, a: Math.cos(random() * Math.PI * 2), b: Math.sin(random() * Math.PI * 2), phase: random() * Math.PI * 2, weight: 1 / (1 + i) }));
+  const terms = Array.from({ length: count }, (_, i) => ({
+    f: (scale * (1 + i * 0.9)) / W,
+    a: Math.cos(random() * Math.PI * 2),
+    b: Math.sin(random() * Math.PI * 2),
+    phase: random() * Math.PI * 2,
+    weight: 1 / (1 + i),
+  }));
   const total = terms.reduce((s, t) => s + t.weight, 0);
   return (x, y) => terms.reduce((s, t) => s + t.weight * Math.sin(t.f * (x * t.a + y * t.b) * 2 * Math.PI + t.phase), 0) / total;
 }
 
 const coastNoise = waves(9, 4);
-const blobs = Array.from({ length: 7 }, () => ({ x: W * (0.22 + random() * 0.56), y: H * (0.24 + random() * 0.52), rx: W * (0.13 + random() * 0.1), ry: H * (0.16 + random() * 0.12) }));
+const blobs = Array.from({ length: 7 }, () => ({
+  x: W * (0.22 + random() * 0.56),
+  y: H * (0.24 + random() * 0.52),
+  rx: W * (0.13 + random() * 0.1),
+  ry: H * (0.16 + random() * 0.12),
+}));
 const land = new Uint8Array(W * H);
 for (let y = 0; y < H; y++) {
   for (let x = 0; x < W; x++) {
@@ -106,17 +117,45 @@ for (let y = 0; y < H; y++) {
 }
 
 // Land keys are warm and green, sea keys blue, so the import tells them apart by colour alone.
-const keyOf = (n: number): [number, number, number] => (n < LAND ? [150 + (n % 8) * 13, 60 + Math.floor(n / 8) * 35, 40 + (n % 5) * 9] : [20 + (n - LAND) * 9, 70 + (n - LAND) * 14, 210]);
+const keyOf = (n: number): [number, number, number] =>
+  n < LAND ? [150 + (n % 8) * 13, 60 + Math.floor(n / 8) * 35, 40 + (n % 5) * 9] : [20 + (n - LAND) * 9, 70 + (n - LAND) * 14, 210];
 const rgb = Buffer.alloc(W * H * 3);
 for (let p = 0; p < owner.length; p++) rgb.set(keyOf(owner[p]), p * 3);
 
 mkdirSync(out, { recursive: true });
-await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png({ compressionLevel: 9, palette: false }).toFile(path.join(out, 'key.png'));
+await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+  .png({ compressionLevel: 9, palette: false })
+  .toFile(path.join(out, 'key.png'));
 const imported = importKeyImage({ width: W, height: H, rgb });
 
 /** Invented names, and ids from their first letters (as GMs abbreviate: "Korvath" -> kor). */
 function demoNames(map: ImportedMap): { ids: Map<string, string>; names: Map<string, string> } {
-  const starts = ['Ar', 'Bel', 'Cor', 'Dun', 'El', 'Fen', 'Gal', 'Har', 'Ist', 'Kel', 'Lor', 'Mar', 'Nor', 'Ost', 'Pel', 'Quen', 'Ros', 'Sar', 'Tor', 'Ul', 'Val', 'Wen', 'Yr', 'Zan'];
+  const starts = [
+    'Ar',
+    'Bel',
+    'Cor',
+    'Dun',
+    'El',
+    'Fen',
+    'Gal',
+    'Har',
+    'Ist',
+    'Kel',
+    'Lor',
+    'Mar',
+    'Nor',
+    'Ost',
+    'Pel',
+    'Quen',
+    'Ros',
+    'Sar',
+    'Tor',
+    'Ul',
+    'Val',
+    'Wen',
+    'Yr',
+    'Zan',
+  ];
   const ends = ['mark', 'vale', 'holt', 'wick', 'moor', 'ford', 'gard', 'heim', 'stead', 'dale', 'mere', 'wood', 'crag', 'reach', 'fell', 'haven'];
   const seas = ['Sea of {}', '{} Bay', 'The {} Deep', '{} Sound', 'Gulf of {}', '{} Strait', 'The {} Narrows', '{} Bight'];
   const ids = new Map<string, string>();
@@ -130,7 +169,10 @@ function demoNames(map: ImportedMap): { ids: Map<string, string>; names: Map<str
       name = p.kind === 'sea' ? seas[seaNumber % seas.length].replace('{}', stem) : stem;
     } while ([...names.values()].includes(name));
     if (p.kind === 'sea') seaNumber++;
-    const letters = name.replace(/^(The|Sea of|Gulf of) /, '').toLowerCase().replace(/[^a-z]/g, '');
+    const letters = name
+      .replace(/^(The|Sea of|Gulf of) /, '')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
     const tries = [letters.slice(0, 3), ...[...letters.slice(3)].map((c) => letters.slice(0, 2) + c), letters.slice(0, 4)];
     let id = tries.find((t) => !taken.has(t)) ?? letters.slice(0, 3);
     for (let n = 2; taken.has(id); n++) id = `${letters.slice(0, 3)}${n}`;
@@ -208,4 +250,6 @@ function demoGame(): string {
 }
 
 const kinds = Object.values(imported.provinces).map((p) => p.kind);
-console.log(`Wrote ${out}/key.png and map.yaml: ${kinds.filter((k) => k !== 'sea').length} land provinces, ${kinds.filter((k) => k === 'sea').length} seas, ${imported.borders.length} borders.`);
+console.log(
+  `Wrote ${out}/key.png and map.yaml: ${kinds.filter((k) => k !== 'sea').length} land provinces, ${kinds.filter((k) => k === 'sea').length} seas, ${imported.borders.length} borders.`,
+);

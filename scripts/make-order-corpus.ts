@@ -20,6 +20,21 @@ function write(file: string, header: Record<string, string>, about: string, case
   console.log(`Wrote ${file}: ${cases.length} cases, ${lines} lines.`);
 }
 
-write('test/orders/warfare/forum-spring-1901.yaml', { ruleset: 'warfare', map: '../../../examples/standard/map.yaml', nation: 'france', state: 'states/spring-1901.yaml' }, 'France in Spring 1901 on the standard map, orders as players write them on forums.', warfareStateCases());
-write('test/orders/warfare/forum-no-state.yaml', { ruleset: 'warfare', map: '../../../examples/standard/map.yaml', nation: 'england' }, 'Orders on the standard map without a game state: syntax, names and abbreviations alone.', warfareNoStateCases());
-write('test/orders/board-nes/forum-turn-3.yaml', { ruleset: 'board-nes', map: '../../maps/board-nes-small.yaml', nation: 'red', state: 'states/turn-3.yaml' }, 'Redmark in turn 3 of the small board NES map, orders as players write them on forums.', boardNesCases());
+write(
+  'test/orders/warfare/forum-spring-1901.yaml',
+  { ruleset: 'warfare', map: '../../../examples/standard/map.yaml', nation: 'france', state: 'states/spring-1901.yaml' },
+  'France in Spring 1901 on the standard map, orders as players write them on forums.',
+  warfareStateCases(),
+);
+write(
+  'test/orders/warfare/forum-no-state.yaml',
+  { ruleset: 'warfare', map: '../../../examples/standard/map.yaml', nation: 'england' },
+  'Orders on the standard map without a game state: syntax, names and abbreviations alone.',
+  warfareNoStateCases(),
+);
+write(
+  'test/orders/board-nes/forum-turn-3.yaml',
+  { ruleset: 'board-nes', map: '../../maps/board-nes-small.yaml', nation: 'red', state: 'states/turn-3.yaml' },
+  'Redmark in turn 3 of the small board NES map, orders as players write them on forums.',
+  boardNesCases(),
+);

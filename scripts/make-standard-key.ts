@@ -21,7 +21,12 @@ const projection = standardProjection();
 const topology = JSON.parse(readFileSync(path.join(root, 'node_modules/world-atlas/land-50m.json'), 'utf8')) as Topology;
 const land = feature(topology, topology.objects.land);
 // Clipped to the picture: land far outside it (Antarctica) would project to enormous numbers.
-const outline = geoPath(standardProjection().clipExtent([[-10, -10], [KEY_WIDTH + 10, KEY_HEIGHT + 10]]))(land);
+const outline = geoPath(
+  standardProjection().clipExtent([
+    [-10, -10],
+    [KEY_WIDTH + 10, KEY_HEIGHT + 10],
+  ]),
+)(land);
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${KEY_WIDTH}" height="${KEY_HEIGHT}"><rect width="100%" height="100%" fill="#000"/><path d="${outline}" fill="#fff" shape-rendering="crispEdges"/></svg>`;
 const mask = (await sharp(Buffer.from(svg)).greyscale().raw().toBuffer()) as Buffer;
 
@@ -68,5 +73,7 @@ for (let y = 0; y < KEY_HEIGHT; y++) {
     rgb.set(site.colour, i * 3);
   }
 }
-await sharp(rgb, { raw: { width: KEY_WIDTH, height: KEY_HEIGHT, channels: 3 } }).png({ compressionLevel: 9, palette: false }).toFile(out);
+await sharp(rgb, { raw: { width: KEY_WIDTH, height: KEY_HEIGHT, channels: 3 } })
+  .png({ compressionLevel: 9, palette: false })
+  .toFile(out);
 console.log(`Wrote ${out}.`);

@@ -32,7 +32,12 @@ export interface GameOverview extends GameLine {
 export async function withRuntime<T>(work: (rt: Runtime) => Promise<T>): Promise<T> {
   const url = redisUrl();
   (await reachRedis(url)).disconnect();
-  const rt = createRuntime({ redisUrl: url, scope: process.env.ADJUTANT_SCHEDULER_SCOPE || 'main', prefix: process.env.ADJUTANT_QUEUE_PREFIX || undefined, logger: pino({ level: 'silent' }) });
+  const rt = createRuntime({
+    redisUrl: url,
+    scope: process.env.ADJUTANT_SCHEDULER_SCOPE || 'main',
+    prefix: process.env.ADJUTANT_QUEUE_PREFIX || undefined,
+    logger: pino({ level: 'silent' }),
+  });
   try {
     return await work(rt);
   } finally {
@@ -63,7 +68,13 @@ export async function gameOverview(rt: Runtime, id: string): Promise<GameOvervie
 }
 
 export function overviewText(o: GameOverview): string[] {
-  const deadline = o.paused ? 'none (paused)' : o.deadline ? `${o.deadline.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC')}` : o.waitingForGm ? 'none (waiting for the GM)' : 'not set';
+  const deadline = o.paused
+    ? 'none (paused)'
+    : o.deadline
+      ? `${o.deadline.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC')}`
+      : o.waitingForGm
+        ? 'none (waiting for the GM)'
+        : 'not set';
   return [
     `${o.title} (${o.id}), ${o.ruleset}: turn ${o.turn}, ${o.phase}; ${counted(o.steps, 'step')} adjudicated.`,
     `Deadline: ${deadline}.${o.waitingForGm ? ` Waiting for the GM: ${o.waitingForGm}` : ''}`,

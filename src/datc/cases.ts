@@ -56,11 +56,23 @@ function parseOrder(text: string, phase: Phase): { nation: string; order: Order;
   else if (/^disband$/i.test(rest)) order = { kind: 'disband', ...head };
   else if ((g = /^-> ([a-z]{3}(?:\(\w+\))?)( via convoy)?$/i.exec(rest))) {
     const t = place(g[1]);
-    order = { kind: phase === 'Retreat' ? 'retreat' : 'move', ...head, target: t.province, ...(t.coast ? { targetCoast: t.coast } : {}), ...(g[2] ? { viaConvoy: true } : {}) };
+    order = {
+      kind: phase === 'Retreat' ? 'retreat' : 'move',
+      ...head,
+      target: t.province,
+      ...(t.coast ? { targetCoast: t.coast } : {}),
+      ...(g[2] ? { viaConvoy: true } : {}),
+    };
   } else if ((g = /^supports (?:([AF]) )?([a-z]{3}(?:\(\w+\))?)(?: -> ([a-z]{3}(?:\(\w+\))?))?$/i.exec(rest))) {
     const subjectType = g[1] ? (g[1] === 'F' ? 'fleet' : 'army') : undefined;
     const t = g[3] ? place(g[3]) : undefined;
-    order = { kind: 'support', ...head, ...(subjectType ? { subjectType } : {}), subject: place(g[2]).province, ...(t ? { target: t.province, ...(t.coast ? { targetCoast: t.coast } : {}) } : {}) };
+    order = {
+      kind: 'support',
+      ...head,
+      ...(subjectType ? { subjectType } : {}),
+      subject: place(g[2]).province,
+      ...(t ? { target: t.province, ...(t.coast ? { targetCoast: t.coast } : {}) } : {}),
+    };
   } else if ((g = /^convoys (?:A )?([a-z]{3}) -> ([a-z]{3})$/i.exec(rest))) {
     order = { kind: 'convoy', ...head, subject: g[1], target: g[2] };
   } else throw new Error(`"${text}" is not a DATC order.`);

@@ -62,11 +62,19 @@ export function prepareDatc(options: { edition?: string; overrides?: Partial<War
   return prepared;
 }
 
-function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetContext<WarfareOptions>, homes: Map<string, string>, ruling?: Ruling): PreparedCase {
+function prepareCase(
+  c: JsonCase,
+  id: string,
+  edition: Edition,
+  ctx: RulesetContext<WarfareOptions>,
+  homes: Map<string, string>,
+  ruling?: Ruling,
+): PreparedCase {
   const base = { id, title: caseTitle(c), name: c.name, edition, ruling };
   const adjudicate = (state: WarfareState, orders: OrdersByNation) => warfare.adjudicate(ctx, state, orders, Dice.forced([]));
   /** The case's orders under its ruling: replaced outright, or with expectations overridden. */
-  const withRuling = (orders: Record<string, CaseOrder['expected']>, replaced?: Record<string, CaseOrder['expected']>) => replaced ?? { ...orders, ...ruling?.expect };
+  const withRuling = (orders: Record<string, CaseOrder['expected']>, replaced?: Record<string, CaseOrder['expected']>) =>
+    replaced ?? { ...orders, ...ruling?.expect };
 
   if (c.phase === 'Build') {
     const orders = caseOrders(c.orders, 'Build');
@@ -84,7 +92,14 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
       judge: ([events]) => {
         const problems = compare(orders, events);
         for (const want of disorder) {
-          const hit = events.some((e) => e.type === 'unit.disbanded' && e.reason === 'CIVIL_DISORDER' && e.nation === want.nation && e.province === want.province && e.unitType === want.type);
+          const hit = events.some(
+            (e) =>
+              e.type === 'unit.disbanded' &&
+              e.reason === 'CIVIL_DISORDER' &&
+              e.nation === want.nation &&
+              e.province === want.province &&
+              e.unitType === want.type,
+          );
           if (!hit) problems.push(`civil disorder should remove the ${want.type} in ${want.province}; removed: ${removed(events) || 'nothing'}`);
         }
         return verdict(problems);
@@ -117,7 +132,8 @@ function prepareCase(c: JsonCase, id: string, edition: Edition, ctx: RulesetCont
       return [main.events, adjudicate(state, retreatByNation).events];
     },
     outcomes: ([mainEvents, retreatEvents]) => ({ ...outcomes(mainOrders, mainEvents), ...outcomes(retreatOrders, retreatEvents) }),
-    judge: ([mainEvents, retreatEvents]) => verdict([...compare(mainOrders, mainEvents).map((p) => `movement phase: ${p}`), ...compare(retreatOrders, retreatEvents)]),
+    judge: ([mainEvents, retreatEvents]) =>
+      verdict([...compare(mainOrders, mainEvents).map((p) => `movement phase: ${p}`), ...compare(retreatOrders, retreatEvents)]),
   };
 }
 

@@ -109,9 +109,7 @@ export class MapGraph {
   /** True when a unit of this type can step from `from` to `to` (coasts checked when both are given). */
   adjacent(from: Place | string, to: Place | string, unit: UnitType): boolean {
     const target = typeof to === 'string' ? { province: to } : to;
-    return this.neighbours(from, unit).some(
-      (p) => p.province === target.province && (!target.coast || !p.coast || p.coast === target.coast),
-    );
+    return this.neighbours(from, unit).some((p) => p.province === target.province && (!target.coast || !p.coast || p.coast === target.coast));
   }
 
   /** Every province sharing a border with this one, for any unit type. */

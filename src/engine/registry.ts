@@ -8,7 +8,10 @@ export class UnknownIdError extends Error {
 export class Registry<T extends { id: string }> {
   private readonly items = new Map<string, T>();
 
-  constructor(private readonly what: string, items: readonly T[] = []) {
+  constructor(
+    private readonly what: string,
+    items: readonly T[] = [],
+  ) {
     for (const item of items) this.add(item);
   }
 

@@ -69,7 +69,18 @@ export interface NationOrders {
 }
 
 /** Lasting features of a province the map draws: its improvements, works and defences. */
-export const PROVINCE_FEATURES = ['urban', 'industry', 'port', 'airbase', 'lab', 'railroad', 'canal', 'academy', 'fortification', 'mothballed-fortification'] as const;
+export const PROVINCE_FEATURES = [
+  'urban',
+  'industry',
+  'port',
+  'airbase',
+  'lab',
+  'railroad',
+  'canal',
+  'academy',
+  'fortification',
+  'mothballed-fortification',
+] as const;
 export type ProvinceFeature = (typeof PROVINCE_FEATURES)[number];
 
 /** How the map draws a unit type: as an army's square, a fleet's hull, or an aircraft's wings. */
@@ -124,5 +135,8 @@ export interface CombatReport {
 /** The nations table from numeric public facts of the view: `columns` maps a fact to its heading. */
 export function nationsTable(view: PublicView, columns: Readonly<Record<string, string>>): ReportTable {
   const keys = Object.keys(columns);
-  return { columns: keys.map((k) => columns[k]), rows: view.nations.map((n) => ({ nation: n.id, cells: keys.map((k) => (typeof n[k] === 'number' ? (n[k] as number) : '')) })) };
+  return {
+    columns: keys.map((k) => columns[k]),
+    rows: view.nations.map((n) => ({ nation: n.id, cells: keys.map((k) => (typeof n[k] === 'number' ? (n[k] as number) : '')) })),
+  };
 }

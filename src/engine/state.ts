@@ -45,4 +45,3 @@ export function newUnitId(state: GameState, type: string): string {
   state.nextUnitId += 1;
   return id;
 }
-

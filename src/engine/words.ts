@@ -3,7 +3,15 @@
 // Handlebars helper, so no piece of text makes its own plurals.
 
 /** Nouns whose plural is not the noun with "s" (or "y" made "ies"). */
-const IRREGULAR: Record<string, string> = { die: 'dice', man: 'men', swordsman: 'swordsmen', horseman: 'horsemen', bowman: 'bowmen', crossbowman: 'crossbowmen', footman: 'footmen' };
+const IRREGULAR: Record<string, string> = {
+  die: 'dice',
+  man: 'men',
+  swordsman: 'swordsmen',
+  horseman: 'horsemen',
+  bowman: 'bowmen',
+  crossbowman: 'crossbowmen',
+  footman: 'footmen',
+};
 
 /** Mass nouns and unit names that read the same for one and many. */
 const SAME = /(infantry|artillery|cavalry|militia|anti-air|aircraft|gold|s)$/;

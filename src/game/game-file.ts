@@ -16,7 +16,10 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'write a time of day
 const scheduleSchema = z
   .strictObject({
     /** Weekly deadline: a day and a time, e.g. "fri 20:00". */
-    weekly: z.string().regex(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]* ([01]\d|2[0-3]):[0-5]\d$/i, 'write a weekly deadline like "fri 20:00"').optional(),
+    weekly: z
+      .string()
+      .regex(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]* ([01]\d|2[0-3]):[0-5]\d$/i, 'write a weekly deadline like "fri 20:00"')
+      .optional(),
     /** Every N days (or hours, for fast games) from `start`, at the time of `start`. */
     every: duration.optional(),
     start: z.iso.datetime({ offset: true, local: true }).optional(),
@@ -45,7 +48,11 @@ const personSchema = z.strictObject({
 
 const gmSchema = personSchema.extend({
   /** The GM's passphrase: email commands (EXTEND, PROCESS...) count only when they carry it. */
-  secret: z.string().min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`).regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"').optional(),
+  secret: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`)
+    .regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"')
+    .optional(),
 });
 
 /** How the mail loop treats this game's email (docs/mail.md); every field has a default. */
@@ -69,39 +76,55 @@ const nationSchema = z.strictObject({
   colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'write a colour as #rrggbb'),
   player: personSchema.optional(),
   /** The passphrase a player puts in each order email, as the classic judges' SIGNON. */
-  secret: z.string().min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`).regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"').optional(),
+  secret: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`)
+    .regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"')
+    .optional(),
   attributes: z.record(z.string(), z.unknown()).optional(),
   /** Other names players call the nation by in orders ("Londinium", "the Reds"); demonyms of them count too. */
   aliases: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
 });
 
-export const gameFileSchema = z.strictObject({
-  title: z.string().min(1),
-  ruleset: z.string().min(1),
-  options: z.record(z.string(), z.unknown()).default({}),
-  map: z.string().default('map.yaml'),
-  timezone: timeZone.default('UTC'),
-  gm: gmSchema,
-  /** The address players write to; routes mail when one mailbox serves several games. */
-  mailbox: email.optional(),
-  schedule: scheduleSchema.optional(),
-  /** The GM sees each turn's results first and publishes with one reply. */
-  preview: z.boolean().default(false),
-  /** Listed on the service's game index, with a public page (status, maps, updates) anyone may read. */
-  public: z.boolean().default(false),
-  mail: mailSchema.optional(),
-  /** The game's thread on a forum (docs/forums.md). */
-  forum: forumSchema.optional(),
-  nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
-}).superRefine((game, ctx) => {
-  const offsets = game.schedule?.reminders ?? [];
-  for (const offset of Array.isArray(game.forum?.reminders) ? game.forum.reminders : []) {
-    if (!offsets.includes(offset)) ctx.addIssue({ code: 'custom', path: ['forum', 'reminders'], message: `"${offset}" is not one of schedule.reminders (${offsets.join(', ') || 'none'}); the thread gets only reminders the schedule sends` });
-  }
-  for (const [member, nation] of Object.entries(game.forum?.players ?? {})) {
-    if (!game.nations[nation]) ctx.addIssue({ code: 'custom', path: ['forum', 'players', member], message: `there is no nation "${nation}" in this game (nations: ${Object.keys(game.nations).join(', ')})` });
-  }
-});
+export const gameFileSchema = z
+  .strictObject({
+    title: z.string().min(1),
+    ruleset: z.string().min(1),
+    options: z.record(z.string(), z.unknown()).default({}),
+    map: z.string().default('map.yaml'),
+    timezone: timeZone.default('UTC'),
+    gm: gmSchema,
+    /** The address players write to; routes mail when one mailbox serves several games. */
+    mailbox: email.optional(),
+    schedule: scheduleSchema.optional(),
+    /** The GM sees each turn's results first and publishes with one reply. */
+    preview: z.boolean().default(false),
+    /** Listed on the service's game index, with a public page (status, maps, updates) anyone may read. */
+    public: z.boolean().default(false),
+    mail: mailSchema.optional(),
+    /** The game's thread on a forum (docs/forums.md). */
+    forum: forumSchema.optional(),
+    nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
+  })
+  .superRefine((game, ctx) => {
+    const offsets = game.schedule?.reminders ?? [];
+    for (const offset of Array.isArray(game.forum?.reminders) ? game.forum.reminders : []) {
+      if (!offsets.includes(offset))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['forum', 'reminders'],
+          message: `"${offset}" is not one of schedule.reminders (${offsets.join(', ') || 'none'}); the thread gets only reminders the schedule sends`,
+        });
+    }
+    for (const [member, nation] of Object.entries(game.forum?.players ?? {})) {
+      if (!game.nations[nation])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['forum', 'players', member],
+          message: `there is no nation "${nation}" in this game (nations: ${Object.keys(game.nations).join(', ')})`,
+        });
+    }
+  });
 
 export type GameFile = z.infer<typeof gameFileSchema>;
 export type MailSettings = z.infer<typeof mailSchema>;

@@ -20,7 +20,10 @@ export async function readGameFolder(dir: string): Promise<GameFiles> {
 }
 
 export function gameIdFromFolder(dir: string): string {
-  return path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
+  return path
+    .basename(path.resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-');
 }
 
 export async function loadGame(dir: string): Promise<Game> {

@@ -21,7 +21,10 @@ const provinceSchema = z.strictObject({
   /** Where its box goes on the schematic of a map without key image, in pixels (`adjutant map layout` writes them). */
   position: z.tuple([z.number(), z.number()]).optional(),
   /** The province's flat colour on the key image (#rrggbb). */
-  key: z.string().regex(/^#[0-9a-f]{6}$/i, 'a key colour is written #rrggbb').optional(),
+  key: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i, 'a key colour is written #rrggbb')
+    .optional(),
 });
 
 /** Two places, then the unit types that may cross (none given: from the provinces' kinds). */
@@ -51,7 +54,12 @@ export function readMapFile(file: string, text: string): { map?: MapGraph; data?
       const line = () => lineOf(yaml, ['borders', i]);
       if (!province) {
         const guess = didYouMean(place.province, Object.keys(value.provinces));
-        found.push({ file, line: line(), field: `borders[${i}]`, message: `the border names "${place.province}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.` });
+        found.push({
+          file,
+          line: line(),
+          field: `borders[${i}]`,
+          message: `the border names "${place.province}", which is not a province of this map${guess ? ` (did you mean "${guess}"?)` : ''}.`,
+        });
       } else if (place.coast && !(province.coasts ?? []).includes(place.coast)) {
         found.push({ file, line: line(), field: `borders[${i}]`, message: `"${place.province}" has no coast "${place.coast}" (declare it under coasts).` });
       }
@@ -72,7 +80,14 @@ export function buildMap(data: MapFile): MapGraph {
     if (p.centre) attributes.centre = p.centre;
     if (p.position) attributes.position = p.position;
     if (p.key) attributes.key = p.key;
-    builder.province(pid, p.kind, { name: p.name, aliases: [...(p.aliases ?? []), ...(extra.get(pid) ?? [])], terrain: p.terrain, features: p.features, coasts: p.coasts, attributes });
+    builder.province(pid, p.kind, {
+      name: p.name,
+      aliases: [...(p.aliases ?? []), ...(extra.get(pid) ?? [])],
+      terrain: p.terrain,
+      features: p.features,
+      coasts: p.coasts,
+      attributes,
+    });
   }
   for (const [a, b, ...units] of data.borders) builder.border(a, b, units.length ? units : undefined);
   return builder.build();
@@ -91,7 +106,8 @@ function aliasProblems(file: string, yaml: YamlFile, data: MapFile): Problem[] {
     const key = normalizeName(written);
     if (!/[\p{L}\p{N}]/u.test(key)) return void found.push({ file, line, field, message: `the alias "${written}" has no letters or digits to match.` });
     const other = named.get(key);
-    if (other && other !== pid) return void found.push({ file, line, field, message: `"${written}" is already the id or name of "${other}"; an alias cannot name "${pid}" as well.` });
+    if (other && other !== pid)
+      return void found.push({ file, line, field, message: `"${written}" is already the id or name of "${other}"; an alias cannot name "${pid}" as well.` });
     return key;
   };
   for (const [pid, p] of Object.entries(data.provinces)) {
@@ -108,7 +124,8 @@ function aliasProblems(file: string, yaml: YamlFile, data: MapFile): Problem[] {
     }
     const key = check(alias, pid, field, line);
     const before = key && declared.get(key);
-    if (before && before !== pid) found.push({ file, line, field, message: `"${alias}" is written like an alias of "${before}" above; an entry here names one province.` });
+    if (before && before !== pid)
+      found.push({ file, line, field, message: `"${alias}" is written like an alias of "${before}" above; an entry here names one province.` });
     if (key) declared.set(key, pid);
   }
   return found;

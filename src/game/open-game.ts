@@ -54,7 +54,12 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
   let options: Record<string, unknown> | undefined;
   if (typeof raw.ruleset === 'string' && !rulesets.has(raw.ruleset)) {
     const guess = didYouMean(raw.ruleset, rulesets.ids());
-    all.push({ file: GAME_FILE, line: lineOf(yaml, ['ruleset']), field: 'ruleset', message: `there is no ruleset "${raw.ruleset}"${guess ? ` (did you mean "${guess}"?)` : ''}; known rulesets: ${rulesets.ids().join(', ')}.` });
+    all.push({
+      file: GAME_FILE,
+      line: lineOf(yaml, ['ruleset']),
+      field: 'ruleset',
+      message: `there is no ruleset "${raw.ruleset}"${guess ? ` (did you mean "${guess}"?)` : ''}; known rulesets: ${rulesets.ids().join(', ')}.`,
+    });
   } else if (typeof raw.ruleset === 'string') {
     ruleset = rulesets.get(raw.ruleset);
     const parsed = ruleset.options.safeParse(withDataFiles(files, raw.options ?? {}, ruleset, all));
@@ -67,7 +72,12 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
     }
     const combat = options?.combat;
     if (typeof combat === 'string' && !combatSystems.has(combat)) {
-      all.push({ file: GAME_FILE, line: lineOf(yaml, ['options', 'combat']), field: 'options.combat', message: `there is no combat system "${combat}"; known: ${combatSystems.ids().join(', ')}.` });
+      all.push({
+        file: GAME_FILE,
+        line: lineOf(yaml, ['options', 'combat']),
+        field: 'options.combat',
+        message: `there is no combat system "${combat}"; known: ${combatSystems.ids().join(', ')}.`,
+      });
     }
   }
   if (!config) return { problems: all };
@@ -80,7 +90,8 @@ export function openGame(id: string, files: GameFiles): { game?: Game; problems:
   const { map, data: mapData, problems: mapProblems } = readMapFile(config.map, mapText);
   all.push(...mapProblems);
   const image = mapData?.image && path.posix.join(path.posix.dirname(config.map), mapData.image);
-  if (image && files[image] === undefined) all.push({ file: config.map, field: 'image', message: `the key image "${mapData!.image}" is not in the game folder.` });
+  if (image && files[image] === undefined)
+    all.push({ file: config.map, field: 'image', message: `the key image "${mapData!.image}" is not in the game folder.` });
   if (!map || !ruleset || !options) return { problems: all };
 
   const nationNames = Object.fromEntries(Object.entries(config.nations).map(([nation, n]) => [nation, n.name]));
@@ -106,7 +117,16 @@ function readState(files: GameFiles, ctx: RulesetContext, ruleset: AnyRuleset, c
   if (!value) return void problems.push(...schemaProblems);
   const state = value as GameState;
   const found = checkStateAgainstMap(STATE_FILE, state, ctx.map);
-  for (const p of found) p.line = p.field ? lineOf(yaml, p.field.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))) : undefined;
+  for (const p of found)
+    p.line = p.field
+      ? lineOf(
+          yaml,
+          p.field
+            .split(/[.[\]]+/)
+            .filter(Boolean)
+            .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+        )
+      : undefined;
   for (const nation of Object.keys(config.nations)) {
     if (!state.nations[nation]) found.push({ file: STATE_FILE, field: 'nations', message: `game.yaml has the nation "${nation}", but the state does not.` });
   }
@@ -124,11 +144,18 @@ function withDataFiles(files: GameFiles, options: unknown, ruleset: AnyRuleset, 
       const text = files[data.file];
       if (text === undefined) continue;
       if (combat !== system.id) {
-        problems.push({ file: data.file, message: `this ${data.what} is for ${system.id} combat, but the game does not use it (options.combat in game.yaml).` });
+        problems.push({
+          file: data.file,
+          message: `this ${data.what} is for ${system.id} combat, but the game does not use it (options.combat in game.yaml).`,
+        });
         continue;
       }
       if (valueAt(given, data.option) !== undefined) {
-        problems.push({ file: GAME_FILE, field: ['options', ...data.option].join('.'), message: `the ${data.what} is given twice, here and in ${data.file}; keep one.` });
+        problems.push({
+          file: GAME_FILE,
+          field: ['options', ...data.option].join('.'),
+          message: `the ${data.what} is given twice, here and in ${data.file}; keep one.`,
+        });
       }
       const { value, problems: found } = data.read(text);
       problems.push(...found.map((p) => ({ file: data.file, ...p })));
@@ -144,7 +171,10 @@ function valueAt(options: Record<string, unknown>, at: readonly string[]): unkno
 
 function withValueAt(options: Record<string, unknown>, [key, ...rest]: readonly string[], value: unknown): Record<string, unknown> {
   const inner = options[key];
-  return { ...options, [key]: rest.length ? withValueAt(typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {}, rest, value) : value };
+  return {
+    ...options,
+    [key]: rest.length ? withValueAt(typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {}, rest, value) : value,
+  };
 }
 
 function sentence(message: string): string {

@@ -59,7 +59,8 @@ export async function runEffects(redis: Redis, control: GameControl, gameId: str
   const said: Record<string, string> = {};
   for (const e of effects) {
     const known = await redis.hget(k, e.key);
-    if (known === RUNNING) said[e.key] = 'Not known whether this was done: Adjutant stopped while doing it. Send STATUS to see, and send it again if it was not.';
+    if (known === RUNNING)
+      said[e.key] = 'Not known whether this was done: Adjutant stopped while doing it. Send STATUS to see, and send it again if it was not.';
     else if (known !== null) said[e.key] = known;
     else {
       await redis.hset(k, e.key, RUNNING);
@@ -130,14 +131,37 @@ async function gmStatus(deps: MessageDeps, game: Game): Promise<Record<string, u
   const ctx = { game, status: s };
   const names = (ids: string[]) => ids.map((n) => nationName(ctx, n)).join(', ');
   const status = s
-    ? { turn: s.turn, phase: s.phase, deadline: deadlineText(ctx, null), ordered: names(s.ordered), missing: names(s.missing), note: [s.paused ? 'The game is paused.' : '', s.waitingForGm ? `Waiting for you: ${s.waitingForGm}.` : '', s.previewStep ? `A preview of step ${s.previewStep} waits for PUBLISH.` : ''].filter(Boolean).join(' ') }
+    ? {
+        turn: s.turn,
+        phase: s.phase,
+        deadline: deadlineText(ctx, null),
+        ordered: names(s.ordered),
+        missing: names(s.missing),
+        note: [
+          s.paused ? 'The game is paused.' : '',
+          s.waitingForGm ? `Waiting for you: ${s.waitingForGm}.` : '',
+          s.previewStep ? `A preview of step ${s.previewStep} waits for PUBLISH.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      }
     : { turn: game.state.turn, phase: game.state.phase, deadline: 'not known (the scheduler did not answer)' };
-  const tickets = (await openTickets(deps.store, game.id)).map((t) => ({ ...t, nationName: nationName(ctx, t.nation), readings: t.readings.map((text, i) => ({ number: i + 1, text })) }));
+  const tickets = (await openTickets(deps.store, game.id)).map((t) => ({
+    ...t,
+    nationName: nationName(ctx, t.nation),
+    readings: t.readings.map((text, i) => ({ number: i + 1, text })),
+  }));
   return { status, showTickets: true, tickets };
 }
 
 /** The reply to a message's commands: written now, or after the commit when it reports effects or the GM's STATUS. */
-export function commandsReply(ctx: MessageContext, to: string, data: Record<string, unknown>, effects: Effect[], status = false): { replies: OutgoingMessage[]; pending?: PendingReply } {
+export function commandsReply(
+  ctx: MessageContext,
+  to: string,
+  data: Record<string, unknown>,
+  effects: Effect[],
+  status = false,
+): { replies: OutgoingMessage[]; pending?: PendingReply } {
   const spec = answerSpec(ctx.message, to, `reply:${ctx.messageId}`, 'commands', data);
   if (!effects.length && !status) return { replies: [compose(ctx.head, spec)] };
   return { replies: [], pending: { spec, effects, status } };

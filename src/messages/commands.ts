@@ -98,7 +98,9 @@ export function readCommands(text: string, role: Role, ctx: CommandContext): Com
     if (!words(role).includes(word)) {
       const meant = meantCommand(word, role);
       entry.problem =
-        role === 'player' && GM_COMMANDS.includes(word as never) ? `${word} is for the GM only.` : `"${raw.slice(0, 40)}" is not a command.${meant ? ` Did you mean ${meant}?` : ''}`;
+        role === 'player' && GM_COMMANDS.includes(word as never)
+          ? `${word} is for the GM only.`
+          : `"${raw.slice(0, 40)}" is not a command.${meant ? ` Did you mean ${meant}?` : ''}`;
       continue;
     }
     if (word === 'PRESS' || word === 'BROADCAST') {
@@ -162,7 +164,9 @@ function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandL
     case 'DEADLINE': {
       const { text, now } = sayingNow(rest);
       const at = parseTime(text, ctx.timeZone);
-      return at ? { command: { name: 'deadline', at, now } } : { problem: `write DEADLINE 2026-12-05 20:00 (your time zone, ${ctx.timeZone}, unless you add one).` };
+      return at
+        ? { command: { name: 'deadline', at, now } }
+        : { problem: `write DEADLINE 2026-12-05 20:00 (your time zone, ${ctx.timeZone}, unless you add one).` };
     }
     case 'ROLLBACK': {
       const turn = /^(?:to\s+)?(?:turn\s+)?(\d+)$/i.exec(rest);
@@ -170,7 +174,7 @@ function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandL
     }
     case 'REPLACE': {
       const m = /^([a-z0-9_-]+)\s+(?:with\s+|by\s+)?<?([^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>?$/i.exec(rest);
-      if (!m) return { problem: 'write REPLACE, the nation and the new player\'s address, like REPLACE red new.player@example.com.' };
+      if (!m) return { problem: "write REPLACE, the nation and the new player's address, like REPLACE red new.player@example.com." };
       const nation = m[1].toLowerCase();
       if (!ctx.nations.includes(nation)) return { problem: `there is no nation "${m[1]}"; the nations are ${ctx.nations.join(', ')}.` };
       return { command: { name: 'replace', nation, address: m[2].toLowerCase() } };
@@ -200,7 +204,12 @@ function readOrder(rest: string, body: string, ctx: CommandContext): Pick<Comman
  * The commands a message gives, read from what its writer typed (secrets and quotes left out), or
  * from its subject when the text is empty; null when it gives none (then it holds orders or answers).
  */
-export function messageCommands(message: Pick<IncomingMessage, 'text' | 'subject'>, secrets: readonly string[], role: Role, ctx: CommandContext): CommandLine[] | null {
+export function messageCommands(
+  message: Pick<IncomingMessage, 'text' | 'subject'>,
+  secrets: readonly string[],
+  role: Role,
+  ctx: CommandContext,
+): CommandLine[] | null {
   const text = newText(stripSecrets(message.text, secrets));
   const body = text.trim() ? text : stripSecrets(bareSubject(message.subject), secrets);
   return isCommandText(body, role) ? readCommands(body, role, ctx) : null;

@@ -13,15 +13,26 @@ export function listText(ctx: MessageContext, nation: string): string {
     const player = game.config.nations[n.id]?.player?.name;
     return `  ${n.name}${n.id === nation ? ' (you)' : ''}: ${player ? `played by ${player}` : 'no player'}; ${counted(n.provinces, 'province')}, ${counted(n.units, 'unit')}`;
   });
-  return [`${game.config.title} (${game.config.ruleset}): turn ${game.state.turn}, ${game.state.phase}. Deadline: ${deadlineText(ctx, nation)}.`, ...rows].join('\n');
+  return [`${game.config.title} (${game.config.ruleset}): turn ${game.state.turn}, ${game.state.phase}. Deadline: ${deadlineText(ctx, nation)}.`, ...rows].join(
+    '\n',
+  );
 }
 
 export function historyMails(ctx: MessageContext, nation: string, turn: number): { said: string; messages: OutgoingMessage[] } {
   if (turn >= ctx.game.state.turn) return { said: `Turn ${turn} has no results yet; the game is at turn ${ctx.game.state.turn}.`, messages: [] };
   const messages = (ctx.snapshot.extras.reports?.[`${nation}:${turn}`] ?? []).map((report) => {
-    const sent = compose(ctx.head, { key: `history:${ctx.messageId}:${report.step}`, to: ctx.message.address ?? '', subject: `Again: ${report.subject}`, template: 'notice', data: { gameTitle: ctx.game.config.title, paragraphs: [] } });
+    const sent = compose(ctx.head, {
+      key: `history:${ctx.messageId}:${report.step}`,
+      to: ctx.message.address ?? '',
+      subject: `Again: ${report.subject}`,
+      template: 'notice',
+      data: { gameTitle: ctx.game.config.title, paragraphs: [] },
+    });
     return { ...sent, text: report.text, ...(report.html ? { html: report.html } : {}) };
   });
   if (!messages.length) return { said: `There are no reports of turn ${turn} for ${nationName(ctx, nation)}.`, messages };
-  return { said: `Your report${messages.length > 1 ? 's' : ''} of turn ${turn} follow${messages.length > 1 ? '' : 's'} in ${messages.length > 1 ? 'separate emails' : 'a separate email'}.`, messages };
+  return {
+    said: `Your report${messages.length > 1 ? 's' : ''} of turn ${turn} follow${messages.length > 1 ? '' : 's'} in ${messages.length > 1 ? 'separate emails' : 'a separate email'}.`,
+    messages,
+  };
 }

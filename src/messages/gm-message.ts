@@ -36,7 +36,17 @@ interface GmOutcome {
  */
 export async function handleGm(ctx: MessageContext, threadTokens: string[], commandsAllowed: boolean): Promise<Decision> {
   const text = newText(stripSecrets(ctx.message.text, ctx.head.secrets));
-  const out: GmOutcome = { results: [], replies: [], tickets: [], work: new WorkingOrders(ctx), late: {}, replaced: {}, effects: [], help: false, status: false };
+  const out: GmOutcome = {
+    results: [],
+    replies: [],
+    tickets: [],
+    work: new WorkingOrders(ctx),
+    late: {},
+    replaced: {},
+    effects: [],
+    help: false,
+    status: false,
+  };
   const lines = meaningfulLines(text);
   const explicit = lines.filter((l) => /^T-[A-Z0-9]{6}\b/i.test(l));
   // A reply in a ticket's thread answers it with its first line, unless that line is a command.
@@ -45,22 +55,43 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
     for (const line of explicit) await answerTicket(ctx, out, tokensIn(line)[0], line.slice(8).replace(/^[\s:=-]+/, ''));
   } else if (inThread) {
     if (threadTokens.length === 1) await answerTicket(ctx, out, threadTokens[0], lines[0]);
-    else out.results.push({ command: lines[0], text: `This ${ctx.message.channel === 'email' ? 'email' : 'message'} answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".` });
+    else
+      out.results.push({
+        command: lines[0],
+        text: `This ${ctx.message.channel === 'email' ? 'email' : 'message'} answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".`,
+      });
   } else if (!commandsAllowed) {
-    out.results.push({ command: lines[0] ?? '(empty email)', text: 'Not done: commands need your GM secret in the email (a reply to a ticket needs only the number, order or reject).' });
+    out.results.push({
+      command: lines[0] ?? '(empty email)',
+      text: 'Not done: commands need your GM secret in the email (a reply to a ticket needs only the number, order or reject).',
+    });
   } else {
     const lines = messageCommands(ctx.message, ctx.head.secrets, 'gm', { timeZone: timeZoneOf(ctx, null), nations: Object.keys(ctx.game.config.nations) });
     if (lines) await runCommands(ctx, out, lines);
     else out.help = true;
   }
-  const report = commandsReply(ctx, ctx.game.config.gm.email, { gameTitle: ctx.game.config.title, results: out.results, help: out.help, gm: true }, out.effects, out.status);
+  const report = commandsReply(
+    ctx,
+    ctx.game.config.gm.email,
+    { gameTitle: ctx.game.config.title, results: out.results, help: out.help, gm: true },
+    out.effects,
+    out.status,
+  );
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
   // A ruling on a line that came from the forum goes back to the player there.
   const byForum = new Map(out.tickets.filter((t) => t.playerForum).map((t) => [`ticket-outcome:${t.token}`, t.playerForum!]));
-  const forumMessages: ForumPrivateMessage[] = out.replies.filter((r) => byForum.has(r.key)).map((r) => ({ kind: 'private', key: r.key, to: [byForum.get(r.key)!], title: r.subject, text: r.text }));
+  const forumMessages: ForumPrivateMessage[] = out.replies
+    .filter((r) => byForum.has(r.key))
+    .map((r) => ({ kind: 'private', key: r.key, to: [byForum.get(r.key)!], title: r.subject, text: r.text }));
   return decision(
     ctx,
-    { outcome: explicit.length || inThread ? 'ticket-answer' : 'commands', role: 'gm', replies: [...report.replies, ...out.replies.filter((r) => !byForum.has(r.key))], forumMessages, ...(report.pending && { pending: report.pending }) },
+    {
+      outcome: explicit.length || inThread ? 'ticket-answer' : 'commands',
+      role: 'gm',
+      replies: [...report.replies, ...out.replies.filter((r) => !byForum.has(r.key))],
+      forumMessages,
+      ...(report.pending && { pending: report.pending }),
+    },
     { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml },
   );
 }
@@ -86,7 +117,8 @@ async function runCommands(ctx: MessageContext, out: GmOutcome, lines: CommandLi
     if (c.name === 'help') out.help = true;
     else if (c.name === 'status') out.status = true;
     else if (c.name === 'replace') out.results.push({ command: label, text: replacePlayer(ctx, out, c.nation, c.address) });
-    else if (c.name === 'order') out.results.push({ command: label, text: c.late ? await applyLateMail(ctx, out, c.nation) : await applyGmOrders(ctx, out, c.nation, c.text) });
+    else if (c.name === 'order')
+      out.results.push({ command: label, text: c.late ? await applyLateMail(ctx, out, c.nation) : await applyGmOrders(ctx, out, c.nation, c.text) });
     else {
       // What it did is filled in once it ran, after the commit.
       const effect = effectOf(c, `${ctx.messageId}:${i}`, out.results.length, timeZoneOf(ctx, null));
@@ -106,7 +138,17 @@ function replacePlayer(ctx: MessageContext, out: GmOutcome, nation: string, addr
   out.gameYaml = text;
   out.replaced[nation] = address.toLowerCase();
   const files = { ...ctx.game.files, 'game.yaml': text };
-  out.replies.push(welcomeMail({ gameId: ctx.head.gameId, files, nation, address: ctx.head.from, deadline: ctx.status?.deadline ?? null, publicUrl: ctx.tools.publicUrl, key: `welcome:${ctx.messageId}:${nation}` }));
+  out.replies.push(
+    welcomeMail({
+      gameId: ctx.head.gameId,
+      files,
+      nation,
+      address: ctx.head.from,
+      deadline: ctx.status?.deadline ?? null,
+      publicUrl: ctx.tools.publicUrl,
+      key: `welcome:${ctx.messageId}:${nation}`,
+    }),
+  );
   return `Done: ${nationName(ctx, nation)} is now played from ${address}, who gets a welcome email with the nation's secret, how to order and the deadline.`;
 }
 

@@ -14,9 +14,16 @@ function currentPlayer(ctx: MessageContext, out: GmOutcome, nation: string): str
 
 export async function applyGmOrders(ctx: MessageContext, out: GmOutcome, nation: string, text: string): Promise<string> {
   const address = currentPlayer(ctx, out, nation) ?? '';
-  const applied = await applyOrderText(ctx, { nation, text, messageId: ctx.messageId, date: ctx.date, player: { address, messageId: null, subject: '' } }, out.work.get(nation));
+  const applied = await applyOrderText(
+    ctx,
+    { nation, text, messageId: ctx.messageId, date: ctx.date, player: { address, messageId: null, subject: '' } },
+    out.work.get(nation),
+  );
   out.work.set(nation, applied.next);
-  if (address) out.replies.push(playerNotice(ctx, nation, applied, address, `gm-order:${ctx.messageId}:${nation}`, `Orders entered by your GM for ${nationName(ctx, nation)}`, null));
+  if (address)
+    out.replies.push(
+      playerNotice(ctx, nation, applied, address, `gm-order:${ctx.messageId}:${nation}`, `Orders entered by your GM for ${nationName(ctx, nation)}`, null),
+    );
   return summary(ctx, nation, applied, unclearLines(applied));
 }
 
@@ -31,9 +38,15 @@ export async function applyLateMail(ctx: MessageContext, out: GmOutcome, nation:
     // The notice goes to whoever plays the nation now: after a REPLACE, not the one who wrote late.
     const address = currentPlayer(ctx, out, nation) ?? mail.from ?? '';
     const text = newText(stripSecrets(mail.text, ctx.head.secrets));
-    const applied = await applyOrderText(ctx, { nation, text, messageId, date: mail.date, player: { address, messageId: mail.messageId, subject: mail.subject } }, out.work.get(nation));
+    const applied = await applyOrderText(
+      ctx,
+      { nation, text, messageId, date: mail.date, player: { address, messageId: mail.messageId, subject: mail.subject } },
+      out.work.get(nation),
+    );
     out.work.set(nation, applied.next);
-    out.replies.push(playerNotice(ctx, nation, applied, address, `late-accepted:${messageId}`, `Re: ${bareSubject(mail.subject) || 'your orders'}`, mail.messageId));
+    out.replies.push(
+      playerNotice(ctx, nation, applied, address, `late-accepted:${messageId}`, `Re: ${bareSubject(mail.subject) || 'your orders'}`, mail.messageId),
+    );
     said.push(summary(ctx, nation, applied, unclearLines(applied)));
   }
   out.late[nation] = [];
@@ -42,12 +55,16 @@ export async function applyLateMail(ctx: MessageContext, out: GmOutcome, nation:
 
 // The GM is the one deciding here, so a line that reads two ways goes back to the GM, not into a ticket.
 function unclearLines(applied: Applied): string[] {
-  return applied.tickets.map((t) => `Line ${t.line} "${t.text}" can be read as: ${t.readings.map((r, i) => `${i + 1}. ${r}`).join(' ')} Not applied; enter it with ORDER if you wish.`);
+  return applied.tickets.map(
+    (t) => `Line ${t.line} "${t.text}" can be read as: ${t.readings.map((r, i) => `${i + 1}. ${r}`).join(' ')} Not applied; enter it with ORDER if you wish.`,
+  );
 }
 
 function summary(ctx: MessageContext, nation: string, applied: Applied, unclear: string[]): string {
   const c = applied.confirmation;
-  const parts = [`Done: ${c.accepted.length} order${c.accepted.length === 1 ? '' : 's'} accepted for ${nationName(ctx, nation)}; ${applied.next.orders.length} now in force.`];
+  const parts = [
+    `Done: ${c.accepted.length} order${c.accepted.length === 1 ? '' : 's'} accepted for ${nationName(ctx, nation)}; ${applied.next.orders.length} now in force.`,
+  ];
   for (const r of c.rejected) parts.push(`Line ${r.line} "${r.text}" not accepted: ${r.reason}`);
   parts.push(...unclear, ...c.warnings);
   return parts.join(' ');

@@ -73,7 +73,11 @@ export interface Decision {
   changes: MessageChanges;
 }
 
-export function decision(ctx: Pick<MessageContext, 'messageId' | 'now'>, fields: Omit<MessageResult, 'messageId' | 'at' | 'ticketMails' | 'replies'> & { replies?: OutgoingMessage[]; ticketMails?: MessageResult['ticketMails'] }, changes: MessageChanges = {}): Decision {
+export function decision(
+  ctx: Pick<MessageContext, 'messageId' | 'now'>,
+  fields: Omit<MessageResult, 'messageId' | 'at' | 'ticketMails' | 'replies'> & { replies?: OutgoingMessage[]; ticketMails?: MessageResult['ticketMails'] },
+  changes: MessageChanges = {},
+): Decision {
   return { result: { messageId: ctx.messageId, at: ctx.now.toISOString(), replies: [], ticketMails: [], ...fields }, changes };
 }
 

@@ -38,7 +38,15 @@ export type LateReader = (gameId: string, ids: string[]) => Promise<Record<strin
 export type Asker = { role: 'gm' } | { role: 'player'; nation: string };
 
 /** Loads what the message's commands will read: nothing for most messages. */
-export async function loadExtras(deps: Pick<MessageDeps, 'store' | 'outbox'>, game: Game, snapshot: MessageSnapshot, message: IncomingMessage, secrets: readonly string[], asker: Asker, readLate: LateReader): Promise<MessageExtras> {
+export async function loadExtras(
+  deps: Pick<MessageDeps, 'store' | 'outbox'>,
+  game: Game,
+  snapshot: MessageSnapshot,
+  message: IncomingMessage,
+  secrets: readonly string[],
+  asker: Asker,
+  readLate: LateReader,
+): Promise<MessageExtras> {
   const nations = Object.keys(game.config.nations);
   const lines = messageCommands(message, secrets, asker.role, { timeZone: timeZoneOf({ game }, asker.role === 'gm' ? null : asker.nation), nations }) ?? [];
   const extras: MessageExtras = {};

@@ -21,17 +21,7 @@ import { inForce, type FloodPlace, type RawSnapshot, type SnapshotRequest } from
 import type { NationOrders } from './orders-in-force.ts';
 import type { Ticket } from './tickets.ts';
 
-export type Outcome =
-  | 'orders'
-  | 'commands'
-  | 'ticket-answer'
-  | 'refused'
-  | 'late'
-  | 'automatic'
-  | 'duplicate'
-  | 'rate-limited'
-  | 'unrouted'
-  | 'unreadable';
+export type Outcome = 'orders' | 'commands' | 'ticket-answer' | 'refused' | 'late' | 'automatic' | 'duplicate' | 'rate-limited' | 'unrouted' | 'unreadable';
 
 export interface MessageResult {
   messageId: string;
@@ -150,7 +140,21 @@ export class MessageLedger {
   /** The raw reads of a message's snapshot (message-snapshot.ts shapes them), in one atomic script. */
   async load(req: SnapshotRequest): Promise<RawSnapshot> {
     const [g, m, t] = [gameScriptKeys(req.gameId), mailKeys(req.gameId), ticketScriptKeys(req.gameId)];
-    return (await this.redis.eval(LOAD, 8, g.step, g.orders, t.tickets, m.late, m.received, m.dedupe, g.history, t.threads, req.messageId, req.dedupeKey ?? '', ...(req.thread ?? []))) as RawSnapshot;
+    return (await this.redis.eval(
+      LOAD,
+      8,
+      g.step,
+      g.orders,
+      t.tickets,
+      m.late,
+      m.received,
+      m.dedupe,
+      g.history,
+      t.threads,
+      req.messageId,
+      req.dedupeKey ?? '',
+      ...(req.thread ?? []),
+    )) as RawSnapshot;
   }
 
   /** Where the message stands in each count (by sender), without counting it: its commit does. */
@@ -167,10 +171,7 @@ export class MessageLedger {
   async commit(gameId: string, step: number, result: MessageResult, changes: MessageChanges, lease: Lease): Promise<void> {
     const [g, m, t] = [gameScriptKeys(gameId), mailKeys(gameId), ticketScriptKeys(gameId)];
     const orders = Object.fromEntries(
-      Object.entries(changes.orders ?? {}).map(([nation, list]) => [
-        nation,
-        list ? encodeOrders(fromMail(list.orders, list.sources)) : '',
-      ]),
+      Object.entries(changes.orders ?? {}).map(([nation, list]) => [nation, list ? encodeOrders(fromMail(list.orders, list.sources)) : '']),
     );
     // Flood counts and notices are keys of their own, named to the script after its ten fixed keys.
     const extra: string[] = [];
@@ -188,7 +189,26 @@ export class MessageLedger {
       filesVersion: randomUUID(),
     };
     try {
-      await this.redis.eval(COMMIT, 10 + extra.length, g.step, g.orders, t.tickets, m.late, m.results, g.files, m.lock, g.ordersVersion, g.filesVersion, m.dedupe, ...extra, String(step), result.messageId, JSON.stringify(result), JSON.stringify(payload), lease.token);
+      await this.redis.eval(
+        COMMIT,
+        10 + extra.length,
+        g.step,
+        g.orders,
+        t.tickets,
+        m.late,
+        m.results,
+        g.files,
+        m.lock,
+        g.ordersVersion,
+        g.filesVersion,
+        m.dedupe,
+        ...extra,
+        String(step),
+        result.messageId,
+        JSON.stringify(result),
+        JSON.stringify(payload),
+        lease.token,
+      );
     } catch (e) {
       if (/STEP \d+/.test(String((e as Error).message))) throw new StepMovedError(`The game left step ${step} while an email was read.`);
       if (/CLAIMED/.test(String((e as Error).message))) throw new ClaimedError(`Another copy of ${result.messageId} claimed its Message-ID while it was read.`);
@@ -217,7 +237,8 @@ export class MessageLedger {
 
   /** Extends the lease before a long step; throws LeaseLostError when it ran out already. */
   async renew(gameId: string, lease: Lease): Promise<void> {
-    if (!(await this.redis.eval(RENEW, 1, mailKeys(gameId).lock, lease.token, String(LEASE_MS)))) throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
+    if (!(await this.redis.eval(RENEW, 1, mailKeys(gameId).lock, lease.token, String(LEASE_MS))))
+      throw new LeaseLostError(`The mail lock of "${gameId}" expired while an email was read.`);
   }
 
   private async withLease<T>(gameId: string, work: (lease: Lease) => Promise<T>, leaseMs = LEASE_MS): Promise<T> {

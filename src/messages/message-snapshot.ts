@@ -58,10 +58,12 @@ export async function loadSnapshot(redis: Redis, req: SnapshotRequest): Promise<
     received: received ? new Date(received) : null,
     orders: Object.fromEntries(pairs(orders).map(([nation, json]) => [nation, inForce(decodeOrders(json))])),
     tickets: byAge(tickets),
-    late: Object.fromEntries(pairs(late).flatMap(([nation, json]) => {
-      const l = JSON.parse(json) as { step: number; mails: string[] };
-      return l.step === at ? [[nation, l.mails]] : [];
-    })),
+    late: Object.fromEntries(
+      pairs(late).flatMap(([nation, json]) => {
+        const l = JSON.parse(json) as { step: number; mails: string[] };
+        return l.step === at ? [[nation, l.mails]] : [];
+      }),
+    ),
     lastStep: last ? (JSON.parse(last) as { turn: number; committedAt: string }) : null,
     claimedBy: claimed || null,
     threadTokens: [...new Set(threads.filter(Boolean).flatMap((t) => t.split(',')))],

@@ -41,11 +41,31 @@ const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
 export async function parseSafely(ctx: MessageContext, nation: string, text: string): Promise<ParseResult> {
   try {
     const parse = ctx.tools.parse ?? parseMessageInSlices;
-    const result = await parse({ ruleset: ctx.game.ruleset, map: ctx.game.map, nation, text, state: ctx.game.state, options: ctx.game.ctx.options, nationAliases: nationAliases(ctx.game.config) });
+    const result = await parse({
+      ruleset: ctx.game.ruleset,
+      map: ctx.game.map,
+      nation,
+      text,
+      state: ctx.game.state,
+      options: ctx.game.ctx.options,
+      nationAliases: nationAliases(ctx.game.config),
+    });
     return { ...result, ...singleReadings(result) };
   } catch (e) {
     ctx.tools.logger.error({ err: e, gameId: ctx.head.gameId, messageId: ctx.messageId }, 'the order parser failed');
-    return { orders: [], ambiguous: [], ignored: [], errors: [{ line: 1, text: '', message: `Adjutant could not read this ${ctx.message.channel === 'email' ? 'email' : 'message'} (the order reader failed); your GM has been told.`, suggestions: [] }] };
+    return {
+      orders: [],
+      ambiguous: [],
+      ignored: [],
+      errors: [
+        {
+          line: 1,
+          text: '',
+          message: `Adjutant could not read this ${ctx.message.channel === 'email' ? 'email' : 'message'} (the order reader failed); your GM has been told.`,
+          suggestions: [],
+        },
+      ],
+    };
   }
 }
 
@@ -74,7 +94,9 @@ export async function applyOrderText(ctx: MessageContext, input: OrderText, curr
   const { next, rejected } = validateAll(ctx.game.ruleset, ctx.game.ctx, ctx.game.state, input.nation, merged.next);
 
   const confirmation: Confirmation = {
-    accepted: parsed.orders.flatMap((o, i) => (next.orders.includes(incoming[i]) ? [{ line: o.line, text: quote(o.text), reading: describe(ctx, incoming[i]) }] : [])),
+    accepted: parsed.orders.flatMap((o, i) =>
+      next.orders.includes(incoming[i]) ? [{ line: o.line, text: quote(o.text), reading: describe(ctx, incoming[i]) }] : [],
+    ),
     rejected: parsed.errors.map((e) => ({ line: e.line, text: quote(e.text), reason: e.message, suggestions: e.suggestions.map(quote) })),
     waiting: [],
     warnings: ctx.game.ruleset.confirmationNotes?.(ctx.game.ctx, ctx.game.state, input.nation, next.orders) ?? [],
@@ -86,10 +108,19 @@ export async function applyOrderText(ctx: MessageContext, input: OrderText, curr
     } else confirmation.warnings.push(`Your earlier order "${r.source.text ?? describe(ctx, r.order)}" was dropped: ${r.message}`);
   }
   for (const o of merged.outdated) {
-    confirmation.rejected.push({ line: o.source.line ?? 0, text: o.source.text ?? '', reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`, suggestions: [] });
+    confirmation.rejected.push({
+      line: o.source.line ?? 0,
+      text: o.source.text ?? '',
+      reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`,
+      suggestions: [],
+    });
   }
   if (current.sources.some((s) => s.messageId !== input.messageId && s.date > input.date)) {
-    confirmation.warnings.push(ctx.message.channel === 'email' ? 'This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.' : 'This message was written before one Adjutant already has from you; where both give orders about the same unit or province, the newer one stands.');
+    confirmation.warnings.push(
+      ctx.message.channel === 'email'
+        ? 'This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.'
+        : 'This message was written before one Adjutant already has from you; where both give orders about the same unit or province, the newer one stands.',
+    );
   }
   confirmation.rejected.sort((a, b) => a.line - b.line);
 

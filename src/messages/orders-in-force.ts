@@ -61,7 +61,13 @@ export interface Rejection {
 }
 
 /** Checks the list in order with the ruleset, each given those accepted ahead of it; illegal ones leave the list. */
-export function validateAll(ruleset: AnyRuleset, ctx: RulesetContext, state: GameState, nation: string, list: NationOrders): { next: NationOrders; rejected: Rejection[] } {
+export function validateAll(
+  ruleset: AnyRuleset,
+  ctx: RulesetContext,
+  state: GameState,
+  nation: string,
+  list: NationOrders,
+): { next: NationOrders; rejected: Rejection[] } {
   const next: NationOrders = { orders: [], sources: [] };
   const rejected: Rejection[] = [];
   list.orders.forEach((order, i) => {

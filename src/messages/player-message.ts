@@ -29,7 +29,8 @@ function lateness(ctx: MessageContext, nation: string): string | null {
   // Orders are still welcome during a grace period: the turn waits for them.
   const deadline = ctx.status?.graceUntil ?? ctx.status?.deadline;
   const zone = timeZoneOf(ctx, nation);
-  if (deadline && ctx.received > deadline) return `It arrived ${formatTime(ctx.received, zone)}, after the deadline${ctx.status?.graceUntil ? ' and its grace period' : ''}, which ended ${formatTime(deadline, zone)}.`;
+  if (deadline && ctx.received > deadline)
+    return `It arrived ${formatTime(ctx.received, zone)}, after the deadline${ctx.status?.graceUntil ? ' and its grace period' : ''}, which ended ${formatTime(deadline, zone)}.`;
   const last = ctx.step > 0 ? ctx.snapshot.lastStep : null;
   if (last && ctx.received < new Date(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
   return null;
@@ -39,7 +40,11 @@ function lateMail(ctx: MessageContext, nation: string, why: string): Decision {
   const late = [...(ctx.snapshot.late[nation] ?? []), ctx.messageId];
   const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.messageId}`, 'notice', {
     gameTitle: ctx.game.config.title,
-    paragraphs: [`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`, 'It is kept, and your GM can still accept it. Your orders in force are unchanged.', `Next deadline: ${deadlineText(ctx, nation)}.`],
+    paragraphs: [
+      `Your ${ctx.message.channel === 'email' ? 'email' : 'message'} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`,
+      'It is kept, and your GM can still accept it. Your orders in force are unchanged.',
+      `Next deadline: ${deadlineText(ctx, nation)}.`,
+    ],
   });
   return decision(ctx, { outcome: 'late', code: 'LATE', role: 'player', nation, replies: [reply] }, { late: { [nation]: late } });
 }
@@ -50,9 +55,28 @@ function playerTo(ctx: MessageContext): string {
 
 async function playerOrders(ctx: MessageContext, nation: string, text: string): Promise<Decision> {
   const current = ordersOf(ctx.snapshot, nation);
-  const applied = await applyOrderText(ctx, { nation, text, messageId: ctx.messageId, date: ctx.date, player: { address: playerTo(ctx), messageId: ctx.message.messageId, subject: ctx.message.subject, ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }) } }, current);
-  if (ctx.message.cutAt) applied.confirmation.warnings.push(`Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${ctx.message.cutAt / 1024} KB were read.`);
-  if (ctx.message.attachments.length) applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
+  const applied = await applyOrderText(
+    ctx,
+    {
+      nation,
+      text,
+      messageId: ctx.messageId,
+      date: ctx.date,
+      player: {
+        address: playerTo(ctx),
+        messageId: ctx.message.messageId,
+        subject: ctx.message.subject,
+        ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }),
+      },
+    },
+    current,
+  );
+  if (ctx.message.cutAt)
+    applied.confirmation.warnings.push(
+      `Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${ctx.message.cutAt / 1024} KB were read.`,
+    );
+  if (ctx.message.attachments.length)
+    applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
   capTickets(ctx, nation, applied);
   const superseded = applied.replaceAll ? supersede(ctx, nation, 'A later email replaced all orders (REPLACE ALL).') : [];
   const asked = ticketMails(ctx, applied.tickets);
@@ -60,7 +84,14 @@ async function playerOrders(ctx: MessageContext, nation: string, text: string): 
   const c = applied.confirmation;
   return decision(
     ctx,
-    { outcome: 'orders', role: 'player', nation, replies, ticketMails: asked.length ? applied.tickets.map((t) => ({ key: asked[0].key, token: t.token })) : [], counts: { accepted: c.accepted.length, rejected: c.rejected.length, waiting: c.waiting.length } },
+    {
+      outcome: 'orders',
+      role: 'player',
+      nation,
+      replies,
+      ticketMails: asked.length ? applied.tickets.map((t) => ({ key: asked[0].key, token: t.token })) : [],
+      counts: { accepted: c.accepted.length, rejected: c.rejected.length, waiting: c.waiting.length },
+    },
     { orders: { [nation]: applied.next }, tickets: [...superseded, ...applied.tickets] },
   );
 }
@@ -74,7 +105,9 @@ function supersede(ctx: MessageContext, nation: string, why: string): Ticket[] {
 function ticketMails(ctx: MessageContext, tickets: Ticket[]): OutgoingMessage[] {
   if (!tickets.length) return [];
   const mine = new Set(tickets.map((t) => t.token));
-  const open = openIn(ctx.snapshot.tickets, ctx.step).map((t) => t.token).filter((t) => !mine.has(t));
+  const open = openIn(ctx.snapshot.tickets, ctx.step)
+    .map((t) => t.token)
+    .filter((t) => !mine.has(t));
   return [ticketMail(ctx, tickets, open)];
 }
 
@@ -91,7 +124,13 @@ function capTickets(ctx: MessageContext, nation: string, applied: Applied): void
   const kept = new Set(applied.tickets.map((t) => t.token));
   const c = applied.confirmation;
   c.waiting = c.waiting.filter((w) => kept.has(w.token));
-  for (const t of over) c.rejected.push({ line: t.line, text: t.text, reason: `It can be read more than one way (${t.readings.join(' / ')}), and your GM rules on at most ${ctx.settings.ticketsPerTurn} such lines of yours a turn. Write it so it reads one way and send it again.`, suggestions: [] });
+  for (const t of over)
+    c.rejected.push({
+      line: t.line,
+      text: t.text,
+      reason: `It can be read more than one way (${t.readings.join(' / ')}), and your GM rules on at most ${ctx.settings.ticketsPerTurn} such lines of yours a turn. Write it so it reads one way and send it again.`,
+      suggestions: [],
+    });
   c.rejected.sort((a, b) => a.line - b.line);
 }
 
@@ -131,7 +170,8 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
       effects.push(effectOf(c, `${ctx.messageId}:${i}`, results.length, timeZoneOf(ctx, nation), nation)!);
       results.push({ command: line.text, text: '' });
     } else if (c.name === 'press' || c.name === 'history' || c.name === 'resign') {
-      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } = c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? historyMails(ctx, nation, c.turn) : resign(ctx, nation);
+      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } =
+        c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? historyMails(ctx, nation, c.turn) : resign(ctx, nation);
       gameYaml = done.gameYaml ?? gameYaml;
       extra.push(...done.messages);
       results.push({ command: line.text, text: done.said });
@@ -139,17 +179,26 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
   }
   const current = cleared ? { orders: [], sources: [] } : ordersOf(ctx.snapshot, nation);
   const waiting = cleared ? [] : openIn(ctx.snapshot.tickets, ctx.step, nation);
-  const reply = commandsReply(ctx, playerTo(ctx), {
-    gameTitle: ctx.game.config.title,
-    nationName: nationName(ctx, nation),
-    results,
-    help,
-    gm: false,
-    orderKinds: ctx.game.ruleset.orderKinds,
-    showOrders,
-    inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
-    status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,
-  }, effects);
+  const reply = commandsReply(
+    ctx,
+    playerTo(ctx),
+    {
+      gameTitle: ctx.game.config.title,
+      nationName: nationName(ctx, nation),
+      results,
+      help,
+      gm: false,
+      orderKinds: ctx.game.ruleset.orderKinds,
+      showOrders,
+      inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
+      status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,
+    },
+    effects,
+  );
   const changes = cleared ? { orders: { [nation]: null }, tickets: supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') } : {};
-  return decision(ctx, { outcome: 'commands', role: 'player', nation, replies: [...reply.replies, ...extra], ...(reply.pending && { pending: reply.pending }) }, { ...changes, ...(gameYaml ? { gameYaml } : {}) });
+  return decision(
+    ctx,
+    { outcome: 'commands', role: 'player', nation, replies: [...reply.replies, ...extra], ...(reply.pending && { pending: reply.pending }) },
+    { ...changes, ...(gameYaml ? { gameYaml } : {}) },
+  );
 }

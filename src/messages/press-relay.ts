@@ -20,7 +20,12 @@ export function relayPress(ctx: MessageContext, sender: string, press: PressComm
   const subject = press.anonymous ? 'Anonymous press' : `Press from ${nationName(ctx, sender)}`;
   const key = (who: string) => `press:${ctx.messageId}:${index}:${who}`;
   const messages = reached.map((n) => compose(ctx.head, { key: key(n), to: ctx.game.config.nations[n].player!.email, subject, template: 'press', data }));
-  messages.push(compose(ctx.head, { key: key('gm'), to: ctx.game.config.gm.email, subject: `${subject} (copy)`, template: 'press', data: { ...data, gmCopy: true } }));
+  messages.push(
+    compose(ctx.head, { key: key('gm'), to: ctx.game.config.gm.email, subject: `${subject} (copy)`, template: 'press', data: { ...data, gmCopy: true } }),
+  );
   const skipped = to.length - reached.length;
-  return { said: `Sent${press.anonymous ? ' anonymously' : ''} to ${reached.map((n) => nationName(ctx, n)).join(', ')}${skipped ? ` (${skipped} nation${skipped > 1 ? 's have' : ' has'} no player)` : ''}; the GM gets a copy.`, messages };
+  return {
+    said: `Sent${press.anonymous ? ' anonymously' : ''} to ${reached.map((n) => nationName(ctx, n)).join(', ')}${skipped ? ` (${skipped} nation${skipped > 1 ? 's have' : ' has'} no player)` : ''}; the GM gets a copy.`,
+    messages,
+  };
 }

@@ -35,7 +35,10 @@ export function rateLimited(ctx: MessageContext, sender: string, who: string): {
   if (noticeSent) return { limited: counting(decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED' }), [count]), count };
   const notice = answer(ctx.head, ctx.message, ctx.message.address ?? '', `reply:${ctx.messageId}`, 'notice', {
     gameTitle: ctx.game.config.title,
-    paragraphs: [`Adjutant has had more than ${ctx.settings.rateLimit.count} messages from ${who} in ${ctx.settings.rateLimit.per}, so it has stopped reading them for a while.`, 'They are all kept, but nothing in them was applied, and no more notices like this one will be sent. Please wait an hour, then send your orders once more in a single message. If this flood was not you, tell your GM.'],
+    paragraphs: [
+      `Adjutant has had more than ${ctx.settings.rateLimit.count} messages from ${who} in ${ctx.settings.rateLimit.per}, so it has stopped reading them for a while.`,
+      'They are all kept, but nothing in them was applied, and no more notices like this one will be sent. Please wait an hour, then send your orders once more in a single message. If this flood was not you, tell your GM.',
+    ],
   });
   return { limited: counting(decision(ctx, { outcome: 'rate-limited', code: 'RATE_LIMITED', replies: [notice] }), [count], [count]), count };
 }

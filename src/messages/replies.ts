@@ -46,7 +46,9 @@ export interface MessageSpec {
 }
 
 export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
-  const text = redactSecrets(head.templates.render(`mail/${spec.template}.txt.hbs`, spec.data), head.secrets).replace(/\n{3,}/g, '\n\n').trim();
+  const text = redactSecrets(head.templates.render(`mail/${spec.template}.txt.hbs`, spec.data), head.secrets)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const message: OutgoingMessage = {
     key: spec.key,
     from: head.from,
@@ -81,5 +83,12 @@ export function answer(head: Letterhead, mail: Answered, to: string, key: string
 export function answerSpec(mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): MessageSpec {
   const channel = mail.channel ?? 'email';
   const subject = bareSubject(mail.subject) || (channel !== 'email' ? 'your forum post' : 'your email');
-  return { key, to, subject: `Re: ${subject}`, template, data: { channel, forum: channel !== 'email', ...data }, inReplyTo: { messageId: mail.messageId, references: mail.references } };
+  return {
+    key,
+    to,
+    subject: `Re: ${subject}`,
+    template,
+    data: { channel, forum: channel !== 'email', ...data },
+    inReplyTo: { messageId: mail.messageId, references: mail.references },
+  };
 }

@@ -56,7 +56,12 @@ export async function rule(ctx: MessageContext, ticket: Ticket, answerText: stri
     : refusal
       ? `The GM read it as: ${reading} That order is not allowed, so it was not applied: ${refusal.message}`
       : `The GM read it as: ${reading} It is now in force.`;
-  return close(ctx, { ...ticket, status: 'resolved', outcome, chosen }, work, `${ticket.token} (${who}, line ${ticket.line}): ${reading}${refusal ? ` Not allowed: ${refusal.message}` : ''} The player is told.`);
+  return close(
+    ctx,
+    { ...ticket, status: 'resolved', outcome, chosen },
+    work,
+    `${ticket.token} (${who}, line ${ticket.line}): ${reading}${refusal ? ` Not allowed: ${refusal.message}` : ''} The player is told.`,
+  );
 }
 
 /** The order an answer names: a reading's number, or a corrected order in the player's notation. */
@@ -79,7 +84,16 @@ function close(ctx: MessageContext, ticket: Ticket, work: WorkingOrders, said: s
     to: ticket.playerAddress,
     subject: `Re: ${bareSubject(ticket.playerSubject) || 'your orders'}`,
     template: 'ticket-outcome',
-    data: { gameTitle: ctx.game.config.title, turn: ctx.game.state.turn, nationName: nationName(ctx, ticket.nation), line: ticket.line, text: ticket.text, outcome: ticket.outcome, inForce, deadline: deadlineText(ctx, ticket.nation) },
+    data: {
+      gameTitle: ctx.game.config.title,
+      turn: ctx.game.state.turn,
+      nationName: nationName(ctx, ticket.nation),
+      line: ticket.line,
+      text: ticket.text,
+      outcome: ticket.outcome,
+      inForce,
+      deadline: deadlineText(ctx, ticket.nation),
+    },
     inReplyTo: { messageId: ticket.playerMessageId, references: [] },
   });
   return { said, ticket, reply };

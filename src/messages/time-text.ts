@@ -16,7 +16,20 @@ export function formatTime(at: Date, timeZone: string): string {
 }
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-const UNIT_WORDS: Record<string, string> = { min: 'm', mins: 'm', minute: 'm', minutes: 'm', hour: 'h', hours: 'h', hr: 'h', hrs: 'h', day: 'd', days: 'd', week: 'w', weeks: 'w' };
+const UNIT_WORDS: Record<string, string> = {
+  min: 'm',
+  mins: 'm',
+  minute: 'm',
+  minutes: 'm',
+  hour: 'h',
+  hours: 'h',
+  hr: 'h',
+  hrs: 'h',
+  day: 'd',
+  days: 'd',
+  week: 'w',
+  weeks: 'w',
+};
 
 /** "36h", "2d", "90 minutes", "1 week" -> milliseconds; null when it is not a duration. */
 export function parseDuration(text: string): number | null {
@@ -30,7 +43,16 @@ export function parseDuration(text: string): number | null {
 /** Minutes to add to UTC to get local time in `timeZone` at that instant. */
 function offsetMinutes(at: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
       .formatToParts(at)
       .map((p) => [p.type, Number(p.value)]),
   );

@@ -37,7 +37,12 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
   const player = nation.player!;
   const zone = player.timezone ?? config.timezone;
   // Every other secret of the game stays blotted out, as in every message.
-  const others = [config.gm.secret, ...Object.entries(config.nations).filter(([id]) => id !== input.nation).map(([, n]) => n.secret)].filter((s): s is string => !!s && s !== nation.secret);
+  const others = [
+    config.gm.secret,
+    ...Object.entries(config.nations)
+      .filter(([id]) => id !== input.nation)
+      .map(([, n]) => n.secret),
+  ].filter((s): s is string => !!s && s !== nation.secret);
   return compose(
     { gameId: input.gameId, from: input.address, templates: templatesFor(input.files), secrets: others, tag: input.gameId },
     {
@@ -68,7 +73,17 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
  * Records a welcome for every player of a newly stored game; returns how many. Recording twice sends once.
  * `nationPageUrl` makes each nation's private page link (src/web/nation-links.ts), when the site has one.
  */
-export async function welcomePlayers(deps: { store: GameStore; outbox: Outbox; control: GameControl; address: string; publicUrl?: string; nationPageUrl?: (gameId: string, nation: string) => Promise<string> }, gameId: string): Promise<number> {
+export async function welcomePlayers(
+  deps: {
+    store: GameStore;
+    outbox: Outbox;
+    control: GameControl;
+    address: string;
+    publicUrl?: string;
+    nationPageUrl?: (gameId: string, nation: string) => Promise<string>;
+  },
+  gameId: string,
+): Promise<number> {
   const files = await deps.store.files(gameId);
   const { game, problems } = openGame(gameId, files);
   if (!game) throw new GameFolderError(problems);
@@ -77,7 +92,19 @@ export async function welcomePlayers(deps: { store: GameStore; outbox: Outbox; c
   for (const [nation, n] of players) {
     const key = `welcome:${nation}:${n.player!.email.toLowerCase()}`;
     const nationUrl = await deps.nationPageUrl?.(gameId, nation);
-    await deps.outbox.record(gameId, welcomeMail({ gameId, files, nation, address: game.config.mailbox ?? deps.address, deadline: status.deadline, publicUrl: deps.publicUrl, nationUrl, key }));
+    await deps.outbox.record(
+      gameId,
+      welcomeMail({
+        gameId,
+        files,
+        nation,
+        address: game.config.mailbox ?? deps.address,
+        deadline: status.deadline,
+        publicUrl: deps.publicUrl,
+        nationUrl,
+        key,
+      }),
+    );
   }
   return players.length;
 }

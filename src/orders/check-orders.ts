@@ -41,7 +41,11 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
       else {
         orders.push(parsed);
         accepted.push(bareOrder(parsed));
-        ignored.push({ line: earlier.line, text: earlier.text, why: `replaced by line ${parsed.line}, "${parsed.canonical}", a later order about the same thing` });
+        ignored.push({
+          line: earlier.line,
+          text: earlier.text,
+          why: `replaced by line ${parsed.line}, "${parsed.canonical}", a later order about the same thing`,
+        });
       }
     }
     yield;
@@ -71,7 +75,13 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
  * order, when the later one is allowed in its place. The earlier order is taken out of `orders`
  * and `accepted` and returned; without one, or when the later order is refused all the same, nothing changes.
  */
-function takeReplaced(parsed: ParsedOrder, orders: ParsedOrder[], accepted: Order[], input: CheckInput, verdict: (o: ParsedOrder) => { ok: boolean }): ParsedOrder | undefined {
+function takeReplaced(
+  parsed: ParsedOrder,
+  orders: ParsedOrder[],
+  accepted: Order[],
+  input: CheckInput,
+  verdict: (o: ParsedOrder) => { ok: boolean },
+): ParsedOrder | undefined {
   const subject = input.ruleset.orderSubject(bareOrder(parsed));
   let index = accepted.length - 1;
   while (index >= 0 && input.ruleset.orderSubject(accepted[index]) !== subject) index--;

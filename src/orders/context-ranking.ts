@@ -12,7 +12,13 @@ export type OrderAllowed = (order: Order) => boolean;
 /** One list for "no orders ahead", so the ruleset may keep what it worked out for it (board NES does). */
 const NOTHING_AHEAD: readonly Order[] = [];
 
-export function allowedInGame(input: { ruleset: AnyRuleset; map: MapGraph; nation: string; state: GameState; options?: Record<string, unknown> }): OrderAllowed {
+export function allowedInGame(input: {
+  ruleset: AnyRuleset;
+  map: MapGraph;
+  nation: string;
+  state: GameState;
+  options?: Record<string, unknown>;
+}): OrderAllowed {
   const options = input.options ?? (input.ruleset.options.parse({}) as Record<string, unknown>);
   const ctx: RulesetContext = { map: input.map, options, combat: combatSystems };
   return (order) => {

@@ -4,12 +4,31 @@ import { normalizeName } from './names.ts';
 
 // Adjectives and demonyms that do not follow from the name by the usual endings.
 const IRREGULAR: Record<string, string[]> = {
-  france: ['french', 'frenchmen'], netherlands: ['dutch'], holland: ['dutch'], switzerland: ['swiss'], greece: ['greek', 'greeks'],
-  turkey: ['turkish', 'turks', 'turk'], spain: ['spanish', 'spaniards'], denmark: ['danish', 'danes'], sweden: ['swedish', 'swedes'],
-  poland: ['polish', 'poles'], portugal: ['portuguese'], wales: ['welsh'], scotland: ['scots', 'scottish', 'scot'], ireland: ['irish'],
-  england: ['english', 'englishmen'], britain: ['british', 'britons'], germany: ['german', 'germans'], finland: ['finnish', 'finns'],
-  norway: ['norwegian', 'norwegians'], hungary: ['hungarian', 'hungarians'], china: ['chinese'], japan: ['japanese'],
-  arabia: ['arab', 'arabs', 'arabian'], mongolia: ['mongol', 'mongols', 'mongolian'], iceland: ['icelandic', 'icelanders'],
+  france: ['french', 'frenchmen'],
+  netherlands: ['dutch'],
+  holland: ['dutch'],
+  switzerland: ['swiss'],
+  greece: ['greek', 'greeks'],
+  turkey: ['turkish', 'turks', 'turk'],
+  spain: ['spanish', 'spaniards'],
+  denmark: ['danish', 'danes'],
+  sweden: ['swedish', 'swedes'],
+  poland: ['polish', 'poles'],
+  portugal: ['portuguese'],
+  wales: ['welsh'],
+  scotland: ['scots', 'scottish', 'scot'],
+  ireland: ['irish'],
+  england: ['english', 'englishmen'],
+  britain: ['british', 'britons'],
+  germany: ['german', 'germans'],
+  finland: ['finnish', 'finns'],
+  norway: ['norwegian', 'norwegians'],
+  hungary: ['hungarian', 'hungarians'],
+  china: ['chinese'],
+  japan: ['japanese'],
+  arabia: ['arab', 'arabs', 'arabian'],
+  mongolia: ['mongol', 'mongols', 'mongolian'],
+  iceland: ['icelandic', 'icelanders'],
 };
 
 /**

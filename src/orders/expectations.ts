@@ -60,10 +60,26 @@ export function orList(items: readonly string[]): string {
 
 /** The order kind an order word announces, for the example a refusal ends with. */
 const KIND_OF_RULE: Record<string, string> = {
-  MOVE_VERB: 'move', HOLD_VERB: 'hold', SUPPORT_VERB: 'support', CONVOY_VERB: 'convoy', RETREAT_VERB: 'retreat', DISBAND_VERB: 'disband',
-  BUILD_VERB: 'build', WAIVE_VERB: 'waive', BUY_VERB: 'buy-unit', STRUCTURE: 'buy-structure', LOAD_VERB: 'load', UNLOAD_VERB: 'unload',
-  CLAIM_VERB: 'claim', CARAVAN: 'caravan', STEAL_VERB: 'steal', AIM_VERB: 'aim', NAVAL: 'naval-attack', PLAN_WORDS: 'battle-plan',
-  arrow: 'move', dash: 'move',
+  MOVE_VERB: 'move',
+  HOLD_VERB: 'hold',
+  SUPPORT_VERB: 'support',
+  CONVOY_VERB: 'convoy',
+  RETREAT_VERB: 'retreat',
+  DISBAND_VERB: 'disband',
+  BUILD_VERB: 'build',
+  WAIVE_VERB: 'waive',
+  BUY_VERB: 'buy-unit',
+  STRUCTURE: 'buy-structure',
+  LOAD_VERB: 'load',
+  UNLOAD_VERB: 'unload',
+  CLAIM_VERB: 'claim',
+  CARAVAN: 'caravan',
+  STEAL_VERB: 'steal',
+  AIM_VERB: 'aim',
+  NAVAL: 'naval-attack',
+  PLAN_WORDS: 'battle-plan',
+  arrow: 'move',
+  dash: 'move',
 };
 
 /** The kind of order a line was meant as, from its first order word (or a move sign). */

@@ -37,7 +37,7 @@ const rules = moo.compile({
   number: /\d+/u,
   // Hyphens and apostrophes inside a word keep names such as "Mid-Atlantic" and "Queen's" whole;
   // "Par-Bur" is split again when it is not a name.
-  word: /[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*/u,
+  word: /[\p{L}\p{M}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/u,
   arrow: /-+>|=+>|→|⇒|⟶|>/u,
   // "A @ Par": players write "@" for "in" or "at".
   at: /@/u,
@@ -61,7 +61,14 @@ export function lexLine(line: string): Token[] {
   for (const t of rules) {
     if (t.type === 'space' || t.type === 'noise') continue;
     const text = t.type === 'at' ? 'at' : t.text.toLowerCase();
-    const token: Token = { type: t.type === 'at' ? 'word' : (t.type ?? 'other'), text, value: text, raw: t.text, offset: t.offset, end: t.offset + t.text.length };
+    const token: Token = {
+      type: t.type === 'at' ? 'word' : (t.type ?? 'other'),
+      text,
+      value: text,
+      raw: t.text,
+      offset: t.offset,
+      end: t.offset + t.text.length,
+    };
     if (t.type === 'number') token.number = Number(t.text);
     tokens.push(token);
   }

@@ -10,11 +10,57 @@ import { readLine, type ReadingContext } from './readings.ts';
 // Order words that everyday sentences use too ("see you in March", "I hope the attack works"):
 // they mark a line as an order only beside a place or nation name.
 const CHAT_WORDS = new Set([
-  'go', 'goes', 'attack', 'attacks', 'attacking', 'assist', 'assists', 'stay', 'stays', 'stand', 'stands',
-  'remain', 'remains', 'defend', 'defends', 'skip', 'decline', 'create', 'creates', 'raise', 'raises',
-  'ship', 'ships', 'boat', 'boats', 'troop', 'troops', 'navy', 'sail', 'sails', 'march', 'marches', 'marching',
-  'advance', 'advances', 'proceed', 'proceeds', 'remove', 'removes', 'delete', 'destroy', 'destroys', 'scrap',
-  'invade', 'invades', 'moving', 'holding', 'load', 'aim', 'buy', 'take',
+  'go',
+  'goes',
+  'attack',
+  'attacks',
+  'attacking',
+  'assist',
+  'assists',
+  'stay',
+  'stays',
+  'stand',
+  'stands',
+  'remain',
+  'remains',
+  'defend',
+  'defends',
+  'skip',
+  'decline',
+  'create',
+  'creates',
+  'raise',
+  'raises',
+  'ship',
+  'ships',
+  'boat',
+  'boats',
+  'troop',
+  'troops',
+  'navy',
+  'sail',
+  'sails',
+  'march',
+  'marches',
+  'marching',
+  'advance',
+  'advances',
+  'proceed',
+  'proceeds',
+  'remove',
+  'removes',
+  'delete',
+  'destroy',
+  'destroys',
+  'scrap',
+  'invade',
+  'invades',
+  'moving',
+  'holding',
+  'load',
+  'aim',
+  'buy',
+  'take',
 ]);
 
 /**
@@ -41,7 +87,14 @@ export interface LineError {
 }
 
 /** What went wrong where, and readings of the line with one small repair that do work. */
-export function syntaxError(line: string, tokens: readonly Token[], parse: Failed, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): LineError {
+export function syntaxError(
+  line: string,
+  tokens: readonly Token[],
+  parse: Failed,
+  grammar: OrderGrammar,
+  ctx: ReadingContext,
+  format: (order: Order) => string,
+): LineError {
   const expected = describeExpected(parse.expected);
   const wanted = expected.length ? `; I expected ${orList(expected)}` : '';
   const before = parse.at > 0 ? line.slice(0, tokens[parse.at - 1].end).trim() : '';

@@ -19,7 +19,10 @@ interface Entry {
 
 /** The normalised words of a name as written: "Mid-Atlantic Ocean" -> mid, atlantic, ocean. */
 export function nameParts(text: string): string[] {
-  return text.split(/[\s.\-‐'’_]+/u).map(normalizeName).filter(Boolean);
+  return text
+    .split(/[\s.\-‐'’_]+/u)
+    .map(normalizeName)
+    .filter(Boolean);
 }
 
 /** The shortest beginning of a one-word name read as that name ("Yorks", "Denm"): shorter ones are other words. */
@@ -31,7 +34,10 @@ const PLAIN = /^[a-z0-9]*$/;
 export function normalizeName(text: string): string {
   const lower = text.toLowerCase();
   if (PLAIN.test(lower)) return lower;
-  return lower.normalize('NFD').replace(/\p{M}/gu, '').replace(/[\s.\-'’_]/gu, '');
+  return lower
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\s.\-'’_]/gu, '');
 }
 
 function wordCount(text: string): number {
@@ -189,7 +195,10 @@ export class NameIndex {
       const d = editDistance(key, entry.key, reach);
       if (d <= reach && d < (found.get(entry.name)?.distance ?? Infinity)) found.set(entry.name, { id: entry.id, distance: d });
     }
-    return [...found].map(([name, f]) => ({ name, ...f })).sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name)).slice(0, limit);
+    return [...found]
+      .map(([name, f]) => ({ name, ...f }))
+      .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+      .slice(0, limit);
   }
 }
 
@@ -216,7 +225,10 @@ const aliasedIndexes = new WeakMap<object, WeakMap<object, NameIndex>>();
  * The nation names of a game state, with the aliases the GM gave them in game.yaml (`aliases`, by
  * nation), built once per nations record and aliases.
  */
-export function nationNames(nations: Readonly<Record<string, { id: string; name: string; aliases?: unknown }>>, aliases?: Readonly<Record<string, readonly string[]>>): NameIndex {
+export function nationNames(
+  nations: Readonly<Record<string, { id: string; name: string; aliases?: unknown }>>,
+  aliases?: Readonly<Record<string, readonly string[]>>,
+): NameIndex {
   const byAliases = aliases && (aliasedIndexes.get(nations) ?? aliasedIndexes.set(nations, new WeakMap()).get(nations)!);
   let index = byAliases ? byAliases.get(aliases!) : nationIndexes.get(nations);
   if (!index) {
@@ -237,7 +249,10 @@ export class NameResolver {
   readonly maxWords: number;
 
   /** @param knowsNations false when only places are known (no game state): nations are taken as written. */
-  constructor(private readonly indexes: readonly NameIndex[], readonly knowsNations = false) {
+  constructor(
+    private readonly indexes: readonly NameIndex[],
+    readonly knowsNations = false,
+  ) {
     this.maxWords = Math.max(1, ...indexes.map((i) => i.maxWords));
   }
 

@@ -47,10 +47,69 @@ const SEASONS = new Map([
   ['winter', 'winter'],
 ]);
 
-const NEGATIONS = new Set(['not', 'no', 'never', 'nor', 'neither', 'cannot', 'cancel', 'cancelled', 'canceled', 'scratch', 'disregard', 'ignore', 'forget', 'undo', 'revoke', 'withdraw']);
-const HEDGES = new Set(['maybe', 'probably', 'perhaps', 'possibly', 'might', 'could', 'hopefully', 'hope', 'thinking', 'considering', 'planning', 'plan', 'plans', 'idea', 'suggest', 'suggestion', 'propose', 'proposal', 'wondering', 'tempted', 'or', 'either', 'unsure', 'undecided']);
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  'nor',
+  'neither',
+  'cannot',
+  'cancel',
+  'cancelled',
+  'canceled',
+  'scratch',
+  'disregard',
+  'ignore',
+  'forget',
+  'undo',
+  'revoke',
+  'withdraw',
+]);
+const HEDGES = new Set([
+  'maybe',
+  'probably',
+  'perhaps',
+  'possibly',
+  'might',
+  'could',
+  'hopefully',
+  'hope',
+  'thinking',
+  'considering',
+  'planning',
+  'plan',
+  'plans',
+  'idea',
+  'suggest',
+  'suggestion',
+  'propose',
+  'proposal',
+  'wondering',
+  'tempted',
+  'or',
+  'either',
+  'unsure',
+  'undecided',
+]);
 const CONDITIONS = new Set(['if', 'unless', 'provided', 'providing', 'assuming', 'depending', 'depends', 'whether', 'when', 'otherwise']);
-const TIMES = new Set(['later', 'eventually', 'someday', 'tomorrow', 'yesterday', 'afterwards', 'soon', 'future', 'already', 'previously', 'earlier', 'last', 'did', 'was', 'were', 'had']);
+const TIMES = new Set([
+  'later',
+  'eventually',
+  'someday',
+  'tomorrow',
+  'yesterday',
+  'afterwards',
+  'soon',
+  'future',
+  'already',
+  'previously',
+  'earlier',
+  'last',
+  'did',
+  'was',
+  'were',
+  'had',
+]);
 /** Negations written without their apostrophe ("dont", "wont"). */
 const BARE_CONTRACTIONS = new Set(['dont', 'wont', 'cant', 'didnt', 'doesnt', 'shouldnt', 'wouldnt', 'isnt', 'arent']);
 const NEXT_THINGS = new Set(['turn', 'turns', 'season', 'year', 'round', 'phase', 'time', 'week', 'month', ...SEASONS.keys()]);
@@ -203,9 +262,15 @@ const WHY: Record<Exclude<ModifierKind, 'withdrawal'>, string> = {
  */
 export function modifierRefusal(modifier: Modifier, orders: readonly string[], inHeading = false): string {
   const kind = modifier.kind === 'withdrawal' ? 'negation' : modifier.kind;
-  const said = inHeading ? `The heading above this line says "${modifier.words}"` : modifier.words === '?' ? 'The line asks a question' : `The line says "${modifier.words}"`;
+  const said = inHeading
+    ? `The heading above this line says "${modifier.words}"`
+    : modifier.words === '?'
+      ? 'The line asks a question'
+      : `The line says "${modifier.words}"`;
   const why = kind === 'condition' ? `${said}: ${WHY.condition}` : `${said}, ${WHY[kind]}`;
-  const send = orders.length ? ` If you want it carried out, send it on a line of its own: ${orders.map((o) => `"${o}"`).join(', ')}.` : ' Send the order you want carried out on a line of its own (or ask your GM).';
+  const send = orders.length
+    ? ` If you want it carried out, send it on a line of its own: ${orders.map((o) => `"${o}"`).join(', ')}.`
+    : ' Send the order you want carried out on a line of its own (or ask your GM).';
   return `Not carried out. ${why}.${send}`;
 }
 
@@ -218,7 +283,12 @@ export type ModifiedReadings<P> = { readings: P[][]; withdrawn: P[] } | { refuse
  * Pic"), and refuses the line when nothing else is left.
  * `start` is where an order's text starts in the line, `clauseEnd` where the clause holding an offset ends.
  */
-export function applyModifiers<P>(readings: P[][], modifiers: readonly Modifier[], start: (p: P) => number, clauseEnd: (offset: number) => number): ModifiedReadings<P> {
+export function applyModifiers<P>(
+  readings: P[][],
+  modifiers: readonly Modifier[],
+  start: (p: P) => number,
+  clauseEnd: (offset: number) => number,
+): ModifiedReadings<P> {
   const refusing = modifiers.find((m) => m.kind !== 'withdrawal');
   if (refusing) return { refused: refusing };
   const withdrawals = modifiers.map((m) => ({ from: m.offset, to: clauseEnd(m.offset) }));

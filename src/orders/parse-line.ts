@@ -27,7 +27,10 @@ export class ReadPrefix {
   // Private, so that a parse result prints and compares without the whole chart.
   readonly #column: unknown;
 
-  constructor(readonly at: number, column: unknown) {
+  constructor(
+    readonly at: number,
+    column: unknown,
+  ) {
     this.#column = column;
   }
 

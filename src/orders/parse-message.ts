@@ -65,11 +65,23 @@ export async function parseMessageInSlices(input: ParseInput, sliceMs = SLICE_MS
 function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
   const grammar = grammarOf(input.ruleset);
   const { lines, ignored } = cleanMessage(input.text);
-  const names = input.state ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations, input.nationAliases)], true) : new NameResolver([provinceNames(input.map)]);
+  const names = input.state
+    ? new NameResolver([provinceNames(input.map), nationNames(input.state.nations, input.nationAliases)], true)
+    : new NameResolver([provinceNames(input.map)]);
   const example = (kind: string) => exampleFor(input.ruleset, kind);
   const game = input.state ? { allowed: allowedInGame({ ...input, state: input.state }), nation: input.nation, state: input.state } : undefined;
   const calendar = input.state && calendarOf(input.ruleset, input.state, input.options);
-  const ctx: LineContext = { map: input.map, nation: input.nation, state: input.state, names, unitTypes: grammar.unitTypes, inPhase: grammar.inPhase, example, game, calendar };
+  const ctx: LineContext = {
+    map: input.map,
+    nation: input.nation,
+    state: input.state,
+    names,
+    unitTypes: grammar.unitTypes,
+    inPhase: grammar.inPhase,
+    example,
+    game,
+    calendar,
+  };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
   for (const line of lines) {
     // "Fall 1901:", "Orders for next turn:": the lines under a heading that names another time are not this turn's.
@@ -122,16 +134,28 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   if (!mayHoldOrder(lexed.tokens, grammar)) {
     // Nothing an order is made of: the parser would fail, and the line be set aside below anyway.
     // Prose is most of a long email, and the parser its most costly step.
-    return void result.ignored.push({ line: line.line, text: line.text, why: line.text.endsWith(':') ? 'a heading' : 'no order words: read as a greeting or remark' });
+    return void result.ignored.push({
+      line: line.line,
+      text: line.text,
+      why: line.text.endsWith(':') ? 'a heading' : 'no order words: read as a greeting or remark',
+    });
   }
   const reading = readingsOf(lexed.tokens, grammar, ctx);
   const { tokens, parse, alternatives, failure } = reading;
   if (alternatives.length) return placeUnmodified(reading, { line, tokens, ruleset, alternatives }, ctx, result);
-  const modifier = looksLikeOrder(tokens, grammar) && modifiersIn(line.text, [], ctx.calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind !== 'withdrawal');
+  const modifier =
+    looksLikeOrder(tokens, grammar) && modifiersIn(line.text, [], ctx.calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind !== 'withdrawal');
   // A sentence that says "not", "hope" or "next turn", reads as no order and names no place is a
   // remark ("Let's hope England doesn't stab me"); a condition or a line naming places was meant as an order.
-  if (modifier && modifier.kind !== 'condition' && !namesPlaces(tokens)) return void result.ignored.push({ line: line.line, text: line.text, why: `a remark (it says "${modifier.words}"), not an order` });
-  if (modifier) return void result.errors.push({ line: line.line, text: line.text, message: withExample(modifierRefusal(modifier, []), tokens, grammar, ctx), suggestions: [] });
+  if (modifier && modifier.kind !== 'condition' && !namesPlaces(tokens))
+    return void result.ignored.push({ line: line.line, text: line.text, why: `a remark (it says "${modifier.words}"), not an order` });
+  if (modifier)
+    return void result.errors.push({
+      line: line.line,
+      text: line.text,
+      message: withExample(modifierRefusal(modifier, []), tokens, grammar, ctx),
+      suggestions: [],
+    });
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
     if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
@@ -161,12 +185,27 @@ function placeUnmodified(reading: LineReading, where: LineInContext, ctx: LineCo
   const { line, tokens, ruleset } = where;
   // Most lines hold no word that could be a modifier: they are placed without working out which words the orders took.
   const modifiers = mayHoldModifier(line.text) ? modifiersIn(line.text, reading.read ?? wordsRead(tokens), ctx.calendar) : [];
-  const applied = applyModifiers(reading.alternatives, ctx.heading ? [ctx.heading, ...modifiers] : modifiers, (p) => tokens[p.at].offset, (offset) => clauseEnd(tokens, offset, line.text.length));
+  const applied = applyModifiers(
+    reading.alternatives,
+    ctx.heading ? [ctx.heading, ...modifiers] : modifiers,
+    (p) => tokens[p.at].offset,
+    (offset) => clauseEnd(tokens, offset, line.text.length),
+  );
   if ('refused' in applied) {
     const orders = reading.alternatives.length === 1 ? reading.alternatives[0].map((p) => ruleset.formatOrder(p.order)) : [];
-    return void result.errors.push({ line: line.line, text: line.text, message: modifierRefusal(applied.refused, orders, applied.refused === ctx.heading), suggestions: [] });
+    return void result.errors.push({
+      line: line.line,
+      text: line.text,
+      message: modifierRefusal(applied.refused, orders, applied.refused === ctx.heading),
+      suggestions: [],
+    });
   }
-  for (const p of applied.withdrawn) result.ignored.push({ line: line.line, text: ruleset.formatOrder(p.order), why: 'withdrawn: the line puts another order in its place ("instead of", "rather than")' });
+  for (const p of applied.withdrawn)
+    result.ignored.push({
+      line: line.line,
+      text: ruleset.formatOrder(p.order),
+      why: 'withdrawn: the line puts another order in its place ("instead of", "rather than")',
+    });
   placeKnownKinds(applied.readings, { ...where, alternatives: applied.readings }, result);
 }
 
@@ -184,7 +223,13 @@ function placeKnownKinds(alternatives: PlacedOrder[][], where: LineInContext, re
   const { line, ruleset } = where;
   const known = orderKindsOf(ruleset);
   const stray = alternatives.flat().find((p) => !known.has(p.order.kind));
-  if (stray) return void result.errors.push({ line: line.line, text: line.text, message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`, suggestions: [] });
+  if (stray)
+    return void result.errors.push({
+      line: line.line,
+      text: line.text,
+      message: `The ${ruleset.title} rules have no "${stray.order.kind}" order.`,
+      suggestions: [],
+    });
   placeReadings(alternatives, where, result);
 }
 
@@ -259,7 +304,12 @@ interface LineInContext {
 }
 
 function toParsed(p: PlacedOrder, where: LineInContext): ParsedOrder {
-  return { ...p.order, line: where.line.line, text: segmentText(where.line.text, where.tokens, p.at, where.alternatives), canonical: where.ruleset.formatOrder(p.order) };
+  return {
+    ...p.order,
+    line: where.line.line,
+    text: segmentText(where.line.text, where.tokens, p.at, where.alternatives),
+    canonical: where.ruleset.formatOrder(p.order),
+  };
 }
 
 /**

@@ -47,7 +47,10 @@ export function lineRoles(lines: readonly string[]): LineRole[] {
       // A player who forwards their earlier orders with nothing above means to send them again.
       if (!FORWARD.test(line) || wroteAbove) return fill(roles, lines.length, 'earlier-message');
       roles.push('reply-header');
-      while (i + 1 < lines.length && (FORWARD_HEADER_FIELD.test(lines[i + 1]) || !lines[i + 1].trim())) (roles.push('reply-header'), i++);
+      while (i + 1 < lines.length && (FORWARD_HEADER_FIELD.test(lines[i + 1]) || !lines[i + 1].trim())) {
+        roles.push('reply-header');
+        i++;
+      }
       continue;
     }
     if (line.trimEnd().endsWith(':') && REPLY_HEADER.test(line)) {

@@ -2,7 +2,18 @@
 // unit type left out is taken from the unit standing there, and every way the line can be read is
 // kept: one reading is an order, several are an ambiguity for the GM, none is an error.
 import type { GameState, MapGraph, Order, ProvinceKind, Unit } from '../engine/index.ts';
-import { coastSlot, isInferredUnitType, isNationRef, isPlaceRef, isUnitPlaceRef, type Draft, type InferredUnitType, type NationRef, type PlaceRef, type UnitPlaceRef } from './drafts.ts';
+import {
+  coastSlot,
+  isInferredUnitType,
+  isNationRef,
+  isPlaceRef,
+  isUnitPlaceRef,
+  type Draft,
+  type InferredUnitType,
+  type NationRef,
+  type PlaceRef,
+  type UnitPlaceRef,
+} from './drafts.ts';
 import { isOwnPlace } from './context-ranking.ts';
 import type { Token } from './lexer.ts';
 import type { LineResult } from './parse-line.ts';
@@ -88,7 +99,11 @@ function placed(order: Order, at: number): PlacedOrder {
 
 /** The same order whatever order its slots were written in. */
 export function sameOrderKey(order: Order): string {
-  return JSON.stringify(Object.keys(order).sort().map((k) => [k, order[k]]));
+  return JSON.stringify(
+    Object.keys(order)
+      .sort()
+      .map((k) => [k, order[k]]),
+  );
 }
 
 function readDraft(draft: Draft, ctx: ReadingContext): Order[] | Failure {
@@ -146,7 +161,8 @@ function unitsNear(partial: Partial, ref: UnitPlaceRef, ctx: ReadingContext): st
   if (!ctx.state) return { message: `Say where the ${what} moves from.`, suggestions: [] };
   const found = new Set<string>();
   for (const u of ctx.state.units) {
-    if (u.nation === ctx.nation && (!type || u.type === type) && u.province !== near && ctx.map.has(u.province) && ctx.map.adjacent(u.province, near, u.type)) found.add(u.province);
+    if (u.nation === ctx.nation && (!type || u.type === type) && u.province !== near && ctx.map.has(u.province) && ctx.map.adjacent(u.province, near, u.type))
+      found.add(u.province);
   }
   if (!found.size) return { message: `You have no ${what} next to ${name}; say which ${what} moves and from where.`, suggestions: [] };
   return [...found].sort();
@@ -174,7 +190,10 @@ function readPlace(ref: PlaceRef, ctx: ReadingContext): PlaceReading[] | Failure
     const guesses = ctx.state && ctx.guess !== false && key.length <= 4 ? ctx.names.near(key, new Set(['province']), 1) : [];
     if (guesses.length) return guesses.map((c) => ({ province: c.id, guess: true }));
     const state = ctx.state;
-    return { message: `I do not know a place called "${ref.token.raw}".`, suggestions: ctx.names.suggest(key, new Set(['province']), 3, state && ((id) => isOwnPlace(state, ctx.nation, id))) };
+    return {
+      message: `I do not know a place called "${ref.token.raw}".`,
+      suggestions: ctx.names.suggest(key, new Set(['province']), 3, state && ((id) => isOwnPlace(state, ctx.nation, id))),
+    };
   }
   const provinces = (ref.token.names ?? []).filter((c) => c.kind === 'province');
   if (!provinces.length) return { message: `"${ref.token.raw}" is a nation, not a place.`, suggestions: [] };
@@ -205,7 +224,10 @@ export function checkHeading(token: Token, ctx: ReadingContext): Failure | undef
   const nations = readNation(ref, ctx);
   if (!Array.isArray(nations)) return nations;
   if (ctx.names.knowsNations && !nations.includes(ctx.nation)) {
-    return { message: `These orders are headed "${ref.token.raw}", but you play ${ctx.state?.nations[ctx.nation]?.name ?? ctx.nation}; you can only order your own units.`, suggestions: [] };
+    return {
+      message: `These orders are headed "${ref.token.raw}", but you play ${ctx.state?.nations[ctx.nation]?.name ?? ctx.nation}; you can only order your own units.`,
+      suggestions: [],
+    };
   }
   return undefined;
 }

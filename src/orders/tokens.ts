@@ -16,13 +16,15 @@ const SEPARATORS = new Set(['dot', 'comma', 'semi']);
 const MIN_FUZZY_KEY = 3;
 
 export function lineTokens(line: string, vocabulary: Vocabulary, names: NameResolver): LineTokens {
-  if (line.length > MAX_LINE_CHARS) return { tooLong: `This line is ${line.length} characters long, too long to be an order; please write one order per line.` };
+  if (line.length > MAX_LINE_CHARS)
+    return { tooLong: `This line is ${line.length} characters long, too long to be an order; please write one order per line.` };
   const queue = lexLine(line);
-  if (queue.length > MAX_LINE_TOKENS) return { tooLong: `This line has ${queue.length} words and signs, too long to be an order; please write one order per line.` };
+  if (queue.length > MAX_LINE_TOKENS)
+    return { tooLong: `This line has ${queue.length} words and signs, too long to be an order; please write one order per line.` };
   const out: Token[] = [];
   const exact: ExactMemo = new Map();
   let lastUnknown = -1;
-  for (let i = 0; i < queue.length; ) {
+  for (let i = 0; i < queue.length;) {
     const token = queue[i];
     if (token.type !== 'word') {
       out.push(token);
@@ -68,7 +70,14 @@ function headingOf(tokens: readonly Token[], names: NameResolver): Token | undef
  * A slip in a later word may make a longer name than the exact one ("Norwegian Se" is Norwegian Sea,
  * not Norwegian and a stray "Se").
  */
-function nameAt(queue: Token[], start: number, line: string, vocabulary: Vocabulary, names: NameResolver, memo: ExactMemo): { token: Token; next: number } | undefined {
+function nameAt(
+  queue: Token[],
+  start: number,
+  line: string,
+  vocabulary: Vocabulary,
+  names: NameResolver,
+  memo: ExactMemo,
+): { token: Token; next: number } | undefined {
   const exact = exactAt(queue, start, names, memo);
   const after = exact ? exact.end + 1 : start;
   if (exact && !isStray(queue, after, vocabulary, names, memo)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };

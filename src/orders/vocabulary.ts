@@ -25,7 +25,10 @@ export class Vocabulary {
    * @param orderRules rules whose words mark a line as an attempted order (verbs, unit words),
    *   as opposed to fillers, prepositions and numbers that chit-chat uses too.
    */
-  constructor(rules: readonly CompiledRule[], private readonly orderRules: ReadonlySet<string>) {
+  constructor(
+    rules: readonly CompiledRule[],
+    private readonly orderRules: ReadonlySet<string>,
+  ) {
     for (const rule of rules) {
       for (const symbol of rule.symbols) {
         if (rule.name === FILLER_RULE) {

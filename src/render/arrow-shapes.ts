@@ -27,7 +27,12 @@ function band(a: Point, b: Point, width: number): Polygon {
   const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
   const nx = (-(b[1] - a[1]) / length) * (width / 2);
   const ny = ((b[0] - a[0]) / length) * (width / 2);
-  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
+  return [
+    [a[0] + nx, a[1] + ny],
+    [b[0] + nx, b[1] + ny],
+    [b[0] - nx, b[1] - ny],
+    [a[0] - nx, a[1] - ny],
+  ];
 }
 
 function dashed(a: Point, b: Point, width: number, dash: number): Polygon[] {

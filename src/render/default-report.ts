@@ -12,12 +12,18 @@ function columnsOf(view: PublicView): string[] {
   return [...COLUMN_ORDER.filter((k) => numeric.has(k)), ...[...numeric].filter((k) => !COLUMN_ORDER.includes(k)).sort()];
 }
 
-const messages = (events: readonly GameEvent[]) => events.filter((e) => typeof e.message === 'string' && e.message && e.type !== 'order.succeeded' && e.type !== 'order.failed').map((e) => [e.message as string]);
+const messages = (events: readonly GameEvent[]) =>
+  events
+    .filter((e) => typeof e.message === 'string' && e.message && e.type !== 'order.succeeded' && e.type !== 'order.failed')
+    .map((e) => [e.message as string]);
 
 export const defaultReport: ReportHooks = {
   updateTable(_ctx, view) {
     const keys = columnsOf(view);
-    return { columns: keys.map(humanize), rows: view.nations.map((n) => ({ nation: n.id, cells: keys.map((k) => (typeof n[k] === 'number' ? (n[k] as number) : '')) })) };
+    return {
+      columns: keys.map(humanize),
+      rows: view.nations.map((n) => ({ nation: n.id, cells: keys.map((k) => (typeof n[k] === 'number' ? (n[k] as number) : '')) })),
+    };
   },
   battles: () => [],
   publicNews: (_ctx, view) => [{ title: 'News', lines: messages(view.events) }].filter((s) => s.lines.length),

@@ -39,7 +39,9 @@ export function oneLine(text: string): string {
  * Readers see the text exactly as written.
  */
 export function escapeBbcode(text: string): string {
-  return oneLine(text).replace(/([[<@])/g, `$1${ZWSP}`).replace(/:\/\//g, `:${ZWSP}//`);
+  return oneLine(text)
+    .replace(/([[<@])/g, `$1${ZWSP}`)
+    .replace(/:\/\//g, `:${ZWSP}//`);
 }
 
 /**
@@ -49,7 +51,9 @@ export function escapeBbcode(text: string): string {
  * (parentheses, full stops...) stays as written, so the text a GM proofreads stays readable.
  */
 export function escapeMarkdown(text: string): string {
-  return escapeMarkdownInline(text).replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`));
+  return escapeMarkdownInline(text).replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) =>
+    /^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`,
+  );
 }
 
 /** Markdown escapes for text in the middle of a line, where nothing can start a heading or a list. */

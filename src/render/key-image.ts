@@ -171,7 +171,15 @@ export function deepestPoints(index: KeyIndex): Array<[number, number] | null> {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       const v = pixels[p];
-      const edge = x === 0 || y === 0 || x === width - 1 || y === height - 1 || pixels[p - 1] !== v || pixels[p + 1] !== v || pixels[p - width] !== v || pixels[p + width] !== v;
+      const edge =
+        x === 0 ||
+        y === 0 ||
+        x === width - 1 ||
+        y === height - 1 ||
+        pixels[p - 1] !== v ||
+        pixels[p + 1] !== v ||
+        pixels[p - width] !== v ||
+        pixels[p + width] !== v;
       dist[p] = edge ? 0 : far;
     }
   }

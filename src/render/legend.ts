@@ -62,7 +62,9 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   const parts: string[] = [`<rect x="0" y="0" width="${width}" height="100%" fill="${MAP_COLOURS.background}"/>`];
   let y = pad;
   const line = (content: string, size: number, bold = false) => {
-    parts.push(`<text x="${pad}" y="${y + size}" font-family="${FONT_FAMILY}" font-size="${size}"${bold ? ' font-weight="bold"' : ''} fill="#111">${xml(content)}</text>`);
+    parts.push(
+      `<text x="${pad}" y="${y + size}" font-family="${FONT_FAMILY}" font-size="${size}"${bold ? ' font-weight="bold"' : ''} fill="#111">${xml(content)}</text>`,
+    );
     y += size * 1.35;
   };
   for (const part of wrap(scene.title, width - 2 * pad, u(18))) line(part, u(18), true);
@@ -71,7 +73,9 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   line('Nations', u(14), true);
   for (const nation of scene.nations) {
     const x = pad;
-    parts.push(`<rect x="${x}" y="${y}" width="${u(30)}" height="${sym}" fill="${tint(nation.colour, TERRITORY_TINT)}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`);
+    parts.push(
+      `<rect x="${x}" y="${y}" width="${u(30)}" height="${sym}" fill="${tint(nation.colour, TERRITORY_TINT)}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`,
+    );
     parts.push(armySvg(x + u(7), y + u(2), sym - u(4), nation.colour));
     const name = wrap(nation.name, width - 2 * pad - u(38), text)[0];
     parts.push(`<text x="${x + u(38)}" y="${y + sym * 0.8}" font-family="${FONT_FAMILY}" font-size="${text}" fill="#111">${xml(name)}</text>`);
@@ -85,13 +89,22 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
     parts.push(`<text x="${pad + u(50)}" y="${y + sym * 0.8}" font-family="${FONT_FAMILY}" font-size="${text}" fill="#111">${xml(words)}</text>`);
     y += row;
   };
-  entry(`${armySvg(pad, y, sym, grey)}<text x="${pad + sym / 2}" y="${y + sym * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="bold" font-size="${u(11)}" fill="${inkOn(grey)}">3</text>`, 'Armies (3 of them)');
+  entry(
+    `${armySvg(pad, y, sym, grey)}<text x="${pad + sym / 2}" y="${y + sym * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="bold" font-size="${u(11)}" fill="${inkOn(grey)}">3</text>`,
+    'Armies (3 of them)',
+  );
   entry(fleetSvg(pad, y, sym, grey), 'Fleet');
-  entry(`${fleetSvg(pad, y, sym, grey)}${boardedSvg(pad + sym, y + sym * 0.05, sym * 0.42)}${boardedSvg(pad + sym, y + sym * 0.53, sym * 0.42)}`, 'Fleet, 2 armies aboard');
+  entry(
+    `${fleetSvg(pad, y, sym, grey)}${boardedSvg(pad + sym, y + sym * 0.05, sym * 0.42)}${boardedSvg(pad + sym, y + sym * 0.53, sym * 0.42)}`,
+    'Fleet, 2 armies aboard',
+  );
   if (shapesShown(scene).includes('aircraft')) entry(aircraftSvg(pad, y, sym, grey), 'Aircraft');
   for (const kind of structuresShown(scene)) entry(structureSvg(kind, pad, y, sym), STRUCTURE_WORDS[kind]);
   for (const kind of featuresShown(scene)) entry(featureSvg(kind, pad, y, sym), scene.featureWords[kind] ?? FEATURE_WORDS[kind]);
-  entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.unclaimedLand}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`, 'Unclaimed land');
+  entry(
+    `<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.unclaimedLand}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`,
+    'Unclaimed land',
+  );
   entry(`<rect x="${pad}" y="${y}" width="${u(30)}" height="${sym}" fill="${MAP_COLOURS.sea}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(1)}"/>`, 'Sea');
   const turn = turnKeys(scene);
   if (turn.arrows.length || turn.events.length) {
@@ -104,8 +117,14 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
     for (const e of turn.events) entry(eventSvg(e, pad, y, sym), EVENT_WORDS[e]);
   }
   if (lanes) {
-    entry(`<line x1="${pad}" y1="${y + sym / 2}" x2="${pad + u(30)}" y2="${y + sym / 2}" stroke="${MAP_COLOURS.border}" stroke-width="${u(2)}"/>`, 'Border armies cross');
-    entry(`<line x1="${pad}" y1="${y + sym / 2}" x2="${pad + u(30)}" y2="${y + sym / 2}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(2)}" stroke-dasharray="${u(7)} ${u(5)}"/>`, 'Fleets only');
+    entry(
+      `<line x1="${pad}" y1="${y + sym / 2}" x2="${pad + u(30)}" y2="${y + sym / 2}" stroke="${MAP_COLOURS.border}" stroke-width="${u(2)}"/>`,
+      'Border armies cross',
+    );
+    entry(
+      `<line x1="${pad}" y1="${y + sym / 2}" x2="${pad + u(30)}" y2="${y + sym / 2}" stroke="${MAP_COLOURS.coast}" stroke-width="${u(2)}" stroke-dasharray="${u(7)} ${u(5)}"/>`,
+      'Fleets only',
+    );
   }
   return { width, height: Math.ceil(y + pad), body: parts.join('') };
 }

@@ -61,11 +61,13 @@ export function importKeyImage(image: RgbImage, options: ImportOptions = {}): Im
   const water = colours.map((c) => (sea ? sea.has(c) : isWater(c)));
   // Ids follow reading order (top to bottom in bands, then left to right), land and sea apart.
   const band = Math.max(1, Math.round(image.height / 12));
-  const order = colours.map((_, n) => n).sort((a, b) => {
-    const [ax, ay] = centres[a]!;
-    const [bx, by] = centres[b]!;
-    return Math.floor(ay / band) - Math.floor(by / band) || ax - bx;
-  });
+  const order = colours
+    .map((_, n) => n)
+    .sort((a, b) => {
+      const [ax, ay] = centres[a]!;
+      const [bx, by] = centres[b]!;
+      return Math.floor(ay / band) - Math.floor(by / band) || ax - bx;
+    });
   const ids = new Map<number, string>();
   let land = 0;
   let seas = 0;
@@ -86,7 +88,9 @@ export function importKeyImage(image: RgbImage, options: ImportOptions = {}): Im
       centre: centres[n]!,
     };
   }
-  const borders = pairs.map(([a, b]) => [ids.get(a)!, ids.get(b)!].sort() as [string, string]).sort((x, y) => x[0].localeCompare(y[0]) || x[1].localeCompare(y[1]));
+  const borders = pairs
+    .map(([a, b]) => [ids.get(a)!, ids.get(b)!].sort() as [string, string])
+    .sort((x, y) => x[0].localeCompare(y[0]) || x[1].localeCompare(y[1]));
   return { provinces, borders, ignored };
 }
 
@@ -119,9 +123,7 @@ function touching(index: KeyIndex, reach: number, minBorder: number): Array<[num
   };
   for (let y = 0; y < height; y++) scan(width, (x) => y * width + x);
   for (let x = 0; x < width; x++) scan(height, (y) => y * width + x);
-  return [...shared]
-    .filter(([, count]) => count >= minBorder)
-    .map(([key]) => [Math.floor(key / 65536), key % 65536] as [number, number]);
+  return [...shared].filter(([, count]) => count >= minBorder).map(([key]) => [Math.floor(key / 65536), key % 65536] as [number, number]);
 }
 
 /** The map.yaml text: provinces in flow style, one per line, and the borders. */

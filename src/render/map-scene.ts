@@ -1,7 +1,16 @@
 // What a map picture shows, read from a ruleset's PUBLIC view (never raw state): who owns each
 // province, its structure, and the unit stacks in it. The renderers draw a scene and know nothing
 // of rulesets.
-import { PROVINCE_FEATURES, type MapGraph, type ProvinceFeature, type ProvinceKind, type PublicView, type TurnMarks, type Unit, type UnitShape } from '../engine/index.ts';
+import {
+  PROVINCE_FEATURES,
+  type MapGraph,
+  type ProvinceFeature,
+  type ProvinceKind,
+  type PublicView,
+  type TurnMarks,
+  type Unit,
+  type UnitShape,
+} from '../engine/index.ts';
 import type { ArrowKind } from './arrow-shapes.ts';
 import type { EventSymbol, StructureSymbol } from './map-symbols.ts';
 import { nationColour } from './palette.ts';
@@ -78,7 +87,8 @@ const STRUCTURES: Record<string, StructureSymbol> = {
 
 export function buildScene({ map, view, title, caption, colours = {}, marks }: SceneInput): MapScene {
   const events = new Map<string, Set<EventSymbol>>();
-  for (const m of marks?.provinces ?? []) if (map.has(m.province)) events.set(m.province, (events.get(m.province) ?? new Set()).add(m.mark === 'structure' ? 'structure' : m.mark));
+  for (const m of marks?.provinces ?? [])
+    if (map.has(m.province)) events.set(m.province, (events.get(m.province) ?? new Set()).add(m.mark === 'structure' ? 'structure' : m.mark));
   // A support or convoy of a move points where the move goes; of a holding unit, at the unit.
   const arrows = (marks?.arrows ?? [])
     .map((a) => ({ kind: a.kind, from: a.from, to: a.via ?? a.to, ok: a.ok, nation: a.nation }))
@@ -86,7 +96,9 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
   const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i) }));
   const order = new Map(nations.map((n, i) => [n.id, i]));
   const features = new Map<string, SceneProvince['features']>();
-  for (const m of marks?.features ?? []) if (map.has(m.province)) features.set(m.province, [...(features.get(m.province) ?? []), m.level === undefined ? { feature: m.feature } : { feature: m.feature, level: m.level }]);
+  for (const m of marks?.features ?? [])
+    if (map.has(m.province))
+      features.set(m.province, [...(features.get(m.province) ?? []), m.level === undefined ? { feature: m.feature } : { feature: m.feature, level: m.level }]);
   const shapes = marks?.unitShapes ?? {};
   const byProvince = new Map<string, Unit[]>();
   for (const unit of view.units) byProvince.set(unit.province, [...(byProvince.get(unit.province) ?? []), unit]);

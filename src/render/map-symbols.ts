@@ -35,11 +35,41 @@ export function aircraftSvg(x: number, y: number, size: number, colour: string, 
   const s = stroke(size);
   const cx = x + width / 2;
   const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(cx + px * size)} ${f(y + py * size)}`).join(' ');
-  const plane = p([[-0.05, 0.12], [0.05, 0.12], [0.05, 0.38], [0.38, 0.52], [0.38, 0.6], [0.05, 0.54], [0.05, 0.74], [0.16, 0.82], [0.16, 0.88], [-0.16, 0.88], [-0.16, 0.82], [-0.05, 0.74], [-0.05, 0.54], [-0.38, 0.6], [-0.38, 0.52], [-0.05, 0.38]]);
+  const plane = p([
+    [-0.05, 0.12],
+    [0.05, 0.12],
+    [0.05, 0.38],
+    [0.38, 0.52],
+    [0.38, 0.6],
+    [0.05, 0.54],
+    [0.05, 0.74],
+    [0.16, 0.82],
+    [0.16, 0.88],
+    [-0.16, 0.88],
+    [-0.16, 0.82],
+    [-0.05, 0.74],
+    [-0.05, 0.54],
+    [-0.38, 0.6],
+    [-0.38, 0.52],
+    [-0.05, 0.38],
+  ]);
   return `${armySvg(x, y, size, colour, width)}<path d="${plane} Z" fill="#fff" stroke="#000" stroke-width="${f(s / 3)}"/>`;
 }
 
-const BATTLEMENTS: Array<[number, number]> = [[0.14, 0.86], [0.14, 0.2], [0.28, 0.2], [0.28, 0.32], [0.43, 0.32], [0.43, 0.2], [0.57, 0.2], [0.57, 0.32], [0.72, 0.32], [0.72, 0.2], [0.86, 0.2], [0.86, 0.86]];
+const BATTLEMENTS: Array<[number, number]> = [
+  [0.14, 0.86],
+  [0.14, 0.2],
+  [0.28, 0.2],
+  [0.28, 0.32],
+  [0.43, 0.32],
+  [0.43, 0.2],
+  [0.57, 0.2],
+  [0.57, 0.32],
+  [0.72, 0.32],
+  [0.72, 0.2],
+  [0.86, 0.2],
+  [0.86, 0.86],
+];
 
 /**
  * A province's improvement, work or defence, as a small white tile: a skyline for an urbanized
@@ -56,19 +86,146 @@ export function featureSvg(kind: ProvinceFeature, x: number, y: number, size: nu
   const line = (d: string, w: number) => `<path d="${d}" fill="none" stroke="#333" stroke-width="${f(w * size)}" stroke-linecap="round"/>`;
   switch (kind) {
     case 'urban':
-      return tile + solid(p([[0.18, 0.82], [0.18, 0.45], [0.36, 0.45], [0.36, 0.25], [0.56, 0.25], [0.56, 0.5], [0.68, 0.5], [0.68, 0.38], [0.82, 0.38], [0.82, 0.82]]));
+      return (
+        tile +
+        solid(
+          p([
+            [0.18, 0.82],
+            [0.18, 0.45],
+            [0.36, 0.45],
+            [0.36, 0.25],
+            [0.56, 0.25],
+            [0.56, 0.5],
+            [0.68, 0.5],
+            [0.68, 0.38],
+            [0.82, 0.38],
+            [0.82, 0.82],
+          ]),
+        )
+      );
     case 'industry':
-      return tile + solid(p([[0.15, 0.82], [0.15, 0.5], [0.35, 0.36], [0.35, 0.5], [0.55, 0.36], [0.55, 0.5], [0.68, 0.42], [0.68, 0.18], [0.8, 0.18], [0.8, 0.82]]));
+      return (
+        tile +
+        solid(
+          p([
+            [0.15, 0.82],
+            [0.15, 0.5],
+            [0.35, 0.36],
+            [0.35, 0.5],
+            [0.55, 0.36],
+            [0.55, 0.5],
+            [0.68, 0.42],
+            [0.68, 0.18],
+            [0.8, 0.18],
+            [0.8, 0.82],
+          ]),
+        )
+      );
     case 'port':
-      return tile + line(`${p([[0.5, 0.28], [0.5, 0.82]])} ${p([[0.34, 0.4], [0.66, 0.4]])} ${p([[0.22, 0.6], [0.3, 0.76], [0.5, 0.82], [0.7, 0.76], [0.78, 0.6]])}`, 0.09) + `<circle cx="${f(x + size / 2)}" cy="${f(y + size * 0.22)}" r="${f(size * 0.07)}" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}"/>`;
+      return (
+        tile +
+        line(
+          `${p([
+            [0.5, 0.28],
+            [0.5, 0.82],
+          ])} ${p([
+            [0.34, 0.4],
+            [0.66, 0.4],
+          ])} ${p([
+            [0.22, 0.6],
+            [0.3, 0.76],
+            [0.5, 0.82],
+            [0.7, 0.76],
+            [0.78, 0.6],
+          ])}`,
+          0.09,
+        ) +
+        `<circle cx="${f(x + size / 2)}" cy="${f(y + size * 0.22)}" r="${f(size * 0.07)}" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}"/>`
+      );
     case 'airbase':
-      return tile + solid(p([[0.38, 0.14], [0.62, 0.14], [0.62, 0.86], [0.38, 0.86]])) + line(`${p([[0.5, 0.24], [0.5, 0.36]])} ${p([[0.5, 0.46], [0.5, 0.56]])} ${p([[0.5, 0.66], [0.5, 0.76]])}`, 0.06).replace('#333', '#fff');
+      return (
+        tile +
+        solid(
+          p([
+            [0.38, 0.14],
+            [0.62, 0.14],
+            [0.62, 0.86],
+            [0.38, 0.86],
+          ]),
+        ) +
+        line(
+          `${p([
+            [0.5, 0.24],
+            [0.5, 0.36],
+          ])} ${p([
+            [0.5, 0.46],
+            [0.5, 0.56],
+          ])} ${p([
+            [0.5, 0.66],
+            [0.5, 0.76],
+          ])}`,
+          0.06,
+        ).replace('#333', '#fff')
+      );
     case 'lab':
-      return tile + solid(p([[0.42, 0.16], [0.58, 0.16], [0.58, 0.42], [0.8, 0.82], [0.2, 0.82], [0.42, 0.42]]));
+      return (
+        tile +
+        solid(
+          p([
+            [0.42, 0.16],
+            [0.58, 0.16],
+            [0.58, 0.42],
+            [0.8, 0.82],
+            [0.2, 0.82],
+            [0.42, 0.42],
+          ]),
+        )
+      );
     case 'railroad':
-      return tile + line(`${p([[0.14, 0.38], [0.86, 0.38]])} ${p([[0.14, 0.62], [0.86, 0.62]])}`, 0.07) + line([0.28, 0.5, 0.72].map((tx) => p([[tx, 0.26], [tx, 0.74]])).join(' '), 0.06);
+      return (
+        tile +
+        line(
+          `${p([
+            [0.14, 0.38],
+            [0.86, 0.38],
+          ])} ${p([
+            [0.14, 0.62],
+            [0.86, 0.62],
+          ])}`,
+          0.07,
+        ) +
+        line(
+          [0.28, 0.5, 0.72]
+            .map((tx) =>
+              p([
+                [tx, 0.26],
+                [tx, 0.74],
+              ]),
+            )
+            .join(' '),
+          0.06,
+        )
+      );
     case 'canal':
-      return tile + line([0.36, 0.64].map((wy) => p([[0.14, wy], [0.26, wy - 0.08], [0.38, wy], [0.5, wy - 0.08], [0.62, wy], [0.74, wy - 0.08], [0.86, wy]])).join(' '), 0.07);
+      return (
+        tile +
+        line(
+          [0.36, 0.64]
+            .map((wy) =>
+              p([
+                [0.14, wy],
+                [0.26, wy - 0.08],
+                [0.38, wy],
+                [0.5, wy - 0.08],
+                [0.62, wy],
+                [0.74, wy - 0.08],
+                [0.86, wy],
+              ]),
+            )
+            .join(' '),
+          0.07,
+        )
+      );
     case 'academy': {
       // A five-pointed star.
       const star = Array.from({ length: 10 }, (_, i): [number, number] => {
@@ -81,7 +238,10 @@ export function featureSvg(kind: ProvinceFeature, x: number, y: number, size: nu
     case 'fortification':
       return tile + solid(p(BATTLEMENTS));
     case 'mothballed-fortification':
-      return tile + `<path d="${p(BATTLEMENTS)} Z" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}" stroke-dasharray="${f(size * 0.1)} ${f(size * 0.06)}"/>`;
+      return (
+        tile +
+        `<path d="${p(BATTLEMENTS)} Z" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}" stroke-dasharray="${f(size * 0.1)} ${f(size * 0.06)}"/>`
+      );
   }
 }
 
@@ -103,9 +263,21 @@ export function structureSvg(kind: StructureSymbol, x: number, y: number, size: 
     case 'city': {
       const a = r * 0.36;
       const d = [
-        [cx - a, cy - r], [cx + a, cy - r], [cx + a, cy - a], [cx + r, cy - a], [cx + r, cy + a], [cx + a, cy + a],
-        [cx + a, cy + r], [cx - a, cy + r], [cx - a, cy + a], [cx - r, cy + a], [cx - r, cy - a], [cx - a, cy - a],
-      ].map(([px, py], i) => `${i ? 'L' : 'M'}${f(px)} ${f(py)}`).join(' ');
+        [cx - a, cy - r],
+        [cx + a, cy - r],
+        [cx + a, cy - a],
+        [cx + r, cy - a],
+        [cx + r, cy + a],
+        [cx + a, cy + a],
+        [cx + a, cy + r],
+        [cx - a, cy + r],
+        [cx - a, cy + a],
+        [cx - r, cy + a],
+        [cx - r, cy - a],
+        [cx - a, cy - a],
+      ]
+        .map(([px, py], i) => `${i ? 'L' : 'M'}${f(px)} ${f(py)}`)
+        .join(' ');
       return `<path d="${d} Z" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
     }
     case 'supply-centre': {
@@ -138,19 +310,112 @@ export function eventSvg(kind: EventSymbol, x: number, y: number, size: number):
   const s = f(Math.max(1, size / 9));
   const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(cx + px * r)} ${f(cy + py * r)}`).join(' ');
   const disc = (fill: string) => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r - s / 2)}" fill="${fill}" stroke="#000" stroke-width="${s}"/>`;
-  const line = (d: string, width: number, colour = '#fff') => `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${f(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const line = (d: string, width: number, colour = '#fff') =>
+    `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${f(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
   switch (kind) {
     case 'battle':
-      return disc('#b3261e') + line(`${p([[-0.5, -0.5], [0.5, 0.5]])} ${p([[0.5, -0.5], [-0.5, 0.5]])}`, size * 0.14) + line(`${p([[-0.55, 0.2], [-0.2, 0.55]])} ${p([[0.55, 0.2], [0.2, 0.55]])}`, size * 0.1);
+      return (
+        disc('#b3261e') +
+        line(
+          `${p([
+            [-0.5, -0.5],
+            [0.5, 0.5],
+          ])} ${p([
+            [0.5, -0.5],
+            [-0.5, 0.5],
+          ])}`,
+          size * 0.14,
+        ) +
+        line(
+          `${p([
+            [-0.55, 0.2],
+            [-0.2, 0.55],
+          ])} ${p([
+            [0.55, 0.2],
+            [0.2, 0.55],
+          ])}`,
+          size * 0.1,
+        )
+      );
     case 'captured':
-      return disc('#ffffff') + line(p([[-0.35, 0.6], [-0.35, -0.6]]), size * 0.1, '#000') + `<path d="${p([[-0.3, -0.6], [0.55, -0.3], [-0.3, 0]])} Z" fill="#b3261e"/>`;
+      return (
+        disc('#ffffff') +
+        line(
+          p([
+            [-0.35, 0.6],
+            [-0.35, -0.6],
+          ]),
+          size * 0.1,
+          '#000',
+        ) +
+        `<path d="${p([
+          [-0.3, -0.6],
+          [0.55, -0.3],
+          [-0.3, 0],
+        ])} Z" fill="#b3261e"/>`
+      );
     case 'dislodged':
-      return disc('#f2a900') + line(`${p([[-0.45, -0.45], [0.45, -0.45], [0.45, 0.45], [-0.45, 0.45], [-0.45, -0.45]])}`, size * 0.1, '#000') + line(p([[-0.2, -0.6], [0.1, 0], [-0.1, 0.1], [0.2, 0.6]]), size * 0.12, '#fff');
+      return (
+        disc('#f2a900') +
+        line(
+          `${p([
+            [-0.45, -0.45],
+            [0.45, -0.45],
+            [0.45, 0.45],
+            [-0.45, 0.45],
+            [-0.45, -0.45],
+          ])}`,
+          size * 0.1,
+          '#000',
+        ) +
+        line(
+          p([
+            [-0.2, -0.6],
+            [0.1, 0],
+            [-0.1, 0.1],
+            [0.2, 0.6],
+          ]),
+          size * 0.12,
+          '#fff',
+        )
+      );
     case 'built':
-      return disc('#1e7b34') + line(`${p([[0, -0.55], [0, 0.55]])} ${p([[-0.55, 0], [0.55, 0]])}`, size * 0.16);
+      return (
+        disc('#1e7b34') +
+        line(
+          `${p([
+            [0, -0.55],
+            [0, 0.55],
+          ])} ${p([
+            [-0.55, 0],
+            [0.55, 0],
+          ])}`,
+          size * 0.16,
+        )
+      );
     case 'disbanded':
-      return disc('#555555') + line(p([[-0.55, 0], [0.55, 0]]), size * 0.16);
+      return (
+        disc('#555555') +
+        line(
+          p([
+            [-0.55, 0],
+            [0.55, 0],
+          ]),
+          size * 0.16,
+        )
+      );
     case 'structure':
-      return disc('#1f5fbf') + `<path d="${p([[0, -0.6], [0.6, 0], [0.35, 0], [0.35, 0.5], [-0.35, 0.5], [-0.35, 0], [-0.6, 0]])} Z" fill="#fff"/>`;
+      return (
+        disc('#1f5fbf') +
+        `<path d="${p([
+          [0, -0.6],
+          [0.6, 0],
+          [0.35, 0],
+          [0.35, 0.5],
+          [-0.35, 0.5],
+          [-0.35, 0],
+          [-0.6, 0],
+        ])} Z" fill="#fff"/>`
+      );
   }
 }

@@ -62,7 +62,10 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
   // Text and symbols are drawn by sharp's threads while this one decodes and paints the key.
   const badges = [...new Set(provinces.flatMap((p) => p.events))];
   const drawn = Promise.all([
-    renderLines(provinces.map((p) => p.name), { size: sizes.label, halo: sizes.halo }),
+    renderLines(
+      provinces.map((p) => p.name),
+      { size: sizes.label, halo: sizes.halo },
+    ),
     drawMarks(blocks, sizes.symbol),
     renderSprites(badges.map((e) => ({ svg: eventSvg(e, 0, 0, sizes.symbol), width: sizes.symbol, height: sizes.symbol }))),
   ]);
@@ -78,7 +81,11 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
 
   const centres = provinces.map((_, n) => (index.area[n] ? centreOf(map, index, n) : null));
   const at = new Map(provinces.map((p, n) => [p.id, n]));
-  paintArrows(canvas, arrowShapes(scene, (id) => (at.has(id) ? centres[at.get(id)!] : null), sizes.symbol * 1.4), colours);
+  paintArrows(
+    canvas,
+    arrowShapes(scene, (id) => (at.has(id) ? centres[at.get(id)!] : null), sizes.symbol * 1.4),
+    colours,
+  );
   const [labels, marks, badgeSprites] = await drawn;
   stampMarks(canvas, blocks, centres, marks, sizes.symbol, sizes.label);
   const badgeOf = new Map(badges.map((e, i) => [e, badgeSprites[i]]));
@@ -92,7 +99,13 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
     canvas.blendMask(label.alpha, label.width, label.height, x, y, rgb(p.kind === 'sea' ? MAP_COLOURS.coast : MAP_COLOURS.label));
     p.events.forEach((e, i) => {
       const badge = badgeOf.get(e)!;
-      canvas.drawImage(badge.rgba, badge.width, badge.height, x - (sizes.symbol + 3) * (i + 1) - SPRITE_PAD, Math.round(y + label.height / 2 - sizes.symbol / 2) - SPRITE_PAD);
+      canvas.drawImage(
+        badge.rgba,
+        badge.width,
+        badge.height,
+        x - (sizes.symbol + 3) * (i + 1) - SPRITE_PAD,
+        Math.round(y + label.height / 2 - sizes.symbol / 2) - SPRITE_PAD,
+      );
     });
   });
   return canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]);
@@ -164,7 +177,10 @@ async function drawMarks(blocks: MarkBlock[], symbol: number): Promise<DrawnMark
     }
   }
   const countList = [...counts];
-  const [sprites, bitmaps] = await Promise.all([renderSprites([...specs.values()]), renderLines(countList, { size: Math.max(7, Math.round(symbol * 0.68)), bold: true })]);
+  const [sprites, bitmaps] = await Promise.all([
+    renderSprites([...specs.values()]),
+    renderLines(countList, { size: Math.max(7, Math.round(symbol * 0.68)), bold: true }),
+  ]);
   return { sprites: new Map([...specs.keys()].map((svg, i) => [svg, sprites[i]])), counts: new Map(countList.map((c, i) => [c, bitmaps[i]])) };
 }
 
@@ -180,7 +196,14 @@ function stampMarks(canvas: Canvas, blocks: MarkBlock[], centres: Array<[number,
       canvas.drawImage(sprite.rgba, sprite.width, sprite.height, x - SPRITE_PAD, y - SPRITE_PAD);
       for (const t of mark.texts) {
         const bitmap = drawn.counts.get(t.text)!;
-        canvas.blendMask(bitmap.alpha, bitmap.width, bitmap.height, Math.round(x + t.cx - bitmap.width / 2), Math.round(y + t.cy - bitmap.height / 2), rgb(t.colour));
+        canvas.blendMask(
+          bitmap.alpha,
+          bitmap.width,
+          bitmap.height,
+          Math.round(x + t.cx - bitmap.width / 2),
+          Math.round(y + t.cy - bitmap.height / 2),
+          rgb(t.colour),
+        );
       }
     }
   });

@@ -142,14 +142,18 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
     const fill = sea ? MAP_COLOURS.sea : owner ? tint(owner, TERRITORY_TINT) : MAP_COLOURS.unclaimedLand;
     const stroke = sea ? MAP_COLOURS.coast : MAP_COLOURS.border;
     const radius = sea ? NODE_HEIGHT / 2 : 6;
-    parts.push(`<rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`);
+    parts.push(
+      `<rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`,
+    );
     const block = provinceMarks(province, colours, SYMBOL);
     const lines = labels.get(province.id)!;
     const lineHeight = LABEL * 1.2;
     const contentHeight = lines.length * lineHeight + (block.marks.length ? block.height + 5 : 0);
     const top = cy - contentHeight / 2;
     lines.forEach((line, i) => {
-      parts.push(`<text x="${cx}" y="${f(top + (i + 0.8) * lineHeight)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${sea ? MAP_COLOURS.coast : MAP_COLOURS.label}">${xml(line)}</text>`);
+      parts.push(
+        `<text x="${cx}" y="${f(top + (i + 0.8) * lineHeight)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${sea ? MAP_COLOURS.coast : MAP_COLOURS.label}">${xml(line)}</text>`,
+      );
     });
     const rowCentre = top + lines.length * lineHeight + 5 + SYMBOL / 2;
     for (const mark of block.marks) {
@@ -157,12 +161,20 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
       const y = rowCentre + mark.y;
       parts.push(`<g transform="translate(${x} ${y})">${mark.svg}`);
       for (const t of mark.texts) {
-        parts.push(`<text x="${t.cx}" y="${t.cy + SYMBOL * 0.3}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${Math.round(SYMBOL * 0.7)}" font-weight="bold" fill="${t.colour}">${xml(t.text)}</text>`);
+        parts.push(
+          `<text x="${t.cx}" y="${t.cy + SYMBOL * 0.3}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${Math.round(SYMBOL * 0.7)}" font-weight="bold" fill="${t.colour}">${xml(t.text)}</text>`,
+        );
       }
       parts.push('</g>');
     }
   }
-  for (const { arrow, shape } of arrowShapes(scene, (id) => positions.get(id) ?? null, SYMBOL * 1.6, (ux, uy) => 0.6 * Math.min(NODE_WIDTH / 2 / Math.abs(ux || 1e-9), NODE_HEIGHT / 2 / Math.abs(uy || 1e-9)))) parts.push(shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow)));
+  for (const { arrow, shape } of arrowShapes(
+    scene,
+    (id) => positions.get(id) ?? null,
+    SYMBOL * 1.6,
+    (ux, uy) => 0.6 * Math.min(NODE_WIDTH / 2 / Math.abs(ux || 1e-9), NODE_HEIGHT / 2 / Math.abs(uy || 1e-9)),
+  ))
+    parts.push(shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow)));
   for (const province of scene.provinces) {
     const [cx, cy] = positions.get(province.id)!;
     province.events.forEach((e, i) => parts.push(eventSvg(e, cx + NODE_WIDTH / 2 - (BADGE + 2) * (i + 1), cy - NODE_HEIGHT / 2 - BADGE / 3, BADGE)));
@@ -173,5 +185,7 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
   const total = { width: drawn.width + legend.width, height: Math.max(drawn.height, legend.height) };
   // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
   // at a third of the bytes, which matters for a big map readers load on the game's page.
-  return sharp(svgDocument(total.width, total.height, parts.join(''))).png({ palette: true, compressionLevel: 6 }).toBuffer();
+  return sharp(svgDocument(total.width, total.height, parts.join('')))
+    .png({ palette: true, compressionLevel: 6 })
+    .toBuffer();
 }

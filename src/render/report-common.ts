@@ -1,7 +1,17 @@
 // Pieces every report shares: names and colours for ids, the ruleset's report hooks, orders with
 // their results, battles and news sections in a format, a nation's units in words, deadlines in the
 // reader's time zone.
-import { counted, type BattleStory, type GameEvent, type NationView, type Order, type PublicView, type ReportHooks, type ReportSection, type Unit } from '../engine/index.ts';
+import {
+  counted,
+  type BattleStory,
+  type GameEvent,
+  type NationView,
+  type Order,
+  type PublicView,
+  type ReportHooks,
+  type ReportSection,
+  type Unit,
+} from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { defaultReport } from './default-report.ts';
@@ -145,7 +155,9 @@ export function formatDeadline(deadline: Date | string | undefined, timeZone: st
  */
 export function stepLabel(game: Game, record: Pick<TurnRecord, 'turn' | 'phase' | 'stateBefore'>): string {
   const before = game.ruleset.publicView(game.ctx, record.stateBefore, []);
-  const when = typeof before.season === 'string' && typeof before.year === 'number' ? `${before.season.charAt(0).toUpperCase()}${before.season.slice(1)} ${before.year}` : `Turn ${record.turn}`;
+  const when =
+    typeof before.season === 'string' && typeof before.year === 'number'
+      ? `${before.season.charAt(0).toUpperCase()}${before.season.slice(1)} ${before.year}`
+      : `Turn ${record.turn}`;
   return record.phase && record.phase !== 'orders' ? `${when} (${record.phase})` : when;
 }
-

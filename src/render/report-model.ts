@@ -5,7 +5,22 @@ import type { GameEvent, NationView, Order } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { humanize } from './humanize.ts';
-import { battleModels, formatDeadline, namesFor, orderLines, safely, ownedProvinces, reportOf, sectionModels, stepLabel, unitLines, withoutOrders, type BattleModel, type OrderLine, type SectionModel } from './report-common.ts';
+import {
+  battleModels,
+  formatDeadline,
+  namesFor,
+  orderLines,
+  safely,
+  ownedProvinces,
+  reportOf,
+  sectionModels,
+  stepLabel,
+  unitLines,
+  withoutOrders,
+  type BattleModel,
+  type OrderLine,
+  type SectionModel,
+} from './report-common.ts';
 import type { SentenceFormat } from './sentences.ts';
 
 export interface LedgerLine {
@@ -85,7 +100,13 @@ export function ledgerLines(ledger: unknown): LedgerLine[] | null {
 
 const isOrderResult = (e: GameEvent) => e.type === 'order.succeeded' || e.type === 'order.failed';
 
-export function privateReportModel(game: Game, record: TurnRecord, nation: string, nextDeadline?: Date | string, format: SentenceFormat = 'txt'): PrivateReportModel {
+export function privateReportModel(
+  game: Game,
+  record: TurnRecord,
+  nation: string,
+  nextDeadline?: Date | string,
+  format: SentenceFormat = 'txt',
+): PrivateReportModel {
   const view: NationView = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
   const names = namesFor(game, view);
   const report = reportOf(game);
@@ -105,7 +126,10 @@ export function privateReportModel(game: Game, record: TurnRecord, nation: strin
     battles: battleModels(report.battles(game.ctx, view.events), names, format),
     sections: sectionModels(report.privateNews(game.ctx, view), names, format),
     provinces: ownedProvinces(view, nation, names),
-    units: unitLines(view.units.filter((u) => u.nation === nation), names),
+    units: unitLines(
+      view.units.filter((u) => u.nation === nation),
+      names,
+    ),
     nextDeadline: formatDeadline(nextDeadline, timeZone),
   };
 }
@@ -145,7 +169,11 @@ export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Da
     }),
     events: record.events
       .filter((e) => !isOrderResult(e) && e.type !== 'ledger')
-      .map((e) => ({ audience: e.audience === 'public' ? 'public' : e.audience.map((n) => names.nation(n)).join(', ') || 'GM only', type: e.type, message: e.message ?? '' })),
+      .map((e) => ({
+        audience: e.audience === 'public' ? 'public' : e.audience.map((n) => names.nation(n)).join(', ') || 'GM only',
+        type: e.type,
+        message: e.message ?? '',
+      })),
     battles: battleModels(reportOf(game).battles(game.ctx, record.events), names, 'txt'),
     dice: record.dice.map((d) => ({ sides: d.sides, value: d.value, purpose: d.purpose })),
     nextDeadline: formatDeadline(nextDeadline, game.config.timezone),

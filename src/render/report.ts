@@ -79,7 +79,12 @@ export function createReportRenderer(options: ReportRendererOptions = {}) {
     privateReport: async (game: Game, record: TurnRecord, nation: string) =>
       renderPrivateReport(game, record, nation, { nextDeadline: options.nextDeadline?.(game, record), pageUrl: await options.pageUrl?.(game.id, nation) }),
     publicUpdate: (game: Game, record: TurnRecord) =>
-      renderPublicUpdate(game, record, { flavour: options.flavour ?? DEFAULT_FLAVOUR, mapUrl: options.mapUrl?.(game, record), mapAttachment: options.mapAttachment, nextDeadline: options.nextDeadline?.(game, record) }),
+      renderPublicUpdate(game, record, {
+        flavour: options.flavour ?? DEFAULT_FLAVOUR,
+        mapUrl: options.mapUrl?.(game, record),
+        mapAttachment: options.mapAttachment,
+        nextDeadline: options.nextDeadline?.(game, record),
+      }),
     gmSummary: (game: Game, record: TurnRecord) => renderGmSummary(game, record, { nextDeadline: options.nextDeadline?.(game, record) }),
   };
 }

@@ -205,8 +205,15 @@ function snapToGrid(points: Point[], cell: { width: number; height: number }, o:
   const rows = Math.floor(o.height / cell.height);
   if (columns * rows < points.length) throw new RangeError(`a grid of ${columns}x${rows} cells cannot hold ${points.length} nodes`);
   const taken = new Uint8Array(columns * rows);
-  const wanted = points.map(([x, y]) => [Math.min(columns - 1, Math.max(0, Math.floor(x / cell.width))), Math.min(rows - 1, Math.max(0, Math.floor(y / cell.height)))] as const);
-  const order = points.map((_, i) => i).sort((a, b) => Math.hypot(points[a][0] - o.width / 2, points[a][1] - o.height / 2) - Math.hypot(points[b][0] - o.width / 2, points[b][1] - o.height / 2) || a - b);
+  const wanted = points.map(
+    ([x, y]) => [Math.min(columns - 1, Math.max(0, Math.floor(x / cell.width))), Math.min(rows - 1, Math.max(0, Math.floor(y / cell.height)))] as const,
+  );
+  const order = points
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        Math.hypot(points[a][0] - o.width / 2, points[a][1] - o.height / 2) - Math.hypot(points[b][0] - o.width / 2, points[b][1] - o.height / 2) || a - b,
+    );
   for (const i of order) {
     const [cx, cy] = wanted[i];
     let best = -1;

@@ -18,7 +18,13 @@ export interface Names {
 
 export const escapeHtml = (text: string) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const ESCAPE: Record<SentenceFormat, (text: string) => string> = { 'bbcode-upper': escapeBbcode, bbcode: escapeBbcode, md: escapeMarkdown, txt: oneLine, html: escapeHtml };
+const ESCAPE: Record<SentenceFormat, (text: string) => string> = {
+  'bbcode-upper': escapeBbcode,
+  bbcode: escapeBbcode,
+  md: escapeMarkdown,
+  txt: oneLine,
+  html: escapeHtml,
+};
 
 /** The colour darkened until text in it reads on a white page (contrast 3:1 at least, WCAG for bold text). */
 export function textColour(colour: string): string {

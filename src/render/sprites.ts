@@ -42,7 +42,10 @@ export async function renderSprites(specs: readonly SpriteSpec[]): Promise<Sprit
   const width = Math.min(SHEET_WIDTH, Math.max(...cells.map((c) => c.x + c.w)));
   const height = y + rowHeight;
   const body = specs.map((s, i) => `<g transform="translate(${cells[i].x + PAD} ${cells[i].y + PAD})">${s.svg}</g>`).join('');
-  const { data } = await sharp(svgDocument(width, height, body)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(svgDocument(width, height, body))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return cells.map((c) => {
     const rgba = new Uint8Array(c.w * c.h * 4);
     for (let row = 0; row < c.h; row++) rgba.set(data.subarray(((c.y + row) * width + c.x) * 4, ((c.y + row) * width + c.x + c.w) * 4), row * c.w * 4);

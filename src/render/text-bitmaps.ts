@@ -37,7 +37,13 @@ export async function renderLines(lines: readonly string[], style: TextStyle): P
   // would shift every line after it: such lines are drawn one by one, the rest together.
   const alone = lines.map((line) => OTHER_SCRIPT.test(line));
   if (alone.some(Boolean)) {
-    const [together, apart] = await Promise.all([renderLines(lines.filter((_, i) => !alone[i]), style), Promise.all(lines.filter((_, i) => alone[i]).map((line) => renderAlone(line, style)))]);
+    const [together, apart] = await Promise.all([
+      renderLines(
+        lines.filter((_, i) => !alone[i]),
+        style,
+      ),
+      Promise.all(lines.filter((_, i) => alone[i]).map((line) => renderAlone(line, style))),
+    ]);
     let [t, a] = [0, 0];
     return alone.map((isAlone) => (isAlone ? apart[a++] : together[t++]));
   }
@@ -51,6 +57,7 @@ export async function renderLines(lines: readonly string[], style: TextStyle): P
 }
 
 /** Characters outside Latin, Greek, Cyrillic and common punctuation: DejaVu may lack them. */
+// eslint-disable-next-line no-control-regex
 const OTHER_SCRIPT = /[^\u0000-\u052f\u1e00-\u1fff\u2000-\u206f\u20a0-\u20cf\u2100-\u214f]/u;
 
 async function renderAlone(line: string, style: TextStyle): Promise<TextBitmap> {

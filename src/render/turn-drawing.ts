@@ -11,7 +11,10 @@ export const haloOf = (arrow: Pick<SceneArrow, 'kind'>) => (arrow.kind === 'retr
 const points = (polygon: readonly Point[]) => polygon.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
 
 export function shapeSvg(shape: ArrowShape, colour: string, halo: string): string {
-  return [...shape.halo.map((p) => `<polygon points="${points(p)}" fill="${halo}"/>`), ...shape.body.map((p) => `<polygon points="${points(p)}" fill="${colour}"/>`)].join('');
+  return [
+    ...shape.halo.map((p) => `<polygon points="${points(p)}" fill="${halo}"/>`),
+    ...shape.body.map((p) => `<polygon points="${points(p)}" fill="${colour}"/>`),
+  ].join('');
 }
 
 /**
@@ -31,7 +34,8 @@ export function arrowShapes(
     const from = centre(arrow.from);
     const to = centre(arrow.to);
     const length = from && to ? Math.hypot(to[0] - from[0], to[1] - from[1]) : 0;
-    const shape = from && to && length ? arrowShape(arrow.kind, from, to, arrow.ok, symbol, clearance((to[0] - from[0]) / length, (to[1] - from[1]) / length)) : null;
+    const shape =
+      from && to && length ? arrowShape(arrow.kind, from, to, arrow.ok, symbol, clearance((to[0] - from[0]) / length, (to[1] - from[1]) / length)) : null;
     if (shape) drawn.push({ arrow, shape });
   }
   return drawn;

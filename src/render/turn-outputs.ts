@@ -59,7 +59,9 @@ export function turnFolder(gameId: string, turn: number): string {
 
 /** "After Turn 3 · 4 December 2026" (or "After Spring 1901 ..."), the date in the game's time zone. */
 export function mapCaption(game: Game, record: TurnRecord): string {
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone: game.config.timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(record.committedAt));
+  const date = new Intl.DateTimeFormat('en-GB', { timeZone: game.config.timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(record.committedAt),
+  );
   return `After ${stepLabel(game, record)} · ${date}`;
 }
 
@@ -68,7 +70,9 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const folder = turnFolder(game.id, record.turn);
   const dir = path.join(input.outDir, folder);
   const mapFile = named('map.png', record.phase);
-  const mapUrl = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/${[...folder.split(path.sep), mapFile].map(encodeURIComponent).join('/')}` : undefined;
+  const mapUrl = input.publicUrl
+    ? `${input.publicUrl.replace(/\/+$/, '')}/${[...folder.split(path.sep), mapFile].map(encodeURIComponent).join('/')}`
+    : undefined;
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
   const marks = reportOf(game).turnMarks(game.ctx, view);

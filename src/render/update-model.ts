@@ -6,9 +6,18 @@ import { DEFAULT_FLAVOUR, flavourSpec, type Flavour } from './flavours.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { escapeBbcode, Markup, safeUrl } from './escape.ts';
-import { battleModels, formatDeadline, namesFor, reportOf, sectionModels, stepLabel, withoutOrders, type BattleModel, type SectionModel } from './report-common.ts';
+import {
+  battleModels,
+  formatDeadline,
+  namesFor,
+  reportOf,
+  sectionModels,
+  stepLabel,
+  withoutOrders,
+  type BattleModel,
+  type SectionModel,
+} from './report-common.ts';
 import { writeSentence, type SentenceFormat } from './sentences.ts';
-
 
 export interface UpdateModel {
   gameTitle: string;
@@ -39,7 +48,6 @@ export interface UpdateOptions {
   flavour?: Flavour | 'web';
 }
 
-
 export function updateModel(game: Game, record: TurnRecord, options: UpdateOptions = {}): UpdateModel {
   const view: PublicView = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const before = game.ruleset.publicView(game.ctx, record.stateBefore, []);
@@ -57,7 +65,12 @@ export function updateModel(game: Game, record: TurnRecord, options: UpdateOptio
     mapAttachment: options.mapAttachment ?? null,
     columns: table.columns,
     nations,
-    codeTable: new Markup(monospaceTable(['Nation', ...table.columns], nations.map((n) => [n.name, ...n.cells.map(String)]))),
+    codeTable: new Markup(
+      monospaceTable(
+        ['Nation', ...table.columns],
+        nations.map((n) => [n.name, ...n.cells.map(String)]),
+      ),
+    ),
     battles: battleModels(report.battles(game.ctx, view.events), names, format),
     orders: (report.revealedOrders?.(game.ctx, view) ?? []).map((n) => ({
       nation: writeSentence([{ nation: n.nation }], names, format),

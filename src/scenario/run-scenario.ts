@@ -2,7 +2,18 @@
 // forced or seeded dice, then every expectation checked and reported on its own.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Dice, DiceError, type AnyRuleset, type GameEvent, type GameState, type MapGraph, type NationView, type Order, type PublicView, type RulesetContext } from '../engine/index.ts';
+import {
+  Dice,
+  DiceError,
+  type AnyRuleset,
+  type GameEvent,
+  type GameState,
+  type MapGraph,
+  type NationView,
+  type Order,
+  type PublicView,
+  type RulesetContext,
+} from '../engine/index.ts';
 import { combatSystems } from '../combat/index.ts';
 import { buildMap, readMapFile } from '../game/map-file.ts';
 import { toYaml } from '../game/open-game.ts';
@@ -76,7 +87,8 @@ async function runScenario(scenario: Scenario, dir: string, tools: ScenarioTools
     const wanted = scenario.expect.parse[nation];
     if (wanted) {
       for (const key of ['orders', 'ambiguous', 'errors'] as const) {
-        if (wanted[key] !== undefined && wanted[key] !== counts[key]) failures.push(`parse ${nation}: expected ${wanted[key]} ${key}, got ${counts[key]} (${show(parsed[key])})`);
+        if (wanted[key] !== undefined && wanted[key] !== counts[key])
+          failures.push(`parse ${nation}: expected ${wanted[key]} ${key}, got ${counts[key]} (${show(parsed[key])})`);
       }
     } else if (counts.ambiguous || counts.errors) {
       failures.push(`parse ${nation}: the orders did not all parse: ${show([...parsed.errors, ...parsed.ambiguous])}`);
@@ -89,12 +101,20 @@ async function runScenario(scenario: Scenario, dir: string, tools: ScenarioTools
   return [...failures, ...checkExpectations(scenario, ruleset, ctx, result.state as GameState, result.events, tools)];
 }
 
-function checkExpectations(scenario: Scenario, ruleset: AnyRuleset, ctx: RulesetContext, state: GameState, events: GameEvent[], tools: ScenarioTools): string[] {
+function checkExpectations(
+  scenario: Scenario,
+  ruleset: AnyRuleset,
+  ctx: RulesetContext,
+  state: GameState,
+  events: GameEvent[],
+  tools: ScenarioTools,
+): string[] {
   const failures: string[] = [];
   const { expect } = scenario;
   if (expect.state) failures.push(...differences(state, expect.state).map((d) => `state: ${d}`));
   for (const pattern of expect.events) {
-    if (!events.some((e) => matches(e, pattern))) failures.push(`event missing: ${show(pattern)}; events of that type: ${show(events.filter((e) => e.type === pattern.type))}`);
+    if (!events.some((e) => matches(e, pattern)))
+      failures.push(`event missing: ${show(pattern)}; events of that type: ${show(events.filter((e) => e.type === pattern.type))}`);
   }
   for (const pattern of expect.absent) {
     const found = events.find((e) => matches(e, pattern));
@@ -106,7 +126,9 @@ function checkExpectations(scenario: Scenario, ruleset: AnyRuleset, ctx: Ruleset
       const ok = got?.type === 'order.succeeded';
       if (!got) failures.push(`order ${nation}[${want.index}]: no result event`);
       else if (ok !== want.ok || (want.reason !== undefined && got.reason !== want.reason)) {
-        failures.push(`order ${nation}[${want.index}]: expected ${want.ok ? 'success' : 'failure'}${want.reason ? ` (${want.reason})` : ''}, got ${ok ? 'success' : 'failure'}${got.reason ? ` (${got.reason})` : ''}: ${got.message ?? ''}`);
+        failures.push(
+          `order ${nation}[${want.index}]: expected ${want.ok ? 'success' : 'failure'}${want.reason ? ` (${want.reason})` : ''}, got ${ok ? 'success' : 'failure'}${got.reason ? ` (${got.reason})` : ''}: ${got.message ?? ''}`,
+        );
       }
     }
   }

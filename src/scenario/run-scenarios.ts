@@ -7,7 +7,8 @@ export async function scenarioFiles(inputs: readonly string[]): Promise<string[]
   const files: string[] = [];
   for (const input of inputs) {
     const info = await stat(input).catch(() => null);
-    if (!info) files.push(input); // reported as unreadable by the runner, not silently skipped
+    if (!info)
+      files.push(input); // reported as unreadable by the runner, not silently skipped
     else if (info.isDirectory()) {
       const names = (await readdir(input, { recursive: true })).filter((n) => /\.ya?ml$/.test(n)).sort();
       files.push(...names.map((n) => path.join(input, n)));

@@ -23,7 +23,9 @@ export const scenarioSchema = z.strictObject({
     events: z.array(pattern).default([]),
     absent: z.array(pattern).default([]),
     orders: z.record(z.string(), z.array(z.strictObject({ index: z.number().int().min(0), ok: z.boolean(), reason: z.string().optional() }))).default({}),
-    parse: z.record(z.string(), z.strictObject({ orders: z.number().int().optional(), ambiguous: z.number().int().optional(), errors: z.number().int().optional() })).default({}),
+    parse: z
+      .record(z.string(), z.strictObject({ orders: z.number().int().optional(), ambiguous: z.number().int().optional(), errors: z.number().int().optional() }))
+      .default({}),
     private: z.record(z.string(), textChecks).default({}),
     public: textChecks.optional(),
   }),

@@ -50,7 +50,13 @@ export async function importGame(store: GameStore, id: string, dir: string): Pro
     history.push(parse(await readFile(path.join(dir, 'history', name), 'utf8')) as TurnRecord);
   }
   history.forEach((record, i) => {
-    if (record.step !== i + 1) throw new GameFolderError([{ file: path.join(dir, 'history', historyFile(record.step)), message: `steps must run 1, 2, 3... without gaps; found step ${record.step} where step ${i + 1} belongs.` }]);
+    if (record.step !== i + 1)
+      throw new GameFolderError([
+        {
+          file: path.join(dir, 'history', historyFile(record.step)),
+          message: `steps must run 1, 2, 3... without gaps; found step ${record.step} where step ${i + 1} belongs.`,
+        },
+      ]);
   });
   const mail = new Map<string, Buffer>();
   for (const name of (await listDir(path.join(dir, 'mail'))).sort()) mail.set(name.replace(/\.eml$/, ''), await readFile(path.join(dir, 'mail', name)));

@@ -95,7 +95,12 @@ export class GameStore {
     // transaction. Listed first: a crash in between leaves a listed id with no game (as a deletion
     // cut short does), never a stored game nobody lists.
     await this.redis.sadd(GAMES_KEY, id);
-    const tx = this.redis.multi().hset(k.files, contents.files).set(k.filesVersion, randomUUID()).set(k.state, JSON.stringify(contents.state)).set(k.step, String(history.length));
+    const tx = this.redis
+      .multi()
+      .hset(k.files, contents.files)
+      .set(k.filesVersion, randomUUID())
+      .set(k.state, JSON.stringify(contents.state))
+      .set(k.step, String(history.length));
     for (const record of history) tx.hset(k.history, String(record.step), JSON.stringify(record));
     for (const [nation, orders] of Object.entries(contents.orders ?? {})) tx.hset(k.orders, nation, encodeOrders(orders));
     for (const [messageId, raw] of contents.mail ?? []) tx.hset(k.mail, messageId, raw);
@@ -173,9 +178,22 @@ export class GameStore {
   async commitStep(id: string, record: TurnRecord): Promise<void> {
     const k = gameKeys(id);
     try {
-      await this.redis.eval(COMMIT, 5, k.state, k.step, k.history, k.orders, k.ordersVersion, String(record.step - 1), JSON.stringify(record), JSON.stringify(record.stateAfter), String(record.ordersVersion));
+      await this.redis.eval(
+        COMMIT,
+        5,
+        k.state,
+        k.step,
+        k.history,
+        k.orders,
+        k.ordersVersion,
+        String(record.step - 1),
+        JSON.stringify(record),
+        JSON.stringify(record.stateAfter),
+        String(record.ordersVersion),
+      );
     } catch (e) {
-      if (String((e as Error).message).includes('ORDERS CHANGED')) throw new OrdersChangedError(`Step ${record.step} of "${id}" was adjudicated on orders that have changed since; adjudicate it again.`);
+      if (String((e as Error).message).includes('ORDERS CHANGED'))
+        throw new OrdersChangedError(`Step ${record.step} of "${id}" was adjudicated on orders that have changed since; adjudicate it again.`);
       const m = /STEP (\d+)/.exec(String((e as Error).message));
       if (m) throw new StepAlreadyCommittedError(`Step ${record.step} of "${id}" cannot be committed: the game is at step ${m[1]}.`);
       throw e;
@@ -190,7 +208,23 @@ export class GameStore {
   async rollBack(id: string, plan: RollbackPlan): Promise<{ epoch: number } | { movedTo: number }> {
     const k = gameKeys(id);
     try {
-      const epoch = (await this.redis.eval(ROLL_BACK, 8, k.state, k.step, k.history, k.orders, k.undone, k.rollbacks, k.preview, k.ordersVersion, String(plan.expectedStep), String(plan.firstUndone), JSON.stringify(plan.stateBefore), JSON.stringify(plan.undoneAt.toISOString()), ...plan.orders)) as number;
+      const epoch = (await this.redis.eval(
+        ROLL_BACK,
+        8,
+        k.state,
+        k.step,
+        k.history,
+        k.orders,
+        k.undone,
+        k.rollbacks,
+        k.preview,
+        k.ordersVersion,
+        String(plan.expectedStep),
+        String(plan.firstUndone),
+        JSON.stringify(plan.stateBefore),
+        JSON.stringify(plan.undoneAt.toISOString()),
+        ...plan.orders,
+      )) as number;
       return { epoch };
     } catch (e) {
       const m = /STEP (\d+)/.exec(String((e as Error).message));

@@ -19,7 +19,13 @@ const MOVE_TRIES = 60;
  * Runs `work`; a store outage puts the job back to wait (throwing BullMQ's DelayedError) instead of
  * failing it. Other errors, and an outage past the patience, are thrown as they are.
  */
-export async function outageTolerant<R>(job: Job, token: string | undefined, watch: OutageWatch | undefined, waiting: Waiting, work: () => Promise<R>): Promise<R> {
+export async function outageTolerant<R>(
+  job: Job,
+  token: string | undefined,
+  watch: OutageWatch | undefined,
+  waiting: Waiting,
+  work: () => Promise<R>,
+): Promise<R> {
   try {
     return await work();
   } catch (e) {

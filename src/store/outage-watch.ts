@@ -72,7 +72,10 @@ export class OutageWatch {
   noted(outage: StoreOutageError, waiting?: Waiting | { gameId: string }): void {
     if (!this.current) {
       this.current = { begun: this.options.now(), reason: outage.reason, waited: new Set() };
-      this.options.logger.error({ reason: outage.reason }, 'the store (Redis) refuses writes; everything waits where it is and runs again once it takes writes; the GM is told when it is over');
+      this.options.logger.error(
+        { reason: outage.reason },
+        'the store (Redis) refuses writes; everything waits where it is and runs again once it takes writes; the GM is told when it is over',
+      );
       this.probing ??= this.probe();
     }
     if (waiting) this.current.waited.add('kind' in waiting ? `${waiting.gameId}\t${waiting.kind}\t${waiting.id}` : `${waiting.gameId}\t\t`);
@@ -100,9 +103,22 @@ export class OutageWatch {
       try {
         await redis.set(STORE_KEYS.probe, String(now().getTime()), 'PX', 60_000);
         const over = now();
-        await redis.eval(MERGE, 2, STORE_KEYS.outage, STORE_KEYS.outageWaited, current.begun.getTime(), over.getTime(), current.reason, over.getTime(), ...current.waited);
+        await redis.eval(
+          MERGE,
+          2,
+          STORE_KEYS.outage,
+          STORE_KEYS.outageWaited,
+          current.begun.getTime(),
+          over.getTime(),
+          current.reason,
+          over.getTime(),
+          ...current.waited,
+        );
         this.current = null;
-        logger.warn({ reason: current.reason, seconds: Math.round((over.getTime() - current.begun.getTime()) / 1000), waited: current.waited.size }, 'the store takes writes again; what waited runs now');
+        logger.warn(
+          { reason: current.reason, seconds: Math.round((over.getTime() - current.begun.getTime()) / 1000), waited: current.waited.size },
+          'the store takes writes again; what waited runs now',
+        );
         this.later(this.settleMs + 100, () => this.close());
       } catch (e) {
         if (!storeOutageOf(e)) logger.warn({ err: (e as Error).message }, 'the store probe failed');

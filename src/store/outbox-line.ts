@@ -48,7 +48,8 @@ export class OutboxLine<E extends RecordedItem> {
   protected async add(gameId: string, entry: E): Promise<E> {
     const k = this.keysOf(gameId);
     await this.waiting.add(gameId);
-    const existing = (await this.redis.eval(RECORD, 2, k.items, k.line, entry.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as string | null;
+    const existing = (await this.redis.eval(RECORD, 2, k.items, k.line, entry.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as
+      string | null;
     if (!existing) await this.waiting.add(gameId);
     return existing ? (JSON.parse(existing) as E) : entry;
   }
@@ -104,7 +105,11 @@ export class OutboxLine<E extends RecordedItem> {
   /** Takes an item out of line, with the reason, until `resend`. */
   async setAside(gameId: string, key: string, error: string): Promise<void> {
     const k = this.keysOf(gameId);
-    await this.redis.multi().hset(k.failed, key, JSON.stringify({ error, at: this.now().toISOString() })).zrem(k.line, key).exec();
+    await this.redis
+      .multi()
+      .hset(k.failed, key, JSON.stringify({ error, at: this.now().toISOString() }))
+      .zrem(k.line, key)
+      .exec();
     await this.waiting.dropIfEmpty(gameId, k.line);
   }
 

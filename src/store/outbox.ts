@@ -70,7 +70,8 @@ export class Outbox extends OutboxLine<OutboxEntry> {
    */
   async markAttempt(gameId: string, key: string): Promise<SendAttempt | undefined> {
     const m = mailKeys(gameId);
-    const found = (await this.redis.eval(ATTEMPT, 3, gameKeys(gameId).outbox, m.outboxAttempts, m.outboxInDoubt, key, String(MAX_IN_DOUBT))) as [string, number] | null;
+    const found = (await this.redis.eval(ATTEMPT, 3, gameKeys(gameId).outbox, m.outboxAttempts, m.outboxInDoubt, key, String(MAX_IN_DOUBT))) as
+      [string, number] | null;
     if (!found || found[1] === 0) return undefined;
     const entry = JSON.parse(found[0]) as OutboxEntry;
     return found[1] < 0 ? { kind: 'in-doubt', entry } : { kind: 'send', entry, attempt: found[1] };

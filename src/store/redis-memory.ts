@@ -15,17 +15,26 @@ export async function redisMemoryWarnings(redis: Redis): Promise<string[]> {
     limit = Number(configValue(await redis.config('GET', 'maxmemory')));
   } catch (e) {
     // Managed Redis services often refuse CONFIG: their console shows the same settings.
-    return [`Redis did not show its memory settings (${(e as Error).message.split('\n')[0]}); check in your provider's console that maxmemory-policy is noeviction and that you are alerted before memory is full.`];
+    return [
+      `Redis did not show its memory settings (${(e as Error).message.split('\n')[0]}); check in your provider's console that maxmemory-policy is noeviction and that you are alerted before memory is full.`,
+    ];
   }
   const warnings: string[] = [];
   if (policy !== 'noeviction') {
-    warnings.push(`Redis has maxmemory-policy ${policy}: when it is full it deletes keys (games, emails, queued jobs) to make room. Set maxmemory-policy noeviction, so it refuses writes instead and Adjutant waits until there is room again.`);
+    warnings.push(
+      `Redis has maxmemory-policy ${policy}: when it is full it deletes keys (games, emails, queued jobs) to make room. Set maxmemory-policy noeviction, so it refuses writes instead and Adjutant waits until there is room again.`,
+    );
   }
   if (limit > 0) {
     const used = Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? 0);
-    if (used >= limit * NEARLY_FULL) warnings.push(`Redis uses ${mib(used)} of its ${mib(limit)} maxmemory: past the limit it refuses every write and all games wait. Raise maxmemory or free memory.`);
+    if (used >= limit * NEARLY_FULL)
+      warnings.push(
+        `Redis uses ${mib(used)} of its ${mib(limit)} maxmemory: past the limit it refuses every write and all games wait. Raise maxmemory or free memory.`,
+      );
   } else {
-    warnings.push('Redis has no maxmemory: if the machine runs out of memory the system may kill it. Set maxmemory below the memory Redis may use, and an alarm on used_memory.');
+    warnings.push(
+      'Redis has no maxmemory: if the machine runs out of memory the system may kill it. Set maxmemory below the memory Redis may use, and an alarm on used_memory.',
+    );
   }
   return warnings;
 }

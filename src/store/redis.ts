@@ -7,7 +7,10 @@ export class RedisUnavailableError extends Error {
 
 export function redisUrl(env: NodeJS.ProcessEnv = process.env): string {
   const url = env.REDIS_URL;
-  if (!url) throw new RedisUnavailableError('REDIS_URL is not set: start the services with "bash scripts/services.sh start" and eval its env, or point REDIS_URL at your Redis.');
+  if (!url)
+    throw new RedisUnavailableError(
+      'REDIS_URL is not set: start the services with "bash scripts/services.sh start" and eval its env, or point REDIS_URL at your Redis.',
+    );
   return url;
 }
 

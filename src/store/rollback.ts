@@ -13,7 +13,12 @@ export class RollbackConflictError extends Error {
  * null when no committed step belongs to that turn. Throws RollbackConflictError when a step was
  * committed while the rollback was being prepared (the GM should look again and repeat it).
  */
-export async function rollbackToTurn(store: GameStore, gameId: string, turn: number, now: Date): Promise<{ fromStep: number; toStep: number; epoch: number } | null> {
+export async function rollbackToTurn(
+  store: GameStore,
+  gameId: string,
+  turn: number,
+  now: Date,
+): Promise<{ fromStep: number; toStep: number; epoch: number } | null> {
   const current = await store.step(gameId);
   const history = await store.history(gameId);
   const first = history.find((r) => r.turn === turn);
@@ -23,6 +28,7 @@ export async function rollbackToTurn(store: GameStore, gameId: string, turn: num
     .filter(([, list]) => list.length)
     .flatMap(([nation, list]) => [nation, encodeOrders({ orders: list, mails: first.mails })]);
   const done = await store.rollBack(gameId, { expectedStep: current, firstUndone: first.step, stateBefore: first.stateBefore, orders, undoneAt: now });
-  if ('movedTo' in done) throw new RollbackConflictError(`Game "${gameId}" moved to step ${done.movedTo} while rolling back; look at it again and repeat the rollback.`);
+  if ('movedTo' in done)
+    throw new RollbackConflictError(`Game "${gameId}" moved to step ${done.movedTo} while rolling back; look at it again and repeat the rollback.`);
   return { fromStep: current, toStep: first.step - 1, epoch: done.epoch };
 }

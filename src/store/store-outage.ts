@@ -39,7 +39,8 @@ export function storeOutageOf(error: unknown): StoreOutageError | null {
       if (refused) return new StoreOutageError(refused.reason, { cause: error });
     }
     // Refused connections (ECONNREFUSED) never reach a command: with maxRetriesPerRequest null it waits for the reconnect.
-    if (e.name === 'MaxRetriesPerRequestError' || CONNECTION.test(message)) return new StoreOutageError(`the connection to Redis is lost (${firstSentence(message)})`, { cause: error });
+    if (e.name === 'MaxRetriesPerRequestError' || CONNECTION.test(message))
+      return new StoreOutageError(`the connection to Redis is lost (${firstSentence(message)})`, { cause: error });
   }
   return null;
 }

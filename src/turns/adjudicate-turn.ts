@@ -32,8 +32,11 @@ export async function adjudicateTurn(rt: TurnRuntime, job: AdjudicateJob): Promi
   }
   const config = await gameConfig(rt.store, gameId);
   const missingNow = await missingNations(rt.store, gameId, config);
-  const mine = (s: TurnSchedule | null): s is TurnSchedule => s !== null && s.step === step && s.epoch === epoch && s.run === run && s.status === 'adjudicating';
-  const { schedule } = await rt.schedules.update(gameId, (s) => (mine(s) && (!s.seed || !s.missing) ? { ...s, seed: s.seed ?? freshSeed(), missing: s.missing ?? missingNow } : undefined));
+  const mine = (s: TurnSchedule | null): s is TurnSchedule =>
+    s !== null && s.step === step && s.epoch === epoch && s.run === run && s.status === 'adjudicating';
+  const { schedule } = await rt.schedules.update(gameId, (s) =>
+    mine(s) && (!s.seed || !s.missing) ? { ...s, seed: s.seed ?? freshSeed(), missing: s.missing ?? missingNow } : undefined,
+  );
   if (!mine(schedule)) return 'stale';
 
   if (config.schedule?.missedOrders === 'standing') await repeatStandingOrders(rt, gameId, schedule.missing ?? []);
@@ -68,7 +71,9 @@ async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record
     summary.text,
   ].join('\n');
   await tellGm(rt, gameId, config, `preview:${stepLabel(s.step, s.epoch)}:${s.run}`, `Turn ${record.turn} preview (run ${s.run})`, text);
-  await rt.schedules.update(gameId, (cur) => (cur && cur.step === s.step && cur.epoch === s.epoch && cur.run === s.run && cur.status === 'adjudicating' ? { ...cur, status: 'preview' } : undefined));
+  await rt.schedules.update(gameId, (cur) =>
+    cur && cur.step === s.step && cur.epoch === s.epoch && cur.run === s.run && cur.status === 'adjudicating' ? { ...cur, status: 'preview' } : undefined,
+  );
 }
 
 export async function storedPreview(rt: TurnRuntime, gameId: string): Promise<StoredPreview | null> {

@@ -5,7 +5,14 @@ import { afterAbsences, durationMs, nextSlot, oneTurnAfter, reminderTime } from 
 import type { TurnSchedule } from './schedule-store.ts';
 
 /** The schedule of a step that opens now: its deadline is `slot` (by default the next regular one), pushed by absences. */
-export function openStep(config: GameFile, now: Date, step: number, epoch: number, carry: Pick<TurnSchedule, 'missed' | 'absences'>, slot: Date | null = firstSlot(config, now)): TurnSchedule {
+export function openStep(
+  config: GameFile,
+  now: Date,
+  step: number,
+  epoch: number,
+  carry: Pick<TurnSchedule, 'missed' | 'absences'>,
+  slot: Date | null = firstSlot(config, now),
+): TurnSchedule {
   // Absences that ended are of no further use; they stay only while they can still push a deadline.
   const absences = carry.absences.filter((a) => Date.parse(a.to) > now.getTime());
   const deadline = slot ? afterAbsences(slot, absences) : null;

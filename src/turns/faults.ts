@@ -1,7 +1,19 @@
 // Which failures are worth retrying. A Redis or SMTP hiccup passes; a broken game folder, a ruleset
 // that throws, or a bug do not, and retrying them only delays telling the GM.
 
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ESOCKET', 'ECONNECTION', 'EDNS']);
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ESOCKET',
+  'ECONNECTION',
+  'EDNS',
+]);
 const TRANSIENT_MESSAGES = /Connection is closed|Stream isn't writeable|LOADING|READONLY|TRYAGAIN|CLUSTERDOWN|MASTERDOWN|BUSY|max retries|socket hang up/i;
 
 export function isTransient(error: unknown): boolean {

@@ -48,10 +48,18 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   }
   const forum = game.config.forum;
   if (forum && forumPosts(forum)) {
-    recorded += await recordUpdatePost(rt, gameId, label, () => rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record), job.mapFile);
+    recorded += await recordUpdatePost(
+      rt,
+      gameId,
+      label,
+      () => rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record),
+      job.mapFile,
+    );
   } else {
     // A forum without an API to post with (phpBB): the GM gets the post ready to paste, in its markup.
-    const pasted = forum ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: forumFlavour(forum) }) : renderer;
+    const pasted = forum
+      ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: forumFlavour(forum) })
+      : renderer;
     const toPaste = async () => {
       const update = await pasted.publicUpdate(game, record);
       return forum ? { ...update, subject: `${update.subject}: paste it into the forum thread` } : update;
@@ -69,7 +77,13 @@ export function updatePostKey(label: string): string {
 }
 
 /** Records the update post (its map uploaded with it, not linked); 1 when recorded by this call. */
-async function recordUpdatePost(rt: TurnRuntime, gameId: string, label: string, render: () => TurnMessage | Promise<TurnMessage>, mapFile: string | undefined): Promise<number> {
+async function recordUpdatePost(
+  rt: TurnRuntime,
+  gameId: string,
+  label: string,
+  render: () => TurnMessage | Promise<TurnMessage>,
+  mapFile: string | undefined,
+): Promise<number> {
   const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
   const key = updatePostKey(label);
   if (await posts.entry(gameId, key)) return 0;

@@ -41,10 +41,23 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
   }
   if (missing.length) rt.logger.info({ gameId, step, offset, nations: missing }, 'reminders recorded');
   if (missing.length && postsReminder(config.forum, offset)) {
-    await new ForumOutbox(rt.store.redis, { now: rt.now }).record(gameId, { kind: 'post', key: `remind:${key}`, text: reminderPost(config, turn, missing, formatTime(due, config.timezone), offset), images: [] });
+    await new ForumOutbox(rt.store.redis, { now: rt.now }).record(gameId, {
+      kind: 'post',
+      key: `remind:${key}`,
+      text: reminderPost(config, turn, missing, formatTime(due, config.timezone), offset),
+      images: [],
+    });
   }
   const tickets = await openTickets();
-  if (tickets.length) await tellGm(rt, gameId, config, `tickets:${key}`, `Turn ${turn}: ${tickets.length} ticket${tickets.length === 1 ? '' : 's'} wait for your ruling`, ticketList(config, tickets, due, offset));
+  if (tickets.length)
+    await tellGm(
+      rt,
+      gameId,
+      config,
+      `tickets:${key}`,
+      `Turn ${turn}: ${tickets.length} ticket${tickets.length === 1 ? '' : 's'} wait for your ruling`,
+      ticketList(config, tickets, due, offset),
+    );
   return missing;
 }
 

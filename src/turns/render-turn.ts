@@ -27,7 +27,16 @@ export async function renderTurn(rt: TurnRuntime, job: StepJob, outputs: OutputS
   const keyImage = keyImageOf(game);
   const schedule = await rt.schedules.get(gameId);
   const nextDeadline = schedule?.step === step + 1 && schedule.status === 'open' && schedule.deadline ? schedule.deadline : undefined;
-  const written = await writeTurnOutputs({ outDir: outputs.outDir, game, record, keyImage, publicUrl: outputs.publicUrl, nextDeadline, flavours: outputs.flavours, privateDir: outputs.privateDir });
+  const written = await writeTurnOutputs({
+    outDir: outputs.outDir,
+    game,
+    record,
+    keyImage,
+    publicUrl: outputs.publicUrl,
+    nextDeadline,
+    flavours: outputs.flavours,
+    privateDir: outputs.privateDir,
+  });
   rt.logger.info({ gameId, step, dir: written.dir, files: written.files.length }, 'step outputs written');
   return { ...job, mapUrl: written.mapUrl, mapFile: written.files.find((f) => f.endsWith('.png')) };
 }

@@ -77,7 +77,10 @@ export class ScheduleStore {
    * Applies `change` atomically, re-reading and retrying if another process got there first.
    * `change` returns the new schedule, or undefined to leave it as it is. Returns the schedule after.
    */
-  async update(gameId: string, change: (current: TurnSchedule | null) => TurnSchedule | undefined): Promise<{ schedule: TurnSchedule | null; changed: boolean }> {
+  async update(
+    gameId: string,
+    change: (current: TurnSchedule | null) => TurnSchedule | undefined,
+  ): Promise<{ schedule: TurnSchedule | null; changed: boolean }> {
     const key = gameKeys(gameId).schedule;
     for (;;) {
       const before = (await this.redis.get(key)) ?? '';

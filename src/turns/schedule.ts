@@ -50,7 +50,8 @@ function nextEvery(schedule: ScheduleConfig, zone: string, from: DateTime): Date
   // Minutes and hours are exact intervals; days and weeks are calendar steps in the game's zone,
   // so "every 3d at 20:00" stays at 20:00 when the clocks change.
   const stepMs = n * UNIT_MS[unit as keyof typeof UNIT_MS];
-  const at = (k: number) => (unit === 'm' || unit === 'h' ? start.plus({ milliseconds: k * stepMs }) : start.plus(unit === 'd' ? { days: k * n } : { weeks: k * n }));
+  const at = (k: number) =>
+    unit === 'm' || unit === 'h' ? start.plus({ milliseconds: k * stepMs }) : start.plus(unit === 'd' ? { days: k * n } : { weeks: k * n });
   let k = Math.max(0, Math.floor((from.toMillis() - start.toMillis()) / stepMs) - 1);
   while (at(k) <= from) k++;
   return at(k);
@@ -81,7 +82,7 @@ function withClock(dt: DateTime, clock: string | undefined): DateTime {
 /** A deadline that falls inside a player's absence moves to the end of it (and again, if that end falls in another). */
 export function afterAbsences(deadline: Date, absences: readonly Absence[]): Date {
   let at = deadline.getTime();
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     for (const a of absences) {
       const [from, to] = [Date.parse(a.from), Date.parse(a.to)];

@@ -17,7 +17,11 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     return { config, schedule: await ensureSchedule(rt, gameId, config) };
   };
   const busy = (s: TurnSchedule, what: string) =>
-    new ControlError(s.status === 'preview' ? `The results of step ${s.step} wait for PUBLISH (or PREVIEW to run them again); ${what} after that.` : `Step ${s.step} is being adjudicated right now; ${what} once its results are out.`);
+    new ControlError(
+      s.status === 'preview'
+        ? `The results of step ${s.step} wait for PUBLISH (or PREVIEW to run them again); ${what} after that.`
+        : `Step ${s.step} is being adjudicated right now; ${what} once its results are out.`,
+    );
 
   /**
    * Decides on the schedule as it is at the moment of writing (a deadline passing or a worker
@@ -86,7 +90,10 @@ export function createGameControl(rt: TurnRuntime): GameControl {
 
     async setDeadline(gameId, deadline, options = {}) {
       const config = await gameConfig(rt.store, gameId);
-      await change(gameId, (cur) => busyNow(cur, 'set the next deadline') ?? surprising(cur, deadline, noticeOf(config), options) ?? withDeadline(cur, config, deadline, rt.now()));
+      await change(
+        gameId,
+        (cur) => busyNow(cur, 'set the next deadline') ?? surprising(cur, deadline, noticeOf(config), options) ?? withDeadline(cur, config, deadline, rt.now()),
+      );
     },
 
     async pause(gameId) {
@@ -118,7 +125,12 @@ export function createGameControl(rt: TurnRuntime): GameControl {
       const { schedule: s } = await load(gameId);
       const preview = await storedPreview(rt, gameId);
       // A preview counts once its GM mail is out, even if the worker has not yet marked the schedule.
-      const current = preview && preview.record.step === s.step && preview.epoch === s.epoch && preview.run === s.run && (s.status === 'preview' || s.status === 'adjudicating');
+      const current =
+        preview &&
+        preview.record.step === s.step &&
+        preview.epoch === s.epoch &&
+        preview.run === s.run &&
+        (s.status === 'preview' || s.status === 'adjudicating');
       if (!current) {
         // The preview stays stored after PUBLISH, so a repeated PUBLISH is recognised and ignored.
         if (preview && preview.record.step < s.step) return;
@@ -127,7 +139,8 @@ export function createGameControl(rt: TurnRuntime): GameControl {
       try {
         await rt.store.commitStep(gameId, preview.record);
       } catch (e) {
-        if (e instanceof OrdersChangedError) throw new ControlError('Orders changed after the preview was made, so it no longer shows this turn: send PREVIEW to run it again, then PUBLISH.');
+        if (e instanceof OrdersChangedError)
+          throw new ControlError('Orders changed after the preview was made, so it no longer shows this turn: send PREVIEW to run it again, then PUBLISH.');
         if (!(e instanceof StepAlreadyCommittedError)) throw e;
       }
       await finishStep(rt, gameId, s.step, s.epoch);

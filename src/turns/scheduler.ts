@@ -134,7 +134,10 @@ export class Scheduler {
       const due = offsets.filter((o) => !s.remindersSent.includes(o) && reminderTime(deadline, o) <= now);
       // Queue first (fixed job ids), then note it: a crash in between repeats the queueing, harmlessly.
       for (const offset of due) await this.rt.queues.remind({ gameId, step: s.step, epoch: s.epoch, offset, deadline: s.deadline });
-      if (due.length) await this.rt.schedules.update(gameId, (cur) => (cur && same(cur) ? { ...cur, remindersSent: [...new Set([...cur.remindersSent, ...due])] } : undefined));
+      if (due.length)
+        await this.rt.schedules.update(gameId, (cur) =>
+          cur && same(cur) ? { ...cur, remindersSent: [...new Set([...cur.remindersSent, ...due])] } : undefined,
+        );
       const upcoming = offsets.filter((o) => !s.remindersSent.includes(o) && !due.includes(o)).map((o) => reminderTime(deadline, o).getTime());
       return new Date(Math.min(deadline.getTime(), ...upcoming));
     }
@@ -145,8 +148,20 @@ export class Scheduler {
     const { turn } = await this.rt.store.state(gameId);
     if (wasDown) {
       const leftMs = lastSeen ? Math.max(0, deadline.getTime() - lastSeen.getTime()) : 0;
-      await tellGm(this.rt, gameId, config, `down:${label}:${deadline.getTime()}`, `Turn ${turn} deadline missed while Adjutant was down`, downNotice(config, turn, deadline, lastSeen, leftMs));
-      await this.wait(gameId, same, { reason: 'down', message: `Adjutant was down at the deadline of turn ${turn}; reply RESUME or PROCESS.`, since: now.toISOString(), leftMs });
+      await tellGm(
+        this.rt,
+        gameId,
+        config,
+        `down:${label}:${deadline.getTime()}`,
+        `Turn ${turn} deadline missed while Adjutant was down`,
+        downNotice(config, turn, deadline, lastSeen, leftMs),
+      );
+      await this.wait(gameId, same, {
+        reason: 'down',
+        message: `Adjutant was down at the deadline of turn ${turn}; reply RESUME or PROCESS.`,
+        since: now.toISOString(),
+        leftMs,
+      });
       return new Date(now.getTime() + this.rt.settings.sweepMs);
     }
     const missing = await missingNations(this.rt.store, gameId, config);
@@ -155,8 +170,19 @@ export class Scheduler {
       // Look again often during the grace period: the last orders arriving end it.
       if (now.getTime() < graceEnd) return new Date(Math.min(graceEnd, now.getTime() + this.rt.settings.sweepMs));
       if (config.schedule?.missedOrders === 'wait') {
-        await tellGm(this.rt, gameId, config, `missing:${label}:${deadline.getTime()}`, `Turn ${turn} waits for orders from ${missing.join(', ')}`, missingNotice(turn, missing));
-        await this.wait(gameId, same, { reason: 'missing', message: `Turn ${turn} waits for orders from ${missing.join(', ')}; reply PROCESS or RESUME.`, since: now.toISOString() });
+        await tellGm(
+          this.rt,
+          gameId,
+          config,
+          `missing:${label}:${deadline.getTime()}`,
+          `Turn ${turn} waits for orders from ${missing.join(', ')}`,
+          missingNotice(turn, missing),
+        );
+        await this.wait(gameId, same, {
+          reason: 'missing',
+          message: `Turn ${turn} waits for orders from ${missing.join(', ')}; reply PROCESS or RESUME.`,
+          since: now.toISOString(),
+        });
         return new Date(now.getTime() + this.rt.settings.sweepMs);
       }
     }

@@ -34,5 +34,12 @@ export type RendererFactory = (info: RenderInfo) => TurnRenderer;
 
 /** `pageUrl`: each nation's private page link for its report, when the site is public. */
 export function reportRenderer(flavour: Flavour = DEFAULT_FLAVOUR, pageUrl?: (gameId: string, nation: string) => Promise<string>): RendererFactory {
-  return (info) => createReportRenderer({ flavour: info.flavour ?? flavour, mapUrl: () => info.mapUrl, mapAttachment: info.mapAttachment, nextDeadline: () => info.nextDeadline, pageUrl });
+  return (info) =>
+    createReportRenderer({
+      flavour: info.flavour ?? flavour,
+      mapUrl: () => info.mapUrl,
+      mapAttachment: info.mapAttachment,
+      nextDeadline: () => info.nextDeadline,
+      pageUrl,
+    });
 }

@@ -56,13 +56,24 @@ export async function finishStep(rt: TurnRuntime, gameId: string, step: number, 
   if (current) {
     for (const nation of missedAlerts(s, config)) {
       const turns = (s.missed[nation] ?? 0) + 1;
-      await tellGm(rt, gameId, config, `missed:${stepLabel(step, epoch)}:${nation}`, `${config.nations[nation]?.name ?? nation} has missed ${turns} turns`, missedNotice(config, nation, turns));
+      await tellGm(
+        rt,
+        gameId,
+        config,
+        `missed:${stepLabel(step, epoch)}:${nation}`,
+        `${config.nations[nation]?.name ?? nation} has missed ${turns} turns`,
+        missedNotice(config, nation, turns),
+      );
     }
   }
   await rt.queues.publish({ gameId, step, epoch });
   if (!current) return;
   const players = playerNations(config);
-  const { changed, schedule } = await rt.schedules.update(gameId, (cur) => (cur && cur.step === step && cur.epoch === epoch ? nextStep(cur, config, rt.now(), players, minimumNoticeMs(config, rt.settings.minimumNoticeMs)) : undefined));
+  const { changed, schedule } = await rt.schedules.update(gameId, (cur) =>
+    cur && cur.step === step && cur.epoch === epoch
+      ? nextStep(cur, config, rt.now(), players, minimumNoticeMs(config, rt.settings.minimumNoticeMs))
+      : undefined,
+  );
   if (changed) rt.logger.info({ gameId, step, deadline: schedule?.deadline }, 'step finished; next deadline set');
   await rt.schedules.wake(gameId, rt.now());
 }
@@ -82,6 +93,13 @@ export async function stopForFailure(rt: TurnRuntime, job: { gameId: string; ste
   const config = await gameConfig(rt.store, job.gameId).catch(() => null);
   if (config) {
     const { turn } = await rt.store.state(job.gameId);
-    await tellGm(rt, job.gameId, config, `fault:adjudicate:${stepLabel(job.step, job.epoch)}:${job.run}`, `Turn ${turn} could not be adjudicated`, failureNotice(turn, 'Adjudication', error));
+    await tellGm(
+      rt,
+      job.gameId,
+      config,
+      `fault:adjudicate:${stepLabel(job.step, job.epoch)}:${job.run}`,
+      `Turn ${turn} could not be adjudicated`,
+      failureNotice(turn, 'Adjudication', error),
+    );
   }
 }

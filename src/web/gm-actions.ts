@@ -22,7 +22,8 @@ export function commandLine(action: string, argument: string): string {
   const arg = argument.trim();
   switch (action) {
     case 'extend':
-      if (!DURATION.test(arg)) throw new ConsoleActionError('Write the extension as a duration, like 24h, 3d or 90m (with NOW after it to allow less than the minimum notice).');
+      if (!DURATION.test(arg))
+        throw new ConsoleActionError('Write the extension as a duration, like 24h, 3d or 90m (with NOW after it to allow less than the minimum notice).');
       return `EXTEND ${arg.replace(/\s*now$/i, '').replace(/\s+/g, '')}${/now$/i.test(arg) ? ' NOW' : ''}`;
     case 'rollback':
       if (!/^\d{1,5}$/.test(arg)) throw new ConsoleActionError('Write the turn to roll back to as a number.');

@@ -35,9 +35,18 @@ export async function gmGamesPage(web: WebContext, session: GmSession): Promise<
       status?.waitingForGm ? `Waiting for you: ${status.waitingForGm}.` : '',
       status?.previewStep !== undefined ? `A preview of step ${status.previewStep} waits for PUBLISH.` : '',
       Object.keys(failed).length ? `${Object.keys(failed).length} message(s) could not be sent.` : '',
-      game.config.gm.secret ? '' : 'No GM secret in game.yaml: the console\'s buttons cannot act.',
+      game.config.gm.secret ? '' : "No GM secret in game.yaml: the console's buttons cannot act.",
     ].filter(Boolean);
-    games.push({ id, url: `${web.base}/-/gm/${id}`, title: game.config.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status), tickets: tickets.length, problems });
+    games.push({
+      id,
+      url: `${web.base}/-/gm/${id}`,
+      title: game.config.title,
+      turn: game.state.turn,
+      phase: game.state.phase,
+      status: statusModel(game, status),
+      tickets: tickets.length,
+      problems,
+    });
   }
   return renderPage('gm-games', { title: 'GM console', base: web.base, private: true }, { email: session.email, games, csrf: session.csrf });
 }
@@ -57,14 +66,29 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
     .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.key.localeCompare(b.key))
     .slice(0, OUTBOX_SHOWN)
     .map((e) => ({ key: e.key, to: e.to.join(', '), subject: e.subject, recordedAt: e.recordedAt, sentAt: e.sentAt, failed: failed[e.key]?.error }));
-  return renderPage('gm-game', { title: `${game.config.title}: GM console`, base: web.base, private: true }, {
-    game: { id, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public, hasSecret: !!game.config.gm.secret },
-    status: statusModel(game, status),
-    tickets: tickets.map((t) => ({ token: t.token, nation: names(t.nation), line: t.line, text: t.text, readings: t.readings.map((text, i) => ({ number: i + 1, text })) })),
-    outbox,
-    done: done ? { outcome: done.outcome, replies: done.replies.filter((r) => r.to.includes(game.config.gm.email.toLowerCase()) || r.to.includes(game.config.gm.email)).map((r) => r.text) } : undefined,
-    problem,
-    csrf: session.csrf,
-    action: `${web.base}/-/gm/${id}`,
-  });
+  return renderPage(
+    'gm-game',
+    { title: `${game.config.title}: GM console`, base: web.base, private: true },
+    {
+      game: { id, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public, hasSecret: !!game.config.gm.secret },
+      status: statusModel(game, status),
+      tickets: tickets.map((t) => ({
+        token: t.token,
+        nation: names(t.nation),
+        line: t.line,
+        text: t.text,
+        readings: t.readings.map((text, i) => ({ number: i + 1, text })),
+      })),
+      outbox,
+      done: done
+        ? {
+            outcome: done.outcome,
+            replies: done.replies.filter((r) => r.to.includes(game.config.gm.email.toLowerCase()) || r.to.includes(game.config.gm.email)).map((r) => r.text),
+          }
+        : undefined,
+      problem,
+      csrf: session.csrf,
+      action: `${web.base}/-/gm/${id}`,
+    },
+  );
 }

@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // Nothing inline and nothing from elsewhere: player text that slipped through escaping still
 // could not run. Referrer off, so a private link in the address bar never leaks to another site.
 export const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -28,7 +29,13 @@ export class RequestError extends Error {
 
 export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
   const body = Buffer.from(html);
-  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'cache-control': 'no-cache', ...headers });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-cache',
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -42,7 +49,11 @@ export interface BuiltPage {
 export function builtPage(html: string): BuiltPage {
   const body = Buffer.from(html);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag, headers: { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'cache-control': 'no-cache', etag } };
+  return {
+    body,
+    etag,
+    headers: { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'cache-control': 'no-cache', etag },
+  };
 }
 
 /** A built page, or 304 when the reader already has it (a browser revalidates a no-cache page with its ETag). */
@@ -78,14 +89,25 @@ export function cookies(req: IncomingMessage): Record<string, string> {
 
 /** The client's address: the socket's, or with a trusted proxy the last hop it added to X-Forwarded-For. */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').map((s) => s.trim()).filter(Boolean).at(-1) : undefined;
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .at(-1)
+    : undefined;
   return (forwarded ?? req.socket.remoteAddress ?? 'unknown').slice(0, 64);
 }
 
 /** Whether the page was asked for over HTTPS (directly, or as a trusted proxy says). */
 export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ('encrypted' in req.socket && req.socket.encrypted) return true;
-  return trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
+  return (
+    trustProxy &&
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim() === 'https'
+  );
 }
 
 /** The request's body, refused past `limit` bytes. */

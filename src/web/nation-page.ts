@@ -42,12 +42,16 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
     const record = await store.record(gameId, s.step);
     if (record?.stateAfter.nations[nation] || record?.stateBefore.nations[nation]) reports.push({ label: s.label, html: reportHtml(game, record, nation) });
   }
-  return renderPage('nation', { title: `${config.name}: ${game.config.title}`, base: web.base, private: true }, {
-    game: { id: gameId, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public },
-    nation: config.name,
-    status: statusModel(game, status),
-    orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
-    tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
-    reports,
-  });
+  return renderPage(
+    'nation',
+    { title: `${config.name}: ${game.config.title}`, base: web.base, private: true },
+    {
+      game: { id: gameId, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public },
+      nation: config.name,
+      status: statusModel(game, status),
+      orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
+      tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
+      reports,
+    },
+  );
 }

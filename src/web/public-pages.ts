@@ -49,8 +49,11 @@ function fingerprint(web: WebContext, gameId: string): Promise<string> {
   const now = Date.now();
   const known = prints.get(gameId);
   if (known && now - known.at < FINGERPRINT_TTL_MS) return known.read;
-  const read = Promise.all([web.deps.store.changeMarks(gameId), scheduleText(web.deps.store.redis, gameId)])
-    .then(([marks, schedule]) => createHash('sha1').update(JSON.stringify([...marks, schedule])).digest('base64'));
+  const read = Promise.all([web.deps.store.changeMarks(gameId), scheduleText(web.deps.store.redis, gameId)]).then(([marks, schedule]) =>
+    createHash('sha1')
+      .update(JSON.stringify([...marks, schedule]))
+      .digest('base64'),
+  );
   read.catch(() => prints.delete(gameId));
   if (prints.size > 1000) prints.clear();
   prints.set(gameId, { at: now, read });
@@ -61,7 +64,12 @@ function fingerprint(web: WebContext, gameId: string): Promise<string> {
  * Serves a page from memory while its fingerprint holds, so a reader costs no more than a lookup;
  * one build at a time per page. A page still waiting for a map is built again after a few seconds.
  */
-async function cached(web: WebContext, gameId: string, key: string, build: () => Promise<{ html: string; complete: boolean } | null>): Promise<BuiltPage | null> {
+async function cached(
+  web: WebContext,
+  gameId: string,
+  key: string,
+  build: () => Promise<{ html: string; complete: boolean } | null>,
+): Promise<BuiltPage | null> {
   const print = await fingerprint(web, gameId);
   const now = Date.now();
   const hit = pages.get(key);
@@ -92,7 +100,10 @@ export function statusModel(game: Game, status: GameStatus | null): Record<strin
 
 async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
   const file = mapPath(game.id, record);
-  const exists = await access(path.join(web.outDir, file)).then(() => true, () => false);
+  const exists = await access(path.join(web.outDir, file)).then(
+    () => true,
+    () => false,
+  );
   return exists ? `${web.base}/${file.split(path.sep).map(encodeURIComponent).join('/')}` : undefined;
 }
 
@@ -116,14 +127,18 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
     );
     const at = shown === undefined ? -1 : turns.indexOf(shown);
     const turnUrl = (t: number) => `${web.base}/${gameId}/turn-${t}/`;
-    const html = renderPage('game', { title: game.config.title, base: web.base }, {
-      game: { id: gameId, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase },
-      status: statusModel(game, status),
-      shown: shown === undefined ? undefined : { turn: shown, steps: shownSteps, latest: shown === turns.at(-1) },
-      previous: at > 0 ? turnUrl(turns[at - 1]) : undefined,
-      next: at >= 0 && at < turns.length - 1 ? turnUrl(turns[at + 1]) : undefined,
-      history: turns.map((t) => ({ turn: t, url: turnUrl(t), shown: t === shown })).reverse(),
-    });
+    const html = renderPage(
+      'game',
+      { title: game.config.title, base: web.base },
+      {
+        game: { id: gameId, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase },
+        status: statusModel(game, status),
+        shown: shown === undefined ? undefined : { turn: shown, steps: shownSteps, latest: shown === turns.at(-1) },
+        previous: at > 0 ? turnUrl(turns[at - 1]) : undefined,
+        next: at >= 0 && at < turns.length - 1 ? turnUrl(turns[at + 1]) : undefined,
+        history: turns.map((t) => ({ turn: t, url: turnUrl(t), shown: t === shown })).reverse(),
+      },
+    );
     return { html, complete: shownSteps.every((s) => s.mapUrl) };
   });
 }
@@ -138,7 +153,15 @@ export async function indexPage(web: WebContext): Promise<BuiltPage> {
       const game = await publicGame(web, id).catch(() => null);
       if (!game) continue;
       const status = await web.deps.control.status(id).catch(() => null);
-      games.push({ id, url: `${web.base}/${id}/`, title: game.config.title, ruleset: game.ruleset.title, turn: game.state.turn, phase: game.state.phase, status: statusModel(game, status) });
+      games.push({
+        id,
+        url: `${web.base}/${id}/`,
+        title: game.config.title,
+        ruleset: game.ruleset.title,
+        turn: game.state.turn,
+        phase: game.state.phase,
+        status: statusModel(game, status),
+      });
     }
     return builtPage(renderPage('index', { title: 'Games', base: web.base }, { games }));
   };

@@ -22,7 +22,8 @@ function mac(secret: string, body: string): Buffer {
 }
 
 export function checkSecret(secret: string): string {
-  if (secret.length < MIN_SECRET_LENGTH) throw new WebSecretError(`ADJUTANT_WEB_SECRET must have at least ${MIN_SECRET_LENGTH} characters; make one with "openssl rand -hex 32".`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new WebSecretError(`ADJUTANT_WEB_SECRET must have at least ${MIN_SECRET_LENGTH} characters; make one with "openssl rand -hex 32".`);
   return secret;
 }
 

@@ -99,7 +99,10 @@ function fileFor(root: string, urlPath: string): Promise<FoundFile | null> {
   if (known && now - known.at < FILE_TTL_MS) return known.file;
   const file = findFile(root, urlPath);
   // Only files found are remembered: a map written just after a miss is served at once.
-  file.then((f) => f ?? found.delete(key), () => found.delete(key));
+  file.then(
+    (f) => f ?? found.delete(key),
+    () => found.delete(key),
+  );
   if (found.size > 5000) found.clear();
   found.set(key, { at: now, file });
   return file;
@@ -112,14 +115,21 @@ export async function serveFile(root: string, urlPath: string, req: IncomingMess
   const { etag, cache, headers } = hit;
   const since = req.headers['if-modified-since'];
   const match = req.headers['if-none-match'];
-  const fresh = match ? match.split(',').map((s) => s.trim()).includes(etag) : !!since && !Number.isNaN(Date.parse(since)) && Date.parse(since) >= hit.modifiedMs;
+  const fresh = match
+    ? match
+        .split(',')
+        .map((s) => s.trim())
+        .includes(etag)
+    : !!since && !Number.isNaN(Date.parse(since)) && Date.parse(since) >= hit.modifiedMs;
   if (fresh) {
     res.writeHead(304, { etag, 'last-modified': headers['last-modified'], 'cache-control': cache });
     res.end();
     return true;
   }
   res.writeHead(200, headers);
-  if (req.method === 'HEAD') return void res.end(), true;
-  createReadStream(hit.file).on('error', () => res.destroy()).pipe(res);
+  if (req.method === 'HEAD') return (void res.end(), true);
+  createReadStream(hit.file)
+    .on('error', () => res.destroy())
+    .pipe(res);
   return true;
 }

@@ -18,7 +18,9 @@ const indexes = new BoundedCache<Promise<StepEntry[]>>(500);
 export async function stepIndex(store: GameStore, game: Game): Promise<StepEntry[]> {
   const [step, epoch] = await Promise.all([store.step(game.id), store.epoch(game.id)]);
   const key = `${game.id}:${step}:${epoch}`;
-  const found = indexes.get(key, async () => (await store.history(game.id)).map((r: TurnRecord) => ({ step: r.step, turn: r.turn, phase: r.phase, label: stepLabel(game, r) })));
+  const found = indexes.get(key, async () =>
+    (await store.history(game.id)).map((r: TurnRecord) => ({ step: r.step, turn: r.turn, phase: r.phase, label: stepLabel(game, r) })),
+  );
   return found.catch((e: unknown) => {
     indexes.delete(key);
     throw e;

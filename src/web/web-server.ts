@@ -66,7 +66,8 @@ function message(web: WebContext, res: ServerResponse, status: number, title: st
   sendHtml(res, status, renderPage('message', { title, base: web.base, private: true }, { title, text }), { 'cache-control': 'no-store', ...headers });
 }
 
-const notFound = (web: WebContext, res: ServerResponse) => message(web, res, 404, 'Not found', 'There is nothing here. Check the address, or start from the list of games.');
+const notFound = (web: WebContext, res: ServerResponse) =>
+  message(web, res, 404, 'Not found', 'There is nothing here. Check the address, or start from the list of games.');
 
 async function route(web: WebContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://host');
@@ -75,7 +76,8 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   if (!parts) return notFound(web, res);
   const method = req.method ?? 'GET';
   if (parts[0] === '-' && parts[1] === 'gm') return gmRoute(web, req, res, parts.slice(2), url);
-  const hooked = parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? forums.all().find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
+  const hooked =
+    parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? forums.all().find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
   if (hooked && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, hooked, req, res, parts[3]);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
   if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));
@@ -95,11 +97,23 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-async function forumWebhookRoute(take: NonNullable<WebContext['forumWebhook']>, software: ForumSoftware, req: IncomingMessage, res: ServerResponse, gameId: string): Promise<void> {
+async function forumWebhookRoute(
+  take: NonNullable<WebContext['forumWebhook']>,
+  software: ForumSoftware,
+  req: IncomingMessage,
+  res: ServerResponse,
+  gameId: string,
+): Promise<void> {
   if (req.method !== 'POST') return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
   const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
   const hook = software.webhook!;
-  const answer = await take({ software: software.id, gameId, body: await readBody(req, WEBHOOK_BODY_LIMIT), signature: header(hook.signatureHeader), event: header(hook.eventHeader) });
+  const answer = await take({
+    software: software.id,
+    gameId,
+    body: await readBody(req, WEBHOOK_BODY_LIMIT),
+    signature: header(hook.signatureHeader),
+    event: header(hook.eventHeader),
+  });
   sendText(res, answer.status, answer.text, { 'cache-control': 'no-store' });
 }
 
@@ -114,7 +128,14 @@ function segments(pathname: string): string[] | null {
 
 async function nationRoute(web: WebContext, res: ServerResponse, token: string): Promise<void> {
   const claims = web.links ? await web.links.check(token) : null;
-  const refuse = () => message(web, res, 403, 'This link does not work', 'This private link is not valid: it may be mistyped, expired, or replaced by a newer one. Use the link in your latest report, or ask your GM for a new one.');
+  const refuse = () =>
+    message(
+      web,
+      res,
+      403,
+      'This link does not work',
+      'This private link is not valid: it may be mistyped, expired, or replaced by a newer one. Use the link in your latest report, or ask your GM for a new one.',
+    );
   if (claims?.kind !== 'nation') return refuse();
   const html = await nationPage(web, claims.game, claims.nation);
   return html === null ? refuse() : sendHtml(res, 200, html, { 'cache-control': 'no-store' });
@@ -128,8 +149,16 @@ async function gmRoute(web: WebContext, req: IncomingMessage, res: ServerRespons
     const outcome = await login(web, req, parts[1]);
     if (outcome.ok) return redirect(res, `${web.base}/-/gm/`, { 'set-cookie': outcome.cookie });
     return outcome.limited
-      ? message(web, res, 429, 'Too many attempts', 'Too many login links that did not work came from here; wait a quarter of an hour and try again.', { 'retry-after': '900' })
-      : message(web, res, 403, 'This link does not work', 'This GM link is not valid: it may be mistyped, expired, or revoked. Make a new one with "adjutant web gm-link".');
+      ? message(web, res, 429, 'Too many attempts', 'Too many login links that did not work came from here; wait a quarter of an hour and try again.', {
+          'retry-after': '900',
+        })
+      : message(
+          web,
+          res,
+          403,
+          'This link does not work',
+          'This GM link is not valid: it may be mistyped, expired, or revoked. Make a new one with "adjutant web gm-link".',
+        );
   }
   const session = await gmSession(web, req);
   if (!session) return message(web, res, 403, 'Log in first', 'Open your GM link (made with "adjutant web gm-link") to use the console.');
@@ -145,12 +174,24 @@ async function gmRoute(web: WebContext, req: IncomingMessage, res: ServerRespons
 
 async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse, session: GmSession, parts: string[]): Promise<void> {
   const form = await readForm(req);
-  if (!csrfMatches(session, form.get('csrf'))) return message(web, res, 403, 'Refused', 'The form was not sent from this console (its CSRF token is missing or wrong); nothing was done. Reload the page and try again.');
+  if (!csrfMatches(session, form.get('csrf')))
+    return message(
+      web,
+      res,
+      403,
+      'Refused',
+      'The form was not sent from this console (its CSRF token is missing or wrong); nothing was done. Reload the page and try again.',
+    );
   if (parts.length === 1 && parts[0] === 'logout') return redirect(res, `${web.base}/`, { 'set-cookie': logoutCookie(web) });
   const game = parts.length === 2 ? await gmGame(web, session, parts[0]) : null;
   if (!game) return notFound(web, res);
   try {
-    const line = parts[1] === 'ticket' ? ticketLine(form.get('token') ?? '', ticketAnswer(form)) : parts[1] === 'command' ? commandLine(form.get('action') ?? '', form.get('argument') ?? '') : null;
+    const line =
+      parts[1] === 'ticket'
+        ? ticketLine(form.get('token') ?? '', ticketAnswer(form))
+        : parts[1] === 'command'
+          ? commandLine(form.get('action') ?? '', form.get('argument') ?? '')
+          : null;
     if (line === null) return notFound(web, res);
     const { messageId } = await runAsGmEmail(web, game, line);
     return redirect(res, `${web.base}/-/gm/${game.id}?done=${messageId}`);
@@ -162,7 +203,15 @@ async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse
 
 /** A typed order, or "reject" (the button, after the text field in the form), or else the chosen reading. */
 function ticketAnswer(form: URLSearchParams): string {
-  return form.getAll('answer').map((s) => s.trim()).filter(Boolean).at(-1) ?? form.get('reading') ?? '';
+  return (
+    form
+      .getAll('answer')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1) ??
+    form.get('reading') ??
+    ''
+  );
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {

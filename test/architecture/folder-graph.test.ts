@@ -75,7 +75,12 @@ describe('the folders, in layers', () => {
   });
 
   it('tells an import that goes up, and a folder the doc does not place', () => {
-    const up = folderImports(new Map([['src/game/a.ts', "import { x } from '../messages/b.ts';"], ['src/newer/c.ts', "import type { y } from '../engine/d.ts';"]]));
+    const up = folderImports(
+      new Map([
+        ['src/game/a.ts', "import { x } from '../messages/b.ts';"],
+        ['src/newer/c.ts', "import type { y } from '../engine/d.ts';"],
+      ]),
+    );
     expect(upwardImports(up, layers)).toEqual([
       `src/game -> src/messages (layer ${layers.get('src/game')} imports layer ${layers.get('src/messages')}): src/game/a.ts`,
       'src/newer -> src/engine: src/newer is in no layer of docs/architecture.md',

@@ -37,7 +37,10 @@ function namings(code: string, ids: readonly string[]): string[] {
 }
 
 describe('the forum seam', () => {
-  const ids = forums.all().map((forum) => forum.id).filter((id) => !id.startsWith('fixture-'));
+  const ids = forums
+    .all()
+    .map((forum) => forum.id)
+    .filter((id) => !id.startsWith('fixture-'));
   const files = ['src', 'jobs', 'bin'].flatMap(sources);
 
   it('covers every registered forum software, and the code outside src/channels', () => {

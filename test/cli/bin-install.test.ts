@@ -15,7 +15,9 @@ describe('the adjutant command without its dependencies installed', () => {
     copyFileSync(new URL('../../package.json', import.meta.url), path.join(clone, 'package.json'));
     const run = spawnSync(process.execPath, [path.join(clone, 'bin', 'adjutant.js'), '--version'], { encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe(`Adjutant's dependencies are not installed. Run \`npm ci\` in ${clone}${path.sep} first (once), then run the command again.`);
+    expect(run.stderr.trim()).toBe(
+      `Adjutant's dependencies are not installed. Run \`npm ci\` in ${clone}${path.sep} first (once), then run the command again.`,
+    );
     expect(run.stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|at .*:\d+:\d+/);
   });
 });

@@ -15,7 +15,10 @@ const STARTER = path.join(ROOT, 'examples/starter/board-nes');
 
 async function adjutant(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl },
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -65,9 +68,21 @@ describe('adjutant command line', () => {
   });
 
   it.each([
-    ['a missing neighbour', { file: 'map.yaml', from: '- [mid, wal]', to: '- [mid, wales]' }, /isles\/map\.yaml:\d+: borders\[\d+\]: the border names "wales", which is not a province of this map/],
-    ['an unknown ruleset', { file: 'game.yaml', from: 'ruleset: board-nes', to: 'ruleset: board-nse' }, /isles\/game\.yaml:4: ruleset: there is no ruleset "board-nse" \(did you mean "board-nes"\?\)/],
-    ['a typo in a field', { file: 'game.yaml', from: 'timezone: Europe/London', to: 'timezon: Europe/London' }, /isles\/game\.yaml:8: timezon: "timezon" is not a field here \(did you mean "timezone"\?\)/],
+    [
+      'a missing neighbour',
+      { file: 'map.yaml', from: '- [mid, wal]', to: '- [mid, wales]' },
+      /isles\/map\.yaml:\d+: borders\[\d+\]: the border names "wales", which is not a province of this map/,
+    ],
+    [
+      'an unknown ruleset',
+      { file: 'game.yaml', from: 'ruleset: board-nes', to: 'ruleset: board-nse' },
+      /isles\/game\.yaml:4: ruleset: there is no ruleset "board-nse" \(did you mean "board-nes"\?\)/,
+    ],
+    [
+      'a typo in a field',
+      { file: 'game.yaml', from: 'timezone: Europe/London', to: 'timezon: Europe/London' },
+      /isles\/game\.yaml:8: timezon: "timezon" is not a field here \(did you mean "timezone"\?\)/,
+    ],
     ['bad YAML', { file: 'game.yaml', from: 'title: The Isles', to: 'title: [The Isles' }, /isles\/game\.yaml:\d+: this is not valid YAML/],
   ])('rejects a folder with %s: one clear line with file and line, exit 1', async (_what, edit, line) => {
     const { code, stderr } = await adjutant('game', 'validate', await starterCopy(edit));

@@ -15,7 +15,11 @@ const STARTER = path.join(ROOT, 'examples/starter/board-nes');
 async function adjutant(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl, ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr, ms: Date.now() - started };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -34,7 +38,7 @@ function onTerminal(args: string[], typed: string): Promise<{ code: number | nul
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
-describe('the GM\'s commands', () => {
+describe("the GM's commands", () => {
   it('prints the version of package.json', async () => {
     const { code, stdout } = await adjutant(['--version']);
     expect(code).toBe(0);
@@ -42,7 +46,13 @@ describe('the GM\'s commands', () => {
   });
 
   it('prints the effective settings with secrets masked, and one line per bad value', async () => {
-    const env = { REDIS_URL: 'redis://:hunter2@127.0.0.1:6399', ADJUTANT_MAIL_PASSWORD: 'mail-secret-1', ADJUTANT_SMTP_USER: 'game@example.org', ADJUTANT_OUTPUT_PORT: '9090', ADJUTANT_WEB_SECRET: 'web-secret-0123456789abcdef0123456789' };
+    const env = {
+      REDIS_URL: 'redis://:hunter2@127.0.0.1:6399',
+      ADJUTANT_MAIL_PASSWORD: 'mail-secret-1',
+      ADJUTANT_SMTP_USER: 'game@example.org',
+      ADJUTANT_OUTPUT_PORT: '9090',
+      ADJUTANT_WEB_SECRET: 'web-secret-0123456789abcdef0123456789',
+    };
     const json = await adjutant(['config', '--json'], env);
     expect(json.code).toBe(0);
     const config = JSON.parse(json.stdout);
@@ -71,7 +81,9 @@ describe('the GM\'s commands', () => {
     await writeFile(path.join(dir, 'key.pdf'), '%PDF-1.7\n...');
     const { code, stderr } = await adjutant(['map', 'import', path.join(dir, 'key.pdf'), '--out', path.join(dir, 'map.yaml')]);
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe(`${path.join(dir, 'key.pdf')} is a PDF document, not an image Adjutant can read: give a PNG of the province key, one flat colour per province.`);
+    expect(stderr.trim()).toBe(
+      `${path.join(dir, 'key.pdf')} is a PDF document, not an image Adjutant can read: give a PNG of the province key, one flat colour per province.`,
+    );
   });
 
   describe('with the store', () => {

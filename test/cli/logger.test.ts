@@ -23,6 +23,7 @@ describe('service logger', () => {
     const out = capture(true);
     serviceLogger('info', out.stream).info({ gameId: 'isles' }, 'step committed');
     await new Promise((r) => setImmediate(r));
+    // eslint-disable-next-line no-control-regex
     const text = out.text().replace(/\x1b\[[0-9;]*m/g, '');
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: step committed\n\s+gameId: "isles"\n$/);
   });

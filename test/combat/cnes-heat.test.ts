@@ -9,7 +9,13 @@ import { hitBonus } from '../../src/combat/cnes-heat/shots.ts';
 const u = (id: string, nation: string, type: string, fields: Partial<Combatant> = {}): Combatant => ({ id, nation, type, ...fields });
 
 function battle(a: Combatant[], d: Combatant[], roles: ['attacker' | 'defender', 'attacker' | 'defender'] = ['attacker', 'defender']): Battle {
-  return { place: 'mid', sides: [{ nation: a[0]?.nation ?? 'red', role: roles[0], units: a }, { nation: d[0]?.nation ?? 'blue', role: roles[1], units: d }] };
+  return {
+    place: 'mid',
+    sides: [
+      { nation: a[0]?.nation ?? 'red', role: roles[0], units: a },
+      { nation: d[0]?.nation ?? 'blue', role: roles[1], units: d },
+    ],
+  };
 }
 
 const oneHeat = { heats: 1, criticalHits: false };
@@ -71,7 +77,12 @@ describe('cnes heat combat', () => {
     const r = fightHeats(battle([u('a1', 'red', 'artillery')], blue), Dice.seeded('splash'), oneHeat);
     const shots = (r.rounds[0] as { shots: Array<{ shooter: string; target: string; splash?: true }> }).shots.filter((s) => s.shooter === 'a1');
     expect(shots).toHaveLength(1 + starterCards.artillery.atk);
-    expect(shots.filter((s) => s.splash).map((s) => s.target).sort()).toEqual(['m2', 'm3']);
+    expect(
+      shots
+        .filter((s) => s.splash)
+        .map((s) => s.target)
+        .sort(),
+    ).toEqual(['m2', 'm3']);
     expect(shots[0]).toMatchObject({ target: 'm1' });
   });
 
@@ -97,7 +108,7 @@ describe('cnes heat combat', () => {
     expect(even.winner).toBe('blue');
   });
 
-  it('adds fortification to a defender\'s Def and Eva', () => {
+  it("adds fortification to a defender's Def and Eva", () => {
     // Militia fortified 2: Def 1 + 2, Eva 0 + 2. The infantry's 6 + 1 against 4 + 2 hits; 3 + 1 does not.
     const fortified = [u('m1', 'blue', 'militia', { fortification: 2 })];
     expect(fightHeats(battle([u('i1', 'red', 'infantry')], fortified), Dice.forced([6, 4, 1, 6]), oneHeat).killed).toEqual(['m1']);

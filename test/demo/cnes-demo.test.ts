@@ -62,7 +62,7 @@ describe('npm run demo -- cnes', () => {
     expect(output.stdout).toContain(`maps and forum updates   ${path.join(demoDir, 'out')}`);
   });
 
-  it('applied the players\' CNES orders to the stored game', async () => {
+  it("applied the players' CNES orders to the stored game", async () => {
     const state = parse(await read('export', 'state.yaml')) as CnesState;
     expect(state.turn).toBe(3);
     // Red's "Urbanize Red Hills" (turn 1) and "build an airbase in Red Hills" (turn 2), by email.
@@ -83,7 +83,8 @@ describe('npm run demo -- cnes', () => {
     expect(update).toMatch(/urbanized Red Hills/);
     expect(update).not.toMatch(/to hit \d/);
     // The dice differ each run: a heat's first shot may be a critical hit, which has no roll to show.
-    for (const nation of ['red', 'blue']) expect(await turnFile('private', 1, `report-${nation}.txt`)).toMatch(/Heat 1:\n\s+\S.* shoots .*: (to hit -?\d+ against \d+|critical hit)/);
+    for (const nation of ['red', 'blue'])
+      expect(await turnFile('private', 1, `report-${nation}.txt`)).toMatch(/Heat 1:\n\s+\S.* shoots .*: (to hit -?\d+ against \d+|critical hit)/);
     expect(await turnFile('private', 1, 'report-green.txt')).not.toContain('Heat 1:');
     const map = await readFile(path.join(demoDir, 'out', (await readdir(path.join(demoDir, 'out')))[0], 'turn-2', 'map.png'));
     expect(map.subarray(1, 4).toString()).toBe('PNG');

@@ -24,12 +24,17 @@ describe('map graph', () => {
     expect(map.adjacent('por', 'mao', 'army')).toBe(false);
   });
 
-  it('lets a fleet on a named coast reach only that coast\'s neighbours', () => {
+  it("lets a fleet on a named coast reach only that coast's neighbours", () => {
     expect(map.adjacent({ province: 'spa', coast: 'sc' }, 'wes', 'fleet')).toBe(true);
     expect(map.adjacent({ province: 'spa', coast: 'nc' }, 'wes', 'fleet')).toBe(false);
     expect(map.adjacent('wes', { province: 'spa', coast: 'nc' }, 'fleet')).toBe(false);
     expect(map.adjacent('wes', { province: 'spa', coast: 'sc' }, 'fleet')).toBe(true);
-    expect(map.neighbours('spa', 'fleet').map((p) => p.province).sort()).toEqual(['mao', 'mao', 'por', 'wes']);
+    expect(
+      map
+        .neighbours('spa', 'fleet')
+        .map((p) => p.province)
+        .sort(),
+    ).toEqual(['mao', 'mao', 'por', 'wes']);
   });
 
   it('knows every touching province whatever the unit', () => {

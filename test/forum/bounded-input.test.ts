@@ -75,20 +75,26 @@ describe('a 1 MB forum private message', () => {
     const text = `claim nor\n${fill('[quote="a\n> x\n```orders\norders\n', MB / 2)}${fill('claim nor\n', MB / 2)}`;
     const title = fill('Re: secret: ' + ' '.repeat(1000) + 'T-ABCDEF [x] ');
     const outcomes: string[][] = [];
-    const cost = await leastCost(async (attempt) => outcomes.push(await run(g, { channel: 'forum-private', post: post(`pm-${attempt}`, text), title })), BOUNDS);
+    const cost = await leastCost(
+      async (attempt) => outcomes.push(await run(g, { channel: 'forum-private', post: post(`pm-${attempt}`, text), title })),
+      BOUNDS,
+    );
     expect(outcomes[0]).toEqual(['orders']);
     expect(cost.ms).toBeLessThan(BOUNDS.ms);
     expect(cost.blockedMs).toBeLessThan(BOUNDS.blockedMs);
   });
 });
 
-describe('a forum member\'s name of 1 MB', () => {
+describe("a forum member's name of 1 MB", () => {
   it('is nobody in the game, found in bounded time', async () => {
     game = await forumGame();
     const g = game;
     const name = fill('Alice ');
     const outcomes: string[][] = [];
-    const cost = await leastCost(async (attempt) => outcomes.push(await run(g, { channel: 'forum-private', post: post(`name-${attempt}`, 'claim nor', name), title: name })), BOUNDS);
+    const cost = await leastCost(
+      async (attempt) => outcomes.push(await run(g, { channel: 'forum-private', post: post(`name-${attempt}`, 'claim nor', name), title: name })),
+      BOUNDS,
+    );
     expect(outcomes[0]).toEqual([]);
     expect(cost.ms).toBeLessThan(BOUNDS.ms);
     expect(cost.blockedMs).toBeLessThan(BOUNDS.blockedMs);

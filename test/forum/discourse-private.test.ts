@@ -16,7 +16,8 @@ import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 let forum: DiscourseForum;
 let game: ForumTestGame;
-const adapter = () => discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: forum.key, apiUsername: 'adjutant', http: { backoffMs: 5, retries: 2 } });
+const adapter = () =>
+  discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: forum.key, apiUsername: 'adjutant', http: { backoffMs: 5, retries: 2 } });
 const inForce = async (nation: string) => (await game.store.ordersInForce(game.id))[nation]?.orders ?? [];
 const replies = async (name: string) => (await game.privateMessages(name)).filter((p) => p.key.startsWith('reply:'));
 
@@ -33,15 +34,21 @@ afterEach(async () => {
 });
 
 describe('orders by Discourse private message', () => {
-  it('reads a player\'s private message once, whole, and confirms it by private message; a non-player\'s is passed over', async () => {
+  it("reads a player's private message once, whole, and confirms it by private message; a non-player's is passed over", async () => {
     forum.message('alice', 'Orders for spring', 'claim nor\nclaim mid');
     forum.message('carol', 'Let me play', 'claim sou');
     forum.message('grace', 'status', 'STATUS');
     const first = await readThread(game.intake, game.id, adapter());
     expect(first.taken).toHaveLength(2);
     const results = await game.processQueued();
-    expect(results.map((r) => [r.outcome, r.nation ?? r.role])).toEqual([['orders', 'red'], ['commands', 'gm']]);
-    expect(await inForce('red')).toEqual([{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'mid' }]);
+    expect(results.map((r) => [r.outcome, r.nation ?? r.role])).toEqual([
+      ['orders', 'red'],
+      ['commands', 'gm'],
+    ]);
+    expect(await inForce('red')).toEqual([
+      { kind: 'claim', province: 'nor' },
+      { kind: 'claim', province: 'mid' },
+    ]);
     const [confirmation] = await replies('alice');
     expect(confirmation.kind === 'private' && confirmation.title).toBe(`[${game.id}] Re: Orders for spring`);
     expect(confirmation.text).toContain('Read from your forum message:');
@@ -60,7 +67,7 @@ describe('orders by Discourse private message', () => {
     expect(await replies('alice')).toHaveLength(1);
   });
 
-  it('reads a player\'s answer in a private message the game\'s account sent, and not the account\'s own posts', async () => {
+  it("reads a player's answer in a private message the game's account sent, and not the account's own posts", async () => {
     forum.message('bob', 'Orders', 'claim sou');
     await readThread(game.intake, game.id, adapter());
     await game.processQueued();
@@ -73,7 +80,10 @@ describe('orders by Discourse private message', () => {
     expect(second.taken).toEqual([`forum-private:${sent.posts[1].id}@0`]);
     const [result] = await game.processQueued();
     expect(result).toMatchObject({ outcome: 'orders', nation: 'blue', counts: { accepted: 1 } });
-    expect(await inForce('blue')).toEqual([{ kind: 'claim', province: 'sou' }, { kind: 'claim', province: 'mid' }]);
+    expect(await inForce('blue')).toEqual([
+      { kind: 'claim', province: 'sou' },
+      { kind: 'claim', province: 'mid' },
+    ]);
     const answers = await replies('bob');
     expect(answers).toHaveLength(2);
     expect(answers.map((a) => a.kind === 'private' && a.title)).toContain(`[${game.id}] Re: Orders`);
@@ -81,7 +91,15 @@ describe('orders by Discourse private message', () => {
 
   it('a key that cannot list the private messages: the thread is still read, the GM is told what to fix, and the messages are read once it can', async () => {
     // No rounds of its own: the test says when the game is read.
-    const readers = startThreadReaders({ ...game.intake, outbox: game.outbox, address: 'game@adjutant.test', logger: pino({ level: 'silent' }), everyMs: 3_600_000, games: async () => [], open: adapter });
+    const readers = startThreadReaders({
+      ...game.intake,
+      outbox: game.outbox,
+      address: 'game@adjutant.test',
+      logger: pino({ level: 'silent' }),
+      everyMs: 3_600_000,
+      games: async () => [],
+      open: adapter,
+    });
     try {
       await readers.readNow(game.id);
       forum.say('alice', '[orders]claim nor[/orders]');
@@ -91,13 +109,17 @@ describe('orders by Discourse private message', () => {
       forum.server.fail(refused, 1, (req) => req.path.startsWith('/topics/private-messages/'));
       await readers.readNow(game.id);
       expect(game.queued).toHaveLength(1);
-      const notices = Object.values(await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`)).map((v) => JSON.parse(v) as { key: string; to: string[]; subject: string; text: string }).filter((e) => e.key.startsWith('alert:forum-read:'));
+      const notices = Object.values(await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`))
+        .map((v) => JSON.parse(v) as { key: string; to: string[]; subject: string; text: string })
+        .filter((e) => e.key.startsWith('alert:forum-read:'));
       expect(notices).toHaveLength(1);
       expect(notices[0].to).toEqual(['gm@adjutant.test']);
       // The thread was read; only the messages were not, and the notice does not blame the thread.
       expect(notices[0].subject).toMatch(/\] Adjutant cannot read the game's forum$/);
       expect(notices[0].text).toContain('its thread, or the private messages sent to Adjutant');
-      expect(notices[0].text).toMatch(/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/);
+      expect(notices[0].text).toMatch(
+        /private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/,
+      );
       await readers.readNow(game.id);
       expect(game.queued).toHaveLength(2);
       await game.processQueued();

@@ -32,12 +32,23 @@ beforeAll(async () => {
   await requireServices(['redis']);
 });
 beforeEach(async () => {
-  game = await forumTestGame({ software: 'discourse', url: 'https://forum.example.com', thread: 55, webhookSecret: 'DC_WEBHOOK_SECRET', players: { alice: 'red', bob: 'blue' } });
+  game = await forumTestGame({
+    software: 'discourse',
+    url: 'https://forum.example.com',
+    thread: 55,
+    webhookSecret: 'DC_WEBHOOK_SECRET',
+    players: { alice: 'red', bob: 'blue' },
+  });
   dir = await mkdtemp(path.join(tmpdir(), 'adjutant-webhook-'));
   readNow = [];
   reading = undefined;
   const env = { DC_WEBHOOK_SECRET: SECRET };
-  server = await startWebServer({ dir, port: 0, deps: game.deps, forumWebhook: (d) => takeWebhook({ ...game.intake, env, readNow: async (id) => void (readNow.push(id), await reading?.(id)) }, d) });
+  server = await startWebServer({
+    dir,
+    port: 0,
+    deps: game.deps,
+    forumWebhook: (d) => takeWebhook({ ...game.intake, env, readNow: async (id) => void (readNow.push(id), await reading?.(id)) }, d),
+  });
 });
 afterEach(async () => {
   await server.close();
@@ -46,13 +57,30 @@ afterEach(async () => {
 });
 
 function payload(post: Record<string, unknown>) {
-  return { post: { id: 9001, topic_id: 55, post_number: 3, username: 'alice', user_id: 2, raw: '[orders]claim nor[/orders]', created_at: '2029-12-30T10:00:00.000Z', updated_at: '2029-12-30T10:00:00.000Z', topic_archetype: 'regular', ...post } };
+  return {
+    post: {
+      id: 9001,
+      topic_id: 55,
+      post_number: 3,
+      username: 'alice',
+      user_id: 2,
+      raw: '[orders]claim nor[/orders]',
+      created_at: '2029-12-30T10:00:00.000Z',
+      updated_at: '2029-12-30T10:00:00.000Z',
+      topic_archetype: 'regular',
+      ...post,
+    },
+  };
 }
 
 async function deliver(body: unknown, event = 'post_created', secret = SECRET): Promise<{ status: number; text: string }> {
   const raw = JSON.stringify(body);
   const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-  const res = await fetch(`${server.url}/-/forum/discourse/${game.id}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-discourse-event': event, 'x-discourse-event-signature': signature } });
+  const res = await fetch(`${server.url}/-/forum/discourse/${game.id}`, {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json', 'x-discourse-event': event, 'x-discourse-event-signature': signature },
+  });
   return { status: res.status, text: (await res.text()).trim() };
 }
 
@@ -77,12 +105,19 @@ describe('Discourse webhooks', () => {
     expect((await inbox()).sort()).toEqual(['forum-post:9001@0', `forum-post:9001@${Date.parse('2029-12-30T10:05:00.000Z')}`]);
     await game.processQueued();
     expect((await game.privateMessages('alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
-    expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'mid' }]);
+    expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([
+      { kind: 'claim', province: 'nor' },
+      { kind: 'claim', province: 'mid' },
+    ]);
   });
 
-  it('refuses a delivery not signed with the game\'s webhook secret, unread', async () => {
+  it("refuses a delivery not signed with the game's webhook secret, unread", async () => {
     expect((await deliver(payload({}), 'post_created', 'another-secret')).status).toBe(401);
-    const unsigned = await fetch(`${server.url}/-/forum/discourse/${game.id}`, { method: 'POST', body: JSON.stringify(payload({})), headers: { 'x-discourse-event': 'post_created' } });
+    const unsigned = await fetch(`${server.url}/-/forum/discourse/${game.id}`, {
+      method: 'POST',
+      body: JSON.stringify(payload({})),
+      headers: { 'x-discourse-event': 'post_created' },
+    });
     expect(unsigned.status).toBe(401);
     expect(await inbox()).toEqual([]);
     expect(game.queued).toEqual([]);
@@ -96,7 +131,7 @@ describe('Discourse webhooks', () => {
     expect(readNow).toEqual([]);
   });
 
-  it('reads the game account\'s private messages at once for a player\'s post in a private message, and takes nothing from the delivery', async () => {
+  it("reads the game account's private messages at once for a player's post in a private message, and takes nothing from the delivery", async () => {
     const dc: DiscourseForum = await startDiscourse(55, ['adjutant', 'alice', 'bob', 'carol']);
     try {
       reading = (id) => readThread(game.intake, id, discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant' }));
@@ -110,7 +145,10 @@ describe('Discourse webhooks', () => {
       expect(await inbox()).toEqual([`forum-private:${orders.posts[0].id}@0`]);
       expect(readNow).toEqual([game.id, game.id]);
       // A non-player's private message does not make the forum be read.
-      expect(await deliver(payload({ username: 'carol', user_id: 4, topic_id: 8100, topic_archetype: 'private_message' }))).toEqual({ status: 200, text: 'A private message by a member who plays no part; nothing to do.' });
+      expect(await deliver(payload({ username: 'carol', user_id: 4, topic_id: 8100, topic_archetype: 'private_message' }))).toEqual({
+        status: 200,
+        text: 'A private message by a member who plays no part; nothing to do.',
+      });
       expect(readNow).toHaveLength(2);
       const [result] = await game.processQueued();
       expect(result).toMatchObject({ outcome: 'orders', nation: 'red' });

@@ -9,7 +9,8 @@ import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../..
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 
 let forum: DiscourseForum;
-const adapter = (username = 'adjutant', key = forum.key) => discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: key, apiUsername: username, http: { backoffMs: 10, retries: 3, maxWaitMs: 5_000 } });
+const adapter = (username = 'adjutant', key = forum.key) =>
+  discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: key, apiUsername: username, http: { backoffMs: 10, retries: 3, maxWaitMs: 5_000 } });
 
 beforeEach(async () => {
   forum = await startDiscourse();
@@ -48,7 +49,7 @@ describe('the Discourse adapter', () => {
     expect((await adapter().readSince(first.cursor)).posts.map((p) => [p.author.name, p.text])).toEqual([['alice', 'A Par - Bur']]);
   });
 
-  it('finds its own post by its reference, not another member\'s quoting it', async () => {
+  it("finds its own post by its reference, not another member's quoting it", async () => {
     forum.say('alice', `> ${markerLine('demo:2:update')}`);
     expect(await adapter().findOwnPost('demo:2:update')).toBeNull();
     const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
@@ -71,7 +72,10 @@ describe('the Discourse adapter', () => {
     await adapter().sendPrivate({ to: ['bob'], title: 'Your orders', text: 'Read: claim sou' });
     const read = await adapter().readPrivateSince!(null);
     expect(read.messages).toHaveLength(65);
-    expect(read.messages[0]).toEqual({ title: 'Orders', post: { id: String(first.posts[0].id), author: { id: '2', name: 'alice' }, text: 'claim nor', postedAt: first.posts[0].created_at } });
+    expect(read.messages[0]).toEqual({
+      title: 'Orders',
+      post: { id: String(first.posts[0].id), author: { id: '2', name: 'alice' }, text: 'claim nor', postedAt: first.posts[0].created_at },
+    });
     expect(read.messages.map((m) => m.post.text)).toEqual(['claim nor', ...Array.from({ length: 64 }, (_, i) => `text ${i}`)]);
     const lists = () => forum.server.requests.filter((r) => r.path === '/topics/private-messages/adjutant.json');
     expect(lists().map((r) => r.query.get('page'))).toEqual([null, '1', '2']);
@@ -84,25 +88,39 @@ describe('the Discourse adapter', () => {
     const confirmation = forum.pms.find((pm) => pm.title === 'Your orders')!;
     forum.reply(confirmation, 'bob', 'claim bay instead');
     const next = await adapter().readPrivateSince!(read.cursor);
-    expect(next.messages.map((m) => [m.title, m.post.author.name, m.post.text])).toEqual([['Orders', 'alice', 'claim mid as well'], ['Your orders', 'bob', 'claim bay instead']]);
+    expect(next.messages.map((m) => [m.title, m.post.author.name, m.post.text])).toEqual([
+      ['Orders', 'alice', 'claim mid as well'],
+      ['Your orders', 'bob', 'claim bay instead'],
+    ]);
     const since = forum.server.requests.slice(opened);
     expect(since.filter((r) => r.path.startsWith('/topics/')).map((r) => r.query.get('page'))).toEqual([null]);
-    expect(new Set(since.filter((r) => r.path.startsWith('/t/')).map((r) => r.path.split('/')[2].replace('.json', '')))).toEqual(new Set([first.id, confirmation.id, forum.pms[64].id].map(String)));
+    expect(new Set(since.filter((r) => r.path.startsWith('/t/')).map((r) => r.path.split('/')[2].replace('.json', '')))).toEqual(
+      new Set([first.id, confirmation.id, forum.pms[64].id].map(String)),
+    );
     expect((await adapter().readPrivateSince!(next.cursor)).messages).toEqual([]);
   });
 
   it('waits out a 429 by its wait_seconds, refuses a wrong key at once, and names a missing topic', async () => {
-    forum.server.fail({ status: 429, body: { errors: ['You’ve performed this action too many times.'], error_type: 'rate_limit', extras: { wait_seconds: 1 } } });
+    forum.server.fail({
+      status: 429,
+      body: { errors: ['You’ve performed this action too many times.'], error_type: 'rate_limit', extras: { wait_seconds: 1 } },
+    });
     const started = Date.now();
     await adapter().publish({ text: 'after a wait', images: [], marker: 'm' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    forum.server.fail({ status: 429, body: { errors: ['Slow down.'], error_type: 'rate_limit', extras: { wait_seconds: 600 } }, headers: { 'retry-after': '600' } });
+    forum.server.fail({
+      status: 429,
+      body: { errors: ['Slow down.'], error_type: 'rate_limit', extras: { wait_seconds: 600 } },
+      headers: { 'retry-after': '600' },
+    });
     await expect(adapter().readSince(null)).rejects.toBeInstanceOf(ForumRateLimitedError);
 
     const before = forum.server.requests.length;
     await expect(adapter('adjutant', 'wrong').readSince(null)).rejects.toThrow(ForumAuthError);
     expect(forum.server.requests.length - before).toBe(1);
-    await expect(discourseAdapter({ baseUrl: forum.server.url, topicId: 56, apiKey: forum.key, apiUsername: 'adjutant' }).readSince(null)).rejects.toThrow(ForumNotFoundError);
+    await expect(discourseAdapter({ baseUrl: forum.server.url, topicId: 56, apiKey: forum.key, apiUsername: 'adjutant' }).readSince(null)).rejects.toThrow(
+      ForumNotFoundError,
+    );
   });
 });
 

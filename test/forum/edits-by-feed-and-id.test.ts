@@ -26,7 +26,12 @@ afterEach(async () => {
 
 describe('edits read again on Discourse without webhooks', () => {
   let forum: DiscourseForum;
-  const read = () => readThread(game.intake, game.id, discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: forum.key, apiUsername: 'adjutant', http: { backoffMs: 5, retries: 2 } }));
+  const read = () =>
+    readThread(
+      game.intake,
+      game.id,
+      discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: forum.key, apiUsername: 'adjutant', http: { backoffMs: 5, retries: 2 } }),
+    );
   const byId = () => forum.server.requests.filter((r) => r.path === '/t/55/posts.json').length;
 
   it('reads an edited orders post again, once, with one request for the watched posts each round', async () => {

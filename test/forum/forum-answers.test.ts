@@ -14,7 +14,8 @@ import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 let forum: DiscourseForum;
 let game: ForumTestGame | undefined;
-const adapter = () => discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: forum.key, apiUsername: 'adjutant', http: { backoffMs: 5, retries: 2 } });
+const adapter = () =>
+  discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: forum.key, apiUsername: 'adjutant', http: { backoffMs: 5, retries: 2 } });
 
 beforeAll(async () => {
   await requireServices(['redis']);
@@ -44,7 +45,7 @@ describe('answers to forum members', () => {
   it('HELP by private message says how to order on the forum, and nothing of email or secrets', async () => {
     forum.message('alice', 'help', 'HELP');
     const { text } = await answerTo('alice');
-    expect(text).toContain('in a private message to the game\'s account, as you did');
+    expect(text).toContain("in a private message to the game's account, as you did");
     expect(text).toContain('inside an [orders] ... [/orders] block');
     expect(text).toContain('no secret is needed');
     expect(text).toContain('Commands (alone on a line at the top of your message, or of the [orders] block of a post)');
@@ -55,14 +56,16 @@ describe('answers to forum members', () => {
   it('HELP in the thread speaks of the thread first, and of private messages to keep orders secret', async () => {
     forum.say('bob', 'What now?\n[orders]\nHELP\n[/orders]');
     const { text } = await answerTo('bob');
-    expect(text).toMatch(/- in a post in the game thread, inside an \[orders\] \.\.\. \[\/orders\] block[^\n]*\n {2}- or, to keep them secret, in a private message to the game's account/);
+    expect(text).toMatch(
+      /- in a post in the game thread, inside an \[orders\] \.\.\. \[\/orders\] block[^\n]*\n {2}- or, to keep them secret, in a private message to the game's account/,
+    );
     expect(text).not.toMatch(email);
   });
 
-  it('the GM\'s HELP by private message names the forum ways to send commands and rule on tickets', async () => {
+  it("the GM's HELP by private message names the forum ways to send commands and rule on tickets", async () => {
     forum.message('grace', 'help', 'HELP');
     const { text } = await answerTo('grace');
-    expect(text).toContain('Commands for the GM, each on its own line: in a private message to the game\'s account, or in an [orders] ... [/orders] block');
+    expect(text).toContain("Commands for the GM, each on its own line: in a private message to the game's account, or in an [orders] ... [/orders] block");
     expect(text).toContain('("T-ABC234 1") in a private message to the game\'s account');
     expect(text).not.toContain('with your GM secret on a line of its own at the top):');
   });
@@ -76,17 +79,17 @@ describe('answers to forum members', () => {
     expect(text).not.toMatch(email);
   });
 
-  it('orders that came too late are a message that came too late, from the games\' forum assistant', async () => {
+  it("orders that came too late are a message that came too late, from the games' forum assistant", async () => {
     forum.message('alice', 'Orders', 'claim nor');
     const { text } = await answerTo('alice', { now: () => new Date('2030-01-02T09:00:00Z') });
     expect(text).toContain('Your message for Redmark came too late');
-    expect(text).toContain('-- Adjutant, the games\' forum assistant');
+    expect(text).toContain("-- Adjutant, the games' forum assistant");
     expect(text).not.toMatch(email);
   });
 });
 
 describe('RESIGN on the forum', () => {
-  it('takes the member\'s forum account off the nation: the GM is told who, and later orders from them are not read', async () => {
+  it("takes the member's forum account off the nation: the GM is told who, and later orders from them are not read", async () => {
     forum.message('alice', 'leaving', 'RESIGN');
     const { text } = await answerTo('alice');
     expect(text).toContain('You have resigned Redmark');

@@ -33,11 +33,15 @@ async function gameWithForum(section: string): Promise<string> {
   return dir;
 }
 
-const xenforoSection = (players = '    Alice: red\n    Bob: blue') => `forum:\n  software: xenforo\n  url: ${forum.apiUrl}\n  thread: 77\n  credentials: { key: TEST_XF_KEY }\n  players:\n${players}`;
+const xenforoSection = (players = '    Alice: red\n    Bob: blue') =>
+  `forum:\n  software: xenforo\n  url: ${forum.apiUrl}\n  thread: 77\n  credentials: { key: TEST_XF_KEY }\n  players:\n${players}`;
 
 async function forumTest(dir: string, env: Record<string, string>, ...extra: string[]) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), 'forum', 'test', '--game', dir, ...extra], { cwd: ROOT, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), 'forum', 'test', '--game', dir, ...extra], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     return e as { code: number; stdout: string; stderr: string };
@@ -45,12 +49,12 @@ async function forumTest(dir: string, env: Record<string, string>, ...extra: str
 }
 
 describe('adjutant forum test', () => {
-  it('reads the thread and finds every player\'s member, and posts nothing', async () => {
+  it("reads the thread and finds every player's member, and posts nothing", async () => {
     forum.say(2, 'hello');
     const dir = await gameWithForum(xenforoSection());
     const { code, stdout } = await forumTest(dir, { TEST_XF_KEY: forum.key });
     expect(stdout).toContain('ok    the thread can be read: 1 posts');
-    expect(stdout).toContain('ok    the private messages to the game\'s account can be read: 0 messages');
+    expect(stdout).toContain("ok    the private messages to the game's account can be read: 0 messages");
     expect(stdout).toContain('ok    the member "Alice" (red): member #2');
     expect(code).toBe(0);
     expect(forum.posts.filter((p) => p.user_id === 1)).toEqual([]);
@@ -60,7 +64,7 @@ describe('adjutant forum test', () => {
     const dir = await gameWithForum(xenforoSection('    Mallory: red'));
     const unset = await forumTest(dir, {});
     expect(unset.code).toBe(1);
-    expect(unset.stderr.trim()).toBe('The environment variable TEST_XF_KEY, named in game.yaml\'s forum.credentials, is not set.');
+    expect(unset.stderr.trim()).toBe("The environment variable TEST_XF_KEY, named in game.yaml's forum.credentials, is not set.");
     const refused = await forumTest(dir, { TEST_XF_KEY: 'wrong' });
     expect(refused.code).toBe(1);
     expect(refused.stdout + refused.stderr).toMatch(/FAIL {2}the thread can be read: .*API key provided in request was not found\. Check the API key/);
@@ -70,17 +74,27 @@ describe('adjutant forum test', () => {
 });
 
 describe('the checks of a Discourse forum', () => {
-  it('reads the game account\'s private messages, and says so when the key cannot', async () => {
+  it("reads the game account's private messages, and says so when the key cannot", async () => {
     const dc = await startDiscourse();
     try {
       dc.message('alice', 'Orders', 'claim nor');
-      const config = forumSchema.parse({ software: 'discourse', url: dc.server.url, thread: 55, credentials: { key: 'DC_KEY', user: 'DC_USER' }, players: { alice: 'red' } });
+      const config = forumSchema.parse({
+        software: 'discourse',
+        url: dc.server.url,
+        thread: 55,
+        credentials: { key: 'DC_KEY', user: 'DC_USER' },
+        players: { alice: 'red' },
+      });
       const adapter = discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant', http: { retries: 0 } });
-      expect((await checkForum(config, adapter)).map((c) => c.line)).toContain('ok    the private messages to the game\'s account can be read: 1 messages');
+      expect((await checkForum(config, adapter)).map((c) => c.line)).toContain("ok    the private messages to the game's account can be read: 1 messages");
       // A key whose scopes do not reach the message list (Discourse answers 403).
-      dc.server.fail({ status: 403, body: { errors: ['You are not permitted to view the requested resource.'], error_type: 'invalid_access' } }, 1, (req) => req.path.startsWith('/topics/private-messages/'));
+      dc.server.fail({ status: 403, body: { errors: ['You are not permitted to view the requested resource.'], error_type: 'invalid_access' } }, 1, (req) =>
+        req.path.startsWith('/topics/private-messages/'),
+      );
       const checks = await checkForum(config, adapter);
-      expect(checks.at(-1)?.line).toMatch(/^FAIL {2}the private messages to the game's account can be read: GET .*\/topics\/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/);
+      expect(checks.at(-1)?.line).toMatch(
+        /^FAIL {2}the private messages to the game's account can be read: GET .*\/topics\/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/,
+      );
       expect(checks.some((c) => c.line.includes('the member'))).toBe(false);
     } finally {
       await dc.server.close();
@@ -89,14 +103,16 @@ describe('the checks of a Discourse forum', () => {
 });
 
 describe('the forum section of game.yaml', () => {
-  it('is checked with file and line: software, address, credentials by variable name, players\' nations', async () => {
+  it("is checked with file and line: software, address, credentials by variable name, players' nations", async () => {
     const dir = await gameWithForum('forum:\n  software: vbulletin\n  url: ftp://x\n  thread: 0');
     const problems = (await validateGameFolder(dir)).map(formatProblem).join('\n');
     expect(problems).toMatch(/game\.yaml:\d+: forum\.software: .*xenforo.*discourse.*phpbb/);
     expect(problems).toMatch(/game\.yaml:\d+: forum\.url: write the forum's address, starting with https:\/\//);
     expect(problems).toMatch(/game\.yaml:\d+: forum\.thread/);
 
-    const secretInFile = await gameWithForum(`forum:\n  software: discourse\n  url: https://forum.example.com\n  thread: 5\n  credentials: { key: 9f8e7d6c5b4a, user: DC_USER }\n  players:\n    Alice: purple`);
+    const secretInFile = await gameWithForum(
+      `forum:\n  software: discourse\n  url: https://forum.example.com\n  thread: 5\n  credentials: { key: 9f8e7d6c5b4a, user: DC_USER }\n  players:\n    Alice: purple`,
+    );
     const found = (await validateGameFolder(secretInFile)).map(formatProblem).join('\n');
     expect(found).toContain('forum.credentials.key: write the name of an environment variable (like XF_API_KEY), not the secret itself');
     expect(found).toContain('there is no nation "purple" in this game (nations: red, blue, green)');

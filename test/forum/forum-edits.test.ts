@@ -108,7 +108,7 @@ describe('edits of orders posts already read', () => {
     expect((await read()).taken).toEqual([versionOf(post)]);
   });
 
-  it('lets a step\'s posts go when it ends: an edit made before the end is read (and late), one made after is not', async () => {
+  it("lets a step's posts go when it ends: an edit made before the end is read (and late), one made after is not", async () => {
     const alice = forum.say(ALICE, '[orders]claim nor[/orders]');
     const bob = forum.say(BOB, '[orders]claim sou[/orders]');
     await read();
@@ -119,13 +119,29 @@ describe('edits of orders posts already read', () => {
 
     const ended = bob.post_date + 600;
     const state = await game.store.state(game.id);
-    await game.store.commitStep(game.id, { step: 1, turn: 1, phase: state.phase, seed: 's', dice: [], orders: {}, events: [], stateBefore: state, stateAfter: { ...state, turn: 2 }, ordersVersion: await game.store.ordersVersion(game.id), mails: [], committedAt: new Date(ended * 1000).toISOString() });
+    await game.store.commitStep(game.id, {
+      step: 1,
+      turn: 1,
+      phase: state.phase,
+      seed: 's',
+      dice: [],
+      orders: {},
+      events: [],
+      stateBefore: state,
+      stateAfter: { ...state, turn: 2 },
+      ordersVersion: await game.store.ordersVersion(game.id),
+      mails: [],
+      committedAt: new Date(ended * 1000).toISOString(),
+    });
     forum.edit(alice, '[orders]claim mid[/orders]', ended - 60);
     forum.edit(bob, '[orders]claim mid[/orders]', ended + 60);
 
     expect((await read()).taken).toEqual([`forum-post:${unread.post_id}@0`, versionOf(alice)]);
     const results = await game.processQueued();
-    expect(results.map((r) => [r.outcome, r.nation])).toEqual([['late', 'blue'], ['late', 'red']]);
+    expect(results.map((r) => [r.outcome, r.nation])).toEqual([
+      ['late', 'blue'],
+      ['late', 'red'],
+    ]);
     expect(await inForce('red')).toEqual([]);
     expect(await inForce('blue')).toEqual([]);
     expect(await watched()).toEqual([]);
@@ -137,7 +153,7 @@ describe('edits of orders posts already read', () => {
     expect(await watched()).toEqual([String(next.post_id)]);
   });
 
-  it('watches only a member\'s newest orders posts of the step', async () => {
+  it("watches only a member's newest orders posts of the step", async () => {
     const posts = Array.from({ length: 10 }, (_, i) => forum.say(ALICE, `[orders]claim ${['nor', 'mid', 'sou'][i % 3]}[/orders]`));
     forum.say(BOB, '[orders]claim bay[/orders]');
     await read();

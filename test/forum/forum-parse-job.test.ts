@@ -28,7 +28,9 @@ describe('the parse queue', () => {
     ];
     for (const job of [...jobs, ...jobs]) await enqueue(job);
     const queued = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
-    expect(queued.map((j) => j.data).sort((a, b) => a.messageId.localeCompare(b.messageId))).toEqual([...jobs].sort((a, b) => a.messageId.localeCompare(b.messageId)));
+    expect(queued.map((j) => j.data).sort((a, b) => a.messageId.localeCompare(b.messageId))).toEqual(
+      [...jobs].sort((a, b) => a.messageId.localeCompare(b.messageId)),
+    );
     expect((await queue.getJob(jobIds.parse('g1', 'forum-post:1000@0')))?.data).toEqual(jobs[0]);
     expect(jobIds.parse('g1', jobs[2].messageId)).toBe(`g1/${jobs[2].messageId}`);
   });

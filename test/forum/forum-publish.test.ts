@@ -74,10 +74,14 @@ async function playTurn(id: string): Promise<void> {
 const ownPosts = (marker: string) => xf.posts.filter((p) => p.message.includes(markerLine(marker)));
 const gmMail = async (id: string, prefix: string) => (await outboxEntries(rt, id)).filter((e) => e.key.startsWith(prefix));
 /** The GM's mail whose key starts with `prefix`, once there is some. */
-const mailArrives = (what: string, id: string, prefix: string, timeoutMs?: number) => waitFor(what, async () => ((await gmMail(id, prefix)).length ? gmMail(id, prefix) : undefined), timeoutMs);
+const mailArrives = (what: string, id: string, prefix: string, timeoutMs?: number) =>
+  waitFor(what, async () => ((await gmMail(id, prefix)).length ? gmMail(id, prefix) : undefined), timeoutMs);
 
 async function adjutant(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl } });
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl },
+  });
   return stdout;
 }
 
@@ -126,7 +130,7 @@ describe('the update posted into the thread', () => {
     expect(dc.posts.filter((p) => p.raw.includes(line))).toHaveLength(1);
   });
 
-  it('mails a phpBB game\'s GM the update ready to paste, in phpBB markup, and records no post', { timeout: 60_000 }, async () => {
+  it("mails a phpBB game's GM the update ready to paste, in phpBB markup, and records no post", { timeout: 60_000 }, async () => {
     const id = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });
     await playTurn(id);
     const [update] = await mailArrives('the update for the GM', id, 'update:1');
@@ -218,7 +222,14 @@ describe('a forum that refuses', () => {
   it('a 429 storm: the post is held as long as the forum asks, the GM is told, and it goes out once', { timeout: 60_000 }, async () => {
     const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
     // Longer than the poster waits inside one try (300 ms here): each 429 holds the post.
-    xf.server.fail({ status: 429, body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] }, headers: { 'retry-after': '1' } }, 4);
+    xf.server.fail(
+      {
+        status: 429,
+        body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] },
+        headers: { 'retry-after': '1' },
+      },
+      4,
+    );
     const held = Date.now();
     await playTurn(id);
     await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length > 0, 30_000);
@@ -233,7 +244,14 @@ describe('a forum that refuses', () => {
   it('a 429 storm that outlasts every try: set aside, the GM told; after the storm, retried and posted once', { timeout: 60_000 }, async () => {
     const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
     // Each wait is short enough to sit out inside a try, but the storm does not end.
-    xf.server.fail({ status: 429, body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] }, headers: { 'retry-after': '0' } }, 100_000);
+    xf.server.fail(
+      {
+        status: 429,
+        body: { errors: [{ code: 'too_many_requests', message: 'You have made too many requests.', params: [] }] },
+        headers: { 'retry-after': '0' },
+      },
+      100_000,
+    );
     try {
       await playTurn(id);
       const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:', 30_000);
@@ -264,9 +282,17 @@ describe('a forum that refuses', () => {
 describe('private messages', () => {
   it('sends a private message as a XenForo conversation, and hands a phpBB one to the GM to pass on', { timeout: 30_000 }, async () => {
     const xenforo = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
-    await poster.outbox.record(xenforo, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });
+    await poster.outbox.record(xenforo, {
+      kind: 'private',
+      key: 'confirm:red:1',
+      to: ['Alice'],
+      title: 'Your orders for turn 1',
+      text: 'Read: claim Northvale',
+    });
     await waitFor('the conversation', async () => xf.conversations.some((c) => c.title === 'Your orders for turn 1'));
-    expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 1')).toEqual([{ recipient_ids: ['2'], title: 'Your orders for turn 1', message: 'Read: claim Northvale' }]);
+    expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 1')).toEqual([
+      { recipient_ids: ['2'], title: 'Your orders for turn 1', message: 'Read: claim Northvale' },
+    ]);
     await waitFor('the message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:1'))?.postedAt);
 
     const phpbb = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });

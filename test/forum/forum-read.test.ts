@@ -46,19 +46,19 @@ function post(i: number): 'red' | 'blue' | null {
   const province = PROVINCES[i % 3];
   switch (i % 10) {
     case 0:
-      return void forum.say(ALICE, `Moving on, friends.\n[orders]\nclaim ${province}\n[/orders]\nGood luck all.`), 'red';
+      return (void forum.say(ALICE, `Moving on, friends.\n[orders]\nclaim ${province}\n[/orders]\nGood luck all.`), 'red');
     case 1:
-      return void forum.say(BOB, `Alice will surely claim ${province} next. Claim bay, anyone?`), null;
+      return (void forum.say(BOB, `Alice will surely claim ${province} next. Claim bay, anyone?`), null);
     case 2:
-      return void forum.say(BOB, `[quote="Alice, post: 1000, member: 2"]Nice try.\n[orders]claim bay[/orders]\n[/quote]\nThat will not work.`), null;
+      return (void forum.say(BOB, `[quote="Alice, post: 1000, member: 2"]Nice try.\n[orders]claim bay[/orders]\n[/quote]\nThat will not work.`), null);
     case 3:
-      return void forum.say(CAROL, '[orders]claim bay[/orders]'), null;
+      return (void forum.say(CAROL, '[orders]claim bay[/orders]'), null);
     case 4:
-      return void forum.say(i % 20 === 4 ? LOOKALIKE : ALICE2, '[orders]\nclaim bay\n[/orders]'), null;
+      return (void forum.say(i % 20 === 4 ? LOOKALIKE : ALICE2, '[orders]\nclaim bay\n[/orders]'), null);
     case 5:
-      return void forum.say(BOB, `My moves:\n\`\`\`orders\nclaim ${province}\n\`\`\``), 'blue';
+      return (void forum.say(BOB, `My moves:\n\`\`\`orders\nclaim ${province}\n\`\`\``), 'blue');
     case 6:
-      return void forum.say(ALICE, `I might claim bay, or not. [b]claim bay[/b]`), null;
+      return (void forum.say(ALICE, `I might claim bay, or not. [b]claim bay[/b]`), null);
     case 7: {
       // Edited before the thread was read: read once, as edited.
       const p = forum.say(ALICE, '[orders]claim bay[/orders]');
@@ -67,14 +67,14 @@ function post(i: number): 'red' | 'blue' | null {
       return 'red';
     }
     case 8:
-      return void forum.say(BOB, `> [orders]claim bay[/orders]\n> said Alice\n\nHa.`), null;
+      return (void forum.say(BOB, `> [orders]claim bay[/orders]\n> said Alice\n\nHa.`), null);
     default:
-      return void forum.say(GRACE, 'Deadline is Friday, folks.'), null;
+      return (void forum.say(GRACE, 'Deadline is Friday, folks.'), null);
   }
 }
 
 describe('orders read from the game thread', () => {
-  it('reads 200 posts once: each player\'s marked orders, never a quote, a non-player or a look-alike name', async () => {
+  it("reads 200 posts once: each player's marked orders, never a quote, a non-player or a look-alike name", async () => {
     // 40 order posts of one player in an hour are over the usual flood limit; this test is about reading them.
     game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 }, { set: { 'mail.rateLimit': { count: 1000, per: '1h' } } });
     const owners: Array<'red' | 'blue' | null> = [];
@@ -137,7 +137,7 @@ describe('orders read from the game thread', () => {
     expect(mail?.text).toContain('You claim');
   });
 
-  it('takes the GM\'s commands from an orders block, and answers the GM by private message', async () => {
+  it("takes the GM's commands from an orders block, and answers the GM by private message", async () => {
     game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
     forum.say(GRACE, 'Giving everyone a day more.\n[orders]\nEXTEND 1d\n[/orders]');
     await readThread(game.intake, game.id, adapter());
@@ -148,7 +148,7 @@ describe('orders read from the game thread', () => {
     expect(report.text).toContain('Done: the deadline is now');
   });
 
-  it('reads private messages to the game\'s account whole, quotes aside, once, and answers in private', async () => {
+  it("reads private messages to the game's account whole, quotes aside, once, and answers in private", async () => {
     game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
     const talk = forum.converse(ALICE, 'Orders for spring', 'claim nor\nclaim mid');
     forum.converse(1, 'Orders for spring', 'Noted.', talk);
@@ -158,8 +158,15 @@ describe('orders read from the game thread', () => {
     const first = await readThread(game.intake, game.id, adapter());
     expect(first.taken).toHaveLength(3);
     const results = await game.processQueued();
-    expect(results.map((r) => [r.outcome, r.nation ?? r.role])).toEqual([['orders', 'red'], ['orders', 'blue'], ['commands', 'gm']]);
-    expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'mid' }]);
+    expect(results.map((r) => [r.outcome, r.nation ?? r.role])).toEqual([
+      ['orders', 'red'],
+      ['orders', 'blue'],
+      ['commands', 'gm'],
+    ]);
+    expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([
+      { kind: 'claim', province: 'nor' },
+      { kind: 'claim', province: 'mid' },
+    ]);
     expect((await game.store.ordersInForce(game.id)).blue?.orders).toEqual([{ kind: 'claim', province: 'sou' }]);
     const [toAlice] = await game.privateMessages('Alice');
     expect(toAlice.kind === 'private' && toAlice.title).toBe(`[${game.id}] Re: Orders for spring`);
@@ -173,7 +180,7 @@ describe('orders read from the game thread', () => {
     expect((await game.privateMessages('Alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
   });
 
-  it('sends the GM\'s ruling on a ticket to the forum player by private message', async () => {
+  it("sends the GM's ruling on a ticket to the forum player by private message", async () => {
     game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
     forum.converse(ALICE, 'Orders', 'claim vale');
     await readThread(game.intake, game.id, adapter());

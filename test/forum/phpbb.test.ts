@@ -16,11 +16,14 @@ afterEach(async () => {
 });
 
 describe('the phpBB adapter', () => {
-  it('reads the topic\'s posts as text, oldest first, and from a cursor only the new', async () => {
+  it("reads the topic's posts as text, oldest first, and from a cursor only the new", async () => {
     board.say('alice', '<p>Hello &amp; welcome, <strong>GM</strong>!</p>');
     const orders = board.say('bob', '<p>A Par - Bur<br>A Mar - Spa</p>');
     const first = await adapter().readSince(null);
-    expect(first.posts.map((p) => [p.author.name, p.text])).toEqual([['alice', 'Hello & welcome, GM!'], ['bob', 'A Par - Bur\nA Mar - Spa']]);
+    expect(first.posts.map((p) => [p.author.name, p.text])).toEqual([
+      ['alice', 'Hello & welcome, GM!'],
+      ['bob', 'A Par - Bur\nA Mar - Spa'],
+    ]);
     expect(first.posts[1].id).toBe(String(orders));
     board.say('alice', '<p>F Lon - Nth</p>');
     expect((await adapter().readSince(first.cursor)).posts.map((p) => p.text)).toEqual(['F Lon - Nth']);
@@ -36,6 +39,8 @@ describe('the phpBB adapter', () => {
 
   it('cannot post or send private messages, and says the GM does it by hand', async () => {
     await expect(adapter().publish({ text: 'x', images: [], marker: 'm' })).rejects.toThrow(ForumCannotError);
-    await expect(adapter().sendPrivate({ to: ['bob'], title: 't', text: 'x' })).rejects.toThrow(/phpBB has no API to send private messages: the GM does it by hand/);
+    await expect(adapter().sendPrivate({ to: ['bob'], title: 't', text: 'x' })).rejects.toThrow(
+      /phpBB has no API to send private messages: the GM does it by hand/,
+    );
   });
 });

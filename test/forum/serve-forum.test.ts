@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('adjutant serve with a forum', () => {
-  it('posts the turn\'s update with its map into the game\'s XenForo thread at the deadline', { timeout: 90_000 }, async () => {
+  it("posts the turn's update with its map into the game's XenForo thread at the deadline", { timeout: 90_000 }, async () => {
     serve = startServe({ gameId, gamesDir: path.join(dir, 'games'), outDir: path.join(dir, 'out'), lockMs: 5000 });
     await serve.ready;
     const line = markerLine(`${gameId}/update:step-1`);

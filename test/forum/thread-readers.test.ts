@@ -43,7 +43,9 @@ afterEach(async () => {
 
 async function gmNotices(): Promise<Array<{ key: string; subject: string; text: string; to: string[] }>> {
   const all = await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`);
-  return Object.values(all).map((v) => JSON.parse(v)).filter((e) => e.key.startsWith('alert:forum-read:'));
+  return Object.values(all)
+    .map((v) => JSON.parse(v))
+    .filter((e) => e.key.startsWith('alert:forum-read:'));
 }
 
 async function failsThenRecovers(fail: () => void | Promise<void>, recover: () => void | Promise<void>, says: RegExp): Promise<void> {
@@ -76,7 +78,11 @@ async function failsThenRecovers(fail: () => void | Promise<void>, recover: () =
 
 describe('reading a thread when the forum fails', () => {
   it('the forum down: the GM is told to wait, and the posts are read once it is back', async () => {
-    await failsThenRecovers(() => forum.server.down(), () => forum.server.up(), /may be down/i);
+    await failsThenRecovers(
+      () => forum.server.down(),
+      () => forum.server.up(),
+      /may be down/i,
+    );
   });
 
   it('a 429 asking to wait an hour: the GM is told, and the thread is not asked again before the hour is out', async () => {
@@ -93,7 +99,11 @@ describe('reading a thread when the forum fails', () => {
   });
 
   it('a revoked key: the GM is told to fix the key, and a new key reads what was posted meanwhile', async () => {
-    await failsThenRecovers(() => forum.revokeKey(), () => void (key = 'revoked'), /key/i);
+    await failsThenRecovers(
+      () => forum.revokeKey(),
+      () => void (key = 'revoked'),
+      /key/i,
+    );
   });
 
   it('a deleted thread: the GM is told the thread is gone, and nothing stored before is lost', async () => {

@@ -9,7 +9,8 @@ import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 
 let forum: XenForoForum;
 const map = Buffer.from('89504e470d0a1a0a-a-map', 'utf8');
-const adapter = (maxWaitMs = 5_000) => xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, http: { backoffMs: 10, retries: 3, maxWaitMs } });
+const adapter = (maxWaitMs = 5_000) =>
+  xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, http: { backoffMs: 10, retries: 3, maxWaitMs } });
 
 beforeEach(async () => {
   forum = await startXenForo();
@@ -42,7 +43,15 @@ describe('the XenForo adapter', () => {
     moved.thread_id = 78;
     forum.posts.splice(forum.posts.indexOf(gone), 1);
     const posts = await adapter().currentPosts([edited, hidden, moved, gone].map((p) => String(p.post_id)));
-    expect(posts).toEqual([{ id: String(edited.post_id), author: { id: '2', name: 'Alice' }, text: '[orders]claim mid[/orders]', postedAt: new Date(edited.post_date * 1000).toISOString(), editedAt: new Date((edited.post_date + 60) * 1000).toISOString() }]);
+    expect(posts).toEqual([
+      {
+        id: String(edited.post_id),
+        author: { id: '2', name: 'Alice' },
+        text: '[orders]claim mid[/orders]',
+        postedAt: new Date(edited.post_date * 1000).toISOString(),
+        editedAt: new Date((edited.post_date + 60) * 1000).toISOString(),
+      },
+    ]);
     expect(forum.server.requests.map((r) => r.path)).toEqual([edited, hidden, moved, gone].map((p) => `/api/posts/${p.post_id}/`));
   });
 
@@ -58,7 +67,7 @@ describe('the XenForo adapter', () => {
     expect((await adapter().readSince(next.cursor)).posts).toEqual([]);
   });
 
-  it('finds its own post by its reference, and not a player\'s post quoting it', async () => {
+  it("finds its own post by its reference, and not a player's post quoting it", async () => {
     forum.say(2, `quoting: ${markerLine('demo:2:update')}`);
     expect(await adapter().findOwnPost('demo:2:update')).toBeNull();
     const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
@@ -96,11 +105,15 @@ describe('the XenForo adapter', () => {
     await expect(gone.publish({ text: 'x', images: [], marker: 'm' })).rejects.toThrow(ForumNotFoundError);
 
     fresh.server.fail({ status: 429, body: { errors: [] }, headers: { 'retry-after': '3600' } });
-    const waited = await xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key }).readSince(null).catch((e: unknown) => e);
+    const waited = await xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key })
+      .readSince(null)
+      .catch((e: unknown) => e);
     expect(waited).toBeInstanceOf(ForumRateLimitedError);
     expect((waited as ForumRateLimitedError).retryAfterMs).toBe(3_600_000);
 
     await fresh.server.down();
-    await expect(xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key, http: { backoffMs: 10, retries: 2 } }).readSince(null)).rejects.toThrow(ForumUnavailableError);
+    await expect(
+      xenforoAdapter({ baseUrl: fresh.apiUrl, threadId: 77, apiKey: fresh.key, http: { backoffMs: 10, retries: 2 } }).readSince(null),
+    ).rejects.toThrow(ForumUnavailableError);
   });
 });

@@ -20,7 +20,7 @@ async function problemLines(dir: string): Promise<string[]> {
 }
 
 describe('game folders', () => {
-  it('loads a valid folder with its map, options and the ruleset\'s starting state', async () => {
+  it("loads a valid folder with its map, options and the ruleset's starting state", async () => {
     const game = await loadGame(FIXTURE);
     expect(game.id).toBe('claims');
     expect(game.map.province('sou').aliases).toEqual(['South']);
@@ -35,7 +35,7 @@ describe('game folders', () => {
     expect(await problemLines(dir)).toEqual(['map.yaml:18: borders[1]: the border names "sout", which is not a province of this map (did you mean "sou"?).']);
   });
 
-  it('gives provinces the aliases of the map\'s aliases section', async () => {
+  it("gives provinces the aliases of the map's aliases section", async () => {
     const dir = await brokenCopy('map.yaml', (t) => `${t}aliases:\n  nv: nor\n  grey: bay\n`);
     const game = await loadGame(dir);
     expect(game.map.province('nor').aliases).toEqual(['nv']);
@@ -43,7 +43,10 @@ describe('game folders', () => {
   });
 
   it('refuses aliases that name no province, or hide another province, with the line', async () => {
-    const dir = await brokenCopy('map.yaml', (t) => `${t.replace('aliases: [South]', 'aliases: [South, Midvale]')}aliases:\n  nv: nort\n  S.V.: bay\n  "!": sou\n  Nv: sou\n  n-v: mid\n`);
+    const dir = await brokenCopy(
+      'map.yaml',
+      (t) => `${t.replace('aliases: [South]', 'aliases: [South, Midvale]')}aliases:\n  nv: nort\n  S.V.: bay\n  "!": sou\n  Nv: sou\n  n-v: mid\n`,
+    );
     expect(await problemLines(dir)).toEqual([
       'map.yaml:12: provinces.sou.aliases[1]: "Midvale" is already the id or name of "mid"; an alias cannot name "sou" as well.',
       'map.yaml:22: aliases.nv: the alias names "nort", which is not a province of this map (did you mean "nor"?).',
@@ -68,7 +71,7 @@ describe('game folders', () => {
   it('reports a key given twice with the line of the second', async () => {
     const dir = await brokenCopy('map.yaml', (t) => t.replace(/^provinces:\n/m, 'provinces:\n  nor: { name: Again, kind: land }\n'));
     const text = await readFile(path.join(dir, 'map.yaml'), 'utf8');
-    const second = text.split('\n').findIndex((l) => /^  nor:\n?$/.test(l)) + 1;
+    const second = text.split('\n').findIndex((l) => /^ {2}nor:\n?$/.test(l)) + 1;
     expect(await problemLines(dir)).toEqual([`map.yaml:${second}: this is not valid YAML (Map keys must be unique).`]);
   });
 
@@ -80,7 +83,12 @@ describe('game folders', () => {
   });
 
   it('reports every problem at once, one line each', async () => {
-    const dir = await brokenCopy('game.yaml', (t) => t.replace('email: gm@adjutant.test', 'email: not-an-address').replace('timezone: Europe/London', 'timezone: Europe/Londn').replace('bonus: 0', 'bonus: lots'));
+    const dir = await brokenCopy('game.yaml', (t) =>
+      t
+        .replace('email: gm@adjutant.test', 'email: not-an-address')
+        .replace('timezone: Europe/London', 'timezone: Europe/Londn')
+        .replace('bonus: 0', 'bonus: lots'),
+    );
     const lines = await problemLines(dir);
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -92,7 +100,9 @@ describe('game folders', () => {
   });
 
   it('names a bad minimum notice or turn rule in the schedule, with the line', async () => {
-    const dir = await brokenCopy('game.yaml', (t) => t.replace('  start: 2026-12-01T20:00:00Z', '  start: 2026-12-01T20:00:00Z\n  minimumNotice: an hour\n  keep: fridays'));
+    const dir = await brokenCopy('game.yaml', (t) =>
+      t.replace('  start: 2026-12-01T20:00:00Z', '  start: 2026-12-01T20:00:00Z\n  minimumNotice: an hour\n  keep: fridays'),
+    );
     const lines = await problemLines(dir);
     expect(lines).toContain('game.yaml:13: schedule.minimumNotice: write a duration like "30m", "24h", "3d" or "1w".');
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^game\.yaml:14: schedule\.keep: .*"slots".*"length"/)]));
@@ -102,7 +112,20 @@ describe('game folders', () => {
     const dir = await brokenCopy('game.yaml', (t) => t);
     await writeFile(
       path.join(dir, 'state.yaml'),
-      ['turn: 2', 'phase: orders', 'nations:', '  red: { id: red, name: Redmark }', '  blue: { id: blue, name: Bluevale }', 'provinces:', '  nor: { owner: green }', 'units:', '  - { id: a1, type: army, nation: red, province: middle }', 'nextUnitId: 2', 'extra: {}', ''].join('\n'),
+      [
+        'turn: 2',
+        'phase: orders',
+        'nations:',
+        '  red: { id: red, name: Redmark }',
+        '  blue: { id: blue, name: Bluevale }',
+        'provinces:',
+        '  nor: { owner: green }',
+        'units:',
+        '  - { id: a1, type: army, nation: red, province: middle }',
+        'nextUnitId: 2',
+        'extra: {}',
+        '',
+      ].join('\n'),
     );
     expect(await problemLines(dir)).toEqual([
       'state.yaml:7: provinces.nor.owner: "green" is not a nation of this game.',

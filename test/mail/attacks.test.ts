@@ -39,7 +39,7 @@ const processed = (id: string) => new MessageLedger(store.redis).processedCount(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('attacks through the real mail path', () => {
-  it('1: forged mail in a player\'s name fills its own count and never silences the real player', { timeout: 60_000 }, async () => {
+  it("1: forged mail in a player's name fills its own count and never silences the real player", { timeout: 60_000 }, async () => {
     for (let i = 0; i < 8; i++) await mailGame(game, 'player1@adjutant.test', `forged ${i}`, 'claim nor');
     await expect.poll(() => processed(game), { timeout: 20_000 }).toBe(8);
     await mailGame(game, 'player1@adjutant.test', 'real orders', 'ruby-falcon\nclaim sou');
@@ -94,8 +94,11 @@ describe('attacks through the real mail path', () => {
     expect(await ordersOf(late, 'red')).toEqual([{ kind: 'claim', province: 'sou' }]);
   });
 
-  it('9: never echoes a secret written into the player\'s own Message-ID', { timeout: 60_000 }, async () => {
-    await mailGame(game, 'player2@adjutant.test', 'sly thread', 'azure-otter\nclaim nor', { messageId: '<azure-otter@example.com>', references: ['<earlier@example.com>', '<azure-otter.2@example.com>'] });
+  it("9: never echoes a secret written into the player's own Message-ID", { timeout: 60_000 }, async () => {
+    await mailGame(game, 'player2@adjutant.test', 'sly thread', 'azure-otter\nclaim nor', {
+      messageId: '<azure-otter@example.com>',
+      references: ['<earlier@example.com>', '<azure-otter.2@example.com>'],
+    });
     const [confirmation] = await waitForMail('player2@adjutant.test', { subject: `[${game}] Re: sly thread` });
     const threading = JSON.stringify([confirmation.inReplyTo, confirmation.references, confirmation.headerLines]);
     expect(threading).not.toMatch(/azure-otter/i);

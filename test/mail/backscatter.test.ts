@@ -36,7 +36,14 @@ beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
   store = new GameStore(connectRedis(serviceEndpoints().redisUrl));
   game = await storeClaimsGame(store, 'backscatter');
-  loop = await startMailLoop({ games: [{ id: game }], control: new PerGameControl(new Date('2031-01-01T20:00:00Z')), queue: 'bullmq', parse: claimsParser, dnsResolver: resolver, concurrency: 4 });
+  loop = await startMailLoop({
+    games: [{ id: game }],
+    control: new PerGameControl(new Date('2031-01-01T20:00:00Z')),
+    queue: 'bullmq',
+    parse: claimsParser,
+    dnsResolver: resolver,
+    concurrency: 4,
+  });
 });
 
 afterAll(async () => {
@@ -61,7 +68,11 @@ async function recordedTo(): Promise<Map<string, OutboxEntry[]>> {
 
 /** A mail signed by the sender's domain, as its mail server would sign it, delivered through the relay. */
 async function signedToGame(from: string, subject: string, text: string): Promise<void> {
-  const signer = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: 'adjutant.test', keySelector: 'mail', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } });
+  const signer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    dkim: { domainName: 'adjutant.test', keySelector: 'mail', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+  });
   const raw = (await signer.sendMail({ from, to: 'game@adjutant.test', subject: `[${game}] ${subject}`, text, date: new Date() })).message as Buffer;
   const svc = serviceEndpoints();
   const relay = nodemailer.createTransport({ host: svc.smtp.host, port: svc.smtp.port, secure: false, ignoreTLS: true });

@@ -26,7 +26,10 @@ const EMAILS: Record<string, Mail.Options> = {
   'a body of one line without spaces': { text: SIGNED + fill('x') },
   'a body of a word and spaces': { text: SIGNED + 'abc123' + fill(' ') + 'x' },
   'a body of PRESS lines': { text: 'ruby-falcon\n' + fill('PRESS TO all\n') },
-  'sixteen text parts of quoted lines': { text: SIGNED, attachments: Array.from({ length: 16 }, () => ({ content: fill('> \n', MB / 16), contentType: 'text/plain', contentDisposition: 'inline' as const })) },
+  'sixteen text parts of quoted lines': {
+    text: SIGNED,
+    attachments: Array.from({ length: 16 }, () => ({ content: fill('> \n', MB / 16), contentType: 'text/plain', contentDisposition: 'inline' as const })),
+  },
   'HTML of unclosed divs': { html: `<p>ruby-falcon</p><p>claim nor</p>${fill('<div>')}` },
   'HTML of unclosed list items': { html: `<p>ruby-falcon</p><p>claim nor</p>${fill('<ul><li>a')}` },
   'HTML of line breaks': { html: `<p>ruby-falcon</p><p>claim nor</p>${fill('<br>')}` },
@@ -34,7 +37,7 @@ const EMAILS: Record<string, Mail.Options> = {
   'HTML of a style never closed': { html: `<p>ruby-falcon</p><p>claim nor</p><style>${fill('p{}')}` },
   'a subject of spaces': { subject: `secret: ${fill(' ')}x`, text: SIGNED },
   'a subject of one long word': { subject: `${fill('a')} b`, text: SIGNED },
-  'a sender\'s name of 1 MB': { from: { name: fill('Alice '), address: 'player1@adjutant.test' }, text: SIGNED },
+  "a sender's name of 1 MB": { from: { name: fill('Alice '), address: 'player1@adjutant.test' }, text: SIGNED },
 };
 
 /** Bodies no mail program writes, with their headers: quoted-printable lines far over 76 characters. */
@@ -42,10 +45,11 @@ const RAW_BODIES: Record<string, string> = {
   'quoted-printable lines of 1000 spaces and tabs': `ruby-falcon\r\nclaim nor\r\n${fill(`${' \t'.repeat(500)}x\r\n`)}`,
 };
 
-const qpMail = (body: string, i: number) => Buffer.from(
-  `From: player1@adjutant.test\r\nTo: game@adjutant.test\r\nSubject: orders\r\nMessage-ID: <bounded-${i}@adjutant.test>\r\n` +
-  `Date: Sun, 30 Dec 2029 11:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${body}`,
-);
+const qpMail = (body: string, i: number) =>
+  Buffer.from(
+    `From: player1@adjutant.test\r\nTo: game@adjutant.test\r\nSubject: orders\r\nMessage-ID: <bounded-${i}@adjutant.test>\r\n` +
+      `Date: Sun, 30 Dec 2029 11:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${body}`,
+  );
 
 let game: MailTestGame | undefined;
 beforeAll(async () => {
@@ -72,12 +76,20 @@ async function expectBounded(kind: string, raws: Buffer[]): Promise<void> {
 describe('a 1 MB email', () => {
   for (const [kind, options] of Object.entries(EMAILS)) {
     it(`with ${kind} is kept whole and read in bounded time, never holding the event loop`, async () => {
-      await expectBounded(kind, await Promise.all([0, 1, 2, 3, 4].map((i) => rawMail({ from: 'player1@adjutant.test', subject: 'orders', messageId: `<bounded-${i}@adjutant.test>`, ...options }))));
+      await expectBounded(
+        kind,
+        await Promise.all(
+          [0, 1, 2, 3, 4].map((i) => rawMail({ from: 'player1@adjutant.test', subject: 'orders', messageId: `<bounded-${i}@adjutant.test>`, ...options })),
+        ),
+      );
     });
   }
   for (const [kind, body] of Object.entries(RAW_BODIES)) {
     it(`with ${kind} is kept whole and read in bounded time, never holding the event loop`, async () => {
-      await expectBounded(kind, [0, 1, 2, 3, 4].map((i) => qpMail(body, i)));
+      await expectBounded(
+        kind,
+        [0, 1, 2, 3, 4].map((i) => qpMail(body, i)),
+      );
     });
   }
 });

@@ -13,7 +13,11 @@ describe('email commands', () => {
   });
 
   it('reads the GM commands with their arguments', () => {
-    const lines = readCommands('EXTEND 36h\nDEADLINE 2030-01-05 20:00\nDEADLINE 2026-11-27 01:00 NOW\nextend 10m now\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now', 'gm', ctx);
+    const lines = readCommands(
+      'EXTEND 36h\nDEADLINE 2030-01-05 20:00\nDEADLINE 2026-11-27 01:00 NOW\nextend 10m now\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now',
+      'gm',
+      ctx,
+    );
     expect(lines.map((l) => l.command ?? l.problem)).toEqual([
       { name: 'extend', ms: 36 * 3_600_000, now: false },
       { name: 'deadline', at: new Date('2030-01-05T20:00:00Z'), now: false },
@@ -34,7 +38,12 @@ describe('email commands', () => {
 
   it('explains what it cannot run', () => {
     const lines = readCommands('ORDER green\nREPLACE red nobody\nEXTEND soon\nPROCESS', 'player', ctx);
-    expect(lines.map((l) => l.problem)).toEqual(['ORDER is for the GM only.', 'REPLACE is for the GM only.', 'EXTEND is for the GM only.', 'PROCESS is for the GM only.']);
+    expect(lines.map((l) => l.problem)).toEqual([
+      'ORDER is for the GM only.',
+      'REPLACE is for the GM only.',
+      'EXTEND is for the GM only.',
+      'PROCESS is for the GM only.',
+    ]);
     expect(readCommands('ORDER green\nclaim nor', 'gm', ctx)[0].problem).toContain('there is no nation "green"');
     expect(readCommands('REPLACE red nobody', 'gm', ctx)[0].problem).toContain('REPLACE, the nation and the new player');
     expect(readCommands('EXTEND soon', 'gm', ctx)[0].problem).toContain('EXTEND 24h');

@@ -27,7 +27,9 @@ interface Expected {
 const DIR = new URL('./corpus/', import.meta.url);
 const FIXTURE = new URL('./fixtures/board-nes/', import.meta.url);
 const index = parse(readFileSync(new URL('index.yaml', DIR), 'utf8')) as Record<string, Expected>;
-const emails = readdirSync(DIR).filter((n) => n.endsWith('.eml')).sort();
+const emails = readdirSync(DIR)
+  .filter((n) => n.endsWith('.eml'))
+  .sort();
 const files = { 'game.yaml': readFileSync(new URL('game.yaml', FIXTURE), 'utf8'), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') };
 const SECRETS = /ruby-falcon|azure-otter|jade-lynx|grey-heron/i;
 

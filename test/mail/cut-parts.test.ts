@@ -12,10 +12,11 @@ import { rawMail } from './support/mail-game.ts';
 
 const CORPUS = new URL('./corpus/', import.meta.url);
 
-const qpMail = (body: string) => Buffer.from(
-  'From: player1@adjutant.test\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n' +
-  `Content-Transfer-Encoding: quoted-printable\r\n\r\n${body}`,
-);
+const qpMail = (body: string) =>
+  Buffer.from(
+    'From: player1@adjutant.test\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      `Content-Transfer-Encoding: quoted-printable\r\n\r\n${body}`,
+  );
 
 describe('cutting an email into what is read', () => {
   it('gives mailparser the same text, HTML and attachment names of every email of the corpus', async () => {

@@ -36,7 +36,10 @@ afterAll(async () => {
 });
 
 async function adjutant(prefix: string, ...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl, ADJUTANT_QUEUE_PREFIX: prefix } });
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl, ADJUTANT_QUEUE_PREFIX: prefix },
+  });
   return stdout;
 }
 
@@ -61,7 +64,13 @@ describe('nothing dropped silently', () => {
   it('2: makes an email that fails on every try a dead letter, tells the GM, lists it, and processes it on retry', { timeout: 90_000 }, async () => {
     const id = await storeClaimsGame(store, 'dead');
     games.push(id);
-    const loop = await startMailLoop({ games: [{ id }], control: new PerGameControl(new Date('2031-01-01T20:00:00Z')), queue: 'bullmq', parse: claimsParser, retries: { attempts: 2, delayMs: 100 } });
+    const loop = await startMailLoop({
+      games: [{ id }],
+      control: new PerGameControl(new Date('2031-01-01T20:00:00Z')),
+      queue: 'bullmq',
+      parse: claimsParser,
+      retries: { attempts: 2, delayMs: 100 },
+    });
     loops.push(loop);
     // A game.yaml broken after the game was stored: every try to process its mail fails.
     const good = (await store.files(id))['game.yaml'];

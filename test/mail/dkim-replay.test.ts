@@ -35,7 +35,13 @@ beforeAll(async () => {
   await requireServices(['redis', 'imap', 'smtp']);
   store = new GameStore(connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379'));
   game = await storeClaimsGame(store, 'dkim', { 'mail.dkim': true });
-  loop = await startMailLoop({ games: [{ id: game }], control: new PerGameControl(new Date('2031-01-01T20:00:00Z')), queue: 'bullmq', parse: claimsParser, dnsResolver: resolver });
+  loop = await startMailLoop({
+    games: [{ id: game }],
+    control: new PerGameControl(new Date('2031-01-01T20:00:00Z')),
+    queue: 'bullmq',
+    parse: claimsParser,
+    dnsResolver: resolver,
+  });
 });
 
 afterAll(async () => {
@@ -47,8 +53,13 @@ afterAll(async () => {
 
 /** Signs a mail as player1's mail server would, then delivers it to the game's mailbox through the relay. */
 async function signedToGame(key: ReturnType<typeof keys>, mail: { to: string; subject: string; text: string; date?: Date }): Promise<void> {
-  const signer = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: key.domain, keySelector: 'mail', privateKey: key.privateKey } });
-  const raw = (await signer.sendMail({ from: 'player1@adjutant.test', ...mail, subject: `[${game}] ${mail.subject}`, date: mail.date ?? new Date() })).message as Buffer;
+  const signer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    dkim: { domainName: key.domain, keySelector: 'mail', privateKey: key.privateKey },
+  });
+  const raw = (await signer.sendMail({ from: 'player1@adjutant.test', ...mail, subject: `[${game}] ${mail.subject}`, date: mail.date ?? new Date() }))
+    .message as Buffer;
   const svc = serviceEndpoints();
   const relay = nodemailer.createTransport({ host: svc.smtp.host, port: svc.smtp.port, secure: false, ignoreTLS: true });
   try {
@@ -62,7 +73,7 @@ const answer = async (subject: string) => (await waitForMail('player1@adjutant.t
 const ordersOfRed = async () => (await store.ordersInForce(game)).red?.orders ?? [];
 
 describe('DKIM replays through the real path', () => {
-  it('accepts a fresh signature of the sender\'s own domain on a mail to the game', { timeout: 60_000 }, async () => {
+  it("accepts a fresh signature of the sender's own domain on a mail to the game", { timeout: 60_000 }, async () => {
     await signedToGame(own, { to: 'game@adjutant.test', subject: 'signed orders', text: 'claim nor' });
     expect(await answer('signed orders')).toContain('claim nor');
     expect(await ordersOfRed()).toEqual([{ kind: 'claim', province: 'nor' }]);
@@ -74,10 +85,13 @@ describe('DKIM replays through the real path', () => {
     expect(await ordersOfRed()).toEqual([{ kind: 'claim', province: 'nor' }]);
   });
 
-  it('refuses a mail to the game signed a week ago, and a parent domain\'s signature', { timeout: 60_000 }, async () => {
+  it("refuses a mail to the game signed a week ago, and a parent domain's signature", { timeout: 60_000 }, async () => {
     await signedToGame(own, { to: 'game@adjutant.test', subject: 'old orders', text: 'claim sou', date: new Date(Date.now() - 7 * 86_400_000) });
     expect(await answer('old orders')).toContain('did not carry the secret of Redmark');
-    const refusals = async () => Object.values(await store.redis.hgetall(`adjutant:{${game}}:mail:results`)).map((r) => JSON.parse(r) as { code?: string; replies: unknown[] }).filter((r) => r.code === 'MISSING_SECRET');
+    const refusals = async () =>
+      Object.values(await store.redis.hgetall(`adjutant:{${game}}:mail:results`))
+        .map((r) => JSON.parse(r) as { code?: string; replies: unknown[] })
+        .filter((r) => r.code === 'MISSING_SECRET');
     const before = (await refusals()).length;
     await signedToGame(parent, { to: 'game@adjutant.test', subject: 'parent orders', text: 'claim bay' });
     await expect.poll(async () => (await refusals()).length, { timeout: 15_000 }).toBe(before + 1);

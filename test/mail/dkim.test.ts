@@ -22,8 +22,18 @@ const resolver: DNSResolver = async (name, type) => {
 };
 
 async function signed(key: ReturnType<typeof keys>, text: string): Promise<Buffer> {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: key.domain, keySelector: 'mail', privateKey: key.privateKey } });
-  const info = await transport.sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject: 'orders', text, date: new Date('2029-12-30T11:00:00Z') });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    dkim: { domainName: key.domain, keySelector: 'mail', privateKey: key.privateKey },
+  });
+  const info = await transport.sendMail({
+    from: 'player1@adjutant.test',
+    to: 'game@adjutant.test',
+    subject: 'orders',
+    text,
+    date: new Date('2029-12-30T11:00:00Z'),
+  });
   return info.message as Buffer;
 }
 
@@ -41,7 +51,9 @@ describe('DKIM instead of the secret', () => {
     const [signature, ...more] = await dkimSignatures(await signed(ours, 'claim nor'), { resolver, now });
     expect(more).toEqual([]);
     expect(signature.domain).toBe('adjutant.test');
-    expect(signature.lines.map((l) => l.slice(0, l.indexOf(':')).toLowerCase())).toEqual(expect.arrayContaining(['from', 'to', 'subject', 'date', 'message-id']));
+    expect(signature.lines.map((l) => l.slice(0, l.indexOf(':')).toLowerCase())).toEqual(
+      expect.arrayContaining(['from', 'to', 'subject', 'date', 'message-id']),
+    );
     const tampered = Buffer.from((await signed(ours, 'claim nor')).toString().replace('claim nor', 'claim sou'));
     expect(await dkimSignatures(tampered, { resolver, now })).toEqual([]);
   });

@@ -33,7 +33,11 @@ beforeAll(async () => {
   if (!game) throw new Error(problems.map((p) => p.message).join('; '));
   store = new GameStore(connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379'));
   await store.createGame(gameId, { files, state: game.state });
-  loop = await startMailLoop({ games: [{ id: gameId, mailbox: 'game@adjutant.test' }], control: new MemoryControl(new Date('2031-03-07T20:00:00Z')), queue: 'bullmq' });
+  loop = await startMailLoop({
+    games: [{ id: gameId, mailbox: 'game@adjutant.test' }],
+    control: new MemoryControl(new Date('2031-03-07T20:00:00Z')),
+    queue: 'bullmq',
+  });
   for (let i = 0; i < 100 && !loop.intake.stats().connected; i++) await new Promise((r) => setTimeout(r, 50));
 });
 
@@ -52,10 +56,15 @@ afterAll(async () => {
 const ordersOf = async (nation: string) => (await store.ordersInForce(gameId))[nation]?.orders ?? [];
 
 describe('the mail loop, end to end', () => {
-  it('confirms a player\'s orders within seconds, in plain words, with the deadline in the player\'s zone', async () => {
+  it("confirms a player's orders within seconds, in plain words, with the deadline in the player's zone", async () => {
     const subject = `Spring orders ${randomUUID().slice(0, 6)}`;
     const sent = Date.now();
-    await sendMail({ from: 'Player One <player1@adjutant.test>', to: 'game@adjutant.test', subject, text: 'Hello GM,\n\nruby-falcon\nBuy army in lon\nBuild town in wal\n\nCheers,\nOne' });
+    await sendMail({
+      from: 'Player One <player1@adjutant.test>',
+      to: 'game@adjutant.test',
+      subject,
+      text: 'Hello GM,\n\nruby-falcon\nBuy army in lon\nBuild town in wal\n\nCheers,\nOne',
+    });
     const [confirmation] = await waitForMail('player1@adjutant.test', { subject: `Re: ${subject}` });
     const ms = Date.now() - sent;
     console.info(`e2e: confirmation in the player's mailbox ${ms} ms after sending`);
@@ -85,9 +94,14 @@ describe('the mail loop, end to end', () => {
       subject: `Re: ${ticket.subject}`,
       inReplyTo: ticket.messageId,
       references: [ticket.messageId!],
-      text: `2\n\nOn ${new Date().toUTCString()}, Adjutant wrote:\n${ticket.text!.split('\n').map((l) => `> ${l}`).join('\n')}`,
+      text: `2\n\nOn ${new Date().toUTCString()}, Adjutant wrote:\n${ticket
+        .text!.split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}`,
     });
-    const [told] = await waitForMail('player1@adjutant.test', { subject: `Re: ${subject}` }, { count: 2 }).then((all) => all.filter((m) => m.text?.includes('The GM has ruled')));
+    const [told] = await waitForMail('player1@adjutant.test', { subject: `Re: ${subject}` }, { count: 2 }).then((all) =>
+      all.filter((m) => m.text?.includes('The GM has ruled')),
+    );
     expect(told.text).toContain('The GM read it as: You buy 1 army in York. It is now in force.');
     expect(told.inReplyTo).toBeTruthy();
     expect(await ordersOf('red')).toContainEqual({ kind: 'buy-unit', unitType: 'army', province: 'yor' });
@@ -96,7 +110,7 @@ describe('the mail loop, end to end', () => {
     expect(ack.text).toContain('The player is told.');
   });
 
-  it('changes nothing for a forged sender, tells the real owner of a player\'s address, and answers no unproven stranger', async () => {
+  it("changes nothing for a forged sender, tells the real owner of a player's address, and answers no unproven stranger", async () => {
     const before = await ordersOf('red');
     const subject = `Forged ${randomUUID().slice(0, 6)}`;
     await sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'REPLACE ALL\nBuy army in yor' });
@@ -105,7 +119,8 @@ describe('the mail loop, end to end', () => {
     const stolen = `Stolen secret ${randomUUID().slice(0, 6)}`;
     await sendMail({ from: 'player5@adjutant.test', to: 'game@adjutant.test', subject: stolen, text: 'ruby-falcon\nREPLACE ALL' });
     // player5 proved nothing (no DKIM signature): its address may be forged, so it gets no answer.
-    const results = async () => Object.values(await store.redis.hgetall(`adjutant:{${gameId}}:mail:results`)).map((r) => JSON.parse(r) as { code?: string; replies: unknown[] });
+    const results = async () =>
+      Object.values(await store.redis.hgetall(`adjutant:{${gameId}}:mail:results`)).map((r) => JSON.parse(r) as { code?: string; replies: unknown[] });
     await expect.poll(async () => (await results()).filter((r) => r.code === 'UNKNOWN_SENDER'), { timeout: 15_000 }).toHaveLength(1);
     expect((await results()).find((r) => r.code === 'UNKNOWN_SENDER')?.replies).toEqual([]);
     expect(await ordersOf('red')).toEqual(before);

@@ -46,13 +46,19 @@ async function createGame(id: string): Promise<void> {
 
 /** Stores an email in the game and queues it, as the intake does; quick retries, so a job that fails would be a dead letter at once. */
 async function arrive(id: string, subject: string): Promise<string> {
-  const messageId = await store.putMail(id, await rawMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'ruby-falcon\nclaim nor' }));
+  const messageId = await store.putMail(
+    id,
+    await rawMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'ruby-falcon\nclaim nor' }),
+  );
   await new MessageLedger(store.redis).markReceived(id, messageId, new Date());
   await enqueueParse(queue, { attempts: 2, delayMs: 50 })({ gameId: id, messageId });
   return messageId;
 }
 
-const jobsOf = async (id: string) => ((await queue.getJobs(['waiting', 'delayed', 'prioritized', 'failed', 'completed', 'active'])) as Array<Job<ParseJob> | undefined>).filter((j): j is Job<ParseJob> => j?.data.gameId === id);
+const jobsOf = async (id: string) =>
+  ((await queue.getJobs(['waiting', 'delayed', 'prioritized', 'failed', 'completed', 'active'])) as Array<Job<ParseJob> | undefined>).filter(
+    (j): j is Job<ParseJob> => j?.data.gameId === id,
+  );
 
 describe('removing a game with mail on the parse queue', () => {
   it('takes its jobs out, so the game created again under its id inherits none', { timeout: 60_000 }, async () => {
@@ -61,13 +67,25 @@ describe('removing a game with mail on the parse queue', () => {
     for (let i = 0; i < 3; i++) await arrive(id, `waiting ${i}`);
     expect(await jobsOf(id)).toHaveLength(3);
 
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), 'game', 'remove', id, '--yes'], { cwd: ROOT, env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl, ADJUTANT_QUEUE_PREFIX: prefix }, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), 'game', 'remove', id, '--yes'], {
+      cwd: ROOT,
+      env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl, ADJUTANT_QUEUE_PREFIX: prefix },
+      timeout: 60_000,
+    });
     expect(stdout.trim()).toBe(`Removed game "${id}", and 3 queued jobs of its mail.`);
     expect(await jobsOf(id)).toEqual([]);
 
     await createGame(id);
     const outbox = new Outbox(store.redis, { domain: 'adjutant.test', now: () => new Date() });
-    const deps = { store, outbox, control: new MemoryControl(), now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
+    const deps = {
+      store,
+      outbox,
+      control: new MemoryControl(),
+      now: () => new Date(),
+      logger: pino({ level: 'silent' }),
+      address: 'game@adjutant.test',
+      parse: claimsParser,
+    };
     const worker = createParseWorker(deps, connectionFromUrl(serviceEndpoints().redisUrl), { prefix });
     try {
       const fresh = await arrive(id, 'the new game');
@@ -76,7 +94,9 @@ describe('removing a game with mail on the parse queue', () => {
       // A job that slipped in for a removed game (here: the game's again, for mail it never had) is discarded, not a dead letter.
       await dropGame(store, id);
       await enqueueParse(queue, { attempts: 2, delayMs: 50 })({ gameId: id, messageId: 'f'.repeat(64) });
-      await expect.poll(async () => (await jobsOf(id)).find((j) => j.data.messageId === 'f'.repeat(64))?.returnvalue, { timeout: 20_000 }).toMatchObject({ outcome: 'discarded' });
+      await expect
+        .poll(async () => (await jobsOf(id)).find((j) => j.data.messageId === 'f'.repeat(64))?.returnvalue, { timeout: 20_000 })
+        .toMatchObject({ outcome: 'discarded' });
       await new Promise((r) => setTimeout(r, 500));
       expect(await new DeadLetters(store.redis).list(id)).toEqual([]);
       expect(await store.redis.exists(`adjutant:{${id}}:mail:dead`)).toBe(0);

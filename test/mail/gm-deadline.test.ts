@@ -22,7 +22,10 @@ useWorkers(rt, games);
 
 async function newGame(schedule: Record<string, unknown> = {}): Promise<string> {
   clock.set('2026-12-01T10:00:00Z');
-  const id = await storeFixtureGame(rt, { gm: { name: 'Grace the GM', email: 'gm@adjutant.test', secret: 'grey-heron' }, schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [], ...schedule } });
+  const id = await storeFixtureGame(rt, {
+    gm: { name: 'Grace the GM', email: 'gm@adjutant.test', secret: 'grey-heron' },
+    schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [], ...schedule },
+  });
   games.push(id);
   await scheduler.adopt(id);
   await scheduler.tick();
@@ -31,7 +34,10 @@ async function newGame(schedule: Record<string, unknown> = {}): Promise<string> 
 
 /** The GM's command email through the mail loop; returns the reply. */
 async function gm(id: string, line: string): Promise<string> {
-  const messageId = await rt.store.putMail(id, await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: clock.now() }));
+  const messageId = await rt.store.putMail(
+    id,
+    await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: clock.now() }),
+  );
   await new MessageLedger(rt.redis).markReceived(id, messageId, clock.now());
   await processMail(deps, { gameId: id, messageId });
   return (await rt.outbox.entry(id, `reply:${messageId}`))!.text;
@@ -57,9 +63,11 @@ describe('the GM sets a deadline by email', () => {
     await waitFor('the turn adjudicated', async () => (await rt.store.step(id)) === 1);
   });
 
-  it('holds DEADLINE and EXTEND to the game\'s minimum notice, except to move a running deadline later', async () => {
+  it("holds DEADLINE and EXTEND to the game's minimum notice, except to move a running deadline later", async () => {
     const id = await newGame({ minimumNotice: '2h', missedOrders: 'wait' });
-    expect(await gm(id, 'DEADLINE 2026-12-01 11:30')).toContain("Not done: the deadline would be Tuesday, 1 December 2026 at 11:30 (Europe/London), which leaves players less than the game's minimum notice (2h).");
+    expect(await gm(id, 'DEADLINE 2026-12-01 11:30')).toContain(
+      "Not done: the deadline would be Tuesday, 1 December 2026 at 11:30 (Europe/London), which leaves players less than the game's minimum notice (2h).",
+    );
     expect(await deadlineOf(id)).toBe('2026-12-01T20:00:00.000Z');
     expect(await gm(id, 'DEADLINE 2026-12-01 12:30')).toContain('Done: the deadline is now Tuesday, 1 December 2026 at 12:30');
     clock.set('2026-12-01T12:15:00Z');
@@ -70,7 +78,9 @@ describe('the GM sets a deadline by email', () => {
     await scheduler.tick();
     expect((await rt.schedules.get(id))!.status).toBe('waiting');
     clock.set('2026-12-01T13:05:00Z');
-    expect(await gm(id, 'EXTEND 30m')).toContain("Not done: the deadline would be Tuesday, 1 December 2026 at 13:35 (Europe/London), which leaves players less than the game's minimum notice (2h).");
+    expect(await gm(id, 'EXTEND 30m')).toContain(
+      "Not done: the deadline would be Tuesday, 1 December 2026 at 13:35 (Europe/London), which leaves players less than the game's minimum notice (2h).",
+    );
     expect((await rt.schedules.get(id))!.status).toBe('waiting');
     expect(await gm(id, 'EXTEND 30m NOW')).toContain('Done: the deadline is now Tuesday, 1 December 2026 at 13:35');
     expect((await rt.schedules.get(id))!.status).toBe('open');

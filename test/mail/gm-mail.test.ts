@@ -46,7 +46,13 @@ describe('GM tickets', () => {
   it('resolves a ticket when the GM replies "2" in its thread, without the GM secret, and tells the player', async () => {
     game = await mailTestGame({ files: withGmSecret() });
     const { ticket, mail } = await ambiguousOrder(game);
-    const answer = await game.receive(await fromGm('2\n\nOn Monday, Adjutant wrote:\n> 1. You claim Northvale.', { subject: `Re: ${mail.subject.replace(ticket.token, '')}`, inReplyTo: mail.messageId, references: [mail.messageId] }));
+    const answer = await game.receive(
+      await fromGm('2\n\nOn Monday, Adjutant wrote:\n> 1. You claim Northvale.', {
+        subject: `Re: ${mail.subject.replace(ticket.token, '')}`,
+        inReplyTo: mail.messageId,
+        references: [mail.messageId],
+      }),
+    );
     expect(answer).toMatchObject({ outcome: 'ticket-answer', role: 'gm' });
     expect((await game.store.ordersInForce(game.id)).red.orders).toEqual([
       { kind: 'claim', province: 'nor' },

@@ -91,7 +91,8 @@ describe('IMAP intake', () => {
     const gameId = `in-${randomUUID().slice(0, 8)}`;
     const folder = `test-${gameId}`;
     const jobs: Array<{ gameId: string; messageId: string }> = [];
-    const copy = (relay: string) => `Received: from ${relay}\r\nFrom: player1@adjutant.test\r\nSubject: [${gameId}] orders\r\nMessage-ID: <${gameId}-same@example.com>\r\n\r\nclaim nor\r\n`;
+    const copy = (relay: string) =>
+      `Received: from ${relay}\r\nFrom: player1@adjutant.test\r\nSubject: [${gameId}] orders\r\nMessage-ID: <${gameId}-same@example.com>\r\n\r\nclaim nor\r\n`;
     await appendTo(folder, copy('a.example.com'));
     await appendTo(folder, copy('b.example.com'));
     await appendTo(folder, `From: stranger@example.com\r\nSubject: hello?\r\nMessage-ID: <${gameId}-stray@example.com>\r\n\r\nIs this the game?\r\n`);
@@ -127,7 +128,11 @@ describe('IMAP intake', () => {
     const port = (proxy.address() as { port: number }).port;
     const jobs: Array<{ gameId: string; messageId: string }> = [];
     await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] before\r\n\r\nclaim nor\r\n`);
-    const intake = intakeFor(gameId, jobs, { mailbox: folder, imap: { host: '127.0.0.1', port, secure: false, user: 'game@adjutant.test', pass: svc.password }, backoffMs: { min: 50, max: 500 } });
+    const intake = intakeFor(gameId, jobs, {
+      mailbox: folder,
+      imap: { host: '127.0.0.1', port, secure: false, user: 'game@adjutant.test', pass: svc.password },
+      backoffMs: { min: 50, max: 500 },
+    });
     try {
       await expect.poll(() => jobs.length).toBe(1);
       for (const s of sockets) s.destroy();

@@ -27,7 +27,12 @@ describe('quoted text', () => {
     const text = 'claim nor\n-- \nPlayer One\nclaim sou';
     expect(newText(text)).toBe('claim nor\n\n\n');
     expect(newText('claim nor\n> claim mid\nclaim sou')).toBe('claim nor\n\nclaim sou');
-    expect(newText('claim nor\n\nOn Mon, 30 Dec 2029 at 10:00, Adjutant <game@adjutant.test> wrote:\nclaim mid').split('\n')).toEqual(['claim nor', '', '', '']);
+    expect(newText('claim nor\n\nOn Mon, 30 Dec 2029 at 10:00, Adjutant <game@adjutant.test> wrote:\nclaim mid').split('\n')).toEqual([
+      'claim nor',
+      '',
+      '',
+      '',
+    ]);
   });
 
   it('cuts an Outlook reply at its "From: / Sent:" block', () => {
@@ -36,7 +41,8 @@ describe('quoted text', () => {
   });
 
   it('keeps a forwarded message when nothing was written above it', () => {
-    const forwarded = '---------- Forwarded message ---------\nFrom: Me <player1@adjutant.test>\nDate: Mon\nSubject: orders\nTo: game@adjutant.test\n\nclaim nor';
+    const forwarded =
+      '---------- Forwarded message ---------\nFrom: Me <player1@adjutant.test>\nDate: Mon\nSubject: orders\nTo: game@adjutant.test\n\nclaim nor';
     expect(newText(forwarded).trim()).toBe('claim nor');
     expect(newText(`claim sou\n${forwarded}`).trim()).toBe('claim sou');
   });
@@ -51,11 +57,18 @@ describe('routing', () => {
   it('routes by the [game-id] tag first, then by a unique address', () => {
     expect(routeMail({ subject: 'Re: [gamma] orders', recipients: ['game@adjutant.test'] }, routes)).toEqual({ gameId: 'gamma', via: 'tag' });
     expect(routeMail({ subject: 'orders', recipients: ['BETA@adjutant.test'] }, routes)).toEqual({ gameId: 'beta', via: 'address', otherTag: undefined });
-    expect(routeMail({ subject: '[urgent] orders', recipients: ['beta@adjutant.test'] }, routes)).toEqual({ gameId: 'beta', via: 'address', otherTag: 'urgent' });
+    expect(routeMail({ subject: '[urgent] orders', recipients: ['beta@adjutant.test'] }, routes)).toEqual({
+      gameId: 'beta',
+      via: 'address',
+      otherTag: 'urgent',
+    });
   });
 
   it('says why mail routes nowhere', () => {
-    expect(routeMail({ subject: 'orders', recipients: ['game@adjutant.test'] }, routes)).toMatchObject({ gameId: null, why: expect.stringContaining('several games share') });
+    expect(routeMail({ subject: 'orders', recipients: ['game@adjutant.test'] }, routes)).toMatchObject({
+      gameId: null,
+      why: expect.stringContaining('several games share'),
+    });
     expect(routeMail({ subject: '[delta] orders', recipients: ['x@adjutant.test'] }, routes)).toMatchObject({ gameId: null, tagged: 'delta' });
   });
 });
@@ -69,7 +82,7 @@ describe('times', () => {
     expect(parseDuration('0h')).toBeNull();
   });
 
-  it('reads a wall-clock time in the writer\'s zone, across daylight saving', () => {
+  it("reads a wall-clock time in the writer's zone, across daylight saving", () => {
     expect(parseTime('2026-12-05 20:00', 'Europe/Paris')?.toISOString()).toBe('2026-12-05T19:00:00.000Z');
     expect(parseTime('2026-07-05 20:00', 'Europe/Paris')?.toISOString()).toBe('2026-07-05T18:00:00.000Z');
     expect(parseTime('2026-07-05T20:00Z', 'Europe/Paris')?.toISOString()).toBe('2026-07-05T20:00:00.000Z');
@@ -84,7 +97,7 @@ describe('times', () => {
     expect(parseDays('2030-01-12 to 2030-01-10', 'UTC')).toBeNull();
   });
 
-  it('writes a deadline in the reader\'s zone and names the zone', () => {
+  it("writes a deadline in the reader's zone and names the zone", () => {
     expect(formatTime(new Date('2030-01-01T20:00:00Z'), 'Asia/Tokyo')).toBe('Wednesday, 2 January 2030 at 05:00 (Asia/Tokyo)');
   });
 });

@@ -90,11 +90,17 @@ describe('access tokens from a refresh token', () => {
 
   it('says in one sentence why a token could not be had', async () => {
     await expect(new TokenSource({ ...settings(), refreshToken: 'stolen' }).token()).rejects.toThrow(
-      new OAuth2Error('the OAuth2 token endpoint refused to renew the access token, invalid_grant (Token has been expired or revoked.): the refresh token is expired or revoked: make a new one as docs/mail-providers.md says.'),
+      new OAuth2Error(
+        'the OAuth2 token endpoint refused to renew the access token, invalid_grant (Token has been expired or revoked.): the refresh token is expired or revoked: make a new one as docs/mail-providers.md says.',
+      ),
     );
-    await expect(new TokenSource({ ...settings(), clientSecret: 'wrong' }).token()).rejects.toThrow(/invalid_client .*check the client id, secret and token URL\.$/);
+    await expect(new TokenSource({ ...settings(), clientSecret: 'wrong' }).token()).rejects.toThrow(
+      /invalid_client .*check the client id, secret and token URL\.$/,
+    );
     const closed = await closedPort();
-    await expect(new TokenSource({ ...settings(), tokenUrl: `http://127.0.0.1:${closed}/token` }).token()).rejects.toThrow(new OAuth2Error(`cannot reach the OAuth2 token endpoint http://127.0.0.1:${closed}/token: connection refused.`));
+    await expect(new TokenSource({ ...settings(), tokenUrl: `http://127.0.0.1:${closed}/token` }).token()).rejects.toThrow(
+      new OAuth2Error(`cannot reach the OAuth2 token endpoint http://127.0.0.1:${closed}/token: connection refused.`),
+    );
   });
 });
 
@@ -145,7 +151,8 @@ describe('XOAUTH2 against the mail servers', () => {
       onAuth(auth, _session, callback) {
         seen.push(auth.accessToken ?? '');
         // Only the newest token is live: the first one the client brings was revoked.
-        if (auth.username === user && auth.accessToken === provider.issued[provider.issued.length - 1] && seen.length > 1) return callback(null, { user: auth.username });
+        if (auth.username === user && auth.accessToken === provider.issued[provider.issued.length - 1] && seen.length > 1)
+          return callback(null, { user: auth.username });
         return callback(null, { data: { status: '401', schemes: 'bearer' } });
       },
       onData(stream, _session, callback) {
@@ -181,19 +188,27 @@ describe('adjutant mail test', () => {
 
   it('passes every check with OAuth2 on the real Dovecot and relay', async () => {
     const checks = await checkMail({ ...base(), imap: { ...base().imap, pass: '' }, tokens: new TokenSource(settings()) });
-    expect(checks.map((c) => [c.name, c.ok])).toEqual([['oauth2', true], ['imap', true], ['folder', true], ['smtp', true], ['send', true]]);
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['oauth2', true],
+      ['imap', true],
+      ['folder', true],
+      ['smtp', true],
+      ['send', true],
+    ]);
   });
 
   it('names the first thing that is wrong', async () => {
     const wrongPass = await checkMail({ ...base(), imap: { ...base().imap, pass: 'nope' } });
-    expect(wrongPass.find((c) => !c.ok)?.text).toMatch(new RegExp(`^IMAP at 127\\.0\\.0\\.1:${svc.imap.port} refused the login of ${user}.*: check the password`));
+    expect(wrongPass.find((c) => !c.ok)?.text).toMatch(
+      new RegExp(`^IMAP at 127\\.0\\.0\\.1:${svc.imap.port} refused the login of ${user}.*: check the password`),
+    );
     const noFolder = await checkMail({ ...base(), imap: { ...base().imap, mailbox: 'Orders' } });
     expect(noFolder.find((c) => !c.ok)?.text).toMatch(/^There is no folder "Orders" in .*; set ADJUTANT_IMAP_MAILBOX to one of INBOX/);
     const closed = await closedPort();
     const noSmtp = await checkMail({ ...base(), smtp: { host: '127.0.0.1', port: closed, secure: false } });
     expect(noSmtp.find((c) => !c.ok)?.text).toBe(`Cannot reach SMTP at 127.0.0.1:${closed}: connection refused.`);
     const noGm = await checkMail({ ...base(), to: undefined });
-    expect(noGm.find((c) => !c.ok)?.text).toBe('No test mail was sent: give the GM\'s address with --to or ADJUTANT_GM_EMAIL.');
+    expect(noGm.find((c) => !c.ok)?.text).toBe("No test mail was sent: give the GM's address with --to or ADJUTANT_GM_EMAIL.");
     const badToken = await checkMail({ ...base(), tokens: new TokenSource({ ...settings(), refreshToken: 'old' }) });
     expect(badToken).toHaveLength(1);
     expect(badToken[0].text).toMatch(/invalid_grant/);

@@ -30,7 +30,14 @@ afterAll(async () => {
   redis?.disconnect();
 });
 
-const message = (key: string, to: string, subject: string) => ({ key, from: 'game@adjutant.test', to: [to], subject, text: `hello ${subject}\n`, inReplyTo: '<orders-1@example.com>' });
+const message = (key: string, to: string, subject: string) => ({
+  key,
+  from: 'game@adjutant.test',
+  to: [to],
+  subject,
+  text: `hello ${subject}\n`,
+  inReplyTo: '<orders-1@example.com>',
+});
 
 /** An SMTP server of the test's own: `answer` returns an error to refuse a message, or null to take it. */
 async function localSmtp(answer: () => Error | null) {
@@ -50,7 +57,12 @@ async function localSmtp(answer: () => Error | null) {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { accepted, refused, port: (server.server.address() as { port: number }).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    accepted,
+    refused,
+    port: (server.server.address() as { port: number }).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('outbox sender', () => {
@@ -139,7 +151,8 @@ describe('outbox sender', () => {
           data = true;
           return void socket.write('354 go ahead\r\n');
         }
-        for (const line of text.split('\r\n').filter(Boolean)) socket.write(/^EHLO/i.test(line) ? '250 dropper\r\n' : /^QUIT/i.test(line) ? '221 bye\r\n' : '250 OK\r\n');
+        for (const line of text.split('\r\n').filter(Boolean))
+          socket.write(/^EHLO/i.test(line) ? '250 dropper\r\n' : /^QUIT/i.test(line) ? '221 bye\r\n' : '250 OK\r\n');
       });
       socket.on('error', () => undefined);
     });
@@ -148,7 +161,15 @@ describe('outbox sender', () => {
     const gameId = `send-${randomUUID().slice(0, 8)}`;
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     await outbox.record(gameId, message('reply:dropped', 'player3@adjutant.test', 'dropped'));
-    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 100, games: (id) => id === gameId });
+    const sender = startTestSender({
+      outbox,
+      store: new GameStore(redis),
+      smtp: { host: '127.0.0.1', port },
+      logger,
+      now,
+      retryMs: 100,
+      games: (id) => id === gameId,
+    });
     try {
       await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'reply:dropped'), { timeout: 10_000 }).toContain('cut off twice');
       expect(conversations).toBe(2);
@@ -158,7 +179,16 @@ describe('outbox sender', () => {
     }
     // The same message to a port nobody listens on: no byte left, so the tries are not in doubt.
     await outbox.resend(gameId, 'reply:dropped');
-    const refused = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 50, attempts: 4, games: (id) => id === gameId });
+    const refused = startTestSender({
+      outbox,
+      store: new GameStore(redis),
+      smtp: { host: '127.0.0.1', port },
+      logger,
+      now,
+      retryMs: 50,
+      attempts: 4,
+      games: (id) => id === gameId,
+    });
     try {
       await expect.poll(async () => redis.hget(mailKeys(gameId).outboxFailed, 'reply:dropped'), { timeout: 10_000 }).toContain('after 4 tries');
       expect(Number(await redis.hget(mailKeys(gameId).outboxInDoubt, 'reply:dropped'))).toBe(0);
@@ -229,7 +259,15 @@ describe('outbox sender', () => {
     const gameId = `send-${randomUUID().slice(0, 8)}`;
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     for (let i = 0; i < 6; i++) await outbox.record(gameId, message(`reply:${i}`, 'player3@adjutant.test', `rated ${i}`));
-    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, rate: { max: 2, perMs: 1000 }, games: (id) => id === gameId });
+    const sender = startTestSender({
+      outbox,
+      store: new GameStore(redis),
+      smtp: { host: '127.0.0.1', port: smtp.port },
+      logger,
+      now,
+      rate: { max: 2, perMs: 1000 },
+      games: (id) => id === gameId,
+    });
     try {
       await expect.poll(() => smtp.accepted.length, { timeout: 10_000 }).toBe(6);
       // Two a second: the fifth and sixth wait for the third second's window.
@@ -243,14 +281,25 @@ describe('outbox sender', () => {
 
   it('holds all sending, in every process, when the provider says it throttles, tells the GM, then sends', async () => {
     let refusals = 0;
-    const smtp = await localSmtp(() => (refusals++ < 1 ? Object.assign(new Error('4.7.0 Too many messages, rate limited; slow down'), { responseCode: 421 }) : null));
+    const smtp = await localSmtp(() =>
+      refusals++ < 1 ? Object.assign(new Error('4.7.0 Too many messages, rate limited; slow down'), { responseCode: 421 }) : null,
+    );
     const store = new GameStore(redis);
     const gameId = await storeClaimsGame(store, 'send');
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     await outbox.record(gameId, message('reply:throttled', 'player3@adjutant.test', 'throttled'));
     const sender = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, throttleMs: 800, games: (id) => id === gameId });
     // A second process on the same queue, idle when the first is told to slow down: it must hold too.
-    const other = startTestSender({ outbox, store, smtp: { host: '127.0.0.1', port: smtp.port }, logger, now, throttleMs: 800, prefix: sender.prefix, games: (id) => id === gameId });
+    const other = startTestSender({
+      outbox,
+      store,
+      smtp: { host: '127.0.0.1', port: smtp.port },
+      logger,
+      now,
+      throttleMs: 800,
+      prefix: sender.prefix,
+      games: (id) => id === gameId,
+    });
     try {
       await expect.poll(async () => (await outbox.entry(gameId, 'reply:throttled'))?.sentAt, { timeout: 10_000 }).toBeTruthy();
       expect(smtp.refused).toHaveLength(1);
@@ -289,7 +338,15 @@ describe('outbox sender', () => {
     const gameId = `send-${randomUUID().slice(0, 8)}`;
     const outbox = new Outbox(redis, { domain: 'adjutant.test', now });
     await outbox.record(gameId, message('reply:flaky', 'player3@adjutant.test', 'flaky'));
-    const sender = startTestSender({ outbox, store: new GameStore(redis), smtp: { host: '127.0.0.1', port }, logger, now, retryMs: 300, games: (id) => id === gameId });
+    const sender = startTestSender({
+      outbox,
+      store: new GameStore(redis),
+      smtp: { host: '127.0.0.1', port },
+      logger,
+      now,
+      retryMs: 300,
+      games: (id) => id === gameId,
+    });
     try {
       await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
       expect(attempts).toHaveLength(3);

@@ -30,7 +30,12 @@ describe('reading the new commands', () => {
     expect(readCommands('PRESS TO purple\nhi', 'player', ctx)[0].problem).toBe('there is no nation "purple"; the nations are red, blue, green.');
     expect(readCommands('PRESS TO blue', 'player', ctx)[0].problem).toBe('the press has no message below it.');
     expect(readCommands(`PRESS TO blue\n${'x'.repeat(9000)}`, 'player', ctx)[0].problem).toMatch(/the most relayed is 8000/);
-    expect(readCommands('HISTORY 3\nHISTORY soon\nLIST\nRESIGN', 'player', ctx).map((l) => l.command ?? l.problem)).toEqual([{ name: 'history', turn: 3 }, 'write HISTORY and a turn number, like HISTORY 3.', { name: 'list' }, { name: 'resign' }]);
+    expect(readCommands('HISTORY 3\nHISTORY soon\nLIST\nRESIGN', 'player', ctx).map((l) => l.command ?? l.problem)).toEqual([
+      { name: 'history', turn: 3 },
+      'write HISTORY and a turn number, like HISTORY 3.',
+      { name: 'list' },
+      { name: 'resign' },
+    ]);
   });
 });
 
@@ -84,11 +89,30 @@ describe('LIST, HISTORY and RESIGN', () => {
     expect(text).not.toContain('player2@adjutant.test');
   });
 
-  it('sends a nation its own reports of an earlier turn again, and nobody else\'s', async () => {
+  it("sends a nation its own reports of an earlier turn again, and nobody else's", async () => {
     game = await mailTestGame();
     const state = await game.store.state(game.id);
-    await game.store.commitStep(game.id, { step: 1, turn: 1, phase: state.phase, seed: 's', dice: [], orders: {}, events: [], stateBefore: state, stateAfter: { ...state, turn: 2 }, ordersVersion: 0, mails: [], committedAt: '2029-12-29T20:00:00Z' });
-    await game.outbox.record(game.id, { key: 'report:1:red', from: 'game@adjutant.test', to: ['player1@adjutant.test'], subject: '[x] Turn 1 results for Redmark', text: 'Red report of turn 1: you hold Northvale.\n' });
+    await game.store.commitStep(game.id, {
+      step: 1,
+      turn: 1,
+      phase: state.phase,
+      seed: 's',
+      dice: [],
+      orders: {},
+      events: [],
+      stateBefore: state,
+      stateAfter: { ...state, turn: 2 },
+      ordersVersion: 0,
+      mails: [],
+      committedAt: '2029-12-29T20:00:00Z',
+    });
+    await game.outbox.record(game.id, {
+      key: 'report:1:red',
+      from: 'game@adjutant.test',
+      to: ['player1@adjutant.test'],
+      subject: '[x] Turn 1 results for Redmark',
+      text: 'Red report of turn 1: you hold Northvale.\n',
+    });
     const result = await game.receive(await red('HISTORY 1\nruby-falcon'));
     const again = await sent(game, `history:${result.messageId}:1`);
     expect(again.text).toBe('Red report of turn 1: you hold Northvale.\n');

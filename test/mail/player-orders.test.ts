@@ -25,7 +25,7 @@ async function reply(g: MailTestGame, key: string) {
 }
 
 describe('orders from a player', () => {
-  it('applies orders carrying the secret and confirms each one in plain words, with the deadline in the player\'s zone', async () => {
+  it("applies orders carrying the secret and confirms each one in plain words, with the deadline in the player's zone", async () => {
     game = await mailTestGame();
     const result = await game.receive(await red('ruby-falcon\nclaim nor\nclaim atlantis\n'));
     expect(result).toMatchObject({ outcome: 'orders', nation: 'red', counts: { accepted: 1, rejected: 1, waiting: 0 } });
@@ -137,14 +137,14 @@ describe('orders from a player', () => {
     expect(await inForce(game, 'red')).toEqual([]);
   });
 
-  it('reads a command from the subject when the body is empty, and answers HELP with the ruleset\'s examples', async () => {
+  it("reads a command from the subject when the body is empty, and answers HELP with the ruleset's examples", async () => {
     game = await mailTestGame();
     const help = await game.receive(await red('', { subject: 'HELP SIGNON ruby-falcon' }));
     expect(help.outcome).toBe('commands');
     expect((await reply(game, `reply:${help.messageId}`)).text).toContain('claim par');
   });
 
-  it('writes the confirmation with the game folder\'s own template when it has one', async () => {
+  it("writes the confirmation with the game folder's own template when it has one", async () => {
     game = await mailTestGame({ files: { ...gameFiles(), 'confirmation.txt.hbs': 'Ave, {{nationName}}! {{accepted.length}} order(s) noted. ruby-falcon' } });
     const result = await game.receive(await red('ruby-falcon\nclaim nor'));
     expect((await reply(game, `reply:${result.messageId}`)).text).toBe('Ave, Redmark! 1 order(s) noted. [secret]\n');

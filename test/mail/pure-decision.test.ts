@@ -30,7 +30,6 @@ afterEach(async () => {
   await game?.close();
 });
 
-
 async function stored(g: MailTestGame, raw: Buffer) {
   const messageId = await g.store.putMail(g.id, raw);
   await g.ledger.markReceived(g.id, messageId, g.deps.now());
@@ -66,7 +65,10 @@ describe("the email's claim on its Message-ID", () => {
     const ordersRaw = await rawMail({ from: 'player1@adjutant.test', subject: 'orders', text: 'ruby-falcon\nclaim nor', messageId: '<once@example.com>' });
     const messageId = await stored(game, ordersRaw);
     // A turn ends while each reading is decided, so no decision is ever committed.
-    const moving = { ...game.deps, parse: async (input: Parameters<typeof claimsParser>[0]) => (await game.store.redis.incr(gameKeys(game.id).step), claimsParser(input)) };
+    const moving = {
+      ...game.deps,
+      parse: async (input: Parameters<typeof claimsParser>[0]) => (await game.store.redis.incr(gameKeys(game.id).step), claimsParser(input)),
+    };
     await expect(processMail(moving, { gameId: game.id, messageId })).rejects.toBeInstanceOf(StepMovedError);
     expect(await game.store.redis.hget(mailKeys(game.id).dedupe, dedupeKey(ordersRaw))).toBeNull();
     expect(await game.ledger.result(game.id, messageId)).toBeNull();
@@ -86,7 +88,14 @@ describe("a command's effect", () => {
     const raw = await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nEXTEND 24h\nSTATUS' });
     const messageId = await stored(game, raw);
     // The log line written right after the commit fails, as a process killed there would.
-    const failing = pino({ level: 'info' }, { write: (line: string) => { if (line.includes('message processed')) throw new Error('stopped after the commit'); } });
+    const failing = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          if (line.includes('message processed')) throw new Error('stopped after the commit');
+        },
+      },
+    );
     await expect(processMail({ ...game.deps, logger: failing }, { gameId: game.id, messageId })).rejects.toThrow('stopped after the commit');
     expect((await game.ledger.result(game.id, messageId))?.pending?.effects).toHaveLength(1);
     expect(game.control.called('extend')).toEqual([]);
@@ -103,7 +112,14 @@ describe("a command's effect", () => {
     game = await mailTestGame({ files: withGmSecret() });
     const raw = await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nPAUSE' });
     const messageId = await stored(game, raw);
-    const failing = pino({ level: 'info' }, { write: (line: string) => { if (line.includes('message processed')) throw new Error('stopped after the commit'); } });
+    const failing = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          if (line.includes('message processed')) throw new Error('stopped after the commit');
+        },
+      },
+    );
     await expect(processMail({ ...game.deps, logger: failing }, { gameId: game.id, messageId })).rejects.toThrow();
     // What a process killed inside the GameControl call leaves: the command begun, its outcome not kept.
     await game.store.redis.hset(mailKeys(game.id).commands, `${messageId}:0`, '');

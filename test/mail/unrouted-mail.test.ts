@@ -30,20 +30,27 @@ async function unrouted(raw: Buffer) {
 }
 
 describe('mail for no game', () => {
-  it('is kept and answered once per sender an hour, from the intake\'s address, with no game tag', async () => {
+  it("is kept and answered once per sender an hour, from the intake's address, with no game tag", async () => {
     const stranger = `stranger-${randomUUID().slice(0, 8)}@example.com`;
     const first = await unrouted(await rawMail({ from: stranger, subject: 'Is this the game?', text: 'Hello' }));
     expect(first).toMatchObject({ outcome: 'unrouted', code: 'NO_GAME' });
     expect(first.replies).toHaveLength(1);
     expect(first.replies[0]).toMatchObject({ from: 'game@adjutant.test', to: [stranger], subject: 'Re: Is this the game?' });
-    expect(first.replies[0].text).toContain('Put the game\'s id in square brackets');
+    expect(first.replies[0].text).toContain("Put the game's id in square brackets");
     expect(await game.store.mail(UNROUTED_GAME, first.messageId)).not.toBeNull();
     const second = await unrouted(await rawMail({ from: stranger, subject: 'Hello again?', text: 'Anyone?' }));
     expect(second).toMatchObject({ outcome: 'unrouted', replies: [] });
   });
 
   it('never answers an automatic one', async () => {
-    const result = await unrouted(await rawMail({ from: `robot-${randomUUID().slice(0, 8)}@example.com`, subject: 'Out of office', text: 'Away', headers: { 'Auto-Submitted': 'auto-replied' } }));
+    const result = await unrouted(
+      await rawMail({
+        from: `robot-${randomUUID().slice(0, 8)}@example.com`,
+        subject: 'Out of office',
+        text: 'Away',
+        headers: { 'Auto-Submitted': 'auto-replied' },
+      }),
+    );
     expect(result).toMatchObject({ outcome: 'unrouted', replies: [] });
   });
 });

@@ -13,7 +13,6 @@ afterEach(async () => {
   await game?.close();
 });
 
-
 describe('welcome mail', () => {
   it('welcomes every player of a new game with their own secret only, once', async () => {
     game = await mailTestGame({ files: withGmSecret() });
@@ -38,10 +37,10 @@ describe('welcome mail', () => {
     expect((await game.outbox.entry(game.id, 'welcome:blue:player2@adjutant.test'))!.text).not.toContain("game's page");
   });
 
-  it('welcomes the new player on REPLACE, with the nation\'s secret', async () => {
+  it("welcomes the new player on REPLACE, with the nation's secret", async () => {
     game = await mailTestGame({ files: withGmSecret() });
     const result = await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: 'grey-heron\nREPLACE blue player7@adjutant.test' }));
-    expect((await game.outbox.entry(game.id, `reply:${result.messageId}`))!.text).toContain('who gets a welcome email with the nation\'s secret');
+    expect((await game.outbox.entry(game.id, `reply:${result.messageId}`))!.text).toContain("who gets a welcome email with the nation's secret");
     const welcome = (await game.outbox.entry(game.id, `welcome:${result.messageId}:blue`))!;
     expect(welcome.to).toEqual(['player7@adjutant.test']);
     expect(welcome.text).toContain('You play Bluevale.');

@@ -33,7 +33,10 @@ describe('cleanMessage', () => {
     // Bottom-posted: the quote under Gmail's header is set aside, the answer below it is read.
     expect(cleanMessage('On Mon, GM <gm@adjutant.test> wrote:\n> Hold eng\nA Par H').lines.map((l) => l.text)).toEqual(['A Par H']);
     // Outlook and Apple Mail do not quote with ">": below the header is the earlier message.
-    expect(cleanMessage('A Par H\nOn Mon, GM <gm@adjutant.test> wrote:\nA Mar H').ignored.map((i) => i.why)).toEqual(['a reply header', 'an earlier message below a reply']);
+    expect(cleanMessage('A Par H\nOn Mon, GM <gm@adjutant.test> wrote:\nA Mar H').ignored.map((i) => i.why)).toEqual([
+      'a reply header',
+      'an earlier message below a reply',
+    ]);
     // Earlier orders forwarded with nothing above are sent again.
     const forwarded = '---------- Forwarded message ---------\nFrom: Me <p1@adjutant.test>\nDate: Mon\nSubject: orders\n\nA Par H';
     expect(cleanMessage(forwarded).lines.map((l) => l.text)).toEqual(['A Par H']);

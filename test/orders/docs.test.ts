@@ -22,7 +22,10 @@ function examples(rulesetId: string): Map<string, string[]> {
   for (const part of section.split(/^### /m).slice(1)) {
     const kind = part.split('\n')[0].trim();
     const block = /```\n([^]*?)```/.exec(part)?.[1] ?? '';
-    byKind.set(kind, block.split('\n').filter((l) => l.trim()));
+    byKind.set(
+      kind,
+      block.split('\n').filter((l) => l.trim()),
+    );
   }
   return byKind;
 }

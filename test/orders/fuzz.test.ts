@@ -50,10 +50,69 @@ function checkResult(result: ParseResult, text: string, kinds: ReadonlySet<strin
   for (const i of result.ignored) expect(inRange(i.line)).toBe(true);
 }
 
-const ORDER_WORDS = ['A', 'F', 'S', 'C', 'H', 'R', 'D', '-', '->', 'to', 'via', 'convoy', 'support', 'supports', 'hold', 'move', 'build', 'buy', 'waive', 'army', 'armies', 'fleet', 'the', 'my', 'and', 'all', 'but', 'per', 'two', '2', 'claim', '(claim)', 'steal', 'caravan', 'escort', 'from', 'in', 'at', 'onto', 'load', 'unload', 'naval', 'attack', 'aim', ',', ';', '.', ':', '/', '(', ')', 'nc', 'north', 'coast'];
+const ORDER_WORDS = [
+  'A',
+  'F',
+  'S',
+  'C',
+  'H',
+  'R',
+  'D',
+  '-',
+  '->',
+  'to',
+  'via',
+  'convoy',
+  'support',
+  'supports',
+  'hold',
+  'move',
+  'build',
+  'buy',
+  'waive',
+  'army',
+  'armies',
+  'fleet',
+  'the',
+  'my',
+  'and',
+  'all',
+  'but',
+  'per',
+  'two',
+  '2',
+  'claim',
+  '(claim)',
+  'steal',
+  'caravan',
+  'escort',
+  'from',
+  'in',
+  'at',
+  'onto',
+  'load',
+  'unload',
+  'naval',
+  'attack',
+  'aim',
+  ',',
+  ';',
+  '.',
+  ':',
+  '/',
+  '(',
+  ')',
+  'nc',
+  'north',
+  'coast',
+];
 const NAMES = ['Par', 'Bur', 'London', 'Wales', 'North Sea', 'Spa', 'stp', 'Mid-Atlantic', 'blue', 'Bluevale', 'lon', 'nth', 'yor', 'xyzzy', 'Nales', 'Pqrs'];
 const wordSoup = fc.array(fc.constantFrom(...ORDER_WORDS, ...NAMES), { maxLength: 90 }).map((w) => w.join(' '));
-const messages = fc.array(fc.oneof(wordSoup, fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 120 }), fc.string({ unit: 'binary', maxLength: 120 })), { maxLength: 12 }).map((lines) => lines.join('\n'));
+const messages = fc
+  .array(fc.oneof(wordSoup, fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 120 }), fc.string({ unit: 'binary', maxLength: 120 })), {
+    maxLength: 12,
+  })
+  .map((lines) => lines.join('\n'));
 
 describe('the parser never crashes', () => {
   for (const game of games) {

@@ -53,7 +53,15 @@ describe('order grammars', () => {
   });
 
   it('read the same with word classes folded as compiled, only faster', () => {
-    const lines = ['A Par - Bur', 'F Nth C A Lon - Nwy', 'Build A Ber, A Mun and F Kie', 'waive two builds', 'A Mun S Par - Bur', 'F Spa (sc) - Wes', 'Lon - Wal; Bre H'];
+    const lines = [
+      'A Par - Bur',
+      'F Nth C A Lon - Nwy',
+      'Build A Ber, A Mun and F Kie',
+      'waive two builds',
+      'A Mun S Par - Bur',
+      'F Spa (sc) - Wes',
+      'Lon - Wal; Bre H',
+    ];
     for (const id of ['warfare', 'board-nes'] as const) {
       const grammar = grammarFor(id);
       const compiled = orderRuleset(id).language!.grammar;

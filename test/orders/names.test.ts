@@ -88,7 +88,12 @@ describe('resolving provinces and nations together', () => {
 
   it('returns both a province and a nation of the same name, for the grammar to choose', () => {
     const resolver = new NameResolver([provinceNames(map), nationNames(nations)], true);
-    expect(resolver.exact('wales', 1).map((c) => `${c.kind}:${c.id}`).sort()).toEqual(['nation:wales', 'province:wal']);
+    expect(
+      resolver
+        .exact('wales', 1)
+        .map((c) => `${c.kind}:${c.id}`)
+        .sort(),
+    ).toEqual(['nation:wales', 'province:wal']);
     expect(resolver.exact('redmark', 1).map((c) => c.id)).toEqual(['red']);
     expect(resolver.isPrefix('redm')).toBe(true);
     expect(resolver.isPrefix('zz')).toBe(false);

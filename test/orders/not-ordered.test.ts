@@ -13,17 +13,54 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Ways of wrapping an order that do not give it; `{o}` is the order. */
 const ANY_TIME = [
-  'Do NOT {o}', 'do not {o}', "I won't do {o}", "Don't {o}", 'Never {o}', 'not {o}', '{o} - not yet', "I can't {o}",
-  'Should I do {o}?', '{o}?', 'Shall we {o}', 'What about {o}', 'Can you {o} for me?', 'Maybe {o}', '{o}, maybe',
-  'Probably {o}', 'Perhaps {o}', 'I think {o}', 'I might {o}', 'Possibly {o}', '{o} or hold', 'I plan to {o}',
-  '{o} next turn', 'Next turn {o}', '{o} later', 'Eventually {o}', 'I already did {o}', 'Last turn I did {o}',
-  '{o} if you want', 'If they attack, {o}', 'if possible {o}', 'Unless they move, {o}', '{o} unless they attack',
-  '{o} provided they agree', 'In case they attack, {o}', '{o} as long as they agree', 'When they leave, {o}',
-  'Cancel {o}', 'Ignore {o}', 'Next turn:\n{o}', 'Orders for later:\n{o}',
+  'Do NOT {o}',
+  'do not {o}',
+  "I won't do {o}",
+  "Don't {o}",
+  'Never {o}',
+  'not {o}',
+  '{o} - not yet',
+  "I can't {o}",
+  'Should I do {o}?',
+  '{o}?',
+  'Shall we {o}',
+  'What about {o}',
+  'Can you {o} for me?',
+  'Maybe {o}',
+  '{o}, maybe',
+  'Probably {o}',
+  'Perhaps {o}',
+  'I think {o}',
+  'I might {o}',
+  'Possibly {o}',
+  '{o} or hold',
+  'I plan to {o}',
+  '{o} next turn',
+  'Next turn {o}',
+  '{o} later',
+  'Eventually {o}',
+  'I already did {o}',
+  'Last turn I did {o}',
+  '{o} if you want',
+  'If they attack, {o}',
+  'if possible {o}',
+  'Unless they move, {o}',
+  '{o} unless they attack',
+  '{o} provided they agree',
+  'In case they attack, {o}',
+  '{o} as long as they agree',
+  'When they leave, {o}',
+  'Cancel {o}',
+  'Ignore {o}',
+  'Next turn:\n{o}',
+  'Orders for later:\n{o}',
 ];
 /** Times the game is not at: only a reader that knows the game's turn can tell. */
 const OTHER_TIMES = ['Turn 99: {o}', 'In round 77 {o}', 'Turn 42:\n{o}'];
-const OTHER_SEASONS = { warfare: ['Fall 1901: {o}', 'In the fall I will {o}', 'Winter 1905: {o}', 'Spring 1999: {o}', 'Autumn:\n{o}'], industrial: ['Winter: {o}', 'In the autumn {o}', 'Summer 1899:\n{o}'] } as const;
+const OTHER_SEASONS = {
+  warfare: ['Fall 1901: {o}', 'In the fall I will {o}', 'Winter 1905: {o}', 'Spring 1999: {o}', 'Autumn:\n{o}'],
+  industrial: ['Winter: {o}', 'In the autumn {o}', 'Summer 1899:\n{o}'],
+} as const;
 const CHATTER = ['', 'Hi GM,', 'Ok so', 'Well,', 'hmm', 'Thanks!', 'cheers', ';)', 'as discussed'];
 
 /** Lines of the corpus read as exactly one or more orders on their own, with nothing refused. */

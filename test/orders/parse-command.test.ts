@@ -50,7 +50,10 @@ describe('adjutant parse', () => {
     const result = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json'], MESSAGE)) as ParseResult;
     expect(result.orders.map((o) => o.canonical)).toEqual(['Move 2 army lon -> wal (claim)']);
     expect(result.ambiguous.map((a) => a.line)).toEqual([3]);
-    expect(result.errors.map((e) => [e.line, e.code])).toEqual([[4, undefined], [5, 'NOT_ENOUGH_UNITS']]);
+    expect(result.errors.map((e) => [e.line, e.code])).toEqual([
+      [4, undefined],
+      [5, 'NOT_ENOUGH_UNITS'],
+    ]);
     expect(result.ignored.map((i) => i.line)).toEqual([1]);
   });
 
@@ -69,7 +72,22 @@ describe('adjutant parse', () => {
     const eml = path.join(dir, 'orders.eml');
     writeFileSync(
       eml,
-      ['From: Red Player <red@adjutant.test>', 'To: game@adjutant.test', 'Subject: Re: turn 3', 'Message-ID: <a1@adjutant.test>', 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', 'SIGNON ruby-falcon', 'Move 2 army lon -> wal (claim)', 'Buy army in ruby-falcon', '', 'On Mon, GM wrote:', '> Hold eng', ''].join('\r\n'),
+      [
+        'From: Red Player <red@adjutant.test>',
+        'To: game@adjutant.test',
+        'Subject: Re: turn 3',
+        'Message-ID: <a1@adjutant.test>',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'SIGNON ruby-falcon',
+        'Move 2 army lon -> wal (claim)',
+        'Buy army in ruby-falcon',
+        '',
+        'On Mon, GM wrote:',
+        '> Hold eng',
+        '',
+      ].join('\r\n'),
     );
     const result = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json', eml], '')) as ParseResult;
     expect(result.orders.map((o) => o.canonical)).toEqual(['Move 2 army lon -> wal (claim)']);
@@ -79,10 +97,13 @@ describe('adjutant parse', () => {
     expect(text).toContain('Orders received for Redmark:');
   });
 
-  it("reads a nation by the aliases game.yaml gives it, and by what its people are called", async () => {
+  it('reads a nation by the aliases game.yaml gives it, and by what its people are called', async () => {
     for (const words of ['the Azure Court', 'the Azure Courts']) {
       const result = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json'], `Steal all from ${words}`)) as ParseResult;
-      expect(result.orders.map((o) => o.canonical), words).toEqual(['Steal all from blue']);
+      expect(
+        result.orders.map((o) => o.canonical),
+        words,
+      ).toEqual(['Steal all from blue']);
     }
     const unknown = JSON.parse(await run(['--game', dir, '--nation', 'red', '--json'], 'Steal all from the Cobalt Court')) as ParseResult;
     expect(unknown.orders).toEqual([]);
@@ -100,7 +121,7 @@ describe('adjutant parse', () => {
     }
   });
 
-  it('refuses a folder that is not a game with the loader\'s sentence', async () => {
+  it("refuses a folder that is not a game with the loader's sentence", async () => {
     await expect(run(['--game', path.join(dir, 'missing'), '--nation', 'red'], MESSAGE)).rejects.toThrow(GameFolderError);
   });
 });

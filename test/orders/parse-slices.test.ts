@@ -6,13 +6,28 @@ import { openGame } from '../../src/game/open-game.ts';
 import { parseMessage, parseMessageInSlices, type ParseInput } from '../../src/orders/parse-message.ts';
 
 const FIXTURE = new URL('../mail/fixtures/board-nes/', import.meta.url);
-const { game } = openGame('slices', { 'game.yaml': readFileSync(new URL('game.yaml', FIXTURE), 'utf8'), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') });
+const { game } = openGame('slices', {
+  'game.yaml': readFileSync(new URL('game.yaml', FIXTURE), 'utf8'),
+  'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8'),
+});
 
 /** Orders, illegal orders, ambiguous lines, headings and prose: every way a line can end up. */
 const text = [
   'Hi GM,',
   'Purchases:',
-  ...Array.from({ length: 60 }, (_, i) => [`Buy ${1 + (i % 4)} armies in lon`, 'Move army from lon to yor', 'Buy fleet in lon at nth', 'Hold army in wal', 'Buy town in atlantis', 'I hope the weather holds this year.', 'Move 2 armies from yor to mid and claim'][i % 7]),
+  ...Array.from(
+    { length: 60 },
+    (_, i) =>
+      [
+        `Buy ${1 + (i % 4)} armies in lon`,
+        'Move army from lon to yor',
+        'Buy fleet in lon at nth',
+        'Hold army in wal',
+        'Buy town in atlantis',
+        'I hope the weather holds this year.',
+        'Move 2 armies from yor to mid and claim',
+      ][i % 7],
+  ),
   'Thanks!',
 ].join('\n');
 

@@ -34,7 +34,9 @@ describe('Barnes-Hut pushes', () => {
     const coordinate = fc.integer({ min: 0, max: 1_000_000 }).map((v) => v / 1_000_000);
     const spot = fc.tuple(coordinate, coordinate);
     // Distinct points (the exact sum leaves out points on one spot, which the tree pushes apart).
-    const clustered = fc.tuple(spot, fc.uniqueArray(spot, { minLength: 20, maxLength: 300, selector: ([x, y]) => `${x},${y}` })).map(([[cx, cy], points]) => points.map(([x, y], i) => (i % 3 ? [x, y] : [cx + x * 1e-3, cy + y * 1e-3])))
+    const clustered = fc
+      .tuple(spot, fc.uniqueArray(spot, { minLength: 20, maxLength: 300, selector: ([x, y]) => `${x},${y}` }))
+      .map(([[cx, cy], points]) => points.map(([x, y], i) => (i % 3 ? [x, y] : [cx + x * 1e-3, cy + y * 1e-3])))
       .filter((points) => new Set(points.map(([x, y]) => `${x},${y}`)).size === points.length);
     fc.assert(
       fc.property(clustered, (points) => {

@@ -11,7 +11,34 @@ import { TEMPLATE_DIR } from '../../src/render/templates.ts';
 import { caravansBack } from '../../src/rulesets/board-nes/phases/trade.ts';
 import { fixtureGame } from './support.ts';
 
-const NOUNS = ['unit', 'province', 'step', 'caravan', 'army', 'fleet', 'die', 'nation', 'order', 'turn', 'escort', 'build', 'player', 'line', 'day', 'hour', 'minute', 'round', 'battle', 'technology', 'message', 'ticket', 'email', 'mail', 'supply center', 'gold'];
+const NOUNS = [
+  'unit',
+  'province',
+  'step',
+  'caravan',
+  'army',
+  'fleet',
+  'die',
+  'nation',
+  'order',
+  'turn',
+  'escort',
+  'build',
+  'player',
+  'line',
+  'day',
+  'hour',
+  'minute',
+  'round',
+  'battle',
+  'technology',
+  'message',
+  'ticket',
+  'email',
+  'mail',
+  'supply center',
+  'gold',
+];
 
 /** "1 armies" or "2 army": a count whose noun does not agree with it. */
 function disagreements(text: string): string[] {
@@ -40,7 +67,9 @@ function everything(n: number, depth = 5): unknown {
     },
     // Handlebars reads only own properties: every field name is one here.
     has: (target, key) => typeof key === 'string' || key in target,
-    getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(target, key) ?? (typeof key === 'string' ? { configurable: true, enumerable: false, writable: false, value: everything(n, depth - 1) } : undefined),
+    getOwnPropertyDescriptor: (target, key) =>
+      Reflect.getOwnPropertyDescriptor(target, key) ??
+      (typeof key === 'string' ? { configurable: true, enumerable: false, writable: false, value: everything(n, depth - 1) } : undefined),
   });
 }
 
@@ -90,8 +119,12 @@ describe('sentences a reader trusts', async () => {
   const game = await fixtureGame('board-nes');
 
   it('disbands one fleet, and two', () => {
-    expect(game.ruleset.describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 1 })).toBe('Your fleet in Irish Sea is disbanded.');
-    expect(game.ruleset.describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 2 })).toBe('Your 2 fleets in Irish Sea are disbanded.');
+    expect(game.ruleset.describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 1 })).toBe(
+      'Your fleet in Irish Sea is disbanded.',
+    );
+    expect(game.ruleset.describeOrder(game.ctx, { kind: 'disband', unitType: 'fleet', province: 'iri', count: 2 })).toBe(
+      'Your 2 fleets in Irish Sea are disbanded.',
+    );
     expect(game.ruleset.describeOrder(game.ctx, { kind: 'caravan', nation: 'blue', count: 1 })).toBe('You send 1 caravan to Bluevale.');
   });
 
@@ -105,7 +138,28 @@ describe('sentences a reader trusts', async () => {
   it('says a battle of one army against one without the dice', () => {
     const ctx = game.ctx;
     const battle = game.ruleset.report!.battles(ctx, [
-      { type: 'battle.fought', audience: 'public', place: 'cly', kind: 'land', combat: 'board-nes-dice', winner: null, sides: [{ nation: 'red', role: 'attacker', units: 1, lost: 1 }, { nation: 'blue', role: 'defender', units: 1, lost: 1 }], rounds: [{ round: 1, x: 1, sides: [{ nation: 'red', role: 'attacker', units: 1, die: 1, roll: 1, hitsTo: ['blue'], hitsTaken: { numerator: 1, denominator: 1 }, losses: 1 }, { nation: 'blue', role: 'defender', units: 1, die: 1, roll: 1, hitsTo: ['red'], hitsTaken: { numerator: 1, denominator: 1 }, losses: 1 }] }] },
+      {
+        type: 'battle.fought',
+        audience: 'public',
+        place: 'cly',
+        kind: 'land',
+        combat: 'board-nes-dice',
+        winner: null,
+        sides: [
+          { nation: 'red', role: 'attacker', units: 1, lost: 1 },
+          { nation: 'blue', role: 'defender', units: 1, lost: 1 },
+        ],
+        rounds: [
+          {
+            round: 1,
+            x: 1,
+            sides: [
+              { nation: 'red', role: 'attacker', units: 1, die: 1, roll: 1, hitsTo: ['blue'], hitsTaken: { numerator: 1, denominator: 1 }, losses: 1 },
+              { nation: 'blue', role: 'defender', units: 1, die: 1, roll: 1, hitsTo: ['red'], hitsTaken: { numerator: 1, denominator: 1 }, losses: 1 },
+            ],
+          },
+        ],
+      },
     ] as never)[0];
     const words = (s: readonly unknown[]) => s.map((p) => (typeof p === 'string' ? p : Object.values(p as object)[0])).join('');
     expect(words(battle.story)).toBe("red's army attacked cly, held by blue's army; each side lost its single army; no one was left standing.");

@@ -9,7 +9,11 @@ import { adjudicate, fixtureGame } from './support.ts';
 const EVIL = '[url=http://evil]x[/url]<script>';
 
 /** True when `text` holds `markup` without a backslash in front of it. */
-const holdsUnescaped = (text: string, markup: string) => text.split(markup).slice(0, -1).some((before) => !before.endsWith('\\'));
+const holdsUnescaped = (text: string, markup: string) =>
+  text
+    .split(markup)
+    .slice(0, -1)
+    .some((before) => !before.endsWith('\\'));
 
 describe('escaping', () => {
   it('breaks every BBCode tag, HTML tag, mention and link while leaving the text readable', () => {

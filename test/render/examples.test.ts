@@ -48,7 +48,8 @@ describe('the demo world', () => {
   it('is written again, byte for byte, by scripts/make-demo-world.ts', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'adjutant-demo-'));
     run('scripts/make-demo-world.ts', out);
-    for (const file of ['key.png', 'map.yaml', 'game.yaml']) expect(readFileSync(path.join(out, file)).equals(readFileSync(`examples/demo-world/${file}`)), file).toBe(true);
+    for (const file of ['key.png', 'map.yaml', 'game.yaml'])
+      expect(readFileSync(path.join(out, file)).equals(readFileSync(`examples/demo-world/${file}`)), file).toBe(true);
   }, 90_000);
 });
 
@@ -64,7 +65,12 @@ describe('the standard map', () => {
     expect(map!.province('bul').coasts).toEqual(['ec', 'sc']);
     const centres = [...map!.provinces.values()].filter((p) => p.attributes.supplyCenter);
     expect(centres).toHaveLength(34);
-    expect(centres.filter((p) => p.attributes.home === 'russia').map((p) => p.id).sort()).toEqual(['mos', 'sev', 'stp', 'war']);
+    expect(
+      centres
+        .filter((p) => p.attributes.home === 'russia')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['mos', 'sev', 'stp', 'war']);
   });
 
   it('keeps fleets to the coasts the CSV names', () => {
@@ -86,7 +92,13 @@ describe('the standard map', () => {
     const colourAt = (x: number, y: number) => `#${data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3).toString('hex')}`;
     for (const p of map!.provinces.values()) {
       const [x, y] = p.attributes.centre as [number, number];
-      const around = [[0, 0], [3, 0], [-3, 0], [0, 3], [0, -3]].map(([dx, dy]) => colourAt(x + dx, y + dy));
+      const around = [
+        [0, 0],
+        [3, 0],
+        [-3, 0],
+        [0, 3],
+        [0, -3],
+      ].map(([dx, dy]) => colourAt(x + dx, y + dy));
       expect(around, p.id).toEqual(around.map(() => p.attributes.key));
     }
     const keys = new Set([...map!.provinces.values()].map((p) => p.attributes.key));

@@ -32,8 +32,18 @@ describe('fonts', () => {
     const bitmaps = await renderLines([...letters, '\u0bf5'], { size: 32 });
     const edgeInk = ({ width: w, height: h, alpha }: { width: number; height: number; alpha: Uint8Array }) => {
       let [x0, y0, x1, y1] = [w, h, -1, -1];
-      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (alpha[y * w + x] > 128) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-      const edge = [...Array.from({ length: x1 - x0 + 1 }, (_, i) => [[x0 + i, y0], [x0 + i, y1]]), ...Array.from({ length: y1 - y0 + 1 }, (_, i) => [[x0, y0 + i], [x1, y0 + i]])].flat();
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) if (alpha[y * w + x] > 128) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      const edge = [
+        ...Array.from({ length: x1 - x0 + 1 }, (_, i) => [
+          [x0 + i, y0],
+          [x0 + i, y1],
+        ]),
+        ...Array.from({ length: y1 - y0 + 1 }, (_, i) => [
+          [x0, y0 + i],
+          [x1, y0 + i],
+        ]),
+      ].flat();
       return edge.filter(([x, y]) => alpha[y * w + x] > 128).length / edge.length;
     };
     expect(edgeInk(bitmaps[letters.length])).toBeGreaterThan(0.8);

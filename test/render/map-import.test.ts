@@ -76,14 +76,29 @@ describe('map import', () => {
   it('runs as "adjutant map import KEY.png --out map.yaml"', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'adjutant-import-'));
     const image = keyImage();
-    await writeFile(path.join(dir, 'key.png'), await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } }).png().toBuffer());
+    await writeFile(
+      path.join(dir, 'key.png'),
+      await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
     const program = new Command('adjutant').exitOverride();
     register(program);
     const said: string[] = [];
     const log = console.log;
     console.log = (line: string) => said.push(line);
     try {
-      await program.parseAsync(['node', 'adjutant', 'map', 'import', path.join(dir, 'key.png'), '--out', path.join(dir, 'map.yaml'), '--ignore-colours', '#000000']);
+      await program.parseAsync([
+        'node',
+        'adjutant',
+        'map',
+        'import',
+        path.join(dir, 'key.png'),
+        '--out',
+        path.join(dir, 'map.yaml'),
+        '--ignore-colours',
+        '#000000',
+      ]);
     } finally {
       console.log = log;
     }

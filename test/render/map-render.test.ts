@@ -25,12 +25,26 @@ describe('key-image map', async () => {
   const blue = Object.entries(game.state.provinces).find(([, p]) => p.owner === 'blue')![0];
   const white = [...game.map.touches(blue)].find((id) => game.map.province(id).kind !== 'sea' && !game.state.provinces[id]?.owner)!;
   const fleet = game.state.units.find((u) => u.type === 'fleet' && u.nation === 'red')!;
-  const record = adjudicate(game, {
-    red: [{ kind: 'buy-unit', unitType: 'army', province: red }, { kind: 'load', province: fleet.province, from: red, count: 2 }],
-    blue: [{ kind: 'move', unitType: 'army', province: blue, target: white, count: 2, claim: true }],
-  }, []);
+  const record = adjudicate(
+    game,
+    {
+      red: [
+        { kind: 'buy-unit', unitType: 'army', province: red },
+        { kind: 'load', province: fleet.province, from: red, count: 2 },
+      ],
+      blue: [{ kind: 'move', unitType: 'army', province: blue, target: white, count: 2, claim: true }],
+    },
+    [],
+  );
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
-  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 1 · 4 December 2026', colours: colours(game.config.nations), keyImage });
+  const png = await renderMap({
+    map: game.map,
+    view,
+    title: game.config.title,
+    caption: 'After turn 1 · 4 December 2026',
+    colours: colours(game.config.nations),
+    keyImage,
+  });
 
   it('matches the stored picture', async () => {
     await expectGoldenPng('demo-world-map.png', png);
@@ -57,7 +71,8 @@ describe('schematic map', async () => {
   const game = await fixtureGame('board-nes');
   const record = adjudicate(game);
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
-  const draw = () => renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 3 · 4 December 2026', colours: colours(game.config.nations) });
+  const draw = () =>
+    renderMap({ map: game.map, view, title: game.config.title, caption: 'After turn 3 · 4 December 2026', colours: colours(game.config.nations) });
 
   it('matches the stored picture', async () => {
     await expectGoldenPng('board-nes-schematic.png', await draw());
@@ -68,7 +83,10 @@ describe('schematic map', async () => {
   });
 
   it('has ink in the nations colours for units and territory', async () => {
-    const { data } = await sharp(await draw()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(await draw())
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const present = new Set<string>();
     for (let i = 0; i < data.length; i += 3) present.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
     for (const nation of Object.values(game.config.nations)) expect(present.has(parseHex(nation.colour).join(','))).toBe(true);
@@ -79,7 +97,14 @@ describe('the standard map', async () => {
   const game = await loadGame('examples/starter/warfare');
   const keyImage = readFileSync('examples/starter/warfare/key.png');
   const view = game.ruleset.publicView(game.ctx, game.state, []);
-  const png = await renderMap({ map: game.map, view, title: game.config.title, caption: 'Spring 1901, before its orders', colours: colours(game.config.nations), keyImage });
+  const png = await renderMap({
+    map: game.map,
+    view,
+    title: game.config.title,
+    caption: 'Spring 1901, before its orders',
+    colours: colours(game.config.nations),
+    keyImage,
+  });
 
   it('draws Europe from its key image, England at the top left, matching the stored picture', async () => {
     await expectGoldenPng('standard-map.png', png);

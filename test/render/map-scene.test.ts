@@ -13,7 +13,10 @@ function scene(units: Unit[], provinces: PublicView['provinces'] = {}, marks?: T
   const view: PublicView = {
     turn: 2,
     phase: 'orders',
-    nations: [{ id: 'red', name: 'Redmark', provinces: 1, units: 0 }, { id: 'blue', name: 'Bluevale', provinces: 0, units: 0 }],
+    nations: [
+      { id: 'red', name: 'Redmark', provinces: 1, units: 0 },
+      { id: 'blue', name: 'Bluevale', provinces: 0, units: 0 },
+    ],
     provinces: { lon: { owner: 'red', structure: 'engineered-city' }, mid: { owner: null, structure: 'town' }, ...provinces },
     units,
     events: [],
@@ -21,30 +24,58 @@ function scene(units: Unit[], provinces: PublicView['provinces'] = {}, marks?: T
   return buildScene({ map, view, title: 'T', caption: 'C', colours: { red: '#c0392b' }, marks });
 }
 
-const unit = (id: string, type: string, nation: string, province: string, aboard?: string): Unit => ({ id, type, nation, province, ...(aboard ? { aboard } : {}) });
+const unit = (id: string, type: string, nation: string, province: string, aboard?: string): Unit => ({
+  id,
+  type,
+  nation,
+  province,
+  ...(aboard ? { aboard } : {}),
+});
 
 describe('map scene', () => {
   it('takes colours from the game, then the palette, and structures from the view', () => {
     const s = scene([]);
     expect(s.nations.map((n) => n.colour)).toEqual(['#c0392b', NATION_PALETTE[1]]);
-    expect(s.provinces.map((p) => [p.id, p.owner, p.structure])).toEqual([['lon', 'red', 'city'], ['mid', null, 'town'], ['nth', null, null]]);
+    expect(s.provinces.map((p) => [p.id, p.owner, p.structure])).toEqual([
+      ['lon', 'red', 'city'],
+      ['mid', null, 'town'],
+      ['nth', null, null],
+    ]);
     expect(structuresShown(s)).toEqual(['town', 'military-base', 'city']);
   });
 
   it('stacks armies by nation, with armies aboard counted on their fleet', () => {
-    const s = scene([unit('a1', 'army', 'blue', 'lon'), unit('a2', 'army', 'red', 'lon'), unit('a3', 'army', 'red', 'lon'), unit('f4', 'fleet', 'red', 'nth'), unit('a5', 'army', 'red', 'nth', 'f4'), unit('a6', 'army', 'red', 'nth', 'f4')]);
-    expect(s.provinces[0].stacks).toEqual([{ nation: 'red', type: 'army', shape: 'army', count: 2, boarded: 0 }, { nation: 'blue', type: 'army', shape: 'army', count: 1, boarded: 0 }]);
+    const s = scene([
+      unit('a1', 'army', 'blue', 'lon'),
+      unit('a2', 'army', 'red', 'lon'),
+      unit('a3', 'army', 'red', 'lon'),
+      unit('f4', 'fleet', 'red', 'nth'),
+      unit('a5', 'army', 'red', 'nth', 'f4'),
+      unit('a6', 'army', 'red', 'nth', 'f4'),
+    ]);
+    expect(s.provinces[0].stacks).toEqual([
+      { nation: 'red', type: 'army', shape: 'army', count: 2, boarded: 0 },
+      { nation: 'blue', type: 'army', shape: 'army', count: 1, boarded: 0 },
+    ]);
     expect(s.provinces[2].stacks).toEqual([{ nation: 'red', type: 'fleet', shape: 'fleet', count: 1, boarded: 2 }]);
   });
 
   it('draws up to four fleets one by one, and more as one counted stack', () => {
     const fleets = (n: number) => Array.from({ length: n }, (_, i) => unit(`f${i}`, 'fleet', 'blue', 'nth'));
     expect(scene(fleets(4)).provinces[2].stacks).toHaveLength(4);
-    expect(scene([...fleets(5), unit('a9', 'army', 'blue', 'nth', 'f0')]).provinces[2].stacks).toEqual([{ nation: 'blue', type: 'fleet', shape: 'fleet', count: 5, boarded: 1 }]);
+    expect(scene([...fleets(5), unit('a9', 'army', 'blue', 'nth', 'f0')]).provinces[2].stacks).toEqual([
+      { nation: 'blue', type: 'fleet', shape: 'fleet', count: 5, boarded: 1 },
+    ]);
   });
 
   it('writes counts on stacks and attaches a black square per boarded army', () => {
-    const s = scene([unit('a1', 'army', 'red', 'lon'), unit('a2', 'army', 'red', 'lon'), unit('f3', 'fleet', 'red', 'nth'), unit('a4', 'army', 'red', 'nth', 'f3'), unit('a5', 'army', 'red', 'nth', 'f3')]);
+    const s = scene([
+      unit('a1', 'army', 'red', 'lon'),
+      unit('a2', 'army', 'red', 'lon'),
+      unit('f3', 'fleet', 'red', 'nth'),
+      unit('a4', 'army', 'red', 'nth', 'f3'),
+      unit('a5', 'army', 'red', 'nth', 'f3'),
+    ]);
     const colours = new Map(s.nations.map((n) => [n.id, n.colour]));
     const london = provinceMarks(s.provinces[0], colours, 16);
     expect(london.marks).toHaveLength(2); // the city, then the stack
@@ -58,12 +89,23 @@ describe('map scene', () => {
     const marks: TurnMarks = {
       arrows: [],
       provinces: [],
-      features: [{ province: 'lon', feature: 'port' }, { province: 'lon', feature: 'fortification', level: 3 }, { province: 'atlantis', feature: 'lab' }],
+      features: [
+        { province: 'lon', feature: 'port' },
+        { province: 'lon', feature: 'fortification', level: 3 },
+        { province: 'atlantis', feature: 'lab' },
+      ],
       unitShapes: { plane: 'aircraft', ship: 'fleet' },
     };
-    const s = scene([unit('p1', 'plane', 'red', 'lon'), unit('p2', 'plane', 'red', 'lon'), unit('a3', 'army', 'red', 'lon'), unit('s4', 'ship', 'red', 'nth')], {}, marks);
+    const s = scene(
+      [unit('p1', 'plane', 'red', 'lon'), unit('p2', 'plane', 'red', 'lon'), unit('a3', 'army', 'red', 'lon'), unit('s4', 'ship', 'red', 'nth')],
+      {},
+      marks,
+    );
     expect(s.provinces[0].features).toEqual([{ feature: 'port' }, { feature: 'fortification', level: 3 }]);
-    expect(s.provinces[0].stacks.map((st) => [st.type, st.shape, st.count])).toEqual([['army', 'army', 1], ['plane', 'aircraft', 2]]);
+    expect(s.provinces[0].stacks.map((st) => [st.type, st.shape, st.count])).toEqual([
+      ['army', 'army', 1],
+      ['plane', 'aircraft', 2],
+    ]);
     expect(s.provinces[2].stacks.map((st) => st.shape)).toEqual(['fleet']);
     expect(featuresShown(s)).toEqual(['port', 'fortification']);
     expect(shapesShown(s)).toEqual(['aircraft']);

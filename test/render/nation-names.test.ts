@@ -16,7 +16,9 @@ const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.ur
 
 /** Ids written where a reader sees them: whole words, as the id is spelled (a name may share its letters, capitalised). */
 function idsIn(game: Game, text: string): string[] {
-  const ids = Object.entries(game.config.nations).filter(([id, n]) => id !== n.name).map(([id]) => id);
+  const ids = Object.entries(game.config.nations)
+    .filter(([id, n]) => id !== n.name)
+    .map(([id]) => id);
   return ids.filter((id) => new RegExp(`(?<![\\w#/-])${id}(?![\\w-])`).test(text));
 }
 
@@ -43,7 +45,20 @@ function play(game: Game, orders: Record<string, Order[]>): TurnRecord {
   const all = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, orders[n] ?? []]));
   const dice = Dice.seeded('nation-names');
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, all, dice);
-  return { step: 1, turn: game.state.turn, phase: game.state.phase, seed: 'nation-names', dice: dice.draws, orders: all, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
+  return {
+    step: 1,
+    turn: game.state.turn,
+    phase: game.state.phase,
+    seed: 'nation-names',
+    dice: dice.draws,
+    orders: all,
+    events,
+    stateBefore: game.state,
+    stateAfter: state,
+    ordersVersion: 0,
+    mails: [],
+    committedAt: '2026-12-04T20:00:00.000Z',
+  };
 }
 
 describe('nations by their names', () => {
@@ -62,7 +77,17 @@ describe('nations by their names', () => {
 
   it('warfare: a turn with bounces and a dislodgement, in every report and update', async () => {
     const game = await fixtureGame('warfare');
-    const record = adjudicate(game, { germany: [{ kind: 'move', unitType: 'army', province: 'mun', target: 'bur' }, { kind: 'support', unitType: 'army', province: 'ruh', subjectType: 'army', subject: 'mun', target: 'bur' }], france: [{ kind: 'hold', unitType: 'army', province: 'bur' }] }, []);
+    const record = adjudicate(
+      game,
+      {
+        germany: [
+          { kind: 'move', unitType: 'army', province: 'mun', target: 'bur' },
+          { kind: 'support', unitType: 'army', province: 'ruh', subjectType: 'army', subject: 'mun', target: 'bur' },
+        ],
+        france: [{ kind: 'hold', unitType: 'army', province: 'bur' }],
+      },
+      [],
+    );
     expect(leftoverIds(game, record)).toEqual([]);
   });
 
@@ -84,7 +109,9 @@ describe('nations by their names', () => {
     // One army against two: the defenders roll 4 on their d4, the attacker 1 on its d2.
     const record = adjudicate(game, { red: [{ kind: 'move', unitType: 'army', province: 'lvp', target: 'cly', count: 1 }] }, [4, 1, 4, 1]);
     const report = renderPrivateReport(game, record, 'red');
-    expect(report.text).toMatch(/1\. Your army in Liverpool moves to Clyde\.\n\s+UNITS LOST: 1 army moved from Liverpool to Clyde; 0 survived the battle there\./);
+    expect(report.text).toMatch(
+      /1\. Your army in Liverpool moves to Clyde\.\n\s+UNITS LOST: 1 army moved from Liverpool to Clyde; 0 survived the battle there\./,
+    );
     expect(report.text).not.toMatch(/^\s+done/m);
     expect(report.html).toMatch(/color: #b3261e;">UNITS LOST/);
     expect(report.html).not.toContain('#1e7b34');

@@ -34,7 +34,8 @@ describe('palette', () => {
 
   it.each(shades)('keeps every colour as %s clear of the sea, unclaimed land and border ink, for every kind of colour vision', (_, shade) => {
     for (const colour of NATION_PALETTE) {
-      for (const map of [MAP_COLOURS.sea, MAP_COLOURS.unclaimedLand, MAP_COLOURS.border]) expect(leastDifference(shade(colour), map), `${colour} / ${map}`).toBeGreaterThan(20);
+      for (const map of [MAP_COLOURS.sea, MAP_COLOURS.unclaimedLand, MAP_COLOURS.border])
+        expect(leastDifference(shade(colour), map), `${colour} / ${map}`).toBeGreaterThan(20);
     }
   });
 
@@ -45,13 +46,15 @@ describe('palette', () => {
     const colours = NATION_PALETTE.slice(0, count);
     for (const [, shade] of shades) {
       for (let i = 0; i < colours.length; i++) {
-        for (let j = i + 1; j < colours.length; j++) expect(leastDifference(shade(colours[i]), shade(colours[j])), `${colours[i]} / ${colours[j]}`).toBeGreaterThan(least);
+        for (let j = i + 1; j < colours.length; j++)
+          expect(leastDifference(shade(colours[i]), shade(colours[j])), `${colours[i]} / ${colours[j]}`).toBeGreaterThan(least);
       }
     }
   });
 
   it('keeps the first twelve far apart for normal vision, as the nations most games have', () => {
-    for (let i = 0; i < 12; i++) for (let j = i + 1; j < 12; j++) expect(deltaE(NATION_PALETTE[i], NATION_PALETTE[j]), `${NATION_PALETTE[i]} / ${NATION_PALETTE[j]}`).toBeGreaterThan(20);
+    for (let i = 0; i < 12; i++)
+      for (let j = i + 1; j < 12; j++) expect(deltaE(NATION_PALETTE[i], NATION_PALETTE[j]), `${NATION_PALETTE[i]} / ${NATION_PALETTE[j]}`).toBeGreaterThan(20);
   });
 
   it("uses a nation's own colour first, then the palette by position", () => {

@@ -34,7 +34,9 @@ describe('board NES reports', async () => {
 
   it('names the nations that sent no orders in the update, and how the turn treated them', () => {
     const quiet = adjudicate(game, { ...record.orders, green: [] });
-    expect(renderPublicUpdate(game, quiet, { flavour: 'xenforo' }).text).toContain('[B]Greenwood[/B][/COLOR] sent no orders: its units held where they stood, and it bought nothing.');
+    expect(renderPublicUpdate(game, quiet, { flavour: 'xenforo' }).text).toContain(
+      '[B]Greenwood[/B][/COLOR] sent no orders: its units held where they stood, and it bought nothing.',
+    );
   });
 
   it('renders the GM summary with every event, its audience and every die', () => {
@@ -74,7 +76,11 @@ describe('warfare reports', async () => {
     const next = (g: typeof game, r: ReturnType<typeof adjudicate>) => ({ ...g, state: r.stateAfter });
     const retreats = adjudicate(next(game, record), { france: [{ kind: 'retreat', unitType: 'army', province: 'bur', target: 'gas' }] }, []);
     const fall = adjudicate(next(game, retreats), {}, []);
-    const builds = adjudicate(next(game, fall), { germany: [{ kind: 'build', unitType: 'army', province: 'mun' }], france: [{ kind: 'build', unitType: 'fleet', province: 'mar' }] }, []);
+    const builds = adjudicate(
+      next(game, fall),
+      { germany: [{ kind: 'build', unitType: 'army', province: 'mun' }], france: [{ kind: 'build', unitType: 'fleet', province: 'mar' }] },
+      [],
+    );
 
     it.each(flavourIds())('renders the retreats, the fall with its captures, then the builds, for %s', (flavour) => {
       const retreatUpdate = renderPublicUpdate(game, retreats, { flavour, nextDeadline: deadline }).text;

@@ -12,17 +12,23 @@ import { adjudicate, fixtureGame } from './support.ts';
 
 /** What only some nations were told: every private event's message, and each nation's order texts. */
 function secretsOf(events: readonly GameEvent[], nation?: string): string[] {
-  return events.filter((e) => e.audience !== 'public' && (!nation || !e.audience.includes(nation)) && typeof e.message === 'string').map((e) => e.message as string);
+  return events
+    .filter((e) => e.audience !== 'public' && (!nation || !e.audience.includes(nation)) && typeof e.message === 'string')
+    .map((e) => e.message as string);
 }
 
 /** What a report prints of a nation's orders: each line's text, its plain words, and its result message. */
 function printedOrders(game: Game, record: TurnRecord, nation: string): string[] {
-  return orderLines(game, record.orders[nation] ?? [], record.events, nation).flatMap((line) => [line.text, line.words, line.message ?? '']).filter((s) => s.length > 0);
+  return orderLines(game, record.orders[nation] ?? [], record.events, nation)
+    .flatMap((line) => [line.text, line.words, line.message ?? ''])
+    .filter((s) => s.length > 0);
 }
 
 /** Other nations' orders found in `nation`'s report, as the text and the HTML print them. */
 function leakedOrders(game: Game, record: TurnRecord, nation: string, report: { text: string; html?: string }): string[] {
-  const others = Object.keys(record.orders).filter((n) => n !== nation).flatMap((n) => printedOrders(game, record, n));
+  const others = Object.keys(record.orders)
+    .filter((n) => n !== nation)
+    .flatMap((n) => printedOrders(game, record, n));
   return others.flatMap((printed) => [
     ...(report.text.includes(printed) ? [`text: ${printed}`] : []),
     ...(report.html?.includes(Handlebars.escapeExpression(printed)) ? [`html: ${printed}`] : []),
@@ -33,7 +39,9 @@ describe('secrets', async () => {
   const game = await fixtureGame('board-nes');
   const record = adjudicate(game);
   const secrets = secretsOf(record.events);
-  const orderTexts = Object.values(record.orders).flat().map((o) => game.ruleset.formatOrder(o));
+  const orderTexts = Object.values(record.orders)
+    .flat()
+    .map((o) => game.ruleset.formatOrder(o));
 
   it('has secrets to keep in the fixture turn', () => {
     expect(secrets).toContain('Your escorts came back with bad news: Bluevale stole an escorted caravan.');
@@ -54,7 +62,7 @@ describe('secrets', async () => {
     expect(leakedOrders(game, record, nation, report)).toEqual([]);
   });
 
-  it('finds a leak when other nations\' orders are printed into a private report (the check can fail)', () => {
+  it("finds a leak when other nations' orders are printed into a private report (the check can fail)", () => {
     const leaky = { ...record, orders: { ...record.orders, red: Object.values(record.orders).flat() } };
     const report = renderPrivateReport(game, leaky, 'red');
     const found = leakedOrders(game, record, 'red', report);

@@ -16,11 +16,15 @@ const deadline = new Date('2026-12-11T20:00:00Z');
 describe('starter game updates', () => {
   it.each(flavourIds())('CNES: a turn with an alliance, a battle and a razing, for %s', async (flavour) => {
     const game = await loadGame(path.join(STARTERS, 'cnes'));
-    const record = playStarter(game, {
-      red: 'Move tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid\nurbanize Red Hills\nbuy 2 infantry in Redhaven\nally with green',
-      blue: 'bombers in bca support mid\nmove 2 infantry bca - mid\nBlue Peaks artillery fortify',
-      green: 'ally with red\n2 militia gjn -> mid\nraze the port in gpl',
-    }, 'starter turn');
+    const record = playStarter(
+      game,
+      {
+        red: 'Move tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid\nurbanize Red Hills\nbuy 2 infantry in Redhaven\nally with green',
+        blue: 'bombers in bca support mid\nmove 2 infantry bca - mid\nBlue Peaks artillery fortify',
+        green: 'ally with red\n2 militia gjn -> mid\nraze the port in gpl',
+      },
+      'starter turn',
+    );
     const update = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline }).text;
     expectGolden(`cnes-update-${flavour}.txt`, update);
     expect(update).toContain('Midmarch');

@@ -122,7 +122,12 @@ export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24,
   expect([actual.info.width, actual.info.height]).toEqual([expected.info.width, expected.info.height]);
   let differing = 0;
   for (let i = 0; i < actual.data.length; i += 3) {
-    if (Math.abs(actual.data[i] - expected.data[i]) > tolerance || Math.abs(actual.data[i + 1] - expected.data[i + 1]) > tolerance || Math.abs(actual.data[i + 2] - expected.data[i + 2]) > tolerance) differing++;
+    if (
+      Math.abs(actual.data[i] - expected.data[i]) > tolerance ||
+      Math.abs(actual.data[i + 1] - expected.data[i + 1]) > tolerance ||
+      Math.abs(actual.data[i + 2] - expected.data[i + 2]) > tolerance
+    )
+      differing++;
   }
   const pixels = actual.data.length / 3;
   expect(differing / pixels, `${differing} of ${pixels} pixels differ from ${name}`).toBeLessThanOrEqual(share);
@@ -132,9 +137,24 @@ export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24,
 export function playStarter(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
   const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
   for (const [nation, text] of Object.entries(texts)) {
-    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(({ line: _l, text: _t, canonical: _c, ...order }) => order);
+    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(
+      ({ line: _l, text: _t, canonical: _c, ...order }) => order,
+    );
   }
   const dice = Dice.seeded(seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
-  return { step: 1, turn: game.state.turn, phase: game.state.phase, seed, dice: dice.draws, orders, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
+  return {
+    step: 1,
+    turn: game.state.turn,
+    phase: game.state.phase,
+    seed,
+    dice: dice.draws,
+    orders,
+    events,
+    stateBefore: game.state,
+    stateAfter: state,
+    ordersVersion: 0,
+    mails: [],
+    committedAt: '2026-12-04T20:00:00.000Z',
+  };
 }

@@ -49,12 +49,14 @@ describe("the GM's rulings in the reports", () => {
   it("says in the nation's report, text and HTML, which reading the GM chose and which line was rejected", async () => {
     const { record, stored } = await ruledTurn();
     const report = renderPrivateReport(stored, record, 'red');
-    expect(report.text).toContain(`YOUR GM'S RULINGS\n  Line 2, "claim vale", could be read more than one way. The GM rejected it: it was not applied.\n  Line 3, "claim vale", could be read more than one way. The GM read it as: You claim Midvale.`);
+    expect(report.text).toContain(
+      `YOUR GM'S RULINGS\n  Line 2, "claim vale", could be read more than one way. The GM rejected it: it was not applied.\n  Line 3, "claim vale", could be read more than one way. The GM read it as: You claim Midvale.`,
+    );
     expect(report.html).toContain('Line 3, &ldquo;claim vale&rdquo;, could be read more than one way. The GM read it as: You claim Midvale.');
     expect(report.html).toContain('The GM rejected it: it was not applied.');
   });
 
-  it("shows no ruling to another nation, nor in any public update", async () => {
+  it('shows no ruling to another nation, nor in any public update', async () => {
     const { record, stored } = await ruledTurn();
     const leaks = (text: string) => ['claim vale', 'Midvale', 'RULINGS', 'rulings', 'GM read it', 'GM rejected'].filter((s) => text.includes(s));
     for (const nation of Object.keys(stored.config.nations).filter((n) => n !== 'red')) {

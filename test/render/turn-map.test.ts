@@ -16,7 +16,11 @@ const colours = (nations: Record<string, { colour: string }>) => Object.fromEntr
 
 async function pixels(png: Buffer) {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)].join(','), width: info.width, height: info.height };
+  return {
+    at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)].join(','),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /** Every kind of arrow and badge, on the demo world's key-image map. */

@@ -42,7 +42,13 @@ describe('turn outputs', async () => {
     const published = outputs.files.filter((f) => f.startsWith(path.join(base, 'out')));
     expect(published.some((f) => /report|summary/.test(f))).toBe(false);
     expect((await readdir(path.join(base, 'private', 'board-nes', 'turn-3'))).sort()).toEqual([
-      'gm-summary.txt', 'report-blue.html', 'report-blue.txt', 'report-green.html', 'report-green.txt', 'report-red.html', 'report-red.txt',
+      'gm-summary.txt',
+      'report-blue.html',
+      'report-blue.txt',
+      'report-green.html',
+      'report-green.txt',
+      'report-red.html',
+      'report-red.txt',
     ]);
     const none = await writeTurnOutputs({ outDir: path.join(base, 'again'), game, record, flavours: ['phpbb'] });
     expect(none.files.map((f) => path.basename(f)).sort()).toEqual(['map.png', 'update-phpbb.txt']);

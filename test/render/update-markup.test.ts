@@ -52,14 +52,17 @@ describe('each surface in its own markup', async () => {
 
   it('knows the markup of every registered flavour', () => expect(Object.keys(MARKUP).sort()).toEqual([...surfaces].sort()));
 
-  it.each(all.flatMap(([name, game, record]) => surfaces.map((surface) => [name, surface, game, record] as const)))('%s, %s', (_name, surface, game, record) => {
-    const text = rendered(game, record, surface);
-    expect(text, 'its own markup').toMatch(MARKUP[surface]);
-    for (const other of surfaces.filter((s) => s !== surface)) {
-      const found = MARKUP[other].exec(text);
-      expect(found?.[0], `${other} markup in the ${surface} update`).toBeUndefined();
-    }
-  });
+  it.each(all.flatMap(([name, game, record]) => surfaces.map((surface) => [name, surface, game, record] as const)))(
+    '%s, %s',
+    (_name, surface, game, record) => {
+      const text = rendered(game, record, surface);
+      expect(text, 'its own markup').toMatch(MARKUP[surface]);
+      for (const other of surfaces.filter((s) => s !== surface)) {
+        const found = MARKUP[other].exec(text);
+        expect(found?.[0], `${other} markup in the ${surface} update`).toBeUndefined();
+      }
+    },
+  );
 
   it('shows the battle and its dice on the web page as HTML', () => {
     const [, game, record] = all.find(([name]) => name === 'board NES battle with dice')!;

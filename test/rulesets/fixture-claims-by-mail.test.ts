@@ -27,9 +27,14 @@ beforeAll(async () => {
 afterAll(() => game?.stop());
 
 describe('a ruleset that lives only in its folder', () => {
-  it('is read from a player\'s email through its own grammar, confirmed, and adjudicated', async () => {
+  it("is read from a player's email through its own grammar, confirmed, and adjudicated", async () => {
     expect(fixtureRuleset.language?.orderWords).toEqual(['CLAIM_VERB']);
-    await sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text: 'Hello,\n\nSECRET: ruby-falcon\nTake Midvale\nclaims Northvale\nclaim Southvale\n\nRed' });
+    await sendMail({
+      from: 'player1@adjutant.test',
+      to: 'game@adjutant.test',
+      subject,
+      text: 'Hello,\n\nSECRET: ruby-falcon\nTake Midvale\nclaims Northvale\nclaim Southvale\n\nRed',
+    });
     const [confirmation] = await waitForMail('player1@adjutant.test', { subject: `Re: ${subject}` });
     expect(confirmation.text).toContain('You claim Midvale.');
     expect(confirmation.text).toContain('You claim Southvale.');

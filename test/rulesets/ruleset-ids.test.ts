@@ -38,7 +38,15 @@ describe('the ruleset seam', () => {
 
   it('covers every registered ruleset and combat system, and the code outside them', () => {
     expect(ids).toEqual(expect.arrayContaining(['board-nes', 'warfare', 'board-nes-dice', 'civ-advanced']));
-    expect(files).toEqual(expect.arrayContaining(['src/channels/email/process-mail.ts', 'src/render/report.ts', 'src/orders/parse-message.ts', 'src/turns/run-step.ts', 'jobs/service-config.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'src/channels/email/process-mail.ts',
+        'src/render/report.ts',
+        'src/orders/parse-message.ts',
+        'src/turns/run-step.ts',
+        'jobs/service-config.ts',
+      ]),
+    );
   });
 
   it('finds a ruleset named outside its folder', () => {
@@ -55,7 +63,8 @@ describe('the ruleset seam', () => {
 
 describe('render', () => {
   const ids = [...rulesets.ids(), ...combatSystems.ids()].filter((id) => !id.startsWith('fixture-'));
-  const rendering = (dir: string) => (readdirSync(path.join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(ts|hbs)$/.test(f)).map((f) => path.join(dir, f));
+  const rendering = (dir: string) =>
+    (readdirSync(path.join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(ts|hbs)$/.test(f)).map((f) => path.join(dir, f));
 
   // Stricter than the rest of the code: not even a comment, so a new ruleset never needs a word changed there.
   it.each(['src/render', 'templates'])('names no ruleset or combat system anywhere in %s', (dir) => {
@@ -67,7 +76,17 @@ describe('render', () => {
   });
 
   it('gets its words from every registered ruleset and combat system', () => {
-    expect(rulesets.all().filter((r) => !r.id.startsWith('fixture-') && !r.report).map((r) => r.id)).toEqual([]);
-    expect(combatSystems.all().filter((c) => !c.report).map((c) => c.id)).toEqual([]);
+    expect(
+      rulesets
+        .all()
+        .filter((r) => !r.id.startsWith('fixture-') && !r.report)
+        .map((r) => r.id),
+    ).toEqual([]);
+    expect(
+      combatSystems
+        .all()
+        .filter((c) => !c.report)
+        .map((c) => c.id),
+    ).toEqual([]);
   });
 });

@@ -31,7 +31,9 @@ async function playStep(id: string, orders: Record<string, Array<{ kind: string;
 }
 
 async function readTree(dir: string): Promise<Record<string, string>> {
-  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
   return Object.fromEntries(await Promise.all(names.sort().map(async (n) => [n, await readFile(path.join(dir, n), 'base64')] as const)));
 }
 
@@ -54,7 +56,7 @@ describe('game store on the real Redis', () => {
     await store.deleteGame(id);
   });
 
-  it('refuses a retried job\'s step once it is committed, rather than committing it again as the next step', async () => {
+  it("refuses a retried job's step once it is committed, rather than committing it again as the next step", async () => {
     const id = `t-${randomUUID()}`;
     await importGame(store, id, FIXTURE);
     const now = () => new Date('2026-12-01T20:00:00Z');
@@ -104,13 +106,31 @@ describe('game store on the real Redis', () => {
     const id = `t-${randomUUID()}`;
     await importGame(store, id, FIXTURE);
     const messageId = await store.putMail(id, Buffer.from('Subject: orders\r\n\r\nclaim nor\r\n'));
-    await playStep(id, { red: [{ kind: 'claim', province: 'nor' }], blue: [{ kind: 'claim', province: 'nor' }, { kind: 'claim', province: 'sou' }] }, [messageId]);
+    await playStep(
+      id,
+      {
+        red: [{ kind: 'claim', province: 'nor' }],
+        blue: [
+          { kind: 'claim', province: 'nor' },
+          { kind: 'claim', province: 'sou' },
+        ],
+      },
+      [messageId],
+    );
     await playStep(id, { blue: [{ kind: 'claim', province: 'mid' }] });
     await store.setOrders(id, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: [messageId] });
 
     const first = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
     const written = await exportGame(store, id, first);
-    expect(written).toEqual(['game.yaml', 'history/step-0001.yaml', 'history/step-0002.yaml', `mail/${messageId}.eml`, 'map.yaml', 'orders.yaml', 'state.yaml']);
+    expect(written).toEqual([
+      'game.yaml',
+      'history/step-0001.yaml',
+      'history/step-0002.yaml',
+      `mail/${messageId}.eml`,
+      'map.yaml',
+      'orders.yaml',
+      'state.yaml',
+    ]);
 
     const copy = `t-${randomUUID()}`;
     await importGame(store, copy, first);
@@ -125,7 +145,7 @@ describe('game store on the real Redis', () => {
     await store.deleteGame(copy);
   });
 
-  it('keeps a game\'s key image byte for byte through import and export', async () => {
+  it("keeps a game's key image byte for byte through import and export", async () => {
     const demo = path.join(import.meta.dirname, '../../examples/demo-world');
     const id = `t-${randomUUID()}`;
     await importGame(store, id, demo);

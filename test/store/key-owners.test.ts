@@ -26,7 +26,7 @@ export function ownersOf(catalogue: string): Owners {
     if (!/(Keys|_KEYS|_KEY)$/.test(name)) continue;
     const groupOwner = OWNER.exec(doc)?.[1] ?? '';
     const start = (m.index ?? 0) + m[0].length;
-    if (catalogue.startsWith(' = \'', start)) {
+    if (catalogue.startsWith(" = '", start)) {
       owners[name] = { '': groupOwner };
       continue;
     }
@@ -59,7 +59,10 @@ function topLevelParts(list: string): string[] {
   for (let i = 0; i < list.length; i++) {
     if ('([{'.includes(list[i])) depth++;
     else if (')]}'.includes(list[i])) depth--;
-    else if (list[i] === ',' && depth === 0) (parts.push(list.slice(from, i).trim()), (from = i + 1));
+    else if (list[i] === ',' && depth === 0) {
+      parts.push(list.slice(from, i).trim());
+      from = i + 1;
+    }
   }
   parts.push(list.slice(from).trim());
   return parts;
@@ -77,7 +80,16 @@ export function keyUses(source: string, owners: Owners): KeyUse[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const imported = /import\s*\{([^}]*)\}\s*from\s*['"][^'"]*store\/keys\.ts['"]/.exec(code);
   if (!imported) return [];
-  const names = imported[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!).filter((n) => n in owners);
+  const names = imported[1]
+    .split(',')
+    .map((n) =>
+      n
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!,
+    )
+    .filter((n) => n in owners);
   const body = code.slice(0, imported.index) + code.slice(imported.index + imported[0].length);
   const uses: KeyUse[] = [];
   for (const builder of names) {
@@ -133,7 +145,11 @@ describe('the key catalogue', () => {
       GAMES_KEY: [''],
     };
     expect(Object.fromEntries(Object.entries(owners).map(([name, fields]) => [name, Object.keys(fields)]))).toEqual(built);
-    const unowned = Object.entries(owners).flatMap(([name, fields]) => Object.entries(fields).filter(([, owner]) => !owner || !files.includes(owner)).map(([field, owner]) => `${name}.${field}: "${owner}"`));
+    const unowned = Object.entries(owners).flatMap(([name, fields]) =>
+      Object.entries(fields)
+        .filter(([, owner]) => !owner || !files.includes(owner))
+        .map(([field, owner]) => `${name}.${field}: "${owner}"`),
+    );
     expect(unowned).toEqual([]);
   });
 
@@ -143,18 +159,23 @@ describe('the key catalogue', () => {
     expect(use(`const k = gameKeys(id);\nawait redis.get(k.rollbacks);`)).toEqual([{ builder: 'gameKeys', field: 'rollbacks' }]);
     expect(use(`const [g, m] = [gameKeys(id), mailKeys(id)];\nawait redis.hget(m.received, x);`)).toEqual([{ builder: 'mailKeys', field: 'received' }]);
     expect(use(`this.keys = mailKeys(scope);\nawait this.redis.zadd(this.keys.rate(a), 1, b);`)).toEqual([{ builder: 'mailKeys', field: 'rate' }]);
-    expect(use(`await redis.set(STORE_KEYS.probe, '1');\nawait redis.smembers(GAMES_KEY);`)).toEqual([{ builder: 'STORE_KEYS', field: 'probe' }, { builder: 'GAMES_KEY', field: '' }]);
+    expect(use(`await redis.set(STORE_KEYS.probe, '1');\nawait redis.smembers(GAMES_KEY);`)).toEqual([
+      { builder: 'STORE_KEYS', field: 'probe' },
+      { builder: 'GAMES_KEY', field: '' },
+    ]);
     expect(use(`await readAll(gameKeys(id));`)).toEqual([{ builder: 'gameKeys', field: '?' }]);
     expect(use(`type K = ReturnType<typeof gameKeys>;`)).toEqual([]);
     expect(use(`// Owns gameKeys orders.\n/** mailKeys tickets */`)).toEqual([]);
   });
 
-  it('is kept: in src/ and jobs/, only a key\'s owner names it', () => {
+  it("is kept: in src/ and jobs/, only a key's owner names it", () => {
     expect(files).toEqual(expect.arrayContaining(['src/store/game-store.ts', 'src/messages/message-ledger.ts', 'src/web/public-pages.ts', 'jobs/parse.ts']));
     const strays = files.flatMap((file) =>
       keyUses(code(file), owners)
         .filter(({ builder, field }) => owners[builder][field] !== file)
-        .map(({ builder, field }) => `${file}: ${builder}${field ? `.${field}` : ''} (owner: ${owners[builder][field] ?? 'none; use the key through its owner'})`),
+        .map(
+          ({ builder, field }) => `${file}: ${builder}${field ? `.${field}` : ''} (owner: ${owners[builder][field] ?? 'none; use the key through its owner'})`,
+        ),
     );
     expect(strays).toEqual([]);
   });

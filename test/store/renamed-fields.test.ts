@@ -10,7 +10,11 @@ describe('values stored under the old name of the message id', () => {
   });
 
   it('keep the sources of orders in force exported before the rename', () => {
-    const old = JSON.stringify({ orders: [{ kind: 'hold', unit: 'a' }], mails: ['abc'], sources: [{ mailId: 'abc', date: '2026-01-01', line: 1, text: 'A Par H' }] });
+    const old = JSON.stringify({
+      orders: [{ kind: 'hold', unit: 'a' }],
+      mails: ['abc'],
+      sources: [{ mailId: 'abc', date: '2026-01-01', line: 1, text: 'A Par H' }],
+    });
     expect(decodeOrders(old).sources).toEqual([{ messageId: 'abc', date: '2026-01-01', line: 1, text: 'A Par H' }]);
   });
 });

@@ -66,7 +66,10 @@ describe('a store outage', () => {
         expect(storeOutageOf(error)?.reason, `${kind}: ${String(error)}`).toMatch(new RegExp(`^${word}`));
       }
     }
-    const wrongType = await redis.set('s', 'v').then(() => redis.hget('s', 'f')).catch((e: unknown) => e);
+    const wrongType = await redis
+      .set('s', 'v')
+      .then(() => redis.hget('s', 'f'))
+      .catch((e: unknown) => e);
     expect(String(wrongType)).toContain('WRONGTYPE');
     expect(isStoreOutage(wrongType)).toBe(false);
     // A forum or web request refused: not Redis, even though its cause is a refused connection.
@@ -83,7 +86,17 @@ describe('a store outage', () => {
       const queue = new Queue('work', { connection, prefix });
       const told: Array<{ gameId: string; summary: OutageSummary }> = [];
       // Two processes' watches, as two `adjutant serve` would have.
-      const watches = [0, 1].map(() => new OutageWatch({ redis, logger, now: () => new Date(), probeMs: 200, settleMs: 1000, tell: async (gameId, summary) => void told.push({ gameId, summary }) }));
+      const watches = [0, 1].map(
+        () =>
+          new OutageWatch({
+            redis,
+            logger,
+            now: () => new Date(),
+            probeMs: 200,
+            settleMs: 1000,
+            tell: async (gameId, summary) => void told.push({ gameId, summary }),
+          }),
+      );
       const workers = watches.map(
         (watch) =>
           new Worker(
@@ -98,14 +111,20 @@ describe('a store outage', () => {
       );
       for (const w of workers) w.on('error', () => undefined);
       const JOBS = 60;
-      await queue.addBulk(Array.from({ length: JOBS }, (_, i) => ({ name: 'work', data: { gameId: i % 2 ? 'alpha' : 'beta' }, opts: { jobId: `${kind}-${i}`, attempts: 2, backoff: { type: 'fixed', delay: 50 } } })));
+      await queue.addBulk(
+        Array.from({ length: JOBS }, (_, i) => ({
+          name: 'work',
+          data: { gameId: i % 2 ? 'alpha' : 'beta' },
+          opts: { jobId: `${kind}-${i}`, attempts: 2, backoff: { type: 'fixed', delay: 50 } },
+        })),
+      );
       while ((await redis.hlen('done')) < 10) await sleep(20);
       const end = await begin(kind);
       await sleep(6000); // a hundred times the tries' backoff
       const doneDuring = await redis.hlen('done');
       await end();
-      for (const until = Date.now() + 60_000; Date.now() < until && (await redis.hlen('done')) < JOBS; ) await sleep(200);
-      for (const until = Date.now() + 10_000; Date.now() < until && told.length < 2; ) await sleep(200);
+      for (const until = Date.now() + 60_000; Date.now() < until && (await redis.hlen('done')) < JOBS;) await sleep(200);
+      for (const until = Date.now() + 10_000; Date.now() < until && told.length < 2;) await sleep(200);
       await sleep(1500); // a third summary, were there one, would come by now
 
       expect(doneDuring).toBeLessThan(JOBS);

@@ -44,7 +44,15 @@ export interface BurstResult {
 }
 
 const runtimeFor = (url: string, tag: string, offset: () => number) =>
-  createRuntime({ redisUrl: url, cluster: true, prefix: `{load-${tag}}`, scope: `load-${tag}`, now: () => new Date(Date.now() + offset()), logger: pino({ level: 'warn' }, pino.destination(2)), settings: { downAfterMs: 48 * HOUR, sweepMs: 10_000 } });
+  createRuntime({
+    redisUrl: url,
+    cluster: true,
+    prefix: `{load-${tag}}`,
+    scope: `load-${tag}`,
+    now: () => new Date(Date.now() + offset()),
+    logger: pino({ level: 'warn' }, pino.destination(2)),
+    settings: { downAfterMs: 48 * HOUR, sweepMs: 10_000 },
+  });
 
 if (process.argv.includes('--worker')) await runWorker();
 
@@ -90,7 +98,13 @@ export async function runBurst(options: BurstOptions): Promise<BurstResult> {
     const published = await waitPublished(rt, ids, options.nations, start, options);
     const lags = ids.map((id) => (published.get(id)! - start) / 1000).sort((a, b) => a - b);
     const last = lags[lags.length - 1];
-    return { published: published.size, throughput: ids.length / last, lagP50: lags[Math.floor(lags.length / 2)], lagP95: lags[Math.floor(lags.length * 0.95)], problems: await verify(rt, ids, options.nations) };
+    return {
+      published: published.size,
+      throughput: ids.length / last,
+      lagP50: lags[Math.floor(lags.length / 2)],
+      lagP95: lags[Math.floor(lags.length * 0.95)],
+      problems: await verify(rt, ids, options.nations),
+    };
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => stopped(c, options)));
@@ -106,8 +120,19 @@ function claimFor(g: number, n: number) {
 async function createGames(rt: Runtime, ids: string[], nations: number): Promise<void> {
   const provinces = Object.fromEntries(Array.from({ length: PROVINCES }, (_, i) => [`p${i}`, { name: `Province ${i}`, kind: 'land' }]));
   const map = stringify({ provinces, borders: Array.from({ length: PROVINCES - 1 }, (_, i) => [`p${i}`, `p${i + 1}`]) });
-  const people = Object.fromEntries(Array.from({ length: nations }, (_, n) => [`n${n}`, { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `player${n}@load.example` } }]));
-  const game = stringify({ title: 'Burst', ruleset: 'fixture-claims', gm: { name: 'GM', email: 'gm@load.example' }, schedule: { dates: [new Date(DEADLINE).toISOString()], reminders: [] }, nations: people });
+  const people = Object.fromEntries(
+    Array.from({ length: nations }, (_, n) => [
+      `n${n}`,
+      { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `player${n}@load.example` } },
+    ]),
+  );
+  const game = stringify({
+    title: 'Burst',
+    ruleset: 'fixture-claims',
+    gm: { name: 'GM', email: 'gm@load.example' },
+    schedule: { dates: [new Date(DEADLINE).toISOString()], reminders: [] },
+    nations: people,
+  });
   const files = { 'game.yaml': game, 'map.yaml': map };
   const { game: opened, problems } = openGame('template', files);
   if (!opened) throw new Error(problems.map((p) => p.message).join('\n'));
@@ -155,7 +180,8 @@ async function verify(rt: Runtime, ids: string[], nations: number): Promise<stri
     const step = await rt.store.step(id);
     if (history.length !== 1 || step !== 1) problems.push(`${id}: ${history.length} steps in the history and step ${step}, expected one`);
     for (let n = 0; n < nations; n++) {
-      if (JSON.stringify(history[0]?.orders[`n${n}`]) !== JSON.stringify([claimFor(g, n)])) problems.push(`${id}: the orders of n${n} were not adjudicated as given`);
+      if (JSON.stringify(history[0]?.orders[`n${n}`]) !== JSON.stringify([claimFor(g, n)]))
+        problems.push(`${id}: the orders of n${n} were not adjudicated as given`);
     }
     const reports = (await rt.redis.hkeys(gameKeys(id).outbox)).filter((k) => k.startsWith('report:1:')).length;
     if (reports !== nations) problems.push(`${id}: ${reports} reports recorded, expected ${nations}`);
@@ -195,7 +221,10 @@ async function stopped(child: ChildProcess, options: BurstOptions): Promise<void
 }
 
 async function startChild(url: string, tag: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker'], { env: { ...process.env, LOAD_URL: url, LOAD_TAG: tag }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker'], {
+    env: { ...process.env, LOAD_URL: url, LOAD_TAG: tag },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   await said(child, 'ready');
   return child;
 }

@@ -35,7 +35,7 @@ export async function localServices(names: readonly LocalService[]): Promise<Loc
     } catch (e) {
       const err = e as { stderr?: string; message: string };
       if (started.length) await services('stop', ...started).catch(() => undefined);
-      throw new Error(`the local ${name} service did not start: ${(err.stderr || err.message).trim().split('\n').pop()}`);
+      throw new Error(`the local ${name} service did not start: ${(err.stderr || err.message).trim().split('\n').pop()}`, { cause: e });
     }
   }
   for (const [, key, value] of (await services('env')).matchAll(/^export (\w+)=(.*)$/gm)) process.env[key] = value.replace(/^'(.*)'$/, '$1');

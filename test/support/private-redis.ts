@@ -27,7 +27,24 @@ export class PrivateRedis {
 
   /** Starts the server again on the same port and data, and waits until it answers. */
   async restart(): Promise<void> {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no', '--logfile', path.join(this.dir, 'redis.log')];
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+      '--logfile',
+      path.join(this.dir, 'redis.log'),
+    ];
     this.server = spawn('redis-server', args, { stdio: 'ignore' });
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => {}); // refused connections are expected until the server is up

@@ -41,9 +41,7 @@ export function serviceEndpoints(): ServiceEndpoints {
   const redisPort = envPort('ADJUTANT_REDIS_PORT', 16379);
   const redisUrl = process.env.REDIS_URL || `redis://127.0.0.1:${redisPort}`;
   const parsed = new URL(redisUrl);
-  const users = (process.env.ADJUTANT_MAIL_USERS ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean);
+  const users = (process.env.ADJUTANT_MAIL_USERS ?? '').split(/[\s,]+/).filter(Boolean);
   return {
     redisUrl,
     redis: { host: parsed.hostname, port: Number(parsed.port || 6379) },
@@ -82,10 +80,7 @@ function canConnect({ host, port }: Endpoint, timeoutMs: number): Promise<boolea
  * Resolves the endpoints once the named services accept TCP connections, and
  * otherwise throws one sentence saying how to start them. Call it in beforeAll.
  */
-export async function requireServices(
-  names: ServiceName[] = ['redis', 'imap', 'smtp'],
-  timeoutMs = 1500,
-): Promise<ServiceEndpoints> {
+export async function requireServices(names: ServiceName[] = ['redis', 'imap', 'smtp'], timeoutMs = 1500): Promise<ServiceEndpoints> {
   const endpoints = serviceEndpoints();
   const down: string[] = [];
   await Promise.all(

@@ -47,10 +47,22 @@ export const PROVINCES = ['nor', 'mid', 'sou'];
 export const nationIds = (count: number) => Array.from({ length: count }, (_, i) => `n${i + 1}`);
 
 /** A game with `count` players (player1..player12@adjutant.test, then made-up addresses). */
-export async function storeCrowdGame(rt: TurnRuntime, count: number, busyMs: number, schedule: Record<string, unknown> = { every: '1w', start: '2030-01-01T00:00:00Z', reminders: [] }): Promise<string> {
+export async function storeCrowdGame(
+  rt: TurnRuntime,
+  count: number,
+  busyMs: number,
+  schedule: Record<string, unknown> = { every: '1w', start: '2030-01-01T00:00:00Z', reminders: [] },
+): Promise<string> {
   const id = `t-${randomUUID()}`;
   const nations = Object.fromEntries(
-    nationIds(count).map((n, i) => [n, { name: `Nation ${i + 1}`, colour: '#112233', player: { name: `Player ${i + 1}`, email: i < 12 ? `player${i + 1}@adjutant.test` : `player${i + 1}@example.org` } }]),
+    nationIds(count).map((n, i) => [
+      n,
+      {
+        name: `Nation ${i + 1}`,
+        colour: '#112233',
+        player: { name: `Player ${i + 1}`, email: i < 12 ? `player${i + 1}@adjutant.test` : `player${i + 1}@example.org` },
+      },
+    ]),
   );
   const game = { title: 'Crowded Valleys', ruleset: 'fixture-slow', options: { busyMs }, gm: { name: 'GM', email: 'gm@adjutant.test' }, schedule, nations };
   const files = { 'game.yaml': stringify(game), 'map.yaml': await readFile(path.join(FIXTURE, 'map.yaml'), 'utf8') };

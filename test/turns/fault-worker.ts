@@ -22,7 +22,14 @@ const rt = createRuntime({
   settings: { sweepMs: 200 },
 });
 const lock = Number(env.FAULT_LOCK_MS ?? 1000);
-const workers = startWorkers(rt, { connection: connectionFromUrl(env.REDIS_URL!), prefix: env.FAULT_PREFIX, lockDurationMs: lock, stalledIntervalMs: lock / 2, concurrency: 4, rendererFor: slowRenderer(Number(env.FAULT_REPORT_MS ?? 0)) });
+const workers = startWorkers(rt, {
+  connection: connectionFromUrl(env.REDIS_URL!),
+  prefix: env.FAULT_PREFIX,
+  lockDurationMs: lock,
+  stalledIntervalMs: lock / 2,
+  concurrency: 4,
+  rendererFor: slowRenderer(Number(env.FAULT_REPORT_MS ?? 0)),
+});
 await Promise.all(workers.workers.map((w) => w.waitUntilReady()));
 const scheduler = env.FAULT_SCHEDULER ? new Scheduler(rt, { tickMs: 50 }) : null;
 if (scheduler) {

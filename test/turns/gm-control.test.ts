@@ -23,7 +23,8 @@ async function newGame(changes: Record<string, unknown> = {}): Promise<string> {
   return id;
 }
 
-const stepOf = (id: string, step: number) => waitFor(`step ${step}`, async () => (await rt.store.step(id)) === step && (await rt.schedules.get(id))?.step === step + 1);
+const stepOf = (id: string, step: number) =>
+  waitFor(`step ${step}`, async () => (await rt.store.step(id)) === step && (await rt.schedules.get(id))?.step === step + 1);
 
 describe('GM control of a running game', () => {
   it('adjudicates a step once however many triggers arrive together', async () => {
@@ -33,7 +34,10 @@ describe('GM control of a running game', () => {
     const other = new Scheduler(rt, { tickMs: 1000 });
     await Promise.all([scheduler.tick(), other.tick(), scheduler.tick(), control.processNow(id), control.processNow(id)]);
     const s = (await rt.schedules.get(id))!;
-    await Promise.all([rt.queues.adjudicate({ gameId: id, step: 1, epoch: 0, run: s.run }), rt.queues.adjudicate({ gameId: id, step: 1, epoch: 0, run: s.run })]);
+    await Promise.all([
+      rt.queues.adjudicate({ gameId: id, step: 1, epoch: 0, run: s.run }),
+      rt.queues.adjudicate({ gameId: id, step: 1, epoch: 0, run: s.run }),
+    ]);
     await stepOf(id, 1);
     await waitFor('reports', async () => (await outboxEntries(rt, id)).length === 4);
     // A late duplicate of the finished job, and more ticks, change nothing.

@@ -18,7 +18,14 @@ let worker: WorkerChild;
 beforeAll(async () => {
   redis = await PrivateRedis.start();
   rt = testRuntime(undefined, redis.url, { sweepMs: 200 });
-  worker = spawnWorker({ REDIS_URL: redis.url, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: '15', FAULT_LOCK_MS: '2000', FAULT_SCHEDULER: '1' });
+  worker = spawnWorker({
+    REDIS_URL: redis.url,
+    FAULT_PREFIX: rt.prefix,
+    FAULT_SCOPE: rt.scope,
+    FAULT_REPORT_MS: '15',
+    FAULT_LOCK_MS: '2000',
+    FAULT_SCHEDULER: '1',
+  });
   await worker.ready;
 });
 afterAll(async () => {
@@ -51,7 +58,11 @@ describe('Redis restarted mid-turn', () => {
       await redis.restart();
 
       for (const id of games) {
-        await waitFor(`game ${id} published`, async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2, 40_000);
+        await waitFor(
+          `game ${id} published`,
+          async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2,
+          40_000,
+        );
         const history = await rt.store.history(id);
         expect(history.map((r) => r.step)).toEqual([1]);
         expect(history[0].orders).toEqual(orders[id]);

@@ -18,7 +18,14 @@ let running: WorkerChild;
 const games: string[] = [];
 // Reports slow enough (12 a game, one after another) that a second worker, however long it takes
 // to start on a loaded machine, joins while the turn is still being published.
-const childEnv = () => ({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: '250', FAULT_LOCK_MS: '1000', FAULT_SCHEDULER: '1' });
+const childEnv = () => ({
+  REDIS_URL: redisUrl,
+  FAULT_PREFIX: rt.prefix,
+  FAULT_SCOPE: rt.scope,
+  FAULT_REPORT_MS: '250',
+  FAULT_LOCK_MS: '1000',
+  FAULT_SCHEDULER: '1',
+});
 
 beforeAll(async () => {
   ({ redisUrl } = await requireServices(['redis']));
@@ -62,7 +69,11 @@ describe('a second worker started mid-turn', () => {
       running = second;
 
       for (const id of ids) {
-        await waitFor(`game ${id} published`, async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2, 30_000);
+        await waitFor(
+          `game ${id} published`,
+          async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2,
+          30_000,
+        );
         const history = await rt.store.history(id);
         expect(history.map((r) => r.step)).toEqual([1]);
         expect(history[0].orders).toEqual(orders[id]);

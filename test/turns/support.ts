@@ -29,7 +29,12 @@ export function testClock(start: string): TestClock {
   return { now: () => at, set: (t) => (at = new Date(t)), advance: (ms) => (at = new Date(at.getTime() + ms)) };
 }
 
-export function testRuntime(clock?: TestClock, redisUrl = serviceEndpoints().redisUrl, settings: Parameters<typeof createRuntime>[0]['settings'] = {}, render = false): Runtime {
+export function testRuntime(
+  clock?: TestClock,
+  redisUrl = serviceEndpoints().redisUrl,
+  settings: Parameters<typeof createRuntime>[0]['settings'] = {},
+  render = false,
+): Runtime {
   const tag = randomUUID();
   return createRuntime({
     render,

@@ -121,7 +121,11 @@ describe('a turn delivered by mail', () => {
     const svc = await requireServices(['redis', 'imap', 'smtp']);
     const outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-out-'));
     const rendering = testRuntime(clock, svc.redisUrl, { downAfterMs: 86_400_000 }, true);
-    const running = startWorkers(rendering, { connection: connectionFromUrl(svc.redisUrl), prefix: rendering.prefix, outputs: { outDir, publicUrl: 'http://maps.example' } });
+    const running = startWorkers(rendering, {
+      connection: connectionFromUrl(svc.redisUrl),
+      prefix: rendering.prefix,
+      outputs: { outDir, publicUrl: 'http://maps.example' },
+    });
     const title = `Claims ${randomUUID().slice(0, 8)}`;
     const id = await storeFixtureGame(rendering, { title, schedule: { every: '3d', start: '2026-12-01T20:00:00Z', reminders: [] } });
     const sender = startTestSender({ outbox: rendering.outbox, store: rendering.store, logger: rendering.logger, games: (g) => g === id });

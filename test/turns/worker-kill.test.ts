@@ -1,7 +1,7 @@
 // A worker killed with SIGKILL at random moments, during adjudication and during publishing; a
 // fresh worker takes over. Afterwards every step is adjudicated exactly once, every player has
 // exactly one copy of each report, and no order is lost.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
@@ -36,7 +36,10 @@ interface Round {
 /** A round's own queues and its victim worker, started early so its start-up overlaps the round before. */
 function prepareRound(reportMs: number): Round {
   const rt = testRuntime(undefined, redisUrl, { sweepMs: 200 });
-  return { rt, victim: spawnWorker({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: String(reportMs), FAULT_LOCK_MS: '600' }) };
+  return {
+    rt,
+    victim: spawnWorker({ REDIS_URL: redisUrl, FAULT_PREFIX: rt.prefix, FAULT_SCOPE: rt.scope, FAULT_REPORT_MS: String(reportMs), FAULT_LOCK_MS: '600' }),
+  };
 }
 
 async function killRounds(phase: 'adjudication' | 'publishing', busyMs: number, reportMs: number): Promise<KillPoint[]> {
@@ -81,14 +84,23 @@ async function killRound({ rt, victim }: Round, phase: 'adjudication' | 'publish
     const rescue = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 600, stalledIntervalMs: 150 });
     try {
       for (const id of games) {
-        await waitFor(`game ${id} published`, async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2, 30_000);
+        await waitFor(
+          `game ${id} published`,
+          async () => (await outboxEntries(rt, id)).length === NATIONS + 2 && (await rt.schedules.get(id))?.step === 2,
+          30_000,
+        );
         expect(await rt.store.step(id)).toBe(1);
         const history = await rt.store.history(id);
         expect(history.length).toBe(1);
         expect(history[0].orders).toEqual(orders[id]);
         const entries = await outboxEntries(rt, id);
         expect(entries.map((e) => e.key)).toEqual(expectedKeys(NATIONS));
-        expect(entries.filter((e) => e.key.startsWith('report:')).map((e) => e.to[0]).sort()).toEqual(Array.from({ length: NATIONS }, (_, i) => `player${i + 1}@adjutant.test`).sort());
+        expect(
+          entries
+            .filter((e) => e.key.startsWith('report:'))
+            .map((e) => e.to[0])
+            .sort(),
+        ).toEqual(Array.from({ length: NATIONS }, (_, i) => `player${i + 1}@adjutant.test`).sort());
         expect((await rt.schedules.get(id))!.status).toBe('open');
       }
     } finally {

@@ -17,7 +17,16 @@ import { receiveMail, webWorld, type WebWorld } from './support.ts';
 
 const CHROMIUM = process.env.ADJUTANT_CHROMIUM ?? '/usr/bin/chromium';
 // Without these Chromium reaches out to the network on its own (updates, sync, field trials).
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = path.join(import.meta.dirname, '../../test-output/web');
 
 describe('the web pages in chromium', () => {
@@ -30,14 +39,20 @@ describe('the web pages in chromium', () => {
   const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    const svc = await requireServices(['redis', 'imap', 'smtp']);
+    await requireServices(['redis', 'imap', 'smtp']);
     await mkdir(SHOTS, { recursive: true });
     world = await webWorld();
     await world.playStep({ red: 'nor', blue: 'sou' });
     await world.playStep({ red: 'mid' });
     sender = startTestSender({ outbox: world.rt.outbox, store: world.rt.store, games: (id) => id === world.gameId, logger: world.deps.logger });
     profile = await mkdtemp(path.join(tmpdir(), 'adjutant-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, timezoneId: 'Asia/Tokyo', locale: 'en-GB' });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      timezoneId: 'Asia/Tokyo',
+      locale: 'en-GB',
+    });
     page = context.pages()[0] ?? (await context.newPage());
   }, 120_000);
 
@@ -48,7 +63,7 @@ describe('the web pages in chromium', () => {
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  it('shows the public page with the deadline in the reader\'s zone, counting down, and the map', async () => {
+  it("shows the public page with the deadline in the reader's zone, counting down, and the map", async () => {
     await page.goto(`${world.server.url}/`);
     await shot('index');
     await page.click(`a[href="/${world.gameId}/"]`);
@@ -87,7 +102,7 @@ describe('the web pages in chromium', () => {
     await expect.poll(() => page.url()).toMatch(/\/turn-2\/$/);
   });
 
-  it('opens a nation\'s private page by its link, and not once the link is revoked', async () => {
+  it("opens a nation's private page by its link, and not once the link is revoked", async () => {
     const link = `${world.server.url}/-/nation/${await world.links.nationToken(world.gameId, 'red')}`;
     await page.goto(link);
     expect(await page.locator('h1').textContent()).toBe('Redmark');
@@ -101,7 +116,7 @@ describe('the web pages in chromium', () => {
     await shot('nation-page-revoked');
   });
 
-  it('answers a ticket and extends the deadline from the GM console, as the GM\'s email would', async () => {
+  it("answers a ticket and extends the deadline from the GM console, as the GM's email would", async () => {
     const subject = `orders for ${world.gameId}`;
     const result = await receiveMail(world.deps, world.gameId, { from: 'player1@adjutant.test', subject, text: 'ruby-falcon\nclaim vale' });
     const token = result.ticketMails[0].token;

@@ -9,7 +9,12 @@ import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { testDeps } from './support.ts';
 
 /** A raw request, so paths like "/../x" reach the server as written (fetch would tidy them). */
-function get(url: string, pathname: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; type?: string; body: string; headers: Record<string, unknown> }> {
+function get(
+  url: string,
+  pathname: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type?: string; body: string; headers: Record<string, unknown> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path: pathname, method, headers }, (res) => {
@@ -68,14 +73,21 @@ describe('output files on the web server', () => {
     expect(png.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it.each(['/-/assets/..%2f..%2fpackage.json', '/-/assets/%2e%2e/%2e%2e/package.json', '/../secret.txt', '/game/../../secret.txt', '/%2e%2e/secret.txt', '/game/%2e%2e%2f%2e%2e%2fsecret.txt', '/game/link.txt', '/game/turn-3/map.png%00.txt', '/%E0%A4%A'])(
-    'refuses %s',
-    async (pathname) => {
-      const res = await get(server.url, pathname);
-      expect(res.status).toBe(404);
-      expect(res.body).not.toContain('private report');
-    },
-  );
+  it.each([
+    '/-/assets/..%2f..%2fpackage.json',
+    '/-/assets/%2e%2e/%2e%2e/package.json',
+    '/../secret.txt',
+    '/game/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/game/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/game/link.txt',
+    '/game/turn-3/map.png%00.txt',
+    '/%E0%A4%A',
+  ])('refuses %s', async (pathname) => {
+    const res = await get(server.url, pathname);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('private report');
+  });
 
   it('lists no folders and accepts no uploads', async () => {
     expect((await get(server.url, '/game/turn-3/')).status).toBe(404);

@@ -43,7 +43,15 @@ export interface WebWorld {
 export async function testDeps(): Promise<{ deps: MessageDeps; close(): Promise<void> }> {
   const { redisUrl } = await requireServices(['redis']);
   const rt = testRuntime(undefined, redisUrl);
-  const deps: MessageDeps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: pino({ level: 'silent' }), address: 'game@adjutant.test', parse: claimsParser };
+  const deps: MessageDeps = {
+    store: rt.store,
+    outbox: rt.outbox,
+    control: createGameControl(rt),
+    now: () => new Date(),
+    logger: pino({ level: 'silent' }),
+    address: 'game@adjutant.test',
+    parse: claimsParser,
+  };
   return { deps, close: () => rt.close() };
 }
 
@@ -63,13 +71,24 @@ export async function webWorld(changes: Record<string, unknown> = {}): Promise<W
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const deps: MessageDeps = { store: rt.store, outbox: rt.outbox, control, now: () => new Date(), logger, address: 'game@adjutant.test', parse: claimsParser };
   const start = new Date(Date.now() + 2 * 3600_000).toISOString();
-  const gameId = await storeFixtureGame(rt, { public: true, gm: { name: 'Grace the GM', email: 'gm@adjutant.test', secret: GM_SECRET }, schedule: { every: '3d', start, reminders: [] }, ...changes });
+  const gameId = await storeFixtureGame(rt, {
+    public: true,
+    gm: { name: 'Grace the GM', email: 'gm@adjutant.test', secret: GM_SECRET },
+    schedule: { every: '3d', start, reminders: [] },
+    ...changes,
+  });
   const scheduler = new Scheduler(rt, { tickMs: 1000 });
   await scheduler.adopt(gameId);
   await scheduler.tick();
   const server = await startWebServer({ dir: outDir, port: 0, secret: WEB_SECRET, deps, publicUrl: undefined });
   const pageUrl = nationPageUrls(rt.redis, { publicUrl: server.url, webSecret: WEB_SECRET }, deps.now);
-  const workers: RunningWorkers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000, outputs: { outDir, publicUrl: server.url }, rendererFor: reportRenderer('discourse', pageUrl) });
+  const workers: RunningWorkers = startWorkers(rt, {
+    connection: connectionFromUrl(redisUrl),
+    prefix: rt.prefix,
+    lockDurationMs: 5000,
+    outputs: { outDir, publicUrl: server.url },
+    rendererFor: reportRenderer('discourse', pageUrl),
+  });
   return {
     rt,
     deps,
@@ -83,7 +102,10 @@ export async function webWorld(changes: Record<string, unknown> = {}): Promise<W
       for (const [nation, province] of Object.entries(claims)) await claim(rt, gameId, nation, province);
       await control.processNow(gameId);
       await scheduler.tick();
-      await waitFor(`step ${step + 1} and its report`, async () => (await rt.store.step(gameId)) === step + 1 && (await rt.schedules.get(gameId))?.step === step + 2);
+      await waitFor(
+        `step ${step + 1} and its report`,
+        async () => (await rt.store.step(gameId)) === step + 1 && (await rt.schedules.get(gameId))?.step === step + 2,
+      );
       await waitFor('the published reports', async () => (await rt.redis.hexists(`adjutant:{${gameId}}:outbox`, `report:${step + 1}:red`)) === 1);
     },
     async close() {

@@ -31,7 +31,7 @@ describe('adjutant web', () => {
     return { code, out: out.mock.calls.flat().join('\n'), err: err.mock.calls.flat().join('\n') };
   }
 
-  it('prints a nation\'s link under the public URL, and revoking stops it', async () => {
+  it("prints a nation's link under the public URL, and revoking stops it", async () => {
     const { code, out } = await run('nation-link', gameId, 'red');
     expect(code).toBe(0);
     const token = /^https:\/\/games\.example\.org\/adjutant\/-\/nation\/(\S+)$/.exec(out)![1];
@@ -53,7 +53,7 @@ describe('adjutant web', () => {
     }
   });
 
-  it('prints the GM\'s login link, and revoking stops it', async () => {
+  it("prints the GM's login link, and revoking stops it", async () => {
     const email = `gm-${gameId}@adjutant.test`;
     const token = /\/-\/gm\/login\/(\S+)$/.exec((await run('gm-link', email.toUpperCase())).out)![1];
     expect(await links.check(token)).toMatchObject({ kind: 'gm', email });

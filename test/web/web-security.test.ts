@@ -51,7 +51,11 @@ describe('web security', () => {
     });
     await world.playStep({ red: 'nor', blue: 'sou' });
     // The red player's line as the mail loop keeps it: where each order in force came from.
-    await world.rt.store.setOrders(world.gameId, 'red', { orders: [{ kind: 'claim', province: 'mid' }], mails: ['m1'], sources: [{ messageId: 'm1', date: new Date().toISOString(), line: 1, text: HOSTILE_LINE }] });
+    await world.rt.store.setOrders(world.gameId, 'red', {
+      orders: [{ kind: 'claim', province: 'mid' }],
+      mails: ['m1'],
+      sources: [{ messageId: 'm1', date: new Date().toISOString(), line: 1, text: HOSTILE_LINE }],
+    });
   }, 60_000);
   afterAll(() => world.close());
 
@@ -86,7 +90,7 @@ describe('web security', () => {
     expect(page.body).not.toContain('alert(&quot;line&quot;)');
   });
 
-  it('stops a link made for the nation\'s former player once the GM gives the nation another (REPLACE)', async () => {
+  it("stops a link made for the nation's former player once the GM gives the nation another (REPLACE)", async () => {
     const files = await world.rt.store.files(world.gameId);
     const before = await nationPath('red');
     expect((await call(url, before)).status).toBe(200);
@@ -111,7 +115,14 @@ describe('web security', () => {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
     const altered = `${Buffer.from(JSON.stringify({ ...claims, nation: 'red' })).toString('base64url')}.${sig}`;
     const flipped = `${body}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
-    const foreign = signLink('another-secret-of-at-least-32-characters!!', { kind: 'nation', game: world.gameId, nation: 'red', generation: 0, expires: Math.floor(Date.now() / 1000) + 3600, player: String(claims.player) });
+    const foreign = signLink('another-secret-of-at-least-32-characters!!', {
+      kind: 'nation',
+      game: world.gameId,
+      nation: 'red',
+      generation: 0,
+      expires: Math.floor(Date.now() / 1000) + 3600,
+      player: String(claims.player),
+    });
     const expired = await new WebLinks(world.rt.redis, WEB_SECRET, () => new Date(Date.now() - 61 * 24 * 3600_000)).nationToken(world.gameId, 'red');
     for (const token of [altered, flipped, foreign, expired, 'x', `${body}.`]) {
       const page = await call(url, `/-/nation/${token}`);
@@ -148,18 +159,22 @@ describe('web security', () => {
   });
 
   it('keeps games that are not public off the index and without a page', async () => {
-    await world.rt.store.putFiles(world.gameId, { 'game.yaml': (await world.rt.store.files(world.gameId))['game.yaml'].replace('public: true', 'public: false') });
+    await world.rt.store.putFiles(world.gameId, {
+      'game.yaml': (await world.rt.store.files(world.gameId))['game.yaml'].replace('public: true', 'public: false'),
+    });
     // Pages are served from memory for a moment at most (public-pages.ts): after it, the game is gone.
     await new Promise((r) => setTimeout(r, FINGERPRINT_TTL_MS + 20));
     try {
       expect((await call(url, `/${world.gameId}/`)).status).toBe(404);
       expect((await call(url, `/${world.gameId}/turn-1/`)).status).toBe(404);
     } finally {
-      await world.rt.store.putFiles(world.gameId, { 'game.yaml': (await world.rt.store.files(world.gameId))['game.yaml'].replace('public: false', 'public: true') });
+      await world.rt.store.putFiles(world.gameId, {
+        'game.yaml': (await world.rt.store.files(world.gameId))['game.yaml'].replace('public: false', 'public: true'),
+      });
     }
   });
 
-  it('refuses every GM action without the session\'s CSRF token, and does it with it', async () => {
+  it("refuses every GM action without the session's CSRF token, and does it with it", async () => {
     const login = await call(url, `/-/gm/login/${await world.links.gmToken('gm@adjutant.test')}`);
     expect(login.status).toBe(303);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
@@ -173,24 +188,40 @@ describe('web security', () => {
       const refused = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body });
       expect(refused.status).toBe(403);
     }
-    const noSession = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: { 'content-type': form['content-type'] }, body: `action=extend&argument=1d&csrf=${csrf}` });
+    const noSession = await call(url, `/-/gm/${world.gameId}/command`, {
+      method: 'POST',
+      headers: { 'content-type': form['content-type'] },
+      body: `action=extend&argument=1d&csrf=${csrf}`,
+    });
     expect(noSession.status).toBe(403);
     expect((await world.deps.control.status(world.gameId)).deadline!.getTime()).toBe(before);
-    const done = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body: `action=extend&argument=1d&csrf=${encodeURIComponent(csrf)}` });
+    const done = await call(url, `/-/gm/${world.gameId}/command`, {
+      method: 'POST',
+      headers: form,
+      body: `action=extend&argument=1d&csrf=${encodeURIComponent(csrf)}`,
+    });
     expect(done.status).toBe(303);
     expect((await world.deps.control.status(world.gameId)).deadline!.getTime()).toBe(before + 86_400_000);
     // NOW after the duration goes into the GM's email as the word it is, nothing more.
     expect(commandLine('extend', '30 m  now')).toBe('EXTEND 30m NOW');
-    const withNow = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body: `action=extend&argument=${encodeURIComponent('12h now')}&csrf=${encodeURIComponent(csrf)}` });
+    const withNow = await call(url, `/-/gm/${world.gameId}/command`, {
+      method: 'POST',
+      headers: form,
+      body: `action=extend&argument=${encodeURIComponent('12h now')}&csrf=${encodeURIComponent(csrf)}`,
+    });
     expect(withNow.status).toBe(303);
     expect((await world.deps.control.status(world.gameId)).deadline!.getTime()).toBe(before + 86_400_000 + 12 * 3_600_000);
     // A line break cannot smuggle a second command into the GM's email.
-    const smuggled = await call(url, `/-/gm/${world.gameId}/command`, { method: 'POST', headers: form, body: `action=extend&argument=${encodeURIComponent('1d\nPAUSE')}&csrf=${encodeURIComponent(csrf)}` });
+    const smuggled = await call(url, `/-/gm/${world.gameId}/command`, {
+      method: 'POST',
+      headers: form,
+      body: `action=extend&argument=${encodeURIComponent('1d\nPAUSE')}&csrf=${encodeURIComponent(csrf)}`,
+    });
     expect(smuggled.status).toBe(400);
     expect((await world.deps.control.status(world.gameId)).paused).toBe(false);
   });
 
-  it('shows the console only to the game\'s own GM', async () => {
+  it("shows the console only to the game's own GM", async () => {
     const login = await call(url, `/-/gm/login/${await world.links.gmToken('player1@adjutant.test')}`);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
     expect((await call(url, `/-/gm/${world.gameId}`, { headers: { cookie } })).status).toBe(404);
@@ -247,7 +278,12 @@ describe('web security', () => {
   });
 
   it('answers 404 to paths that climb out, and 405 to writes outside the console', async () => {
-    for (const p of [`/${world.gameId}/..%2f..%2fpackage.json`, '/-/nation/..%2f..', '/-/assets/..%2fsite.css', `/${world.gameId}/turn-1/%2e%2e/%2e%2e/%2e%2e/etc/passwd`]) {
+    for (const p of [
+      `/${world.gameId}/..%2f..%2fpackage.json`,
+      '/-/nation/..%2f..',
+      '/-/assets/..%2fsite.css',
+      `/${world.gameId}/turn-1/%2e%2e/%2e%2e/%2e%2e/etc/passwd`,
+    ]) {
       expect((await call(url, p)).status, p).toBe(404);
     }
     expect((await call(url, `/${world.gameId}/`, { method: 'POST' })).status).toBe(405);

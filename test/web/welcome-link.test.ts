@@ -39,7 +39,15 @@ describe('the welcome mail links the nation page', () => {
   it('writes no nation link without a public URL and a web secret', async () => {
     const { deps, gameId, rt } = world;
     const files = await rt.store.files(gameId);
-    const mail = welcomeMail({ gameId, files, nation: 'red', address: deps.address, deadline: null, publicUrl: 'https://games.example.org', key: 'welcome:test' });
+    const mail = welcomeMail({
+      gameId,
+      files,
+      nation: 'red',
+      address: deps.address,
+      deadline: null,
+      publicUrl: 'https://games.example.org',
+      key: 'welcome:test',
+    });
     expect(mail.text).toContain("The game's page");
     expect(linkIn(mail.text)).toBeUndefined();
     expect(nationPageUrls(rt.redis, { webSecret: WEB_SECRET }, deps.now)).toBeUndefined();

@@ -3,7 +3,8 @@
 import type { IncomingMail } from './read-mail.ts';
 
 const ROBOT_SENDERS = /^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|listserv|majordomo)([+-].*)?@/i;
-const ROBOT_SUBJECTS = /^(auto(matic)?[ -]?reply|out of (the )?office|abwesenheitsnotiz|r[ée]ponse automatique|undeliver(able|ed)|delivery status notification|mail delivery (failed|failure|system)|returned mail)\b/i;
+const ROBOT_SUBJECTS =
+  /^(auto(matic)?[ -]?reply|out of (the )?office|abwesenheitsnotiz|r[ée]ponse automatique|undeliver(able|ed)|delivery status notification|mail delivery (failed|failure|system)|returned mail)\b/i;
 
 /** Why this mail was sent by a machine, or null when a person wrote it. */
 export function automaticReason(mail: IncomingMail): string | null {

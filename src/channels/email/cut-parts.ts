@@ -35,12 +35,18 @@ export interface CutMail {
 export async function cutParts(raw: Buffer): Promise<CutMail> {
   const cutter = new PartCutter();
   const out: Buffer[] = [];
-  await pipeline(Readable.from([raw]), new Splitter(), cutter, new Joiner(), new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      out.push(chunk);
-      done();
-    },
-  }));
+  await pipeline(
+    Readable.from([raw]),
+    new Splitter(),
+    cutter,
+    new Joiner(),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out.push(chunk);
+        done();
+      },
+    }),
+  );
   return { raw: cutter.changed ? Buffer.concat(out) : raw, textCut: cutter.textCut };
 }
 

@@ -26,7 +26,10 @@ export async function dkimSignatures(raw: Buffer, options: { resolver?: DNSResol
     const result = await dkimVerify(raw, { resolver: options.resolver, curTime: options.now });
     return result.results
       .filter((r) => r.status.result === 'pass')
-      .map((r) => ({ domain: r.signingDomain.toLowerCase(), lines: ((r as { signingHeaders?: { headers?: string[] } }).signingHeaders?.headers ?? []).map(String) }));
+      .map((r) => ({
+        domain: r.signingDomain.toLowerCase(),
+        lines: ((r as { signingHeaders?: { headers?: string[] } }).signingHeaders?.headers ?? []).map(String),
+      }));
   } catch {
     return [];
   }
@@ -51,7 +54,14 @@ function coversGameMail(lines: readonly string[], rules: VouchRules): boolean {
   for (const line of lines) {
     const at = line.indexOf(':');
     const name = line.slice(0, at).trim().toLowerCase();
-    if (!signed.has(name)) signed.set(name, line.slice(at + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+    if (!signed.has(name))
+      signed.set(
+        name,
+        line
+          .slice(at + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      );
   }
   if (!SIGNED_HEADERS.every((h) => signed.get(h))) return false;
   const addressed = `${signed.get('to')} ${signed.get('cc') ?? ''}`.toLowerCase();

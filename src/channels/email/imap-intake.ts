@@ -124,7 +124,11 @@ export function startIntake(options: IntakeOptions): Intake {
       for (const key of left) if (!present.has(key)) left.delete(key);
       const todo = found.filter((uid) => !left.has(`${validity}:${uid}`)).slice(0, batch);
       if (!todo.length) return;
-      const heads = await imap.fetchAll(todo.join(','), { uid: true, envelope: true, internalDate: true, size: true, headers: ['delivered-to', 'x-original-to'] }, { uid: true });
+      const heads = await imap.fetchAll(
+        todo.join(','),
+        { uid: true, envelope: true, internalDate: true, size: true, headers: ['delivered-to', 'x-original-to'] },
+        { uid: true },
+      );
       const mine = new Map<number, { gameId: string; arrived: Date; size: number }>();
       for (const msg of heads) {
         const gameId = await route(headOf(msg));
@@ -271,8 +275,6 @@ export function startIntake(options: IntakeOptions): Intake {
 function headOf(msg: FetchMessageObject): { subject: string; recipients: string[] } {
   const env = msg.envelope;
   const listed = [...(env?.to ?? []), ...(env?.cc ?? [])].map((a) => a.address ?? '');
-  const extra = (msg.headers?.toString('latin1') ?? '')
-    .split(/\r?\n/)
-    .map((l) => /^(?:delivered-to|x-original-to):\s*<?([^\s>]+)>?/i.exec(l)?.[1] ?? '');
+  const extra = (msg.headers?.toString('latin1') ?? '').split(/\r?\n/).map((l) => /^(?:delivered-to|x-original-to):\s*<?([^\s>]+)>?/i.exec(l)?.[1] ?? '');
   return { subject: env?.subject ?? '', recipients: [...listed, ...extra].filter(Boolean).map((a) => a.toLowerCase()) };
 }

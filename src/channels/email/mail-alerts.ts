@@ -76,7 +76,7 @@ export async function sendAlert(deps: SendAlertDeps, gameId: string, alert: Send
   if (alert.kind === 'throttled') {
     // One notice an hour is enough to tell the GM that mail is slowed down.
     const hour = deps.now().toISOString().slice(0, 13);
-    return tellGm(deps, gameId, `throttled:${hour}`, 'Your mail provider is slowing down Adjutant\'s mail', [
+    return tellGm(deps, gameId, `throttled:${hour}`, "Your mail provider is slowing down Adjutant's mail", [
       `The SMTP server refused to take more mail for now: ${alert.error}`,
       `Adjutant holds all sending for ${Math.round(alert.holdMs / 1000)} seconds at a time and tries again; nothing is lost, but replies and reports arrive late. If this happens often, lower ADJUTANT_SEND_RATE below your provider's limit.`,
     ]);
@@ -84,7 +84,11 @@ export async function sendAlert(deps: SendAlertDeps, gameId: string, alert: Send
   // An alert that cannot be sent is not alerted about again: that would loop.
   if (alert.entry.key.startsWith(ALERT_PREFIX)) return;
   // Mail to strangers (a refusal to a forged sender, say) bounces as the forger meant: the GM is not told.
-  if (!(await toGmOrPlayer(deps, gameId, alert.entry.to))) return void deps.logger.warn({ gameId, key: alert.entry.key }, 'a message to an address that is no player\'s could not be sent; it is set aside, the GM is not told');
+  if (!(await toGmOrPlayer(deps, gameId, alert.entry.to)))
+    return void deps.logger.warn(
+      { gameId, key: alert.entry.key },
+      "a message to an address that is no player's could not be sent; it is set aside, the GM is not told",
+    );
   await deps.outbox.markUntold(gameId, alert.entry.key);
   await deps.scheduleDigest(gameId);
 }
@@ -107,13 +111,21 @@ export async function undeliveredDigest(deps: AlertDeps, gameId: string): Promis
     const lines: string[] = [];
     for (const item of items.slice(0, DIGEST_LIST)) {
       const entry = await deps.outbox.entry(gameId, item.key);
-      lines.push(`The message "${entry?.subject ?? item.key}" to ${entry?.to.join(', ') ?? 'its recipient'} could not be sent and is set aside: ${item.error}\nTo send it again: adjutant dead-letter retry ${gameId} ${item.key}`);
+      lines.push(
+        `The message "${entry?.subject ?? item.key}" to ${entry?.to.join(', ') ?? 'its recipient'} could not be sent and is set aside: ${item.error}\nTo send it again: adjutant dead-letter retry ${gameId} ${item.key}`,
+      );
     }
     if (items.length > DIGEST_LIST) lines.push(`And ${items.length - DIGEST_LIST} more: adjutant dead-letter list ${gameId} shows them all.`);
     // A message set aside again after the GM's retry is news again: its new time makes a new digest.
-    const id = createHash('sha256').update(items.map((i) => `${i.key} ${i.at}`).join('\n')).digest('hex').slice(0, 16);
+    const id = createHash('sha256')
+      .update(items.map((i) => `${i.key} ${i.at}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16);
     const subject = items.length === 1 ? 'A message could not be sent' : `${items.length} messages could not be sent`;
-    await tellGm(deps, gameId, `undelivered:${id}`, subject, [...lines, 'Once the cause is fixed (a wrong address, say), send them again with the commands above.']);
+    await tellGm(deps, gameId, `undelivered:${id}`, subject, [
+      ...lines,
+      'Once the cause is fixed (a wrong address, say), send them again with the commands above.',
+    ]);
   }
   await deps.outbox.markTold(gameId, untold);
   return items.length;
@@ -121,9 +133,14 @@ export async function undeliveredDigest(deps: AlertDeps, gameId: string): Promis
 
 /** Whether the message was for the GM or a player of the game (when game.yaml cannot be read, it is taken as so). */
 async function toGmOrPlayer(deps: AlertDeps, gameId: string, to: string[]): Promise<boolean> {
-  const config = await storedGame(deps.store, gameId).then((g) => g.config, () => null);
+  const config = await storedGame(deps.store, gameId).then(
+    (g) => g.config,
+    () => null,
+  );
   if (!config) return true;
-  const known = new Set([config.gm.email, ...Object.values(config.nations).map((n) => n.player?.email)].filter((a): a is string => !!a).map((a) => a.toLowerCase()));
+  const known = new Set(
+    [config.gm.email, ...Object.values(config.nations).map((n) => n.player?.email)].filter((a): a is string => !!a).map((a) => a.toLowerCase()),
+  );
   return to.some((address) => known.has(address.toLowerCase()));
 }
 
@@ -133,7 +150,7 @@ async function toGmOrPlayer(deps: AlertDeps, gameId: string, to: string[]): Prom
  */
 export function forumReadAlert(deps: AlertDeps, gameId: string, error: Error): Promise<void> {
   const hour = deps.now().toISOString().slice(0, 13);
-  return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, 'Adjutant cannot read the game\'s forum', [
+  return tellGm(deps, gameId, `forum-read:${error.name}:${hour}`, "Adjutant cannot read the game's forum", [
     `Reading the game's forum (its thread, or the private messages sent to Adjutant) failed: ${error.message}`,
     'No post is lost: Adjutant keeps its place in the thread and in the messages and reads again from there until it works, so orders sent meanwhile are read late, not dropped (lateness is judged by when the forum says they were posted).',
   ]);

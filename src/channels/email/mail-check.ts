@@ -45,7 +45,16 @@ type Add = (name: Check['name'], ok: boolean, text: string) => boolean;
 async function checkImap(s: MailCheckSettings, add: Add): Promise<void> {
   const { host, port, secure, user, mailbox } = s.imap;
   const timeout = s.timeoutMs ?? 10_000;
-  const imap = new ImapFlow({ host, port, secure, auth: await imapAuth({ ...s.imap, tokens: s.tokens }), logger: false, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout * 3 });
+  const imap = new ImapFlow({
+    host,
+    port,
+    secure,
+    auth: await imapAuth({ ...s.imap, tokens: s.tokens }),
+    logger: false,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout * 3,
+  });
   imap.on('error', () => undefined); // the awaited call below reports it
   try {
     await imap.connect();
@@ -58,11 +67,22 @@ async function checkImap(s: MailCheckSettings, add: Add): Promise<void> {
     const folders = await imap.list();
     const found = folders.find((f) => f.path.toLowerCase() === mailbox.toLowerCase());
     if (!found) {
-      add('folder', false, `There is no folder "${mailbox}" in ${user}'s mailbox; set ADJUTANT_IMAP_MAILBOX to one of ${folders.map((f) => f.path).slice(0, 12).join(', ')}.`);
+      add(
+        'folder',
+        false,
+        `There is no folder "${mailbox}" in ${user}'s mailbox; set ADJUTANT_IMAP_MAILBOX to one of ${folders
+          .map((f) => f.path)
+          .slice(0, 12)
+          .join(', ')}.`,
+      );
       return;
     }
     const status = await imap.status(found.path, { messages: true, unseen: true });
-    add('folder', true, `The folder "${found.path}" holds ${status ? status.messages : 0} emails (${status ? status.unseen : 0} unread); Adjutant moves each one it has read to "Processed".`);
+    add(
+      'folder',
+      true,
+      `The folder "${found.path}" holds ${status ? status.messages : 0} emails (${status ? status.unseen : 0} unread); Adjutant moves each one it has read to "Processed".`,
+    );
   } finally {
     await imap.logout().catch(() => undefined);
   }
@@ -71,7 +91,16 @@ async function checkImap(s: MailCheckSettings, add: Add): Promise<void> {
 async function checkSmtp(s: MailCheckSettings, add: Add): Promise<void> {
   const { host, port, secure } = s.smtp;
   const timeout = s.timeoutMs ?? 10_000;
-  const transport = nodemailer.createTransport({ host, port, secure, auth: smtpAuth(s.smtp.auth, s.tokens), ignoreTLS: !secure && port !== 587, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout * 3 });
+  const transport = nodemailer.createTransport({
+    host,
+    port,
+    secure,
+    auth: smtpAuth(s.smtp.auth, s.tokens),
+    ignoreTLS: !secure && port !== 587,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout * 3,
+  });
   try {
     await transport.verify();
     add('smtp', true, `Connected to SMTP at ${host}:${port}${s.smtp.auth ? ` and logged in as ${s.smtp.auth.user}` : ' (no login)'}.`);
@@ -81,7 +110,7 @@ async function checkSmtp(s: MailCheckSettings, add: Add): Promise<void> {
     return;
   }
   if (!s.to) {
-    add('send', false, 'No test mail was sent: give the GM\'s address with --to or ADJUTANT_GM_EMAIL.');
+    add('send', false, "No test mail was sent: give the GM's address with --to or ADJUTANT_GM_EMAIL.");
     transport.close();
     return;
   }
@@ -112,9 +141,11 @@ const NETWORK: Record<string, string> = {
 function imapProblem(e: unknown, s: MailCheckSettings): string {
   const err = e as Error & { code?: string; authenticationFailed?: boolean; responseText?: string };
   const { host, port, user, secure } = s.imap;
-  if (err.authenticationFailed) return `IMAP at ${host}:${port} refused the login of ${user}${err.responseText ? ` ("${err.responseText}")` : ''}: check the ${s.tokens ? 'OAuth2 client and its scopes' : 'password (an app password for Gmail, Outlook or Fastmail)'}.`;
+  if (err.authenticationFailed)
+    return `IMAP at ${host}:${port} refused the login of ${user}${err.responseText ? ` ("${err.responseText}")` : ''}: check the ${s.tokens ? 'OAuth2 client and its scopes' : 'password (an app password for Gmail, Outlook or Fastmail)'}.`;
   if (err.code && NETWORK[err.code]) return `Cannot reach IMAP at ${host}:${port}: ${NETWORK[err.code]}.`;
-  if (/certificate|ssl|tls|wrong version/i.test(err.message)) return `IMAP at ${host}:${port} failed to start TLS (${firstLine(err)}): port 993 wants ADJUTANT_IMAP_SECURE=yes, port 143 wants no.`;
+  if (/certificate|ssl|tls|wrong version/i.test(err.message))
+    return `IMAP at ${host}:${port} failed to start TLS (${firstLine(err)}): port 993 wants ADJUTANT_IMAP_SECURE=yes, port 143 wants no.`;
   return `IMAP at ${host}:${port} failed${secure ? ' (TLS)' : ''}: ${sentence(firstLine(err))}`;
 }
 
@@ -124,12 +155,15 @@ function smtpProblem(e: unknown, s: MailCheckSettings): string {
   if (err.code === 'EAUTH') return `SMTP at ${host}:${port} refused the login of ${s.smtp.auth?.user}: ${sentence(firstLine(err))}`;
   const cause = /\b(E[A-Z]{4,})\b/.exec(err.message)?.[1];
   if (cause && NETWORK[cause]) return `Cannot reach SMTP at ${host}:${port}: ${NETWORK[cause]}.`;
-  if (/certificate|ssl|tls|wrong version/i.test(err.message)) return `SMTP at ${host}:${port} failed to start TLS (${firstLine(err)}): port 465 wants ADJUTANT_SMTP_SECURE=yes, 587 and 25 want no.`;
+  if (/certificate|ssl|tls|wrong version/i.test(err.message))
+    return `SMTP at ${host}:${port} failed to start TLS (${firstLine(err)}): port 465 wants ADJUTANT_SMTP_SECURE=yes, 587 and 25 want no.`;
   return `SMTP at ${host}:${port} failed: ${sentence(firstLine(err))}`;
 }
 
 function firstLine(e: unknown): string {
-  return String((e as Error)?.message ?? e).split('\n')[0].slice(0, 200);
+  return String((e as Error)?.message ?? e)
+    .split('\n')[0]
+    .slice(0, 200);
 }
 
 function sentence(text: string): string {

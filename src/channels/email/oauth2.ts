@@ -17,7 +17,10 @@ export interface OAuth2Settings {
 
 export const oauth2Providers = {
   google: { tokenUrl: 'https://oauth2.googleapis.com/token', scope: 'https://mail.google.com/' },
-  microsoft: { tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token', scope: 'offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send' },
+  microsoft: {
+    tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    scope: 'offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send',
+  },
 } as const;
 
 export class OAuth2Error extends Error {
@@ -69,13 +72,20 @@ export class TokenSource {
       response = await fetch(s.tokenUrl, { method: 'POST', body, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (e) {
       const cause = (e as Error).cause as NodeJS.ErrnoException | undefined;
-      const why = cause?.code === 'ECONNREFUSED' ? 'connection refused' : cause?.code === 'ENOTFOUND' ? 'no such host' : (cause?.message ?? (e as Error).message);
+      const why =
+        cause?.code === 'ECONNREFUSED' ? 'connection refused' : cause?.code === 'ENOTFOUND' ? 'no such host' : (cause?.message ?? (e as Error).message);
       throw new OAuth2Error(`cannot reach the OAuth2 token endpoint ${s.tokenUrl}: ${why}.`);
     }
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok || typeof answer.access_token !== 'string') {
-      const why = typeof answer.error === 'string' ? `${answer.error}${typeof answer.error_description === 'string' ? ` (${answer.error_description.split('\n')[0].slice(0, 200)})` : ''}` : `HTTP ${response.status}`;
-      const advice = answer.error === 'invalid_grant' ? 'the refresh token is expired or revoked: make a new one as docs/mail-providers.md says' : 'check the client id, secret and token URL';
+      const why =
+        typeof answer.error === 'string'
+          ? `${answer.error}${typeof answer.error_description === 'string' ? ` (${answer.error_description.split('\n')[0].slice(0, 200)})` : ''}`
+          : `HTTP ${response.status}`;
+      const advice =
+        answer.error === 'invalid_grant'
+          ? 'the refresh token is expired or revoked: make a new one as docs/mail-providers.md says'
+          : 'check the client id, secret and token URL';
       throw new OAuth2Error(`the OAuth2 token endpoint refused to renew the access token, ${why}: ${advice}.`);
     }
     // Providers that rotate refresh tokens (Microsoft) send a new one; the old may stop working.

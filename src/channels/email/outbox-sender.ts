@@ -77,31 +77,48 @@ const CUT_OFF_TWICE =
 
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { outbox, logger } = options;
-  const transport: Transporter = nodemailer.createTransport({ ...options.smtp, pool: true, maxConnections: options.parallel ?? 4, ignoreTLS: !options.smtp.secure && options.smtp.port !== 587 });
+  const transport: Transporter = nodemailer.createTransport({
+    ...options.smtp,
+    pool: true,
+    maxConnections: options.parallel ?? 4,
+    ignoreTLS: !options.smtp.secure && options.smtp.port !== 587,
+  });
   const queue = options.queue;
   queue.on('error', (err) => logger.warn({ err: err.message }, 'send queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker: Worker<SendJob> = new Worker<SendJob>(queue.name, (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)), {
-    connection: options.connection,
-    prefix: options.prefix,
-    concurrency: options.parallel ?? 4,
-    // Always a limiter: BullMQ honours the hold set by `rateLimit` (throttling, below) only on a
-    // queue that has one, so without a configured rate the limit is merely too high to reach.
-    limiter: options.rate ? { max: options.rate.max, duration: options.rate.perMs } : { max: UNLIMITED_SENDS, duration: 1000 },
-    lockDuration: lockMs,
-    stalledInterval: lockMs,
-    maxStalledCount: 10,
-  });
+  const worker: Worker<SendJob> = new Worker<SendJob>(
+    queue.name,
+    (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)),
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.parallel ?? 4,
+      // Always a limiter: BullMQ honours the hold set by `rateLimit` (throttling, below) only on a
+      // queue that has one, so without a configured rate the limit is merely too high to reach.
+      limiter: options.rate ? { max: options.rate.max, duration: options.rate.perMs } : { max: UNLIMITED_SENDS, duration: 1000 },
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      maxStalledCount: 10,
+    },
+  );
   worker.on('error', (err) => logger.warn({ err: err.message }, 'send worker error'));
   // A job handed back too often by processes that died under it fails without the processor's say.
   worker.on('failed', (job, err) => {
     if (!job || err.name === 'UnrecoverableError' || err.name === 'RateLimitError') return;
-    void job.isFailed().then((final) => (final ? sweep.giveUp(job.data, err.message) : undefined), () => undefined);
+    void job.isFailed().then(
+      (final) => (final ? sweep.giveUp(job.data, err.message) : undefined),
+      () => undefined,
+    );
   });
   const sweep = startOutboxSweep({
     outbox,
     queue,
-    jobOptions: { attempts: options.attempts ?? 8, backoff: { type: 'exponential', delay: options.retryMs ?? 2000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } },
+    jobOptions: {
+      attempts: options.attempts ?? 8,
+      backoff: { type: 'exponential', delay: options.retryMs ?? 2000 },
+      removeOnComplete: { age: 86_400, count: 10_000 },
+      removeOnFail: { age: 30 * 86_400 },
+    },
     everyMs: options.sweepMs ?? 250,
     serves: options.serves,
     logger,
@@ -127,7 +144,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       throw new UnrecoverableError(CUT_OFF_TWICE);
     }
     const { entry, attempt } = begun;
-    if (attempt > 1 && job.attemptsMade === 0) logger.warn({ gameId, key, attempt }, 'a send was begun before and not marked done (a crash mid-send); sending again with the same Message-ID');
+    if (attempt > 1 && job.attemptsMade === 0)
+      logger.warn({ gameId, key, attempt }, 'a send was begun before and not marked done (a crash mid-send); sending again with the same Message-ID');
     try {
       await transport.sendMail(mailOf(entry, options.now()));
     } catch (e) {
@@ -141,7 +159,9 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       if (kind === 'throttled') {
         const holdMs = options.throttleMs ?? 60_000;
         logger.warn({ gameId, key, err: err.message, holdMs }, 'the SMTP server is throttling us; holding all sending');
-        await options.alert(gameId, { kind: 'throttled', error: err.message, holdMs }).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about throttling'));
+        await options
+          .alert(gameId, { kind: 'throttled', error: err.message, holdMs })
+          .catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about throttling'));
         await worker.rateLimit(holdMs);
         throw Worker.RateLimitError();
       }

@@ -61,7 +61,12 @@ export interface EmailInput {
 export async function loadEmail(deps: MessageDeps, job: MessageJob, raw: Buffer, mail: IncomingMail): Promise<Loaded> {
   const { gameId, messageId } = job;
   const key = dedupeKey(raw);
-  const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId, dedupeKey: key, thread: [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m) });
+  const snapshot = await loadSnapshot(deps.store.redis, {
+    gameId,
+    messageId,
+    dedupeKey: key,
+    thread: [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m),
+  });
   const received = snapshot.received ?? deps.now();
   const seed = randomBytes(16).toString('hex');
   // A game deleted while its mail waited is, for that mail, no game at all.
@@ -79,7 +84,21 @@ export async function loadEmail(deps: MessageDeps, job: MessageJob, raw: Buffer,
   });
   const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
   const message = emailMessage(mail, messageId);
-  const ctx: MessageContext = { tools: toolsOf(deps), snapshot, now: deps.now(), seed, game, settings, step: snapshot.step, messageId, message, received, date, head, status };
+  const ctx: MessageContext = {
+    tools: toolsOf(deps),
+    snapshot,
+    now: deps.now(),
+    seed,
+    game,
+    settings,
+    step: snapshot.step,
+    messageId,
+    message,
+    received,
+    date,
+    head,
+    status,
+  };
   const open = new Set(snapshot.tickets.map((t) => t.token));
   const threadTokens = [...new Set([...tokensIn(mail.subject), ...snapshot.threadTokens])].filter((t) => open.has(t));
   const copy = !!snapshot.claimedBy && snapshot.claimedBy !== messageId;
@@ -87,15 +106,33 @@ export async function loadEmail(deps: MessageDeps, job: MessageJob, raw: Buffer,
   const counts = identity ? countsOf(ctx, mail, identity) : [];
   const flood = await loadFlood(deps.store.redis, gameId, messageId, counts);
   const extras = identity?.ok ? await loadExtras(deps, game, snapshot, message, head.secrets, identity, (id, ids) => lateEmails(deps.store, id, ids)) : {};
-  const proof = identity && !identity.ok && proofMatters(ctx, mail, identity, flood) ? await senderProof(raw, mail.from!, { resolver: deps.dnsResolver, now: deps.now(), registered: identity.registered }) : null;
+  const proof =
+    identity && !identity.ok && proofMatters(ctx, mail, identity, flood)
+      ? await senderProof(raw, mail.from!, { resolver: deps.dnsResolver, now: deps.now(), registered: identity.registered })
+      : null;
   const input: EmailInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, mail, dedupeKey: key, identity, threadTokens, proof };
   return { step: snapshot.step, decide: () => decideEmail(input) };
 }
 
-function identify(deps: MessageDeps, game: Game, mail: IncomingMail, raw: Buffer, received: Date, gameAddress: string, threadTokens: string[]): Promise<Identity> {
+function identify(
+  deps: MessageDeps,
+  game: Game,
+  mail: IncomingMail,
+  raw: Buffer,
+  received: Date,
+  gameAddress: string,
+  threadTokens: string[],
+): Promise<Identity> {
   const isGm = mail.from === game.config.gm.email.toLowerCase();
   return identifySender(game.config, mail, mailSettings(game.config).dkim, {
-    dkim: async () => !!mail.from && dkimVouches(await dkimSignatures(raw, { resolver: deps.dnsResolver, now: deps.now() }), { from: mail.from, gameAddress, alignment: mailSettings(game.config).dkimAlignment, received }),
+    dkim: async () =>
+      !!mail.from &&
+      dkimVouches(await dkimSignatures(raw, { resolver: deps.dnsResolver, now: deps.now() }), {
+        from: mail.from,
+        gameAddress,
+        alignment: mailSettings(game.config).dkimAlignment,
+        received,
+      }),
     ticketToken: isGm && threadTokens.length > 0,
   });
 }
@@ -132,7 +169,9 @@ export async function decideEmail(input: EmailInput): Promise<Decision> {
   if (!identity.ok) return claimed(refused(ctx, mail, identity, input.proof));
   const { limited, count } = rateLimited(ctx, `auth:${mail.from}`, mail.from ?? '');
   if (limited) return claimed(limited);
-  return claimed(counting(identity.role === 'gm' ? await handleGm(ctx, input.threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]));
+  return claimed(
+    counting(identity.role === 'gm' ? await handleGm(ctx, input.threadTokens, identity.via !== 'ticket') : await handlePlayer(ctx, identity.nation), [count]),
+  );
 }
 
 /** The email as a message from a player or the GM: what the channel-neutral handlers read. */
@@ -176,7 +215,12 @@ function refused(ctx: MessageContext, mail: IncomingMail, identity: Extract<Iden
     const proven = identity.code === 'TWO_SECRETS' || proof !== null;
     const once = !proven && identity.registered && placeOf(ctx, daily.sender).place === 1;
     if (placeOf(ctx, anon.sender).place <= ctx.settings.rateLimit.count && (proven || once)) {
-      replies.push(answer(head, mail, mail.from, `reply:${ctx.messageId}`, 'notice', { gameTitle: game.config.title, paragraphs: [identity.message, 'Nothing in the game was changed.'] }));
+      replies.push(
+        answer(head, mail, mail.from, `reply:${ctx.messageId}`, 'notice', {
+          gameTitle: game.config.title,
+          paragraphs: [identity.message, 'Nothing in the game was changed.'],
+        }),
+      );
       if (once) counted.push(daily);
     }
   }

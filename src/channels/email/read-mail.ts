@@ -8,7 +8,6 @@ import { cutParts } from './cut-parts.ts';
 import { MAX_SUBJECT, MAX_TEXT } from '../../messages/incoming-message.ts';
 import { MAX_HTML } from '../../orders/html-text.ts';
 
-
 export interface IncomingMail {
   /** The From address, lower-cased; null when there is none, or several. */
   from: string | null;
@@ -53,7 +52,13 @@ export async function readMail(raw: Buffer): Promise<IncomingMail> {
   return {
     from: from.length === 1 ? from[0].address : null,
     fromName: from.length === 1 ? from[0].name : '',
-    recipients: [...new Set([...addresses(parsed.to), ...addresses(parsed.cc), ...(headers['delivered-to'] ?? []).map(bare), ...(headers['x-original-to'] ?? []).map(bare)].map((a) => (typeof a === 'string' ? a : a.address)))],
+    recipients: [
+      ...new Set(
+        [...addresses(parsed.to), ...addresses(parsed.cc), ...(headers['delivered-to'] ?? []).map(bare), ...(headers['x-original-to'] ?? []).map(bare)].map(
+          (a) => (typeof a === 'string' ? a : a.address),
+        ),
+      ),
+    ],
     subject: oneLine(parsed.subject ?? ''),
     date: parsed.date && !Number.isNaN(parsed.date.getTime()) && headers.date ? parsed.date : null,
     messageId: parsed.messageId ?? null,
@@ -84,13 +89,19 @@ function addresses(field: AddressObject | AddressObject[] | undefined): Array<{ 
 }
 
 function bare(value: string): string {
-  return value.replace(/^.*<([^>]+)>.*$/, '$1').trim().toLowerCase();
+  return value
+    .replace(/^.*<([^>]+)>.*$/, '$1')
+    .trim()
+    .toLowerCase();
 }
 
 function headerLines(parsed: ParsedMail): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const { key, line } of parsed.headerLines) {
-    const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
     (out[key.toLowerCase()] ??= []).push(value);
   }
   return out;

@@ -25,7 +25,8 @@ export function routeMail(head: { subject: string; recipients: readonly string[]
   const recipients = new Set(head.recipients.map((r) => r.toLowerCase()));
   const byAddress = routes.filter((r) => r.mailbox && recipients.has(r.mailbox));
   if (byAddress.length === 1) return { gameId: byAddress[0].id, via: 'address', otherTag: tags[0] };
-  if (byAddress.length > 1) return { gameId: null, why: `several games share the address ${byAddress[0].mailbox}, and the subject does not say which one`, tagged: tags[0] };
+  if (byAddress.length > 1)
+    return { gameId: null, why: `several games share the address ${byAddress[0].mailbox}, and the subject does not say which one`, tagged: tags[0] };
   return { gameId: null, why: tags.length ? `there is no game "${tags[0]}" here` : 'neither the subject nor the address names a game', tagged: tags[0] };
 }
 

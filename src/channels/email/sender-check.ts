@@ -36,7 +36,8 @@ export async function identifySender(config: GameFile, mail: IncomingMail, dkimE
   if (isGm && isSecret(candidate, config.gm.secret)) return { ok: true, role: 'gm', via: 'secret' };
   const bySecret = nations.filter(([, n]) => isSecret(candidate, n.secret));
   if (bySecret.length === 1) return { ok: true, role: 'player', nation: bySecret[0][0], via: 'secret' };
-  if (bySecret.length > 1) return refuse('TWO_SECRETS', `${bySecret.map(([, n]) => n.name).join(' and ')} share one secret; ask your GM to give each nation its own.`);
+  if (bySecret.length > 1)
+    return refuse('TWO_SECRETS', `${bySecret.map(([, n]) => n.name).join(' and ')} share one secret; ask your GM to give each nation its own.`);
   if (isGm && evidence.ticketToken) return { ok: true, role: 'gm', via: 'ticket' };
 
   if ((isGm || nations.length) && dkimEnabled && (await evidence.dkim())) {
@@ -47,16 +48,23 @@ export async function identifySender(config: GameFile, mail: IncomingMail, dkimE
   const guessed = candidate ? [...(isGm && config.gm.secret ? ['gm'] : []), ...nations.filter(([, n]) => n.secret).map(([id]) => id)] : [];
   const where = 'on a line of its own at the top of the email (or as "SECRET: ..." in the subject)';
   if (isGm && !nations.length) {
-    if (!config.gm.secret) return refuse('NO_GM_SECRET_SET', 'GM commands by email need a GM secret: add "secret:" under gm in game.yaml, then put it in your commands.');
-    return candidate ? refuse('WRONG_SECRET', 'The secret in this email is not your GM secret; nothing was done.', guessed) : refuse('MISSING_GM_SECRET', `GM commands need your GM secret, ${where}.`);
+    if (!config.gm.secret)
+      return refuse('NO_GM_SECRET_SET', 'GM commands by email need a GM secret: add "secret:" under gm in game.yaml, then put it in your commands.');
+    return candidate
+      ? refuse('WRONG_SECRET', 'The secret in this email is not your GM secret; nothing was done.', guessed)
+      : refuse('MISSING_GM_SECRET', `GM commands need your GM secret, ${where}.`);
   }
   if (nations.length) {
     const names = nations.map(([, n]) => n.name).join(' or ');
-    if (nations.every(([, n]) => !n.secret)) return refuse('NO_SECRET_SET', `${names} has no secret yet, so Adjutant cannot accept orders for it by email; ask your GM to set one.`);
+    if (nations.every(([, n]) => !n.secret))
+      return refuse('NO_SECRET_SET', `${names} has no secret yet, so Adjutant cannot accept orders for it by email; ask your GM to set one.`);
     if (candidate) return refuse('WRONG_SECRET', `The secret in this email is not the one of ${names}; write it ${where} and send again.`, guessed);
     return refuse('MISSING_SECRET', `The email did not carry the secret of ${names}; write it ${where} and send again.`);
   }
-  return refuse('UNKNOWN_SENDER', `${from} is not the registered address of any player of "${config.title}". If your address changed, ask your GM to register the new one.`);
+  return refuse(
+    'UNKNOWN_SENDER',
+    `${from} is not the registered address of any player of "${config.title}". If your address changed, ask your GM to register the new one.`,
+  );
 }
 
 function refusal(registered: boolean) {

@@ -27,7 +27,7 @@ export async function checkForum(forum: ForumConfig, adapter: ForumAdapter, scra
   if (adapter.readPrivateSince) {
     const readPrivate = adapter.readPrivateSince.bind(adapter);
     const count = async () => (await readPrivate(null)).messages.length;
-    if (!(await step('the private messages to the game\'s account can be read', async () => `${await count()} messages`))) return checks;
+    if (!(await step("the private messages to the game's account can be read", async () => `${await count()} messages`))) return checks;
   }
   for (const [member, nation] of Object.entries(forum.players)) {
     const found = await step(`the member "${member}" (${nation})`, async () => {
@@ -42,6 +42,10 @@ export async function checkForum(forum: ForumConfig, adapter: ForumAdapter, scra
     });
     if (!found) return checks;
   }
-  if (scratch) await step('a test post in the scratch thread', async () => `posted as #${(await scratch.publish({ text: 'Adjutant test post: this forum is set up.', images: [], marker: `test:${Date.now()}` })).id}`);
+  if (scratch)
+    await step(
+      'a test post in the scratch thread',
+      async () => `posted as #${(await scratch.publish({ text: 'Adjutant test post: this forum is set up.', images: [], marker: `test:${Date.now()}` })).id}`,
+    );
   return checks;
 }

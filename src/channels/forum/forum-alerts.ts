@@ -52,7 +52,7 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
       // One notice an hour is enough to say that posts are held back.
       return [
         `rate-limited:${now.toISOString().slice(0, 13)}`,
-        'The forum is holding back Adjutant\'s posts',
+        "The forum is holding back Adjutant's posts",
         [
           `The forum asked Adjutant to wait before posting again: ${alert.error}`,
           `Adjutant waits ${Math.ceil(alert.holdMs / 1000)} seconds and posts then; nothing is lost, but the thread gets its posts late.`,

@@ -61,13 +61,23 @@ export interface ThreadRead {
 export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter: ForumAdapter): Promise<ThreadRead> {
   const inbox = new ForumInbox(deps.store.redis);
   const page = await adapter.readSince(await inbox.cursor(gameId));
-  const taken = await takeForumItems(deps, gameId, page.posts.map((post) => ({ channel: 'forum-post' as const, post })));
+  const taken = await takeForumItems(
+    deps,
+    gameId,
+    page.posts.map((post) => ({ channel: 'forum-post' as const, post })),
+  );
   await inbox.moveCursor(gameId, page.cursor);
   let read = page.posts.length;
   // Private messages to the game's account, where the forum's API can read them (docs/forums.md).
   if (adapter.readPrivateSince) {
     const pms = await adapter.readPrivateSince(await inbox.cursor(gameId, 'private'));
-    taken.push(...(await takeForumItems(deps, gameId, pms.messages.map((m) => ({ channel: 'forum-private' as const, post: m.post, title: m.title })))));
+    taken.push(
+      ...(await takeForumItems(
+        deps,
+        gameId,
+        pms.messages.map((m) => ({ channel: 'forum-private' as const, post: m.post, title: m.title })),
+      )),
+    );
     await inbox.moveCursor(gameId, pms.cursor, 'private');
     read += pms.messages.length;
   }
@@ -94,9 +104,16 @@ async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAd
     const version = postVersion(post);
     return w && version > w.version && (w.step === at.step || (w.step < at.step && version < (ended.get(w.step) ?? 0)));
   });
-  const taken = await takeForumItems(deps, gameId, edits.map((post) => ({ channel: 'forum-post' as const, post })));
+  const taken = await takeForumItems(
+    deps,
+    gameId,
+    edits.map((post) => ({ channel: 'forum-post' as const, post })),
+  );
   const shown = new Set(current.map((post) => post.id));
-  await watch.forget(gameId, [...watched].filter(([id, w]) => w.step !== at.step || !shown.has(id)).map(([id]) => id));
+  await watch.forget(
+    gameId,
+    [...watched].filter(([id, w]) => w.step !== at.step || !shown.has(id)).map(([id]) => id),
+  );
   return taken;
 }
 

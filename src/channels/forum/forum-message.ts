@@ -67,7 +67,10 @@ export function isForTheGame(config: GameFile, item: ForumItem): boolean {
 export function processForumMessage(deps: MessageDeps, job: MessageJob): Promise<MessageResult> {
   return runMessage(deps, job, async () => {
     const item = await new ForumInbox(deps.store.redis).item(job.gameId, job.messageId);
-    if (!item) throw new ForumItemNotStoredError(`The forum item ${job.messageId} of "${job.gameId}" is not in the store; the forum intake stores posts before queueing them.`);
+    if (!item)
+      throw new ForumItemNotStoredError(
+        `The forum item ${job.messageId} of "${job.gameId}" is not in the store; the forum intake stores posts before queueing them.`,
+      );
     return () => loadForumMessage(deps, job, item);
   });
 }
@@ -84,7 +87,11 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
   const { gameId, messageId } = job;
   const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId });
   const now = deps.now();
-  if (!(await deps.store.exists(gameId))) return { step: snapshot.step, decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }) };
+  if (!(await deps.store.exists(gameId)))
+    return {
+      step: snapshot.step,
+      decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }),
+    };
   const game = await storedGame(deps.store, gameId);
   const who = forumRole(game.config, item.post.author);
   const received = snapshot.received ?? now;
@@ -94,7 +101,21 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
     return null;
   });
   const message = forumMessage(game.config, item, messageId, who);
-  const ctx: MessageContext = { tools: toolsOf(deps), snapshot, now, seed: randomBytes(16).toString('hex'), game, settings: mailSettings(game.config), step: snapshot.step, messageId, message, received, date: received.toISOString(), head, status };
+  const ctx: MessageContext = {
+    tools: toolsOf(deps),
+    snapshot,
+    now,
+    seed: randomBytes(16).toString('hex'),
+    game,
+    settings: mailSettings(game.config),
+    step: snapshot.step,
+    messageId,
+    message,
+    received,
+    date: received.toISOString(),
+    head,
+    status,
+  };
   const counted = who ? [countOf(ctx, memberCount(item))] : [];
   const flood = await loadFlood(deps.store.redis, gameId, messageId, counted);
   const extras = who ? await loadExtras(deps, game, snapshot, message, head.secrets, who, (id, ids) => lateEmails(deps.store, id, ids)) : {};
@@ -113,7 +134,8 @@ export async function decideForum({ ctx, item, who }: ForumInput): Promise<Decis
   // Posts by members who play no part are not answered: the thread is theirs to chat in.
   if (!forum || !who) return decision(ctx, { outcome: 'refused', code: 'NOT_A_PLAYER' });
   const { limited, count } = rateLimited(ctx, memberCount(item), item.post.author.name);
-  const handled = limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(ctx.message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
+  const handled =
+    limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(ctx.message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
   const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
   return routed(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
@@ -164,7 +186,17 @@ function routed(message: IncomingMessage, d: Decision): Decision {
   if (message.reply.by !== 'forum-private') return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => r.to.some(Boolean)) } };
   const to = message.reply.to;
   const mine = (key: string) => key === `reply:${message.id}` || key === `warn:${message.id}`;
-  const forumMessages: ForumPrivateMessage[] = d.result.replies.filter((r) => mine(r.key)).map((r) => ({ kind: 'private', key: r.key, to: [to], title: r.subject, text: r.text }));
+  const forumMessages: ForumPrivateMessage[] = d.result.replies
+    .filter((r) => mine(r.key))
+    .map((r) => ({ kind: 'private', key: r.key, to: [to], title: r.subject, text: r.text }));
   const pending = d.result.pending && { ...d.result.pending, forumTo: to };
-  return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => !mine(r.key)), forumMessages: [...(d.result.forumMessages ?? []), ...forumMessages], ...(pending && { pending }) } };
+  return {
+    ...d,
+    result: {
+      ...d.result,
+      replies: d.result.replies.filter((r) => !mine(r.key)),
+      forumMessages: [...(d.result.forumMessages ?? []), ...forumMessages],
+      ...(pending && { pending }),
+    },
+  };
 }

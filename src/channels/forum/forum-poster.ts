@@ -72,24 +72,36 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   const queue = options.queue;
   queue.on('error', (err) => logger.warn({ err: err.message }, 'forum queue connection error'));
   const lockMs = options.lockMs ?? 30_000;
-  const worker = new Worker<PostJob>(queue.name, (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)), {
-    connection: options.connection,
-    prefix: options.prefix,
-    concurrency: options.parallel ?? 2,
-    lockDuration: lockMs,
-    stalledInterval: lockMs,
-    // A post handed back by processes that died under it is tried again; the marker search keeps it single.
-    maxStalledCount: 20,
-  });
+  const worker = new Worker<PostJob>(
+    queue.name,
+    (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)),
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.parallel ?? 2,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      // A post handed back by processes that died under it is tried again; the marker search keeps it single.
+      maxStalledCount: 20,
+    },
+  );
   worker.on('error', (err) => logger.warn({ err: err.message }, 'forum worker error'));
   worker.on('failed', (job, err) => {
     if (!job || err.name === 'UnrecoverableError' || err.name === 'DelayedError') return;
-    void job.isFailed().then((final) => (final ? sweep.giveUp(job.data, err.message) : undefined), () => undefined);
+    void job.isFailed().then(
+      (final) => (final ? sweep.giveUp(job.data, err.message) : undefined),
+      () => undefined,
+    );
   });
   const sweep = startOutboxSweep({
     outbox,
     queue,
-    jobOptions: { attempts: options.attempts ?? 6, backoff: { type: 'exponential', delay: options.retryMs ?? 30_000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 30 * 86_400 } },
+    jobOptions: {
+      attempts: options.attempts ?? 6,
+      backoff: { type: 'exponential', delay: options.retryMs ?? 30_000 },
+      removeOnComplete: { age: 86_400, count: 10_000 },
+      removeOnFail: { age: 30 * 86_400 },
+    },
     everyMs: options.sweepMs ?? 1000,
     serves: options.serves,
     logger,
@@ -116,7 +128,9 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
       if (isStoreOutage(err)) throw err;
       if (err instanceof ForumRateLimitedError) {
         logger.warn({ gameId, key, holdMs: err.retryAfterMs }, 'the forum is rate limiting us; holding this post');
-        await options.alert(gameId, { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs }).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
+        await options
+          .alert(gameId, { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs })
+          .catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
         await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
         throw new DelayedError();
       }
@@ -143,7 +157,9 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   const { outbox, logger } = options;
   const forum = await options.forumOf(gameId);
   if (!forum || !softwareOf(forum).posts) {
-    const reason = forum ? `${softwareOf(forum).name} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}` : 'the game has no forum section in game.yaml';
+    const reason = forum
+      ? `${softwareOf(forum).name} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}`
+      : 'the game has no forum section in game.yaml';
     await options.alert(gameId, { kind: 'pass-on', entry, reason });
     await outbox.markPassedToGm(gameId, entry.key);
     return 'passed to the GM';

@@ -50,7 +50,9 @@ export function startThreadReaders(options: ThreadReadersOptions): ThreadReaders
       if (options.outages?.notedIfOutage(e, { gameId })) return;
       if (e instanceof ForumRateLimitedError) waitUntil.set(gameId, options.now().getTime() + e.retryAfterMs);
       options.logger.warn({ gameId, err: error.message }, 'reading the forum thread failed; it is read again at the next round');
-      await forumReadAlert(options, gameId, error).catch((err: unknown) => options.logger.error({ err, gameId }, 'could not tell the GM that the thread cannot be read'));
+      await forumReadAlert(options, gameId, error).catch((err: unknown) =>
+        options.logger.error({ err, gameId }, 'could not tell the GM that the thread cannot be read'),
+      );
     }
   }
 

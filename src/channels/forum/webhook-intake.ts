@@ -46,7 +46,8 @@ export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDeli
   const hook = forum?.software === delivery.software ? softwareOf(forum).webhook : undefined;
   if (!config || !forum || !hook || !forum.webhookSecret) return { status: 404, text: `This game takes no ${forums.get(delivery.software).name} webhooks.` };
   const secret = (deps.env ?? process.env)[forum.webhookSecret] ?? '';
-  if (delivery.body.length > BODY_LIMIT || !hook.verify(delivery.body, delivery.signature, secret)) return { status: 401, text: 'The signature does not match the webhook secret.' };
+  if (delivery.body.length > BODY_LIMIT || !hook.verify(delivery.body, delivery.signature, secret))
+    return { status: 401, text: 'The signature does not match the webhook secret.' };
   let payload: unknown;
   try {
     payload = JSON.parse(delivery.body.toString('utf8'));
@@ -66,7 +67,8 @@ export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDeli
 }
 
 async function privateMessage(deps: WebhookIntakeDeps, gameId: string, config: GameFile, post: WebhookPost): Promise<WebhookAnswer> {
-  if (!forumRole(config, { id: String(post.userId ?? ''), name: post.username })) return { status: 200, text: 'A private message by a member who plays no part; nothing to do.' };
+  if (!forumRole(config, { id: String(post.userId ?? ''), name: post.username }))
+    return { status: 200, text: 'A private message by a member who plays no part; nothing to do.' };
   await deps.readNow?.(gameId);
   return { status: 200, text: 'The private messages are read now.' };
 }

@@ -12,7 +12,7 @@ const MASK = '********';
 export function register(program: Command): void {
   program
     .command('config')
-    .description('Check the service\'s environment and print the effective settings, secrets masked.')
+    .description("Check the service's environment and print the effective settings, secrets masked.")
     .option('--json', 'print the settings as JSON')
     .action(async (opts: JsonOption) => {
       const settings = serviceConfig(process.env);

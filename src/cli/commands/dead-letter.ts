@@ -29,7 +29,9 @@ interface Row {
 }
 
 export function register(program: Command): void {
-  const dead = program.command('dead-letter').description('Emails that could not be processed, messages that could not be sent, forum posts that could not be made: list them, retry them.');
+  const dead = program
+    .command('dead-letter')
+    .description('Emails that could not be processed, messages that could not be sent, forum posts that could not be made: list them, retry them.');
   dead
     .command('list')
     .description('List the dead letters of one game, or of every game.')
@@ -56,7 +58,8 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
   const games = only ? [only] : await store.listGames();
   const rows: Row[] = [];
   for (const game of games) {
-    for (const d of await new DeadLetters(store.redis).list(game)) rows.push({ game, kind: channelOf(d.messageId).noun, id: d.messageId, at: d.at, error: d.error });
+    for (const d of await new DeadLetters(store.redis).list(game))
+      rows.push({ game, kind: channelOf(d.messageId).noun, id: d.messageId, at: d.at, error: d.error });
     for (const m of await outbox.setAsideItems(game)) {
       const entry = await outbox.entry(game, m.key);
       rows.push({ game, kind: 'message', id: m.key, at: m.at, error: m.error, about: entry ? `"${entry.subject}" to ${entry.to.join(', ')}` : undefined });
@@ -77,7 +80,8 @@ async function retry(store: GameStore, outbox: Outbox, game: string, id: string)
   const config = serviceConfig();
   const queue = openQueue(QUEUES.parse, connectionFromUrl(config.redisUrl), config.prefix);
   try {
-    if (await retryDeadMail(queue, new DeadLetters(store.redis), { gameId: game, messageId: id })) return `The email ${id} of "${game}" is queued again; the running service processes it within moments.`;
+    if (await retryDeadMail(queue, new DeadLetters(store.redis), { gameId: game, messageId: id }))
+      return `The email ${id} of "${game}" is queued again; the running service processes it within moments.`;
   } finally {
     await queue.close();
   }
@@ -97,4 +101,3 @@ async function withStore<T>(work: (store: GameStore, outbox: Outbox) => Promise<
     redis.disconnect();
   }
 }
-

@@ -5,12 +5,12 @@ import { checkForum } from '../../channels/forum/check-forum.ts';
 import { openForum } from '../../channels/forum/open-forum.ts';
 
 export function register(program: Command): void {
-  const forum = program.command('forum').description('The game\'s forum thread.');
+  const forum = program.command('forum').description("The game's forum thread.");
   forum
     .command('test')
-    .description('Check a game\'s forum settings: credentials, the thread readable, the players\' members; posts only with --scratch-thread.')
+    .description("Check a game's forum settings: credentials, the thread readable, the players' members; posts only with --scratch-thread.")
     .requiredOption('--game <dir>', 'the game folder')
-    .option('--scratch-thread <id>', 'post a test message to this other thread or topic (never the game\'s)')
+    .option('--scratch-thread <id>', "post a test message to this other thread or topic (never the game's)")
     .action(async (opts: { game: string; scratchThread?: string }) => {
       const game = await loadGame(opts.game);
       const config = game.config.forum;

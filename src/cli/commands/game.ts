@@ -38,7 +38,9 @@ export function register(program: Command): void {
     .requiredOption('--ruleset <id>', `the ruleset: ${rulesets.ids().join(', ')}`)
     .action(async (dir: string, opts: { ruleset: string }) => {
       const files = await newGame(dir, opts.ruleset);
-      console.log(`Wrote a ${opts.ruleset} game in ${dir}: ${files.join(', ')}. Edit game.yaml (players, GM, schedule), then run "adjutant game validate ${dir}".`);
+      console.log(
+        `Wrote a ${opts.ruleset} game in ${dir}: ${files.join(', ')}. Edit game.yaml (players, GM, schedule), then run "adjutant game validate ${dir}".`,
+      );
     });
   game
     .command('import')
@@ -54,7 +56,14 @@ export function register(program: Command): void {
         console.log(`Stored game "${id}" from ${dir}.`);
         if (!opts.welcome || (await rt.store.step(id)) > 0) return;
         const nationPageUrl = nationPageUrls(rt.redis, config.outputs, () => new Date());
-        const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), address: config.mail.from, publicUrl: config.outputs.publicUrl, nationPageUrl };
+        const deps = {
+          store: rt.store,
+          outbox: rt.outbox,
+          control: createGameControl(rt),
+          address: config.mail.from,
+          publicUrl: config.outputs.publicUrl,
+          nationPageUrl,
+        };
         const players = await welcomePlayers(deps, id);
         if (players) console.log(`Welcome mails to ${players} players are in the outbox; the service sends them ("adjutant serve").`);
       });
@@ -78,7 +87,8 @@ export function register(program: Command): void {
         const lines = games.map(({ id, title, ruleset, turn, phase, steps, deadline }) => ({ id, title, ruleset, turn, phase, steps, deadline }));
         if (opts.json) return printJson(lines);
         if (!lines.length) return console.log('No games are stored; add one with "adjutant game import DIR".');
-        for (const g of lines) console.log(`${g.id.padEnd(20)} turn ${String(g.turn).padEnd(4)} ${g.phase.padEnd(12)} deadline ${g.deadline ?? 'none'}  ${g.title} (${g.ruleset})`);
+        for (const g of lines)
+          console.log(`${g.id.padEnd(20)} turn ${String(g.turn).padEnd(4)} ${g.phase.padEnd(12)} deadline ${g.deadline ?? 'none'}  ${g.title} (${g.ruleset})`);
       }),
     );
   game

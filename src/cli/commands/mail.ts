@@ -6,7 +6,7 @@ import { tokenSource } from '../../channels/email/mail-login.ts';
 import { printJson, type JsonOption } from '../output.ts';
 
 export function register(program: Command): void {
-  const mail = program.command('mail').description('The game\'s mailbox: check that Adjutant can read and send mail.');
+  const mail = program.command('mail').description("The game's mailbox: check that Adjutant can read and send mail.");
   mail
     .command('test')
     .description('Log in to IMAP, look at the watched folder, and send a test mail to the GM; says what is wrong in one sentence.')

@@ -12,10 +12,14 @@ import { renderMap } from '../../render/render-map.ts';
 import { schematicPositions } from '../../render/render-schematic-map.ts';
 import { keyImageOf } from '../../render/turn-outputs.ts';
 
-const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function register(program: Command): void {
-  const map = program.command('map').description('Maps: turn a province-key image into a map.yaml, draw a game\'s map.');
+  const map = program.command('map').description("Maps: turn a province-key image into a map.yaml, draw a game's map.");
   map
     .command('import')
     .description('Read a province-key image (one flat colour per province) and write a map.yaml with provinces, centres and borders.')
@@ -27,20 +31,27 @@ export function register(program: Command): void {
     .action(async (key: string, opts: { out: string; seaColours?: string[]; ignoreColours?: string[]; minPixels?: number }) => {
       const image = await readKeyImage(key);
       const imported = importKeyImage(image, { seaColours: opts.seaColours, ignoreColours: opts.ignoreColours, minPixels: opts.minPixels });
-      const imageName = path.relative(path.dirname(path.resolve(opts.out)), path.resolve(key)).split(path.sep).join('/');
+      const imageName = path
+        .relative(path.dirname(path.resolve(opts.out)), path.resolve(key))
+        .split(path.sep)
+        .join('/');
       await writeFile(opts.out, importedMapYaml(imported, imageName));
       const kinds = Object.values(imported.provinces).map((p) => p.kind);
       const count = (k: string) => kinds.filter((x) => x === k).length;
-      console.log(`Wrote ${opts.out}: ${kinds.length} provinces (${count('land')} land, ${count('coastal')} coastal, ${count('sea')} sea) and ${imported.borders.length} borders.`);
+      console.log(
+        `Wrote ${opts.out}: ${kinds.length} provinces (${count('land')} land, ${count('coastal')} coastal, ${count('sea')} sea) and ${imported.borders.length} borders.`,
+      );
       if (imported.ignored.length) {
         const pixels = imported.ignored.reduce((n, c) => n + c.pixels, 0);
-        console.log(`Left out ${imported.ignored.length} colours (${pixels} pixels): border lines, anti-aliasing or specks. Use --min-pixels or --ignore-colours to change that.`);
+        console.log(
+          `Left out ${imported.ignored.length} colours (${pixels} pixels): border lines, anti-aliasing or specks. Use --min-pixels or --ignore-colours to change that.`,
+        );
       }
       console.log(`Next: give the provinces their names and ids, check which are seas, then run "adjutant map render" on a game using it.`);
     });
   map
     .command('render')
-    .description('Draw a game folder\'s map as it stands (state.yaml, or the starting position) to a PNG.')
+    .description("Draw a game folder's map as it stands (state.yaml, or the starting position) to a PNG.")
     .argument('<dir>', 'the game folder')
     .option('--out <file>', 'the PNG to write', 'map.png')
     .action(async (dir: string, opts: { out: string }) => {

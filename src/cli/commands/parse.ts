@@ -32,9 +32,19 @@ export function register(program: Command, input: AsyncIterable<Buffer | string>
       const raw = file && file !== '-' ? await readFile(file) : await readAll(input);
       const secrets = secretsOf(game.config);
       const text = newText(stripSecrets(await messageText(raw, file), secrets));
-      const result = parseMessage({ ruleset: game.ruleset, map: game.map, nation: opts.nation, text, state: game.state, options: game.ctx.options, nationAliases: nationAliases(game.config) });
+      const result = parseMessage({
+        ruleset: game.ruleset,
+        map: game.map,
+        nation: opts.nation,
+        text,
+        state: game.state,
+        options: game.ctx.options,
+        nationAliases: nationAliases(game.config),
+      });
       const nationName = game.state.nations[opts.nation].name;
-      const shown = opts.json ? JSON.stringify(result, null, 2) : confirmationText({ result, nationName, describe: (order) => game.ruleset.describeOrder(game.ctx, order) });
+      const shown = opts.json
+        ? JSON.stringify(result, null, 2)
+        : confirmationText({ result, nationName, describe: (order) => game.ruleset.describeOrder(game.ctx, order) });
       console.log(redactSecrets(shown, secrets));
     });
 }
@@ -44,7 +54,9 @@ const HEADER_LINE = /^[A-Za-z][\w-]*:[ \t]/;
 /** An email (a .eml file, or text that opens with mail headers) is read as the mail loop reads it; other text as it is. */
 async function messageText(raw: Buffer, file: string | undefined): Promise<string> {
   const text = raw.toString('utf8');
-  const isEmail = file?.toLowerCase().endsWith('.eml') || (HEADER_LINE.test(text) && /\r?\n\r?\n/.test(text) && /^(from|subject|to|date|message-id|mime-version):/im.test(text.split(/\r?\n\r?\n/)[0]));
+  const isEmail =
+    file?.toLowerCase().endsWith('.eml') ||
+    (HEADER_LINE.test(text) && /\r?\n\r?\n/.test(text) && /^(from|subject|to|date|message-id|mime-version):/im.test(text.split(/\r?\n\r?\n/)[0]));
   return isEmail ? (await readMail(raw)).text : text;
 }
 

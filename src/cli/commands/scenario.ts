@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .command('run')
     .description('Run scenario files or folders; prints one line per scenario and "N passed, M failed".')
     .argument('<files...>', 'scenario files or folders of them')
-    .option('--json', 'print each scenario\'s name, file and failures as JSON')
+    .option('--json', "print each scenario's name, file and failures as JSON")
     .action(async (files: string[], opts: JsonOption) => {
       const results = await runScenarios(files, scenarioTools(), opts.json ? () => undefined : (line) => console.log(line));
       if (opts.json) printJson(results);

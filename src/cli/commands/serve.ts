@@ -9,7 +9,9 @@ import { serviceLogger } from '../logger.ts';
 export function register(program: Command): void {
   program
     .command('serve')
-    .description('Run everything in one process: IMAP intake, job workers, deadline scheduler, outbox sender and forum poster, web server (game pages, GM console, maps).')
+    .description(
+      'Run everything in one process: IMAP intake, job workers, deadline scheduler, outbox sender and forum poster, web server (game pages, GM console, maps).',
+    )
     .action(() => run(['intake', 'workers', 'scheduler', 'sender', 'outputs']));
   program
     .command('worker')

@@ -11,14 +11,14 @@ export class UnknownNationError extends Error {
 }
 
 export function register(program: Command): void {
-  const web = program.command('web').description('Links to the web pages: the GM console and the nations\' private pages.');
+  const web = program.command('web').description("Links to the web pages: the GM console and the nations' private pages.");
   web
     .command('gm-link <email>')
-    .description('Print the GM\'s console login link (valid 60 days, until revoked).')
+    .description("Print the GM's console login link (valid 60 days, until revoked).")
     .action((email: string) => withLinks(async (links, base) => console.log(`${base}/-/gm/login/${await links.gmToken(email)}`)));
   web
     .command('nation-link <game> <nation>')
-    .description('Print a nation\'s private page link (each report carries a fresh one).')
+    .description("Print a nation's private page link (each report carries a fresh one).")
     .action((game: string, nation: string) =>
       withLinks(async (links, base, store) => {
         await knownNation(store, game, nation);
@@ -53,7 +53,7 @@ async function knownNation(store: GameStore, game: string, nation: string): Prom
 
 async function withLinks(work: (links: WebLinks, base: string, store: GameStore) => Promise<void>): Promise<void> {
   const secret = process.env.ADJUTANT_WEB_SECRET;
-  if (!secret) throw new WebSecretError('Set ADJUTANT_WEB_SECRET (the same as the service\'s) to make or revoke web links.');
+  if (!secret) throw new WebSecretError("Set ADJUTANT_WEB_SECRET (the same as the service's) to make or revoke web links.");
   const base = (process.env.ADJUTANT_PUBLIC_URL ?? `http://127.0.0.1:${process.env.ADJUTANT_OUTPUT_PORT ?? '8080'}`).replace(/\/+$/, '');
   const redis = connectRedis();
   try {

@@ -12,7 +12,10 @@ export const boardNesDiceReport: CombatReport = {
     return rounds.filter(isDiceRound).map((r): Sentence => {
       // One unit against one (X = 1): every die has a single face, so the dice decide nothing.
       if (r.sides.every((s) => s.die === 1)) return [`Round ${r.round}: one unit against one, so no die could decide it: each side lost its single unit.`];
-      const rolls = r.sides.flatMap((s, i) => [...(i ? ['; '] : []), ...say`${nation(s.nation)} (${counted(s.units, 'unit')}) rolled ${s.roll} on a d${s.die} and lost ${s.losses ? counted(s.losses, 'unit') : 'none'}`]);
+      const rolls = r.sides.flatMap((s, i) => [
+        ...(i ? ['; '] : []),
+        ...say`${nation(s.nation)} (${counted(s.units, 'unit')}) rolled ${s.roll} on a d${s.die} and lost ${s.losses ? counted(s.losses, 'unit') : 'none'}`,
+      ]);
       return [`Round ${r.round} (X = ${r.x}): `, ...rolls, '.'];
     });
   },

@@ -61,20 +61,11 @@ export function expectedAircraftDamage(wave: readonly Fighter[], aircraft: reado
 }
 
 /** The flying aircraft that fall with the supported units killed this phase, one for one. */
-export function aircraftLosses(
-  killed: readonly Fighter[],
-  support: UnitClass | null,
-  flying: readonly Fighter[],
-  plan: CivAdvancedPlan | null,
-): Fighter[] {
+export function aircraftLosses(killed: readonly Fighter[], support: UnitClass | null, flying: readonly Fighter[], plan: CivAdvancedPlan | null): Fighter[] {
   const falling = countOf(killed, support);
   if (falling === 0) return [];
   const order = [...flying].sort(
-    (a, b) =>
-      a.era - b.era ||
-      planRank(plan?.casualties, a) - planRank(plan?.casualties, b) ||
-      a.aircraftDice - b.aircraftDice ||
-      a.order - b.order,
+    (a, b) => a.era - b.era || planRank(plan?.casualties, a) - planRank(plan?.casualties, b) || a.aircraftDice - b.aircraftDice || a.order - b.order,
   );
   return order.slice(0, falling);
 }

@@ -83,6 +83,8 @@ function checkTechnologies(context: CivAdvancedContext, sides: readonly SideStat
   if (!context.technologies) return;
   const missing = sides.filter((s) => context.technologies![s.nation] === undefined).map((s) => s.nation);
   if (missing.length) {
-    throw new CivAdvancedError(`civ-advanced battle in ${place}: context.technologies does not say how many technologies ${missing.join(' and ')} control${missing.length === 1 ? 's' : ''}.`);
+    throw new CivAdvancedError(
+      `civ-advanced battle in ${place}: context.technologies does not say how many technologies ${missing.join(' and ')} control${missing.length === 1 ? 's' : ''}.`,
+    );
   }
 }

@@ -30,12 +30,8 @@ export interface TotalInput {
 }
 
 export function rollDamageDice(input: TotalInput, dice: Dice, where: string): DieRecord[] {
-  const roll = (unit: Fighter, label: string, i: number, of: number) =>
-    dieRecord(unit, dice.roll(6, `${where}, ${input.nation} ${label} roll ${i + 1}/${of}`));
-  return [
-    ...input.wave.map((u, i) => roll(u, 'base', i, input.wave.length)),
-    ...input.flying.map((u, i) => roll(u, 'aircraft', i, input.flying.length)),
-  ];
+  const roll = (unit: Fighter, label: string, i: number, of: number) => dieRecord(unit, dice.roll(6, `${where}, ${input.nation} ${label} roll ${i + 1}/${of}`));
+  return [...input.wave.map((u, i) => roll(u, 'base', i, input.wave.length)), ...input.flying.map((u, i) => roll(u, 'aircraft', i, input.flying.length))];
 }
 
 /** The rolls every die showing its best face would give: to tell whether a side can destroy anything. */
@@ -64,7 +60,11 @@ export function damageTotal(input: TotalInput, rolls: readonly DieRecord[], expl
   add('base', sum(baseRolls), () => diceDetail(baseRolls, eraName));
   if (aircraftRolls.length) add('aircraft', sum(aircraftRolls), () => diceDetail(aircraftRolls, (times) => `aircraft x${times}`));
   const modified = [...input.wave, ...input.flying].filter((u) => u.modifier !== 0);
-  add('unit modifiers', modified.reduce((n, u) => n + u.modifier, 0), () => modifierDetail(modified));
+  add(
+    'unit modifiers',
+    modified.reduce((n, u) => n + u.modifier, 0),
+    () => modifierDetail(modified),
+  );
   const tech = input.technologies;
   if (tech) {
     const amount = science(input.wave.length, tech.mine - tech.theirs, input.options.scienceRounding);

@@ -139,12 +139,7 @@ function settlementPenalty(context: CivAdvancedContext, defender: SideState): To
 
 function waveNotes(phase: number, s: SideSetup): string[] {
   const who = `Phase ${phase}, ${s.side.nation}`;
-  const waveWhy =
-    s.waveChoice === 'default'
-      ? 'default: best expected damage'
-      : s.byDefault > 0
-        ? `battle plan, ${s.byDefault} more by default`
-        : s.waveChoice;
+  const waveWhy = s.waveChoice === 'default' ? 'default: best expected damage' : s.byDefault > 0 ? `battle plan, ${s.byDefault} more by default` : s.waveChoice;
   const notes = [`${who}'s wave: ${describeUnits(s.wave)} (${waveWhy}).`];
   if (!s.air) return notes;
   if (!s.air.support) return [...notes, `${who}'s ${describeUnits(s.air.idle)} stay out: no unit in the wave to support.`];

@@ -31,7 +31,9 @@ export function readUnitTableFile(text: string, file: string): { table?: UnitTab
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
-    return { problems: doc.errors.map((e) => ({ file, line: lines.linePos(e.pos[0]).line, message: `this is not valid YAML (${e.message.split('\n')[0]}).` })) };
+    return {
+      problems: doc.errors.map((e) => ({ file, line: lines.linePos(e.pos[0]).line, message: `this is not valid YAML (${e.message.split('\n')[0]}).` })),
+    };
   }
   if (doc.contents === null) return { problems: [{ file, message: 'the file is empty; it needs a "units:" map of unit kinds.' }] };
   const data: unknown = doc.toJS();

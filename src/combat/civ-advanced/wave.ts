@@ -63,12 +63,7 @@ function bestAddition(wave: readonly Fighter[], units: readonly Fighter[], score
   return best;
 }
 
-function waveScore(
-  wave: readonly Fighter[],
-  aircraft: readonly Fighter[],
-  enemyWave: readonly Fighter[],
-  pairing: CivAdvancedOptions['ciaPairing'],
-): number {
+function waveScore(wave: readonly Fighter[], aircraft: readonly Fighter[], enemyWave: readonly Fighter[], pairing: CivAdvancedOptions['ciaPairing']): number {
   let own = 0;
   for (const u of wave) own += strength(u);
   own += ciaBonus(wave, enemyWave, pairing).amount + expectedAircraftDamage(wave, aircraft);

@@ -16,7 +16,12 @@ export function heatLines(heats: readonly HeatRecord[], officers: readonly Offic
     if (!heat.shots.length && !heat.heals.length) continue;
     lines.push([`Heat ${heat.heat}:`]);
     for (const s of heat.shots) {
-      const how = s.critical === 20 ? 'critical hit' : s.hit ? `to hit ${s.hit[0]} against ${s.hit[1]}${s.pierce ? `, pierce ${s.pierce[0]} against ${s.pierce[1]}` : ''}` : '';
+      const how =
+        s.critical === 20
+          ? 'critical hit'
+          : s.hit
+            ? `to hit ${s.hit[0]} against ${s.hit[1]}${s.pierce ? `, pierce ${s.pierce[0]} against ${s.pierce[1]}` : ''}`
+            : '';
       lines.push(['  ', ...label(s.shooter), s.splash ? ' splashes ' : ' shoots ', ...label(s.target), `: ${how}${s.kills ? ' - killed' : ' - missed'}`]);
     }
     for (const h of heat.heals) lines.push(['  medic ', ...label(h.medic), ` rolls ${h.roll}`, ...(h.healed ? [', heals ', ...label(h.healed)] : [])]);

@@ -18,7 +18,14 @@ export function chooseTarget(shooter: Fighter, enemies: readonly Fighter[], aime
 }
 
 /** The extra targets of splash damage: as many as `count`, none twice, the primary target left out. */
-export function splashTargets(shooter: Fighter, enemies: readonly Fighter[], primary: string, count: number, aimed: Map<string, number>, kind: ShotKind): Fighter[] {
+export function splashTargets(
+  shooter: Fighter,
+  enemies: readonly Fighter[],
+  primary: string,
+  count: number,
+  aimed: Map<string, number>,
+  kind: ShotKind,
+): Fighter[] {
   const chosen: Fighter[] = [];
   const left = enemies.filter((e) => e.id !== primary);
   while (chosen.length < count && left.length) {

@@ -62,14 +62,23 @@ function fightOnce(turn: Turn, battle: Battle, kind: 'land' | 'naval', part?: nu
   turn.battles.add(place);
   const attackers = sides.filter((s) => s.role === 'attacker').map((s) => s.nation);
   // A one-against-one system may end a battle neither side can win: the attack breaks off.
-  const brokeOff = result.winner !== null && !attackers.includes(result.winner) && sides.some((s) => s.role === 'attacker' && s.units.some((u) => !result.killed.includes(u.id)));
+  const brokeOff =
+    result.winner !== null &&
+    !attackers.includes(result.winner) &&
+    sides.some((s) => s.role === 'attacker' && s.units.some((u) => !result.killed.includes(u.id)));
   const outcome = brokeOff ? `the attack broke off and ${result.winner} held` : result.winner ? `${result.winner} won` : 'no one was left standing';
   turn.announce('battle.fought', {
     place,
     kind,
     combat: turn.combat.id,
     ...(part !== undefined && { part }),
-    sides: sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units.length, lost: s.units.filter((u) => result.killed.includes(u.id)).length, target: s.target })),
+    sides: sides.map((s) => ({
+      nation: s.nation,
+      role: s.role,
+      units: s.units.length,
+      lost: s.units.filter((u) => result.killed.includes(u.id)).length,
+      target: s.target,
+    })),
     rounds: result.rounds,
     dice: turn.dice.draws.slice(firstDie),
     killed: result.killed,
@@ -84,6 +93,12 @@ function fightOnce(turn: Turn, battle: Battle, kind: 'land' | 'naval', part?: nu
 export function reportAims(turn: Turn): void {
   for (const { nation, index, order } of turn.of('aim')) {
     if (turn.usedAims.has(`${nation}#${index}`)) turn.succeed(nation, index, `Your units aimed at ${turn.nationName(order.nation)} in battle.`);
-    else turn.fail(nation, index, 'NO_BATTLE', `No battle of yours ${order.province ? `in ${turn.name(order.province)} ` : ''}had ${turn.nationName(order.nation)} in it with more than two nations to choose from.`);
+    else
+      turn.fail(
+        nation,
+        index,
+        'NO_BATTLE',
+        `No battle of yours ${order.province ? `in ${turn.name(order.province)} ` : ''}had ${turn.nationName(order.nation)} in it with more than two nations to choose from.`,
+      );
   }
 }

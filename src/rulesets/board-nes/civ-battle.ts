@@ -9,7 +9,14 @@ import { kindOf } from './unit-kinds.ts';
 
 export const GREAT_WALL = 'great-wall';
 
-export function civBattle(turn: Turn, place: string, kind: 'land' | 'naval', attacker: Belligerent, defender: Belligerent, base: Record<string, unknown>): Battle {
+export function civBattle(
+  turn: Turn,
+  place: string,
+  kind: 'land' | 'naval',
+  attacker: Belligerent,
+  defender: Belligerent,
+  base: Record<string, unknown>,
+): Battle {
   const { state, options } = turn;
   // The Militia and other levies carry their own era and class; armies and fleets are kinds.
   const unit = (c: Combatant): Combatant => (c.type === 'army' || c.type === 'fleet' ? { ...c, unitKind: kindOf(options, c) } : c);

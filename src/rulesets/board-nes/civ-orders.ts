@@ -18,14 +18,20 @@ export function boughtType(order: WrittenBuyUnit, options: BoardNesOptions): 'ar
 export function checkUnitKind(order: WrittenBuyUnit, options: BoardNesOptions): Verdict {
   if (order.unitKind === undefined) return accepted;
   if (!usesUnitKinds(options)) {
-    return illegal('NO_UNIT_KINDS', `Unit kinds such as "${order.unitKind}" are bought only in games fought with civ-advanced combat; this game uses ${options.combat}: buy an army or a fleet.`);
+    return illegal(
+      'NO_UNIT_KINDS',
+      `Unit kinds such as "${order.unitKind}" are bought only in games fought with civ-advanced combat; this game uses ${options.combat}: buy an army or a fleet.`,
+    );
   }
   const table = options.civAdvanced.units;
   const found = findUnitKind(table, order.unitKind);
   if (!found) return illegal('UNKNOWN_UNIT_KIND', `There is no unit kind "${order.unitKind}" in this game's unit table (${Object.keys(table).join(', ')}).`);
   const type = unitTypeOfKind(found.entry);
   if (order.unitType !== undefined && order.unitType !== type) {
-    return illegal('WRONG_UNIT_TYPE', `${capitalised(found.kind)} are ${found.entry.class}: they are bought as ${type === 'fleet' ? 'fleets' : 'armies'}, not ${order.unitType === 'fleet' ? 'fleets' : 'armies'}.`);
+    return illegal(
+      'WRONG_UNIT_TYPE',
+      `${capitalised(found.kind)} are ${found.entry.class}: they are bought as ${type === 'fleet' ? 'fleets' : 'armies'}, not ${order.unitType === 'fleet' ? 'fleets' : 'armies'}.`,
+    );
   }
   return accepted;
 }
@@ -33,11 +39,15 @@ export function checkUnitKind(order: WrittenBuyUnit, options: BoardNesOptions): 
 const supportable: readonly UnitClass[] = unitClasses.filter((c) => c !== 'aircraft');
 
 export function checkBattlePlan(order: BattlePlanOrder, options: BoardNesOptions): Verdict {
-  if (!usesUnitKinds(options)) return illegal('NO_BATTLE_PLANS', `Battle plans are for games fought with civ-advanced combat; this game uses ${options.combat}.`);
+  if (!usesUnitKinds(options))
+    return illegal('NO_BATTLE_PLANS', `Battle plans are for games fought with civ-advanced combat; this game uses ${options.combat}.`);
   const table = options.civAdvanced.units;
   for (const entry of [...(order.wave ?? []), ...(order.casualties ?? [])]) {
     if (!findUnitKind(table, entry) && !isClass(entry)) {
-      return illegal('UNKNOWN_UNIT_KIND', `"${entry}" is neither a unit kind of this game's table (${Object.keys(table).join(', ')}) nor a class (${unitClasses.join(', ')}).`);
+      return illegal(
+        'UNKNOWN_UNIT_KIND',
+        `"${entry}" is neither a unit kind of this game's table (${Object.keys(table).join(', ')}) nor a class (${unitClasses.join(', ')}).`,
+      );
     }
   }
   for (const entry of [order.aircraftSupport ?? []].flat()) {

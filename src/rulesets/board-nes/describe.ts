@@ -11,7 +11,8 @@ export function describeOrder(ctx: RulesetContext<BoardNesOptions>, raw: Order):
   if (!order) return `An order of kind "${raw.kind}" that is not understood.`;
   const name = (id: string) => (map.has(id) ? map.province(id).name : id);
   const nation = (id: string) => nationNameOf(ctx, id);
-  const units = (type: string, count: number | 'all' | undefined) => (count === 'all' ? `All your ${plural(type)}` : count === undefined || count === 1 ? `Your ${type}` : `Your ${counted(count, type)}`);
+  const units = (type: string, count: number | 'all' | undefined) =>
+    count === 'all' ? `All your ${plural(type)}` : count === undefined || count === 1 ? `Your ${type}` : `Your ${counted(count, type)}`;
   // One unit "holds" and "is disbanded"; several "hold" and "are disbanded".
   const verb = (count: number | 'all' | undefined, one: string, many: string) => (count === undefined || count === 1 ? one : many);
   switch (order.kind) {
@@ -39,7 +40,12 @@ export function describeOrder(ctx: RulesetContext<BoardNesOptions>, raw: Order):
     case 'caravan':
       return `You send ${counted(order.count, 'caravan')} to ${nation(order.nation)}${order.escorts ? ` with ${counted(order.escorts, 'escort')}` : ''}.`;
     case 'steal': {
-      const what = { all: 'every caravan', count: counted(order.count ?? 0, 'caravan'), 'all-but': `all but ${counted(order.count ?? 0, 'caravan')}`, per: `${counted(order.count ?? 0, 'caravan')} for every ${order.per}` }[order.mode];
+      const what = {
+        all: 'every caravan',
+        count: counted(order.count ?? 0, 'caravan'),
+        'all-but': `all but ${counted(order.count ?? 0, 'caravan')}`,
+        per: `${counted(order.count ?? 0, 'caravan')} for every ${order.per}`,
+      }[order.mode];
       return `Your minions steal ${what} ${nation(order.nation)} sends you.`;
     }
     case 'aim':

@@ -6,7 +6,24 @@ import grammar from './grammar.generated.ts';
 
 export const language: OrderLanguage = {
   grammar,
-  orderWords: ['ARMY', 'FLEET', 'HOLD_VERB', 'MOVE_VERB', 'DISBAND_VERB', 'BUY_VERB', 'STRUCTURE', 'LOAD_VERB', 'UNLOAD_VERB', 'CLAIM_VERB', 'CARAVAN', 'ESCORT', 'STEAL_VERB', 'AIM_VERB', 'NAVAL', 'PLAN_WORDS'],
+  orderWords: [
+    'ARMY',
+    'FLEET',
+    'HOLD_VERB',
+    'MOVE_VERB',
+    'DISBAND_VERB',
+    'BUY_VERB',
+    'STRUCTURE',
+    'LOAD_VERB',
+    'UNLOAD_VERB',
+    'CLAIM_VERB',
+    'CARAVAN',
+    'ESCORT',
+    'STEAL_VERB',
+    'AIM_VERB',
+    'NAVAL',
+    'PLAN_WORDS',
+  ],
   // Fleets keep to the seas.
   unitTypes: { land: ['army'], coastal: ['army'], sea: ['fleet'] },
 };

@@ -29,13 +29,17 @@ export function normalize(map: MapGraph, options: BoardNesOptions, order: Writte
   }
   if (order.kind !== 'move' || order.unitType !== 'army' || !map.has(order.province) || !map.has(order.target)) return order;
   if (map.province(order.target).kind === 'sea') return { kind: 'load', province: order.target, from: order.province, count: order.count ?? 1 };
-  if (map.province(order.province).kind === 'sea') return { kind: 'unload', province: order.province, target: order.target, count: order.count ?? 1, claim: order.claim };
+  if (map.province(order.province).kind === 'sea')
+    return { kind: 'unload', province: order.province, target: order.target, count: order.count ?? 1, claim: order.claim };
   return order;
 }
 
 /** The seas a fleet built in this province may start in. */
 export function seasBeside(map: MapGraph, province: string): string[] {
-  const seas = map.neighbours(province, 'fleet').map((p) => p.province).filter((id) => map.province(id).kind === 'sea');
+  const seas = map
+    .neighbours(province, 'fleet')
+    .map((p) => p.province)
+    .filter((id) => map.province(id).kind === 'sea');
   return [...new Set(seas)];
 }
 
@@ -88,10 +92,16 @@ export class OrderChecker {
         ? illegal('MALFORMED_ORDER', `This ${raw.kind} order is missing a part or has one of the wrong kind.`)
         : illegal('UNKNOWN_ORDER', `"${raw.kind}" is not a board NES order.`);
     }
-    const kinds = read.kind === 'buy-unit' ? checkUnitKind(read, this.ctx.options) : read.kind === 'battle-plan' ? checkBattlePlan(read, this.ctx.options) : accepted;
+    const kinds =
+      read.kind === 'buy-unit' ? checkUnitKind(read, this.ctx.options) : read.kind === 'battle-plan' ? checkBattlePlan(read, this.ctx.options) : accepted;
     if (!kinds.ok) return kinds;
     const order = normalize(this.map, this.ctx.options, read);
-    const places = ['province' in order ? order.province : undefined, 'target' in order ? order.target : undefined, 'from' in order ? order.from : undefined, 'sea' in order ? order.sea : undefined];
+    const places = [
+      'province' in order ? order.province : undefined,
+      'target' in order ? order.target : undefined,
+      'from' in order ? order.from : undefined,
+      'sea' in order ? order.sea : undefined,
+    ];
     for (const p of places) if (p !== undefined && !this.map.has(p)) return illegal('NO_SUCH_PROVINCE', `There is no province "${p}" on this map.`);
     const nation = 'nation' in order ? order.nation : undefined;
     if (nation !== undefined) {
@@ -103,19 +113,32 @@ export class OrderChecker {
 
   private checkKind(order: BoardNesOrder): Verdict {
     switch (order.kind) {
-      case 'buy-unit': return this.buyUnit(order);
-      case 'buy-structure': return this.buyStructure(order);
-      case 'move': return this.move(order.unitType, order.province, order.target, order.count ?? 1);
-      case 'load': return this.load(order.province, order.from, order.count ?? 1);
-      case 'unload': return this.unload(order.province, order.target, order.count ?? 'all');
-      case 'naval-attack': return this.navalAttack(order.province, order.nation);
-      case 'hold': return this.take(order.unitType, order.province, order.count ?? 1, true);
-      case 'disband': return this.take(order.unitType, order.province, order.count ?? 1, false);
-      case 'claim': return this.claim(order.province);
-      case 'caravan': return this.caravan(order);
-      case 'steal': return this.steal(order.nation, order.mode, order.count, order.per);
-      case 'aim': return this.aim(order.nation, order.province);
-      case 'battle-plan': return this.battlePlan();
+      case 'buy-unit':
+        return this.buyUnit(order);
+      case 'buy-structure':
+        return this.buyStructure(order);
+      case 'move':
+        return this.move(order.unitType, order.province, order.target, order.count ?? 1);
+      case 'load':
+        return this.load(order.province, order.from, order.count ?? 1);
+      case 'unload':
+        return this.unload(order.province, order.target, order.count ?? 'all');
+      case 'naval-attack':
+        return this.navalAttack(order.province, order.nation);
+      case 'hold':
+        return this.take(order.unitType, order.province, order.count ?? 1, true);
+      case 'disband':
+        return this.take(order.unitType, order.province, order.count ?? 1, false);
+      case 'claim':
+        return this.claim(order.province);
+      case 'caravan':
+        return this.caravan(order);
+      case 'steal':
+        return this.steal(order.nation, order.mode, order.count, order.per);
+      case 'aim':
+        return this.aim(order.nation, order.province);
+      case 'battle-plan':
+        return this.battlePlan();
     }
   }
 
@@ -139,12 +162,18 @@ export class OrderChecker {
     const what = order.unitKind ? kindWord(this.ctx.options.civAdvanced.units, order.unitKind, count) : counted(count, type);
     if (ownerOf(this.state, province) !== this.nation) return illegal('NOT_YOUR_PROVINCE', `${this.name(province)} is not yours.`);
     const structure = structureOf(this.state, province);
-    if (structure !== 'military-base' && structure !== 'city') return illegal('NEEDS_MILITARY_BASE', `Units are built only in a Military Base or City, and ${this.name(province)} has ${structure ? `a ${structureWord(structure)}` : 'no structure'}.`);
+    if (structure !== 'military-base' && structure !== 'city')
+      return illegal(
+        'NEEDS_MILITARY_BASE',
+        `Units are built only in a Military Base or City, and ${this.name(province)} has ${structure ? `a ${structureWord(structure)}` : 'no structure'}.`,
+      );
     if (type === 'fleet') {
       const seas = seasBeside(this.map, province);
       if (!seas.length) return illegal('NO_SEA', `${this.name(province)} borders no sea to put a fleet in.`);
-      if (sea !== undefined && !seas.includes(sea)) return illegal('SEA_NOT_ADJACENT', `${this.name(sea)} is not a sea beside ${this.name(province)} (${seas.join(', ')} are).`);
-      if (sea === undefined && seas.length > 1) return illegal('NAME_THE_SEA', `${this.name(province)} borders several seas (${seas.join(', ')}): say which one the fleet starts in.`);
+      if (sea !== undefined && !seas.includes(sea))
+        return illegal('SEA_NOT_ADJACENT', `${this.name(sea)} is not a sea beside ${this.name(province)} (${seas.join(', ')} are).`);
+      if (sea === undefined && seas.length > 1)
+        return illegal('NAME_THE_SEA', `${this.name(province)} borders several seas (${seas.join(', ')}): say which one the fleet starts in.`);
       const where = sea ?? seas[0];
       this.newFleets.set(where, (this.newFleets.get(where) ?? 0) + count);
     }
@@ -158,8 +187,15 @@ export class OrderChecker {
     const has = structureOf(this.state, province);
     const needs = { town: null, 'engineered-city': null, 'military-base': 'town', city: 'military-base' }[wanted];
     if (has !== needs) {
-      if (needs === null) return illegal('PROVINCE_NOT_EMPTY', `A ${structureWord(wanted)} needs a province without structures, and ${this.name(province)} has a ${structureWord(has!)}.`);
-      return illegal(needs === 'town' ? 'NEEDS_TOWN' : 'NEEDS_MILITARY_BASE', `A ${structureWord(wanted)} can only be built on a ${structureWord(needs)}, and ${this.name(province)} has ${has ? `a ${structureWord(has)}` : 'no structure'}.`);
+      if (needs === null)
+        return illegal(
+          'PROVINCE_NOT_EMPTY',
+          `A ${structureWord(wanted)} needs a province without structures, and ${this.name(province)} has a ${structureWord(has!)}.`,
+        );
+      return illegal(
+        needs === 'town' ? 'NEEDS_TOWN' : 'NEEDS_MILITARY_BASE',
+        `A ${structureWord(wanted)} can only be built on a ${structureWord(needs)}, and ${this.name(province)} has ${has ? `a ${structureWord(has)}` : 'no structure'}.`,
+      );
     }
     const verdict = this.spend(order, `A ${structureWord(wanted)}`);
     if (verdict.ok) this.building.add(province);
@@ -195,7 +231,8 @@ export class OrderChecker {
 
   private move(type: 'army' | 'fleet', from: string, to: string, count: Count): Verdict {
     const kind = this.map.province(to).kind;
-    if (type === 'fleet' && (this.map.province(from).kind !== 'sea' || kind !== 'sea')) return illegal('FLEETS_STAY_AT_SEA', 'Fleets move from sea to sea; to land armies, unload them.');
+    if (type === 'fleet' && (this.map.province(from).kind !== 'sea' || kind !== 'sea'))
+      return illegal('FLEETS_STAY_AT_SEA', 'Fleets move from sea to sea; to land armies, unload them.');
     if (!this.map.adjacent(from, to, type)) return illegal('NOT_ADJACENT', `${this.name(to)} is not next to ${this.name(from)}.`);
     const verdict = this.take(type, from, count, true);
     if (verdict.ok) this.arriving.add(to);
@@ -220,14 +257,16 @@ export class OrderChecker {
 
   private load(sea: string, from: string, count: Count): Verdict {
     if (this.map.province(sea).kind !== 'sea') return illegal('NOT_A_SEA', `${this.name(sea)} is not a sea.`);
-    if (this.map.province(from).kind === 'sea' || !this.map.touches(sea).has(from)) return illegal('NOT_ADJACENT', `${this.name(from)} is not a shore of ${this.name(sea)}.`);
+    if (this.map.province(from).kind === 'sea' || !this.map.touches(sea).has(from))
+      return illegal('NOT_ADJACENT', `${this.name(from)} is not a shore of ${this.name(sea)}.`);
     const armies = this.take('army', from, count, true);
     return armies.ok ? this.fleetAction(sea, true) : armies;
   }
 
   private unload(sea: string, target: string, count: Count): Verdict {
     if (this.map.province(sea).kind !== 'sea') return illegal('NOT_A_SEA', `${this.name(sea)} is not a sea.`);
-    if (this.map.province(target).kind === 'sea' || !this.map.touches(sea).has(target)) return illegal('NOT_ADJACENT', `${this.name(target)} is not a land province bordering ${this.name(sea)}.`);
+    if (this.map.province(target).kind === 'sea' || !this.map.touches(sea).has(target))
+      return illegal('NOT_ADJACENT', `${this.name(target)} is not a land province bordering ${this.name(sea)}.`);
     const armies = this.take('army', sea, count, true);
     if (!armies.ok) return armies;
     this.arriving.add(target);
@@ -255,11 +294,18 @@ export class OrderChecker {
 
   private caravan(order: Extract<BoardNesOrder, { kind: 'caravan' }>): Verdict {
     const escorts = order.escorts ?? 0;
-    if (escorts > order.count) return illegal('TOO_MANY_ESCORTS', `Each escort goes with one caravan: ${counted(escorts, 'escort')} for ${counted(order.count, 'caravan')} is too many.`);
+    if (escorts > order.count)
+      return illegal(
+        'TOO_MANY_ESCORTS',
+        `Each escort goes with one caravan: ${counted(escorts, 'escort')} for ${counted(order.count, 'caravan')} is too many.`,
+      );
     const cap = Number(this.state.nations[order.nation].taxIncome ?? 0);
     const already = this.caravansTo.get(order.nation) ?? 0;
     if (already + order.count > cap) {
-      return illegal('CARAVAN_LIMIT', `You may send ${this.state.nations[order.nation].name ?? order.nation} at most ${counted(cap, 'caravan')} (its tax income in the last update)${already ? `, and ${already} ${already === 1 ? 'is' : 'are'} already ordered` : ''}.`);
+      return illegal(
+        'CARAVAN_LIMIT',
+        `You may send ${this.state.nations[order.nation].name ?? order.nation} at most ${counted(cap, 'caravan')} (its tax income in the last update)${already ? `, and ${already} ${already === 1 ? 'is' : 'are'} already ordered` : ''}.`,
+      );
     }
     const verdict = this.spend(order, `${counted(order.count, 'caravan')}${escorts ? ` and ${counted(escorts, 'escort')}` : ''}`);
     if (verdict.ok) this.caravansTo.set(order.nation, already + order.count);
@@ -269,7 +315,8 @@ export class OrderChecker {
   private steal(nation: string, mode: string, count: number | undefined, per: number | undefined): Verdict {
     if (mode !== 'all' && count === undefined) return illegal('MISSING_COUNT', 'Say how many caravans to steal.');
     if (mode === 'per' && per === undefined) return illegal('MISSING_COUNT', 'Say for every how many caravans sent to steal that number.');
-    if (this.stealingFrom.has(nation)) return illegal('DUPLICATE_STEAL', `You already gave a theft order for ${this.state.nations[nation]?.name ?? nation}'s caravans.`);
+    if (this.stealingFrom.has(nation))
+      return illegal('DUPLICATE_STEAL', `You already gave a theft order for ${this.state.nations[nation]?.name ?? nation}'s caravans.`);
     this.stealingFrom.add(nation);
     return accepted;
   }
@@ -282,7 +329,8 @@ export class OrderChecker {
 
   private aim(nation: string, province: string | undefined): Verdict {
     const key = province ?? '*';
-    if (this.aims.has(key)) return illegal('DUPLICATE_AIM', province ? `You already aim at a nation in ${this.name(province)}.` : 'You already aim at a nation everywhere.');
+    if (this.aims.has(key))
+      return illegal('DUPLICATE_AIM', province ? `You already aim at a nation in ${this.name(province)}.` : 'You already aim at a nation everywhere.');
     this.aims.add(key);
     return accepted;
   }

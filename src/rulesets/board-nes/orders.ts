@@ -16,7 +16,14 @@ const planList = z.array(id).min(1);
 export const orderSchemas = {
   // A unit kind (civ-advanced games) may stand in for the type: the ruleset derives the type from it.
   'buy-unit': z
-    .object({ kind: z.literal('buy-unit'), unitType: unitType.optional(), unitKind: id.optional(), province: id, count: z.number().int().min(1).optional(), sea: id.optional() })
+    .object({
+      kind: z.literal('buy-unit'),
+      unitType: unitType.optional(),
+      unitKind: id.optional(),
+      province: id,
+      count: z.number().int().min(1).optional(),
+      sea: id.optional(),
+    })
     .refine((o) => o.unitType !== undefined || o.unitKind !== undefined, { message: 'a purchase names a unit type or a unit kind' }),
   'buy-structure': z.object({ kind: z.literal('buy-structure'), structure: z.enum(structureKinds), province: id }),
   move: z.object({ kind: z.literal('move'), unitType, province: id, target: id, count: count.optional(), claim: z.boolean().optional() }),
@@ -35,7 +42,12 @@ export const orderSchemas = {
     per: z.number().int().min(1).optional(),
   }),
   aim: z.object({ kind: z.literal('aim'), nation: id, province: id.optional() }),
-  'battle-plan': z.object({ kind: z.literal('battle-plan'), wave: planList.optional(), aircraftSupport: z.union([id, planList]).optional(), casualties: planList.optional() }),
+  'battle-plan': z.object({
+    kind: z.literal('battle-plan'),
+    wave: planList.optional(),
+    aircraftSupport: z.union([id, planList]).optional(),
+    casualties: planList.optional(),
+  }),
 } as const;
 
 export type OrderKind = keyof typeof orderSchemas;
@@ -56,23 +68,96 @@ export type StealOrder = z.infer<(typeof orderSchemas)['steal']>;
 export type AimOrder = z.infer<(typeof orderSchemas)['aim']>;
 export type BattlePlanOrder = z.infer<(typeof orderSchemas)['battle-plan']>;
 export type BoardNesOrder =
-  | BuyUnitOrder | BuyStructureOrder | MoveOrder | LoadOrder | UnloadOrder | NavalAttackOrder
-  | HoldOrder | DisbandOrder | ClaimOrder | CaravanOrder | StealOrder | AimOrder | BattlePlanOrder;
+  | BuyUnitOrder
+  | BuyStructureOrder
+  | MoveOrder
+  | LoadOrder
+  | UnloadOrder
+  | NavalAttackOrder
+  | HoldOrder
+  | DisbandOrder
+  | ClaimOrder
+  | CaravanOrder
+  | StealOrder
+  | AimOrder
+  | BattlePlanOrder;
 
 export const orderKinds: readonly OrderKindDoc[] = [
-  { kind: 'buy-unit', summary: 'Buy armies (2 gold) in a Military Base or City of yours, or fleets (3 gold) into a sea beside one; new units cannot move this turn. In civ-advanced games a purchase may name a unit kind of the game\'s unit table instead: ships are fleets, every other kind (aircraft too) is an army; without one, the game\'s default kind. Slots: unitType and/or unitKind, province, count?, sea? (needed when the Base borders several seas).', examples: ['Buy army in lon', 'Buy 2 army in lon', 'Buy fleet in lon at nth', 'Buy 2 swordsmen in lon', 'Buy galleon in lon at nth'] },
-  { kind: 'buy-structure', summary: 'Build one structure in a province of yours per turn: town (2, empty province), military-base (3, on a Town), city (5, on a Base), engineered-city (15, empty province). Slots: structure, province.', examples: ['Build town in yor', 'Build military base in yor', 'Build city in lon', 'Build engineered city in wal'] },
-  { kind: 'move', summary: 'Move armies to a neighbouring land province (or aboard your fleets in a neighbouring sea, or off them), or fleets to a neighbouring sea; "claim" takes an unclaimed province. Slots: unitType, province, target, count? (number or all, default 1), claim?.', examples: ['Move army lon -> wal', 'Move 2 army lon -> wal (claim)', 'Move all army lon -> yor', 'Move fleet nth -> eng'] },
-  { kind: 'load', summary: 'Your fleets in a sea take on armies (up to 4 a fleet) from a shore province beside it; it is the fleet\'s action for the turn. Slots: province (the sea), from (the shore), count? (number or all, default 1).', examples: ['Load 2 army from lon onto nth', 'Load all army from lon onto nth'] },
-  { kind: 'unload', summary: 'Your fleets in a sea put their armies ashore on ONE land province beside it; "claim" takes it if unclaimed. Slots: province (the sea), target, count? (number or all, default all aboard), claim?.', examples: ['Unload all army from nth -> yor', 'Unload 2 army from nth -> yor (claim)'] },
-  { kind: 'naval-attack', summary: 'Your fleets in a sea attack the fleets there of one nation, or of every other nation when none is named (fleets otherwise sit side by side in peace). Slots: province (the sea), nation?.', examples: ['Naval attack blue in nth', 'Naval attack in nth'] },
-  { kind: 'hold', summary: 'Units stay where they are (the same as giving them no order). Slots: unitType, province, count?.', examples: ['Hold all army lon', 'Hold fleet nth'] },
-  { kind: 'disband', summary: 'Disband units, first thing in the turn; a nation that ended last turn in debt names the units it could not support. Slots: unitType, province, count? (number or all, default 1).', examples: ['Disband army lon', 'Disband 2 army lon', 'Disband fleet nth'] },
+  {
+    kind: 'buy-unit',
+    summary:
+      "Buy armies (2 gold) in a Military Base or City of yours, or fleets (3 gold) into a sea beside one; new units cannot move this turn. In civ-advanced games a purchase may name a unit kind of the game's unit table instead: ships are fleets, every other kind (aircraft too) is an army; without one, the game's default kind. Slots: unitType and/or unitKind, province, count?, sea? (needed when the Base borders several seas).",
+    examples: ['Buy army in lon', 'Buy 2 army in lon', 'Buy fleet in lon at nth', 'Buy 2 swordsmen in lon', 'Buy galleon in lon at nth'],
+  },
+  {
+    kind: 'buy-structure',
+    summary:
+      'Build one structure in a province of yours per turn: town (2, empty province), military-base (3, on a Town), city (5, on a Base), engineered-city (15, empty province). Slots: structure, province.',
+    examples: ['Build town in yor', 'Build military base in yor', 'Build city in lon', 'Build engineered city in wal'],
+  },
+  {
+    kind: 'move',
+    summary:
+      'Move armies to a neighbouring land province (or aboard your fleets in a neighbouring sea, or off them), or fleets to a neighbouring sea; "claim" takes an unclaimed province. Slots: unitType, province, target, count? (number or all, default 1), claim?.',
+    examples: ['Move army lon -> wal', 'Move 2 army lon -> wal (claim)', 'Move all army lon -> yor', 'Move fleet nth -> eng'],
+  },
+  {
+    kind: 'load',
+    summary:
+      "Your fleets in a sea take on armies (up to 4 a fleet) from a shore province beside it; it is the fleet's action for the turn. Slots: province (the sea), from (the shore), count? (number or all, default 1).",
+    examples: ['Load 2 army from lon onto nth', 'Load all army from lon onto nth'],
+  },
+  {
+    kind: 'unload',
+    summary:
+      'Your fleets in a sea put their armies ashore on ONE land province beside it; "claim" takes it if unclaimed. Slots: province (the sea), target, count? (number or all, default all aboard), claim?.',
+    examples: ['Unload all army from nth -> yor', 'Unload 2 army from nth -> yor (claim)'],
+  },
+  {
+    kind: 'naval-attack',
+    summary:
+      'Your fleets in a sea attack the fleets there of one nation, or of every other nation when none is named (fleets otherwise sit side by side in peace). Slots: province (the sea), nation?.',
+    examples: ['Naval attack blue in nth', 'Naval attack in nth'],
+  },
+  {
+    kind: 'hold',
+    summary: 'Units stay where they are (the same as giving them no order). Slots: unitType, province, count?.',
+    examples: ['Hold all army lon', 'Hold fleet nth'],
+  },
+  {
+    kind: 'disband',
+    summary:
+      'Disband units, first thing in the turn; a nation that ended last turn in debt names the units it could not support. Slots: unitType, province, count? (number or all, default 1).',
+    examples: ['Disband army lon', 'Disband 2 army lon', 'Disband fleet nth'],
+  },
   { kind: 'claim', summary: 'Your armies standing in an unclaimed (white) province claim it for your nation. Slots: province.', examples: ['Claim yor'] },
-  { kind: 'caravan', summary: 'Send caravans (1 gold each, 2 back unless stolen) and escorts (1 gold each, at most one a caravan) to a nation; at most that nation\'s tax income of the last update. Slots: nation, count, escorts?.', examples: ['Caravan 3 to blue', 'Caravan 3 to blue with 1 escort'] },
-  { kind: 'steal', summary: 'Steal caravans a nation sends to you: all, a number, all but a number, or a number for every so many sent (unescorted ones first). Slots: nation, mode (all | count | all-but | per), count?, per?.', examples: ['Steal all from blue', 'Steal 2 from blue', 'Steal all but 3 from blue', 'Steal 2 per 5 from blue'] },
-  { kind: 'battle-plan', summary: 'civ-advanced games: your standing battle plan, used in every battle until you send another: the units to put in a wave first, the class your aircraft support, the units to lose first (each a unit kind of the table, or a class: infantry, cavalry, artillery, naval); "default" goes back to the defaults. Slots: wave?, aircraftSupport? (a class or a list), casualties?.', examples: ['Battle plan: wave swordsmen, catapults; aircraft support cavalry; casualties chariots, catapults', 'Battle plan: casualties machinegunners', 'Battle plan: default'] },
-  { kind: 'aim', summary: 'In battles with more than two nations, your units aim their hits at one nation (in one province, or everywhere). Slots: nation, province?.', examples: ['Aim at blue', 'Aim at blue in lon'] },
+  {
+    kind: 'caravan',
+    summary:
+      "Send caravans (1 gold each, 2 back unless stolen) and escorts (1 gold each, at most one a caravan) to a nation; at most that nation's tax income of the last update. Slots: nation, count, escorts?.",
+    examples: ['Caravan 3 to blue', 'Caravan 3 to blue with 1 escort'],
+  },
+  {
+    kind: 'steal',
+    summary:
+      'Steal caravans a nation sends to you: all, a number, all but a number, or a number for every so many sent (unescorted ones first). Slots: nation, mode (all | count | all-but | per), count?, per?.',
+    examples: ['Steal all from blue', 'Steal 2 from blue', 'Steal all but 3 from blue', 'Steal 2 per 5 from blue'],
+  },
+  {
+    kind: 'battle-plan',
+    summary:
+      'civ-advanced games: your standing battle plan, used in every battle until you send another: the units to put in a wave first, the class your aircraft support, the units to lose first (each a unit kind of the table, or a class: infantry, cavalry, artillery, naval); "default" goes back to the defaults. Slots: wave?, aircraftSupport? (a class or a list), casualties?.',
+    examples: [
+      'Battle plan: wave swordsmen, catapults; aircraft support cavalry; casualties chariots, catapults',
+      'Battle plan: casualties machinegunners',
+      'Battle plan: default',
+    ],
+  },
+  {
+    kind: 'aim',
+    summary: 'In battles with more than two nations, your units aim their hits at one nation (in one province, or everywhere). Slots: nation, province?.',
+    examples: ['Aim at blue', 'Aim at blue in lon'],
+  },
 ];
 
 const STRUCTURE_WORDS: Record<(typeof structureKinds)[number], string> = {

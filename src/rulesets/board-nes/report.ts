@@ -3,7 +3,21 @@
 // a nation's own trade news; and what the map draws of a turn. The events are this ruleset's own
 // (battle.ts and phases/), so their fields are read with the shapes those files write.
 import { caravansBack } from './phases/trade.ts';
-import { counted, nation, plural, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type RulesetContext, type Sentence, type TurnMarks } from '../../engine/index.ts';
+import {
+  counted,
+  nation,
+  plural,
+  province,
+  say,
+  type GameEvent,
+  type NationView,
+  type PublicView,
+  type ReportHooks,
+  type ReportSection,
+  type RulesetContext,
+  type Sentence,
+  type TurnMarks,
+} from '../../engine/index.ts';
 import type { BoardNesOptions } from './options.ts';
 import { structureWord } from './orders.ts';
 
@@ -77,7 +91,10 @@ function captureLine(e: GameEvent): Sentence {
   const from = str(e.from);
   const down = e.downgraded as { from: string | null; to: string | null } | undefined;
   const structure: Sentence = down?.from ? [`; its ${structureWord(down.from)} ${down.to ? `became a ${structureWord(down.to)}` : 'was destroyed'}`] : [];
-  const verb = e.type === 'province.claimed' ? say`${nation(str(e.nation))} claimed ${province(str(e.province))}` : say`${nation(str(e.nation))} took ${province(str(e.province))}${from ? ' from ' : ''}`;
+  const verb =
+    e.type === 'province.claimed'
+      ? say`${nation(str(e.nation))} claimed ${province(str(e.province))}`
+      : say`${nation(str(e.nation))} took ${province(str(e.province))}${from ? ' from ' : ''}`;
   return [...verb, ...(from && e.type !== 'province.claimed' ? [nation(from)] : []), ...structure, '.'];
 }
 
@@ -87,15 +104,26 @@ function publicSections(view: PublicView | NationView): ReportSection[] {
   const building: Sentence[] = [];
   for (const e of view.events) {
     const who = nation(str(e.nation));
-    if (e.type === 'units.moved') moves.push(say`${who}'s ${units(str(e.unitType), count(e.units))} ${e.landed ? 'landed' : 'moved'} from ${province(str(e.from))} to ${province(str(e.to))}.`);
-    else if (e.type === 'units.boarded') moves.push(say`${who}'s ${units('army', count(e.units))} boarded fleets in ${province(str(e.sea))} from ${province(str(e.from))}.`);
-    else if (e.type === 'units.fell-back') moves.push(say`${who}'s attack on ${province(str(e.from))} broke off: ${count(e.units)} fell back to ${province(str(e.to))}${count(e.lost) ? `, ${count(e.lost)} had nowhere to go and were lost` : ''}.`);
+    if (e.type === 'units.moved')
+      moves.push(
+        say`${who}'s ${units(str(e.unitType), count(e.units))} ${e.landed ? 'landed' : 'moved'} from ${province(str(e.from))} to ${province(str(e.to))}.`,
+      );
+    else if (e.type === 'units.boarded')
+      moves.push(say`${who}'s ${units('army', count(e.units))} boarded fleets in ${province(str(e.sea))} from ${province(str(e.from))}.`);
+    else if (e.type === 'units.fell-back')
+      moves.push(
+        say`${who}'s attack on ${province(str(e.from))} broke off: ${count(e.units)} fell back to ${province(str(e.to))}${count(e.lost) ? `, ${count(e.lost)} had nowhere to go and were lost` : ''}.`,
+      );
     else if (e.type === 'armies.drowned') moves.push(say`${counted(count(e.units), 'army')} went down with a sunken fleet in ${province(str(e.sea))}.`);
     else if (e.type === 'province.captured' || e.type === 'province.claimed') captures.push(captureLine(e));
     else if (e.type === 'units.bought') building.push(say`${who} raised ${counted(count(e.units), str(e.unitType))} in ${province(str(e.province))}.`);
     else if (e.type === 'structure.built') building.push(say`${who} built a ${structureWord(str(e.structure))} in ${province(str(e.province))}.`);
     else if (e.type === 'units.disbanded')
-      building.push(e.reason === 'UNSUPPORTED' ? say`${who} could not pay its upkeep and lost ${counted(count(e.units), 'unit')}.` : say`${who} disbanded ${counted(count(e.units), str(e.unitType) || 'unit')}${str(e.province) ? ' in ' : ''}${str(e.province) ? province(str(e.province)) : ''}.`);
+      building.push(
+        e.reason === 'UNSUPPORTED'
+          ? say`${who} could not pay its upkeep and lost ${counted(count(e.units), 'unit')}.`
+          : say`${who} disbanded ${counted(count(e.units), str(e.unitType) || 'unit')}${str(e.province) ? ' in ' : ''}${str(e.province) ? province(str(e.province)) : ''}.`,
+      );
   }
   return [
     { title: 'Captures', lines: captures },
@@ -109,8 +137,12 @@ function tradeSection(view: NationView): ReportSection {
   const lines: Sentence[] = [];
   for (const e of view.events) {
     if (e.type === 'caravans.returned') lines.push([caravansBack(Number(e.sent), Number(e.returned), Number(e.gold))]);
-    else if (e.type === 'caravan.stolen' && e.thief === view.nation) lines.push(say`Your minions stole ${Number(e.count)} of ${nation(str(e.victim))}'s caravans, worth ${counted(Number(e.gold), 'gold')}.`);
-    else if (e.type === 'caravan.stolen' && e.escortSaw) lines.push(say`Your escorts came back with bad news: ${nation(str(e.thief))} stole ${Number(e.escorted) === 1 ? 'an escorted caravan' : counted(Number(e.escorted), 'escorted caravan')}.`);
+    else if (e.type === 'caravan.stolen' && e.thief === view.nation)
+      lines.push(say`Your minions stole ${Number(e.count)} of ${nation(str(e.victim))}'s caravans, worth ${counted(Number(e.gold), 'gold')}.`);
+    else if (e.type === 'caravan.stolen' && e.escortSaw)
+      lines.push(
+        say`Your escorts came back with bad news: ${nation(str(e.thief))} stole ${Number(e.escorted) === 1 ? 'an escorted caravan' : counted(Number(e.escorted), 'escorted caravan')}.`,
+      );
     else if (e.type === 'gold.short' && typeof e.message === 'string') lines.push([e.message]);
   }
   return { title: 'Trade and treasury', lines };
@@ -121,7 +153,8 @@ function turnMarks(view: PublicView): TurnMarks {
   const brokeOff = new Set(of(view.events, 'units.fell-back').map((e) => `${str(e.to)}>${str(e.from)}`));
   for (const e of view.events) {
     const p = str(e.province);
-    if (e.type === 'units.moved') marks.arrows.push({ kind: 'move', from: str(e.from), to: str(e.to), ok: !brokeOff.has(`${str(e.from)}>${str(e.to)}`), nation: str(e.nation) });
+    if (e.type === 'units.moved')
+      marks.arrows.push({ kind: 'move', from: str(e.from), to: str(e.to), ok: !brokeOff.has(`${str(e.from)}>${str(e.to)}`), nation: str(e.nation) });
     else if (e.type === 'battle.fought') marks.provinces.push({ province: str(e.place), mark: 'battle' });
     else if (e.type === 'province.captured' || e.type === 'province.claimed') marks.provinces.push({ province: p, mark: 'captured' });
     else if (e.type === 'units.bought') marks.provinces.push({ province: p, mark: 'built' });

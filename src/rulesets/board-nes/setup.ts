@@ -57,7 +57,8 @@ function nationState(ctx: RulesetContext<BoardNesOptions>, n: NationSetup): Boar
   const nation: BoardNesNation = { id: n.id, name: n.name, gold: Number(n.attributes?.gold ?? ctx.options.startingGold), taxIncome: 0 };
   const technologies = n.attributes?.technologies;
   if (technologies !== undefined) {
-    if (!Number.isInteger(technologies) || (technologies as number) < 0) throw new Error(`${n.id}: technologies must be a whole number, 0 or more; got ${JSON.stringify(technologies)}.`);
+    if (!Number.isInteger(technologies) || (technologies as number) < 0)
+      throw new Error(`${n.id}: technologies must be a whole number, 0 or more; got ${JSON.stringify(technologies)}.`);
     nation.technologies = technologies as number;
   }
   return nation;
@@ -67,13 +68,21 @@ function nationState(ctx: RulesetContext<BoardNesOptions>, n: NationSetup): Boar
 function startingKind(ctx: RulesetContext<BoardNesOptions>, nation: string, { type, kind }: StartingUnits): { type: 'army' | 'fleet'; unitKind?: string } {
   const { options } = ctx;
   if (kind !== undefined) {
-    if (!usesUnitKinds(options)) throw new Error(`${nation}: a starting unit has the kind ${JSON.stringify(kind)}, but unit kinds are only for games with combat: civ-advanced.`);
+    if (!usesUnitKinds(options))
+      throw new Error(`${nation}: a starting unit has the kind ${JSON.stringify(kind)}, but unit kinds are only for games with combat: civ-advanced.`);
     const found = typeof kind === 'string' ? findUnitKind(options.civAdvanced.units, kind) : undefined;
-    if (!found) throw new Error(`${nation}: a starting unit has the kind ${JSON.stringify(kind)}, which is not in the unit table (${Object.keys(options.civAdvanced.units).join(', ')}).`);
+    if (!found)
+      throw new Error(
+        `${nation}: a starting unit has the kind ${JSON.stringify(kind)}, which is not in the unit table (${Object.keys(options.civAdvanced.units).join(', ')}).`,
+      );
     const implied = unitTypeOfKind(found.entry);
-    if (type !== undefined && type !== implied) throw new Error(`${nation}: ${found.kind} are ${found.entry.class}, so they start as ${implied === 'fleet' ? 'fleets' : 'armies'}, not ${JSON.stringify(type)}.`);
+    if (type !== undefined && type !== implied)
+      throw new Error(
+        `${nation}: ${found.kind} are ${found.entry.class}, so they start as ${implied === 'fleet' ? 'fleets' : 'armies'}, not ${JSON.stringify(type)}.`,
+      );
     return { type: implied, unitKind: found.kind };
   }
-  if (type !== 'army' && type !== 'fleet') throw new Error(`${nation}: a starting unit needs a type (army or fleet)${usesUnitKinds(options) ? ' or a kind' : ''}; got ${JSON.stringify(type)}.`);
+  if (type !== 'army' && type !== 'fleet')
+    throw new Error(`${nation}: a starting unit needs a type (army or fleet)${usesUnitKinds(options) ? ' or a kind' : ''}; got ${JSON.stringify(type)}.`);
   return usesUnitKinds(options) ? { type, unitKind: options.civAdvanced.defaultUnitKinds[type] } : { type };
 }

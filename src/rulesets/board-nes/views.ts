@@ -30,7 +30,10 @@ export function privateView(state: BoardNesState, events: readonly GameEvent[], 
     ...(own?.technologies !== undefined && { technologies: own.technologies }),
     ...(own?.battlePlan && { battlePlan: own.battlePlan }),
     ledger: mine.find((e) => e.type === 'ledger' && e.nation === nation)?.ledger ?? null,
-    caravans: pick(mine.find((e) => e.type === 'caravans.returned' && e.nation === nation), ['sent', 'returned', 'gold']),
+    caravans: pick(
+      mine.find((e) => e.type === 'caravans.returned' && e.nation === nation),
+      ['sent', 'returned', 'gold'],
+    ),
     escortReports: mine.filter((e) => e.type === 'caravan.stolen' && e.victim === nation && e.escortSaw).map((e) => pick(e, ['thief', 'escorted', 'message'])),
     thefts: mine.filter((e) => e.type === 'caravan.stolen' && e.thief === nation).map((e) => pick(e, ['victim', 'count', 'gold'])),
     orders: mine

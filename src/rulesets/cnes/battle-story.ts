@@ -59,7 +59,9 @@ function outcome(e: GameEvent, sides: readonly SideFields[], events: readonly Ga
 
 function officerWords(e: GameEvent): Sentence[] {
   const officers = (Array.isArray(e.officers) ? e.officers : []) as Array<{ nation: string; promoted?: number; killed?: boolean }>;
-  return officers.map((o) => (o.killed ? say` ${nation(o.nation)}'s officer was killed.` : say` ${nation(o.nation)}'s officer was promoted to ${veterancyName(o.promoted ?? 0)}.`));
+  return officers.map((o) =>
+    o.killed ? say` ${nation(o.nation)}'s officer was killed.` : say` ${nation(o.nation)}'s officer was promoted to ${veterancyName(o.promoted ?? 0)}.`,
+  );
 }
 
 /** The story of one battle.fought event. */

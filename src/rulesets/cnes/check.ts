@@ -58,7 +58,8 @@ export class OrderChecker {
   }
 
   private relation(order: CnesOrder): Checked {
-    if (!this.state.nations[order.nation!] || order.nation === this.nation) return fail('NO_SUCH_NATION', `"${order.nation}" is not another nation of this game.`);
+    if (!this.state.nations[order.nation!] || order.nation === this.nation)
+      return fail('NO_SUCH_NATION', `"${order.nation}" is not another nation of this game.`);
     if (this.relations.has(order.nation!)) return fail('ALREADY_ORDERED', `You already gave an order about ${order.nation} this turn.`);
     this.relations.add(order.nation!);
     return ok(order);
@@ -80,13 +81,16 @@ export class OrderChecker {
       case 'move':
       case 'blitz': {
         if (cards.some(flies)) return fail('AIRCRAFT_ARE_BASED', 'Aircraft do not move; give them a support, intercept or rebase order.');
-        if (order.kind === 'blitz' && !(options.blitzForAll || this.state.nations[this.nation].blitz)) return fail('NO_BLITZ_TECH', 'Blitz orders need the blitz tech, which you have not researched.');
+        if (order.kind === 'blitz' && !(options.blitzForAll || this.state.nations[this.nation].blitz))
+          return fail('NO_BLITZ_TECH', 'Blitz orders need the blitz tech, which you have not researched.');
         if (order.kind === 'blitz' && cards.some((c) => c.move <= 1)) return fail('CANNOT_BLITZ', 'Only units with a movement above 1 can blitz.');
         const path = pathOf(order);
         let at = order.province!;
         for (const [i, step] of path.entries()) {
-          if (cards.some((c) => !map.adjacent(at, step, borderType(c)) || !mayStand(map, c, step))) return fail('NOT_ADJACENT', `Your units cannot go from ${this.name(at)} to ${this.name(step)} in one step.`);
-          if (i < path.length - 1 && isMountain(map, step)) return fail('MOUNTAIN_ENDS_MOVE', `${this.name(step)} is mountains: units entering it must end their movement there.`);
+          if (cards.some((c) => !map.adjacent(at, step, borderType(c)) || !mayStand(map, c, step)))
+            return fail('NOT_ADJACENT', `Your units cannot go from ${this.name(at)} to ${this.name(step)} in one step.`);
+          if (i < path.length - 1 && isMountain(map, step))
+            return fail('MOUNTAIN_ENDS_MOVE', `${this.name(step)} is mountains: units entering it must end their movement there.`);
           at = step;
         }
         const slow = cards.find((c) => c.move < path.length);
@@ -95,14 +99,16 @@ export class OrderChecker {
       }
       case 'fortify': {
         const cap = this.state.nations[this.nation].fortifyTech ?? options.fortifyTech;
-        if (units.every((u) => (u.fortify ?? 0) >= cap)) return fail('FORTIFY_CAP', `Those units are fortified to level ${cap}, the most your technology permits.`);
+        if (units.every((u) => (u.fortify ?? 0) >= cap))
+          return fail('FORTIFY_CAP', `Those units are fortified to level ${cap}, the most your technology permits.`);
         return null;
       }
       case 'support':
       case 'rebase': {
         const reach = withinRange(map, order.province!, Math.min(...cards.map((c) => c.move)));
         if (!reach.has(order.target!)) return fail('OUT_OF_RANGE', `${this.name(order.target!)} is out of range of those aircraft.`);
-        if (order.kind === 'rebase' && !this.baseable(order.target!)) return fail('NOT_BASEABLE', `${this.name(order.target!)} is not a friendly province with an airbase.`);
+        if (order.kind === 'rebase' && !this.baseable(order.target!))
+          return fail('NOT_BASEABLE', `${this.name(order.target!)} is not a friendly province with an airbase.`);
         return null;
       }
       default:
@@ -125,7 +131,8 @@ export class OrderChecker {
     let note: string | undefined;
     if (!buildSlots(now, cardsFor(count))) {
       // A class's limit is one a turn or none at all, so one unit is the most an over-limit order can still build.
-      if (this.ctx.options.buildLimit === 'refuse' || count === 1 || !buildSlots(now, cardsFor(1))) return fail('BUILD_LIMIT', `${this.name(order.province!)} cannot build that many units this turn (see the build limits per unit class).`);
+      if (this.ctx.options.buildLimit === 'refuse' || count === 1 || !buildSlots(now, cardsFor(1)))
+        return fail('BUILD_LIMIT', `${this.name(order.province!)} cannot build that many units this turn (see the build limits per unit class).`);
       count = 1;
       note = `${this.name(order.province!)} can build only 1 of the ${ordered} ${found.id} ordered this turn (the build limits per unit class): 1 is bought.`;
     }
@@ -153,7 +160,8 @@ export class OrderChecker {
     const what = order.what;
     const razing = province.razing ?? [];
     if (order.kind === 'stop-razing') {
-      if (!razing.some((r) => !what || r.what === what)) return fail('NOT_RAZING', `Nothing ${what ? `(${improvementName(what)}) ` : ''}is being razed in ${this.name(order.province!)}.`);
+      if (!razing.some((r) => !what || r.what === what))
+        return fail('NOT_RAZING', `Nothing ${what ? `(${improvementName(what)}) ` : ''}is being razed in ${this.name(order.province!)}.`);
       const cost = this.ctx.options.prices.stopRazing;
       if (cost > this.gold) return fail('CANNOT_AFFORD', `Stopping a razing costs $${cost}, and you have $${this.gold} left.`);
       this.gold -= cost;

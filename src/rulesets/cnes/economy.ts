@@ -77,7 +77,15 @@ export function buildLimit(p: CnesProvince, card: Card): number {
 export function buildSlots(p: CnesProvince, cards: readonly Card[]): boolean {
   const byClass = new Map<string, number>();
   for (const c of cards) byClass.set(c.class, (byClass.get(c.class) ?? 0) + 1);
-  for (const [cls, n] of byClass) if (n > buildLimit(p, cards.find((c) => c.class === cls)!)) return false;
+  for (const [cls, n] of byClass)
+    if (
+      n >
+      buildLimit(
+        p,
+        cards.find((c) => c.class === cls)!,
+      )
+    )
+      return false;
   // A limited class's one unit counts against the province's one unit a turn.
   const limited = cards.filter((c) => buildLimit(p, c) !== Infinity).length;
   return limited <= 1;

@@ -6,7 +6,25 @@ import { unitOrderKinds, type UnitOrderKind } from './orders.ts';
 
 export const language: OrderLanguage = {
   grammar,
-  orderWords: ['CARD_WORD', 'TROOPS', 'MOVE_VERB', 'BLITZ_VERB', 'FORTIFY_VERB', 'HOLD_VERB', 'SUPPORT_VERB', 'INTERCEPT_VERB', 'REBASE_VERB', 'BUY_VERB', 'IMPROVE_VERB', 'IMPROVEMENT', 'RAZE_VERB', 'STOP_VERB', 'ALLY_VERB', 'PEACE_VERB', 'WAR_VERB'],
+  orderWords: [
+    'CARD_WORD',
+    'TROOPS',
+    'MOVE_VERB',
+    'BLITZ_VERB',
+    'FORTIFY_VERB',
+    'HOLD_VERB',
+    'SUPPORT_VERB',
+    'INTERCEPT_VERB',
+    'REBASE_VERB',
+    'BUY_VERB',
+    'IMPROVE_VERB',
+    'IMPROVEMENT',
+    'RAZE_VERB',
+    'STOP_VERB',
+    'ALLY_VERB',
+    'PEACE_VERB',
+    'WAR_VERB',
+  ],
   // Units are named by card, not by these types; a unit type is never inferred.
   unitTypes: { land: [], coastal: [], sea: [] },
 };

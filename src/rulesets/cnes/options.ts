@@ -12,7 +12,14 @@ export const cnesOptions = z.strictObject({
   /** $ a nation starts with when game.yaml does not give it (nation attribute `gold`). */
   startingGold: money.default(20),
   prices: z
-    .strictObject({ urbanize: money.default(10), industrialize: money.default(20), port: money.default(5), airbase: money.default(5), lab: money.default(10), stopRazing: money.default(10) })
+    .strictObject({
+      urbanize: money.default(10),
+      industrialize: money.default(20),
+      port: money.default(5),
+      airbase: money.default(5),
+      lab: money.default(10),
+      stopRazing: money.default(10),
+    })
     .prefault({}),
   /** "Research Lab: Gives some as yet undecided tech bonus": $ a lab adds, 0 until the GM decides. */
   labIncome: money.default(0),

@@ -6,16 +6,32 @@ import { improvements } from './economy.ts';
 import { razeables } from './state.ts';
 
 export const orderKinds: readonly OrderKindDoc[] = [
-  { kind: 'move', summary: 'Move units along a path of provinces, up to their movement.', examples: ['Move 2 infantry from Redhaven to Redwood', 'tanks rwd - mid - bca'] },
+  {
+    kind: 'move',
+    summary: 'Move units along a path of provinces, up to their movement.',
+    examples: ['Move 2 infantry from Redhaven to Redwood', 'tanks rwd - mid - bca'],
+  },
   { kind: 'blitz', summary: 'Move and keep fighting along the path (needs the blitz tech and movement above 1).', examples: ['Blitz tanks rwd - mid - bca'] },
-  { kind: 'fortify', summary: 'Dig in: +1 fortification level, up to what technology permits.', examples: ['Fortify infantry in Redhaven', 'all in rha dig in'] },
+  {
+    kind: 'fortify',
+    summary: 'Dig in: +1 fortification level, up to what technology permits.',
+    examples: ['Fortify infantry in Redhaven', 'all in rha dig in'],
+  },
   { kind: 'hold', summary: 'Stay, keeping fortification.', examples: ['Hold rhl'] },
   { kind: 'support', summary: 'Aircraft give ground support in a province within range of their base.', examples: ['Bombers in rha support mid'] },
   { kind: 'intercept', summary: 'Aircraft join the battle in range with the most enemy aircraft.', examples: ['Fighters in rha intercept'] },
   { kind: 'rebase', summary: 'Aircraft move their base to a friendly airbase in range.', examples: ['Rebase fighters from rha to rhl'] },
   { kind: 'buy', summary: 'Buy units in a province (build limits per unit class).', examples: ['Buy 2 infantry in Redhaven', 'build a fighter in rha'] },
-  { kind: 'improve', summary: 'Urbanize ($10), industrialize ($20), or build a port or airbase ($5) or research lab ($10).', examples: ['Urbanize Red Hills', 'build a port in rha'] },
-  { kind: 'raze', summary: 'Start razing urbanization, industrialization, a forest, a port or an airbase (done next turn).', examples: ['Raze the port in rha'] },
+  {
+    kind: 'improve',
+    summary: 'Urbanize ($10), industrialize ($20), or build a port or airbase ($5) or research lab ($10).',
+    examples: ['Urbanize Red Hills', 'build a port in rha'],
+  },
+  {
+    kind: 'raze',
+    summary: 'Start razing urbanization, industrialization, a forest, a port or an airbase (done next turn).',
+    examples: ['Raze the port in rha'],
+  },
   { kind: 'stop-razing', summary: 'Undo a razing under way, for $10.', examples: ['Stop razing the port in rha'] },
   { kind: 'ally', summary: 'Name a nation as ally; allied once both have named each other.', examples: ['Ally with Bluevale'] },
   { kind: 'peace', summary: 'End an alliance, or make peace at war once both ask.', examples: ['Make peace with Bluevale'] },

@@ -2,7 +2,21 @@
 // titled sections (alliances and wars, provinces taken and improved, movements, losses, building),
 // and what only a nation is told (its purchases, razing, air missions, halted moves). Nations and
 // provinces stay ids, which render names; units are counted by their card.
-import { counted, listOf, nation, province, say, type GameEvent, type NationView, type PublicView, type ReportHooks, type ReportSection, type ReportTable, type RulesetContext, type Sentence } from '../../engine/index.ts';
+import {
+  counted,
+  listOf,
+  nation,
+  province,
+  say,
+  type GameEvent,
+  type NationView,
+  type PublicView,
+  type ReportHooks,
+  type ReportSection,
+  type ReportTable,
+  type RulesetContext,
+  type Sentence,
+} from '../../engine/index.ts';
 import { flies } from '../../combat/cnes-heat/index.ts';
 import { battleStories, kindsWords } from './battle-story.ts';
 import { cnesMarks } from './marks.ts';
@@ -11,7 +25,13 @@ import type { CnesOptions } from './options.ts';
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const kindOf = (e: GameEvent) => str(e.unitKind) || 'unit';
 
-const IMPROVED: Record<string, string> = { urban: 'urbanized', industrial: 'industrialized', port: 'built a port in', airbase: 'built an airbase in', lab: 'built a research lab in' };
+const IMPROVED: Record<string, string> = {
+  urban: 'urbanized',
+  industrial: 'industrialized',
+  port: 'built a port in',
+  airbase: 'built an airbase in',
+  lab: 'built a research lab in',
+};
 const RAZED: Record<string, string> = { urban: 'urbanization', industrial: 'industry', forest: 'forest', port: 'port', airbase: 'airbase' };
 const STATUS: Record<string, string> = { allied: 'allied', war: 'at war', peace: 'at peace' };
 const WHY: Record<string, string> = { entered: 'entered the territory of', battle: 'fought', declared: 'declared war on' };
@@ -42,7 +62,11 @@ function movements(events: readonly GameEvent[]): Sentence[] {
   return moves.map(({ first, kinds }) => {
     const path = first.path as string[];
     const via: Sentence = path.length > 2 ? [' through ', ...listOf(path.slice(1, -1).map((p) => [province(p)]))] : [];
-    return [...say`${nation(str(first.nation))}'s ${kindsWords(kinds, true)} moved from ${province(path[0])}`, ...via, ...say` to ${province(path[path.length - 1])}.`];
+    return [
+      ...say`${nation(str(first.nation))}'s ${kindsWords(kinds, true)} moved from ${province(path[0])}`,
+      ...via,
+      ...say` to ${province(path[path.length - 1])}.`,
+    ];
   });
 }
 
@@ -50,25 +74,49 @@ function publicSections(ctx: RulesetContext<CnesOptions>, view: PublicView | Nat
   const of = (type: string) => view.events.filter((e) => e.type === type);
   const diplomacy = of('relation.changed').map((e) => {
     const why = WHY[str(e.why)];
-    return [...say`${nation(str(e.nation))} and ${nation(str(e.with))} are now ${STATUS[str(e.to)] ?? str(e.to)}`, ...(why && e.to === 'war' ? say` (${nation(str(e.nation))} ${why} ${nation(str(e.with))})` : []), '.'];
+    return [
+      ...say`${nation(str(e.nation))} and ${nation(str(e.with))} are now ${STATUS[str(e.to)] ?? str(e.to)}`,
+      ...(why && e.to === 'war' ? say` (${nation(str(e.nation))} ${why} ${nation(str(e.with))})` : []),
+      '.',
+    ];
   });
   const provinces: Sentence[] = [
-    ...of('province.occupied').map((e) => [...say`${nation(str(e.nation))} occupied ${province(str(e.province))}`, ...(e.from ? say` from ${nation(str(e.from))}` : []), '; it yields nothing this turn.']),
-    ...of('province.improved').map((e) => say`${nation(str(e.nation))} ${IMPROVED[str(e.improvement)] ?? `built ${str(e.improvement)} in`} ${province(str(e.province))}.`),
+    ...of('province.occupied').map((e) => [
+      ...say`${nation(str(e.nation))} occupied ${province(str(e.province))}`,
+      ...(e.from ? say` from ${nation(str(e.from))}` : []),
+      '; it yields nothing this turn.',
+    ]),
+    ...of('province.improved').map(
+      (e) => say`${nation(str(e.nation))} ${IMPROVED[str(e.improvement)] ?? `built ${str(e.improvement)} in`} ${province(str(e.province))}.`,
+    ),
     ...of('razing.completed').map((e) => say`The ${RAZED[str(e.what)] ?? str(e.what)} of ${province(str(e.province))} was razed.`),
   ];
   const moves: Sentence[] = [
     ...movements(view.events),
-    ...grouped(of('unit.retreated'), (e) => `${e.nation}|${e.from}|${e.to}`).map(({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds, true)} fell back from ${province(str(e.from))} to ${province(str(e.to))}.`),
-    ...of('aircraft.rebased').map((e) => say`${nation(str(e.nation))}'s ${kindOf(e)} ${e.forced ? 'lost its base and ' : ''}rebased from ${province(str(e.from))} to ${province(str(e.to))}.`),
+    ...grouped(of('unit.retreated'), (e) => `${e.nation}|${e.from}|${e.to}`).map(
+      ({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds, true)} fell back from ${province(str(e.from))} to ${province(str(e.to))}.`,
+    ),
+    ...of('aircraft.rebased').map(
+      (e) =>
+        say`${nation(str(e.nation))}'s ${kindOf(e)} ${e.forced ? 'lost its base and ' : ''}rebased from ${province(str(e.from))} to ${province(str(e.to))}.`,
+    ),
   ];
   const losses: Sentence[] = [
-    ...grouped(of('unit.destroyed'), (e) => `${e.nation}|${e.province}`).map(({ first: e, kinds }) => say`${nation(str(e.nation))}'s ${kindsWords(kinds, true)} had no friendly province to fall back to from ${province(str(e.province))}, and ${Object.values(kinds).reduce((a, b) => a + b, 0) === 1 ? 'was' : 'were'} lost.`),
-    ...of('aircraft.lost').map((e) => say`${nation(str(e.nation))}'s ${kindOf(e)} lost its base in ${province(str(e.province))} and had nowhere to land: destroyed.`),
+    ...grouped(of('unit.destroyed'), (e) => `${e.nation}|${e.province}`).map(
+      ({ first: e, kinds }) =>
+        say`${nation(str(e.nation))}'s ${kindsWords(kinds, true)} had no friendly province to fall back to from ${province(str(e.province))}, and ${Object.values(kinds).reduce((a, b) => a + b, 0) === 1 ? 'was' : 'were'} lost.`,
+    ),
+    ...of('aircraft.lost').map(
+      (e) => say`${nation(str(e.nation))}'s ${kindOf(e)} lost its base in ${province(str(e.province))} and had nowhere to land: destroyed.`,
+    ),
   ];
   const building: Sentence[] = [
-    ...of('unit.built').map((e) => say`${nation(str(e.nation))} raised ${counted(Array.isArray(e.units) ? e.units.length : 1, str(e.unitKind))} in ${province(str(e.province))}.`),
-    ...of('units.fortified').map((e) => say`${nation(str(e.nation))}'s units in ${province(str(e.province))} dug in to fortification level ${Number(e.level)}.`),
+    ...of('unit.built').map(
+      (e) => say`${nation(str(e.nation))} raised ${counted(Array.isArray(e.units) ? e.units.length : 1, str(e.unitKind))} in ${province(str(e.province))}.`,
+    ),
+    ...of('units.fortified').map(
+      (e) => say`${nation(str(e.nation))}'s units in ${province(str(e.province))} dug in to fortification level ${Number(e.level)}.`,
+    ),
   ];
   return [
     { title: 'Diplomacy', lines: diplomacy },
@@ -93,13 +141,19 @@ function ownSection(view: NationView): ReportSection {
   for (const e of view.events) {
     const where = province(str(e.province));
     if (e.type === 'unit.bought') lines.push(say`You bought ${counted(Number(e.count), str(e.unitKind))} in ${where} for $${Number(e.cost)}.`);
-    else if (e.type === 'razing.started') lines.push(say`Razing of the ${RAZED[str(e.what)] ?? str(e.what)} of ${where} began; it is done next turn unless stopped for $10.`);
+    else if (e.type === 'razing.started')
+      lines.push(say`Razing of the ${RAZED[str(e.what)] ?? str(e.what)} of ${where} began; it is done next turn unless stopped for $10.`);
     else if (e.type === 'razing.stopped') lines.push(say`You stopped the razing in ${where} for $${Number(e.cost)}.`);
-    else if (e.type === 'air.support') lines.push(say`Your ${Array.isArray(e.units) && e.units.length === 1 ? 'aircraft' : counted(Array.isArray(e.units) ? e.units.length : 0, 'aircraft')} flew ground support over ${where}.`);
-    else if (e.type === 'air.intercepting') lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) intercepted over ${where}, where ${Number(e.enemies)} enemy aircraft flew.`);
+    else if (e.type === 'air.support')
+      lines.push(
+        say`Your ${Array.isArray(e.units) && e.units.length === 1 ? 'aircraft' : counted(Array.isArray(e.units) ? e.units.length : 0, 'aircraft')} flew ground support over ${where}.`,
+      );
+    else if (e.type === 'air.intercepting')
+      lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) intercepted over ${where}, where ${Number(e.enemies)} enemy aircraft flew.`);
     else if (e.type === 'air.no-interception') lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) found no battle in range with enemy aircraft to intercept.`);
     else if (e.type === 'move.halted') lines.push(say`Your ${kindOf(e)} (${str(e.unit)}) stopped in ${where}: enemies hold ${province(str(e.before))}.`);
-    else if (e.type === 'alliance.proposed') lines.push(say`${nation(str(e.nation))} proposed an alliance to ${nation(str(e.with))}; it holds once both name it.`);
+    else if (e.type === 'alliance.proposed')
+      lines.push(say`${nation(str(e.nation))} proposed an alliance to ${nation(str(e.with))}; it holds once both name it.`);
   }
   return { title: 'Your orders at work', lines };
 }
@@ -112,7 +166,14 @@ function updateTable(ctx: RulesetContext<CnesOptions>, view: PublicView): Report
     const cls = (c: string) => units.filter((u) => ctx.options.cards[u.type]?.class === c && !flies(ctx.options.cards[u.type])).length;
     return {
       nation: n.id,
-      cells: [owned.length, owned.filter((p) => p.urban).length, owned.filter((p) => p.industrial).length, cls('infantry') + cls('ground'), units.filter((u) => ctx.options.cards[u.type] && flies(ctx.options.cards[u.type])).length, cls('naval')],
+      cells: [
+        owned.length,
+        owned.filter((p) => p.urban).length,
+        owned.filter((p) => p.industrial).length,
+        cls('infantry') + cls('ground'),
+        units.filter((u) => ctx.options.cards[u.type] && flies(ctx.options.cards[u.type])).length,
+        cls('naval'),
+      ],
     };
   });
   return { columns: ['Provinces', 'Urbanized', 'Industrialized', 'Ground units', 'Aircraft', 'Ships'], rows };

@@ -10,7 +10,14 @@ const nationAttributes = z.looseObject({
   fortifyTech: z.number().int().min(0).max(5).optional(),
   blitz: z.boolean().optional(),
   units: z
-    .array(z.strictObject({ type: z.string(), province: z.string(), count: z.number().int().min(1).max(99).default(1), veterancy: z.number().int().min(0).max(5).optional() }))
+    .array(
+      z.strictObject({
+        type: z.string(),
+        province: z.string(),
+        count: z.number().int().min(1).max(99).default(1),
+        veterancy: z.number().int().min(0).max(5).optional(),
+      }),
+    )
     .default([]),
 });
 
@@ -41,7 +48,14 @@ export function setup(ctx: RulesetContext<CnesOptions>, nations: readonly Nation
       if (!ctx.options.cards[u.type]) throw new Error(`${n.id} starts with a "${u.type}", which has no unit card.`);
       if (!ctx.map.has(u.province)) throw new Error(`${n.id} starts with units in "${u.province}", which is not on the map.`);
       for (let i = 0; i < u.count; i++) {
-        state.units.push({ id: newUnitId(state, u.type), type: u.type, nation: n.id, province: u.province, builtTurn: 0, ...(u.veterancy !== undefined && { veterancy: u.veterancy }) });
+        state.units.push({
+          id: newUnitId(state, u.type),
+          type: u.type,
+          nation: n.id,
+          province: u.province,
+          builtTurn: 0,
+          ...(u.veterancy !== undefined && { veterancy: u.veterancy }),
+        });
       }
     }
   }

@@ -2,7 +2,12 @@
 import type { MapGraph, Province } from '../../engine/index.ts';
 import type { CnesProvince } from './state.ts';
 
-export const terrains = { jungle: { income: 1, defence: 2 }, desert: { income: 1, defence: 1 }, tundra: { income: 1, defence: 1 }, temperate: { income: 2, defence: 0 } } as const;
+export const terrains = {
+  jungle: { income: 1, defence: 2 },
+  desert: { income: 1, defence: 1 },
+  tundra: { income: 1, defence: 1 },
+  temperate: { income: 2, defence: 0 },
+} as const;
 export type Terrain = keyof typeof terrains;
 export const features = { hill: 1, mountain: 3, forest: 1 } as const;
 

@@ -22,7 +22,8 @@ export function selectUnits(standing: readonly CnesUnit[], options: CnesOptions,
   let wanted: string | undefined;
   if (order.unitKind) {
     const found = findCard(options.cards, order.unitKind);
-    if (!found) return { problem: 'UNKNOWN_CARD', message: `There is no unit card "${order.unitKind}" in this game (${Object.keys(options.cards).join(', ')}).` };
+    if (!found)
+      return { problem: 'UNKNOWN_CARD', message: `There is no unit card "${order.unitKind}" in this game (${Object.keys(options.cards).join(', ')}).` };
     wanted = found.id;
   }
   const air = AIR_ORDERS.has(order.kind);
@@ -30,7 +31,8 @@ export function selectUnits(standing: readonly CnesUnit[], options: CnesOptions,
   const what = order.unitKind ?? (air ? 'aircraft' : 'units');
   if (!here.length) return { problem: 'NO_UNITS', message: `You have no ${what} in ${where} left to order.` };
   if (typeof order.count === 'number') {
-    if (here.length < order.count) return { problem: 'NOT_ENOUGH_UNITS', message: `You have ${here.length} ${what} in ${where} left to order, not ${order.count}.` };
+    if (here.length < order.count)
+      return { problem: 'NOT_ENOUGH_UNITS', message: `You have ${here.length} ${what} in ${where} left to order, not ${order.count}.` };
     return { units: here.slice(0, order.count) };
   }
   return { units: here };

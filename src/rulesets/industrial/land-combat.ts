@@ -91,7 +91,13 @@ export function fight(turn: Turn, setting: CombatSetting, attacker: Force, defen
   defence -= setting.attackLocations;
   def.push(`attacked from ${setting.attackLocations} -${setting.attackLocations}`);
 
-  let result = decide(turn, setting.place, rollSide(turn, setting.place, attacker, 'attacker', offence, off), rollSide(turn, setting.place, defender, 'defender', defence, def), 0);
+  let result = decide(
+    turn,
+    setting.place,
+    rollSide(turn, setting.place, attacker, 'attacker', offence, off),
+    rollSide(turn, setting.place, defender, 'defender', defence, def),
+    0,
+  );
   // "for each force in each combat: if force has a general ... reroll ... losing combat result";
   // with generalRerolls: worst, a season's allowance waits for the season's worst results (rerollWorst).
   for (;;) {
@@ -107,7 +113,9 @@ function rollSide(turn: Turn, place: string, force: Force, role: 'attacker' | 'd
   const table = INFANTRY_DICE[techOf(turn, force.nation)];
   const infantry = force.units.filter((u) => u.type === 'infantry' || u.type === 'conscript').length;
   const count = Math.ceil(infantry / table.per) * table.dice;
-  const dice = Array.from({ length: count }, (_, i) => turn.dice.roll(table.sides, `combat in ${place}: ${force.nation} ${role === 'attacker' ? 'attacks' : 'defends'}, die ${i + 1}`));
+  const dice = Array.from({ length: count }, (_, i) =>
+    turn.dice.roll(table.sides, `combat in ${place}: ${force.nation} ${role === 'attacker' ? 'attacks' : 'defends'}, die ${i + 1}`),
+  );
   const bonus = role === 'defender' ? table.defending * infantry : 0;
   return { nation: force.nation, dice, modifier, sum: dice.reduce((s, d) => s + d + modifier, 0) + bonus, notes };
 }
@@ -125,7 +133,9 @@ function rerollLoser(turn: Turn, result: CombatResult, force: Force): CombatResu
   const side = result[role];
   const notes = side.notes.includes('general reroll') ? side.notes : [...side.notes, 'general reroll'];
   const again = rollSide(turn, result.place, force, role, side.modifier, notes);
-  return role === 'attacker' ? decide(turn, result.place, again, result.defender, result.rerolled + 1) : decide(turn, result.place, result.attacker, again, result.rerolled + 1);
+  return role === 'attacker'
+    ? decide(turn, result.place, again, result.defender, result.rerolled + 1)
+    : decide(turn, result.place, result.attacker, again, result.rerolled + 1);
 }
 
 /** A combat fought, with the forces as they fought it, for rerolls decided after the season's combats. */
@@ -205,7 +215,8 @@ function mayReroll(turn: Turn, force: Force, place: string, rerolledHere: number
   const season = `${turn.season.season} ${turn.season.year}`;
   if (nation.rerolls?.season !== season) nation.rerolls = { season, used: 0 };
   const book = nation.rerolls;
-  if (rule.coin && book.granted === undefined) book.granted = turn.dice.roll(6, `combat in ${place}: ${force.nation}'s general tries for a reroll this season`) % 2 === 0;
+  if (rule.coin && book.granted === undefined)
+    book.granted = turn.dice.roll(6, `combat in ${place}: ${force.nation}'s general tries for a reroll this season`) % 2 === 0;
   if (rule.coin && !book.granted) return false;
   if (book.used >= rule.times) return false;
   book.used += 1;
@@ -215,10 +226,15 @@ function mayReroll(turn: Turn, force: Force, place: string, rerolledHere: number
 /** Losses, conscripts first, then infantry, then artillery; generals are never casualties (they retreat). */
 export function casualtiesOf(units: readonly IndustrialUnit[], count: number): IndustrialUnit[] {
   const order = ['conscript', 'infantry', 'artillery'];
-  return [...units].filter((u) => order.includes(u.type)).sort((x, y) => order.indexOf(x.type) - order.indexOf(y.type)).slice(0, count);
+  return [...units]
+    .filter((u) => order.includes(u.type))
+    .sort((x, y) => order.indexOf(x.type) - order.indexOf(y.type))
+    .slice(0, count);
 }
 
 export function hostile(state: IndustrialState, a: string, b: string): boolean {
   if (a === b) return false;
-  return !(state.extra.treaties ?? []).some((t) => t.inForce && t.parties.includes(a) && t.parties.includes(b) && t.expectations.some((e) => e.kind === 'peace'));
+  return !(state.extra.treaties ?? []).some(
+    (t) => t.inForce && t.parties.includes(a) && t.parties.includes(b) && t.expectations.some((e) => e.kind === 'peace'),
+  );
 }

@@ -9,11 +9,42 @@ import { seasonOf } from './seasons.ts';
 export const language: OrderLanguage = {
   grammar,
   orderWords: [
-    'KIND', 'DEPLOY_VERB', 'TRANSFER_VERB', 'MOVE_VERB', 'SAIL_VERB', 'RAIL_VERB', 'INVADE_VERB', 'DISEMBARK_VERB', 'EMBARK_VERB', 'DUTY',
-    'SALVAGE_VERB', 'ENTRENCH_VERB', 'SUPPORT_KIND', 'CUT_VERB', 'CAPITAL_WORDS', 'LEADER_WORDS', 'DISBAND_VERB', 'BUILD_VERB', 'UPGRADE_VERB',
-    'MOTHBALL_VERB', 'REACTIVATE_VERB', 'INVEST_VERB', 'PAYMENT_WORD', 'AUTHORIZE_VERB', 'PAY_VERB', 'TREATY_WORD', 'RATIFY_VERB', 'AGREEMENT_WORD', 'CEASE', 'ON_SIGHT',
+    'KIND',
+    'DEPLOY_VERB',
+    'TRANSFER_VERB',
+    'MOVE_VERB',
+    'SAIL_VERB',
+    'RAIL_VERB',
+    'INVADE_VERB',
+    'DISEMBARK_VERB',
+    'EMBARK_VERB',
+    'DUTY',
+    'SALVAGE_VERB',
+    'ENTRENCH_VERB',
+    'SUPPORT_KIND',
+    'CUT_VERB',
+    'CAPITAL_WORDS',
+    'LEADER_WORDS',
+    'DISBAND_VERB',
+    'BUILD_VERB',
+    'UPGRADE_VERB',
+    'MOTHBALL_VERB',
+    'REACTIVATE_VERB',
+    'INVEST_VERB',
+    'PAYMENT_WORD',
+    'AUTHORIZE_VERB',
+    'PAY_VERB',
+    'TREATY_WORD',
+    'RATIFY_VERB',
+    'AGREEMENT_WORD',
+    'CEASE',
+    'ON_SIGHT',
   ],
-  unitTypes: { land: ['infantry', 'conscript', 'artillery', 'general'], coastal: ['infantry', 'conscript', 'artillery', 'general', 'warship', 'battleship', 'submarine'], sea: ['warship', 'battleship', 'submarine'] },
+  unitTypes: {
+    land: ['infantry', 'conscript', 'artillery', 'general'],
+    coastal: ['infantry', 'conscript', 'artillery', 'general', 'warship', 'battleship', 'submarine'],
+    sea: ['warship', 'battleship', 'submarine'],
+  },
   calendar: (state, options) => seasonOf(options as IndustrialOptions, state.turn),
 };
 
@@ -25,8 +56,10 @@ export const language: OrderLanguage = {
 export function orderSubject(order: { kind: string; [slot: string]: unknown }): string {
   const s = (k: string) => (typeof order[k] === 'string' || typeof order[k] === 'number' ? String(order[k]) : '');
   if (order.kind === 'sail') return `sail@${s('province')}@${s('target')}@${s('unitType')}`;
-  if (['rail', 'march', 'invade', 'embark', 'disembark', 'transfer', 'disband', 'deploy'].includes(order.kind)) return `${order.kind}@${s('province')}@${s('unitType')}@${s('target')}${s('sea')}`;
-  if (['draft-treaty', 'record-agreement'].includes(order.kind)) return `${order.kind}@${s('nation')}@${s('nation2')}@${s('nation3')}@${s('terms')}${s('amount')}`;
+  if (['rail', 'march', 'invade', 'embark', 'disembark', 'transfer', 'disband', 'deploy'].includes(order.kind))
+    return `${order.kind}@${s('province')}@${s('unitType')}@${s('target')}${s('sea')}`;
+  if (['draft-treaty', 'record-agreement'].includes(order.kind))
+    return `${order.kind}@${s('nation')}@${s('nation2')}@${s('nation3')}@${s('terms')}${s('amount')}`;
   if (['ratify-treaty'].includes(order.kind)) return `${order.kind}@${s('treaty')}`;
   if (['authorize-payment', 'cancel-payment'].includes(order.kind)) return `payment@${s('payment')}`;
   if (order.kind === 'build') return `build@${s('what')}@${s('province')}`;

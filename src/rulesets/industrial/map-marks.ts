@@ -26,11 +26,17 @@ function moveArrow(e: GameEvent, ok: boolean): TurnMarks['arrows'][number] | nul
 }
 
 export function structureMarks(_ctx: RulesetContext, view: PublicView): TurnMarks {
-  const marks: Required<Pick<TurnMarks, 'arrows' | 'provinces' | 'features'>> & TurnMarks = { arrows: [], provinces: [], features: [], featureWords: FEATURE_WORDS };
+  const marks: Required<Pick<TurnMarks, 'arrows' | 'provinces' | 'features'>> & TurnMarks = {
+    arrows: [],
+    provinces: [],
+    features: [],
+    featureWords: FEATURE_WORDS,
+  };
   const mark = (province: string, kind: TurnMarks['provinces'][number]['mark']) => province && marks.provinces.push({ province, mark: kind });
   for (const e of view.events) {
     let arrow: TurnMarks['arrows'][number] | null = null;
-    if (e.type === 'naval.moved' || e.type === 'land.railed' || e.type === 'land.marched' || e.type === 'land.invaded' || e.type === 'naval.disembarked') arrow = moveArrow(e, true);
+    if (e.type === 'naval.moved' || e.type === 'land.railed' || e.type === 'land.marched' || e.type === 'land.invaded' || e.type === 'naval.disembarked')
+      arrow = moveArrow(e, true);
     else if (e.type === 'land.bounced') arrow = moveArrow(e, false);
     if (arrow) marks.arrows.push(arrow);
     if (e.type === 'land.combat' || e.type === 'naval.combat') mark(str(e.place), 'battle');

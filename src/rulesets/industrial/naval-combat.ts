@@ -38,13 +38,16 @@ export function fightAtSea(turn: Turn, places: readonly string[], kind: 'submari
     for (const [attacker, target, mutual, targeted] of hostileAtSea(turn, place)) {
       // Submarines attack only the nations they target.
       if (kind === 'submarine' && !targeted) continue;
-      const ships = (n: string, subsOnly: boolean) => state.units.filter((u) => u.province === place && u.nation === n && isShip(u.type) && !isAbandoned(u) && (!subsOnly || u.type === 'submarine'));
+      const ships = (n: string, subsOnly: boolean) =>
+        state.units.filter((u) => u.province === place && u.nation === n && isShip(u.type) && !isAbandoned(u) && (!subsOnly || u.type === 'submarine'));
       const a = ships(attacker, kind === 'submarine');
       const d = ships(target, false);
       if (!a.length || !d.length) continue;
       const roll = (list: IndustrialUnit[], nation: string) => {
         const tech = state.nations[nation]?.tech ?? 1;
-        const dice = list.flatMap((s) => Array.from({ length: s.type === 'battleship' ? 2 : 1 }, () => turn.dice.roll(6, `${kind} combat in ${place}: ${nation}'s ${s.type} ${s.id}`)));
+        const dice = list.flatMap((s) =>
+          Array.from({ length: s.type === 'battleship' ? 2 : 1 }, () => turn.dice.roll(6, `${kind} combat in ${place}: ${nation}'s ${s.type} ${s.id}`)),
+        );
         return { dice, sum: dice.reduce((t, x) => t + x + tech, 0) };
       };
       const ra = roll(a, attacker);
@@ -54,11 +57,27 @@ export function fightAtSea(turn: Turn, places: readonly string[], kind: 'submari
       const casualties = turn.options.casualties === 'examples' ? Math.max(1, tens) : 1 + tens;
       const losing = difference <= 0 ? a : d;
       const order = ['warship', 'submarine', 'battleship'];
-      const sunk = [...losing].sort((x, y) => order.indexOf(x.type) - order.indexOf(y.type)).slice(0, casualties).map((s) => s.id);
+      const sunk = [...losing]
+        .sort((x, y) => order.indexOf(x.type) - order.indexOf(y.type))
+        .slice(0, casualties)
+        .map((s) => s.id);
       const lost = new Set([...sunk, ...state.units.filter((u) => u.aboard && sunk.includes(u.aboard)).map((u) => u.id)]);
       const losses = lossesOf(state.units.filter((u) => lost.has(u.id)));
       state.units = state.units.filter((u) => !lost.has(u.id));
-      turn.announce('naval.combat', { place, kind, attacker, defender: target, mutual, ...(!targeted && { untargeted: true }), attack: ra, defence: rd, difference, sunk, lost: [...lost], losses });
+      turn.announce('naval.combat', {
+        place,
+        kind,
+        attacker,
+        defender: target,
+        mutual,
+        ...(!targeted && { untargeted: true }),
+        attack: ra,
+        defence: rd,
+        difference,
+        sunk,
+        lost: [...lost],
+        losses,
+      });
     }
   }
 }

@@ -62,7 +62,17 @@ export const industrialOptions = z.strictObject({
   /** Turns an occupation must last, at the progress phase, before the province changes owner. */
   annexTurns: z.number().int().min(1).default(2),
   /** Upkeep paid in winter for each unit (generals too). */
-  upkeep: z.strictObject({ infantry: gold.default(1), conscript: gold.default(0), artillery: gold.default(1), general: gold.default(1), warship: gold.default(2), battleship: gold.default(3), submarine: gold.default(2) }).prefault({}),
+  upkeep: z
+    .strictObject({
+      infantry: gold.default(1),
+      conscript: gold.default(0),
+      artillery: gold.default(1),
+      general: gold.default(1),
+      warship: gold.default(2),
+      battleship: gold.default(3),
+      submarine: gold.default(2),
+    })
+    .prefault({}),
   /** Income a province gives in summer and in winter when the map gives it none. */
   provinceIncome: gold.default(1),
   builds: z

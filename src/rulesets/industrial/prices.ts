@@ -3,10 +3,25 @@ import type { IndustrialOptions } from './options.ts';
 import type { BuildKind } from './orders.ts';
 
 const TABLE_KEY: Record<BuildKind, keyof IndustrialOptions['builds'] | null> = {
-  infantry: 'infantry', conscript: 'conscript', artillery: 'artillery', warship: 'warship', battleship: 'battleship', submarine: 'submarine',
-  port: 'port', 'port-upgrade': 'portUpgrade', factory: 'factory', academy: 'academy', fort: 'fort', 'fort-mothball': null,
-  'fort-reactivate': 'fortReactivation', railroad: 'railroad', canal: 'canal', 'canal-investment': null, tech: 'tech',
-  'displaced-workers': 'displacedWorkers', 'province-upgrade': 'provinceUpgrade',
+  infantry: 'infantry',
+  conscript: 'conscript',
+  artillery: 'artillery',
+  warship: 'warship',
+  battleship: 'battleship',
+  submarine: 'submarine',
+  port: 'port',
+  'port-upgrade': 'portUpgrade',
+  factory: 'factory',
+  academy: 'academy',
+  fort: 'fort',
+  'fort-mothball': null,
+  'fort-reactivate': 'fortReactivation',
+  railroad: 'railroad',
+  canal: 'canal',
+  'canal-investment': null,
+  tech: 'tech',
+  'displaced-workers': 'displacedWorkers',
+  'province-upgrade': 'provinceUpgrade',
 };
 
 export function buildCost(options: IndustrialOptions, what: string, count = 1): number {

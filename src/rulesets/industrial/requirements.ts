@@ -35,18 +35,40 @@ export function missingRequirements(ctx: RulesetContext<IndustrialOptions>, stat
   }
   // Administration: "If no Capital controlled, must establish provisional capital".
   const capitalHeld = me.capital && controllerOf(state, me.capital) === nation;
-  if (!capitalHeld && !orders.some((o) => o.kind === 'provisional-capital')) out.push({ code: 'NO_CAPITAL', message: 'establish a provisional capital (you control no capital)' });
+  if (!capitalHeld && !orders.some((o) => o.kind === 'provisional-capital'))
+    out.push({ code: 'NO_CAPITAL', message: 'establish a provisional capital (you control no capital)' });
   // Economy: "If outgoing payments are scheduled, they must be authorized or canceled".
   for (const p of extraOf(state).payments.filter((x) => x.from === nation)) {
-    if (!orders.some((o) => (o.kind === 'authorize-payment' || o.kind === 'cancel-payment') && o.payment === p.id)) out.push({ code: 'PAYMENT_UNDECIDED', message: `authorize or cancel payment ${p.id} (${p.amount} to ${state.nations[p.to]?.name ?? p.to})` });
+    if (!orders.some((o) => (o.kind === 'authorize-payment' || o.kind === 'cancel-payment') && o.payment === p.id))
+      out.push({ code: 'PAYMENT_UNDECIDED', message: `authorize or cancel payment ${p.id} (${p.amount} to ${state.nations[p.to]?.name ?? p.to})` });
   }
   // Economy: "If Winter, must pay upkeep for all units".
   if (seasonOf(ctx.options, state.turn).season === 'winter') {
     const income = incomesOf(ctx, state).get(nation) ?? 0;
-    const spent = orders.filter((o) => o.kind === 'build').reduce((s, o) => s + buildCost(ctx.options, (o as { what: string }).what, (o as { count?: number }).count ?? 1), 0);
-    const paid = orders.filter((o) => o.kind === 'authorize-payment').reduce((s, o) => s + (extraOf(state).payments.find((p) => p.id === (o as { payment: string }).payment)?.amount ?? 0), 0);
-    const disbanded = new Set(orders.filter((o) => o.kind === 'disband').flatMap((o) => state.units.filter((u) => u.nation === nation && u.province === (o as { province: string }).province && (!(o as { unitType?: string }).unitType || u.type === (o as { unitType?: string }).unitType)).slice(0, (o as { count?: number }).count ?? Infinity).map((u) => u.id)));
-    const upkeep = state.units.filter((u) => u.nation === nation && !isAbandoned(u) && !disbanded.has(u.id)).reduce((s, u) => s + ctx.options.upkeep[u.type], 0);
+    const spent = orders
+      .filter((o) => o.kind === 'build')
+      .reduce((s, o) => s + buildCost(ctx.options, (o as { what: string }).what, (o as { count?: number }).count ?? 1), 0);
+    const paid = orders
+      .filter((o) => o.kind === 'authorize-payment')
+      .reduce((s, o) => s + (extraOf(state).payments.find((p) => p.id === (o as { payment: string }).payment)?.amount ?? 0), 0);
+    const disbanded = new Set(
+      orders
+        .filter((o) => o.kind === 'disband')
+        .flatMap((o) =>
+          state.units
+            .filter(
+              (u) =>
+                u.nation === nation &&
+                u.province === (o as { province: string }).province &&
+                (!(o as { unitType?: string }).unitType || u.type === (o as { unitType?: string }).unitType),
+            )
+            .slice(0, (o as { count?: number }).count ?? Infinity)
+            .map((u) => u.id),
+        ),
+    );
+    const upkeep = state.units
+      .filter((u) => u.nation === nation && !isAbandoned(u) && !disbanded.has(u.id))
+      .reduce((s, u) => s + ctx.options.upkeep[u.type], 0);
     const left = me.gold + income - spent - paid;
     if (upkeep > left) out.push({ code: 'UPKEEP_UNPAID', message: `winter upkeep is ${upkeep} but you will have ${left}: disband units or build less` });
   }
@@ -69,7 +91,12 @@ const DEFAULTS: Record<Missing['code'], string> = {
 export function unmetReport(missing: readonly Missing[], how: 'no-orders' | 'refused' | 'filled'): string {
   const what = missing.map((m) => m.message).join('; ');
   const defaults = [...new Set(missing.map((m) => DEFAULTS[m.code]))].join('; ');
-  const opening = how === 'no-orders' ? `You sent no orders while requirements stood unmet: ${what}.` : how === 'refused' ? missingSentence(missing) : `Your orders left requirements unmet: ${what}.`;
+  const opening =
+    how === 'no-orders'
+      ? `You sent no orders while requirements stood unmet: ${what}.`
+      : how === 'refused'
+        ? missingSentence(missing)
+        : `Your orders left requirements unmet: ${what}.`;
   return `${opening} The rules' defaults were applied: ${defaults}.`;
 }
 

@@ -35,18 +35,28 @@ export function setup(ctx: RulesetContext<IndustrialOptions>, nations: readonly 
   };
   for (const n of nations) {
     const a = n.attributes ?? {};
-    const nation: IndustrialNation = { id: n.id, name: n.name, gold: Number(a.gold ?? 20), tech: clampTech(a.tech ?? 1), capital: capitals.get(n.id) ?? null, killOnSight: [] };
+    const nation: IndustrialNation = {
+      id: n.id,
+      name: n.name,
+      gold: Number(a.gold ?? 20),
+      tech: clampTech(a.tech ?? 1),
+      capital: capitals.get(n.id) ?? null,
+      killOnSight: [],
+    };
     const deploy = (a.deploy ?? {}) as Record<string, unknown>;
     const undeployed: Partial<Record<UnitType, number>> = {};
     for (const [type, count] of Object.entries(deploy)) {
-      if (!isLand(type) && !isShip(type)) throw new Error(`${n.id}: "${type}" is not a unit type to deploy (infantry, conscript, artillery, general, warship, battleship, submarine).`);
-      if (!Number.isInteger(count) || (count as number) < 0) throw new Error(`${n.id}: deploy ${type} must be a whole number, 0 or more; got ${JSON.stringify(count)}.`);
+      if (!isLand(type) && !isShip(type))
+        throw new Error(`${n.id}: "${type}" is not a unit type to deploy (infantry, conscript, artillery, general, warship, battleship, submarine).`);
+      if (!Number.isInteger(count) || (count as number) < 0)
+        throw new Error(`${n.id}: deploy ${type} must be a whole number, 0 or more; got ${JSON.stringify(count)}.`);
       if ((count as number) > 0) undeployed[type] = count as number;
     }
     if (Object.keys(undeployed).length) nation.undeployed = undeployed;
     state.nations[n.id] = nation;
     for (const m of Array.isArray(a.missions) ? (a.missions as Array<Record<string, unknown>>) : []) {
-      if (typeof m.control !== 'string' || !ctx.map.has(m.control)) throw new Error(`${n.id}: a mission needs a province of the map to control; got ${JSON.stringify(m.control)}.`);
+      if (typeof m.control !== 'string' || !ctx.map.has(m.control))
+        throw new Error(`${n.id}: a mission needs a province of the map to control; got ${JSON.stringify(m.control)}.`);
       missions.push({ id: `m${missions.length + 1}`, nation: n.id, control: m.control, reward: Number(m.reward ?? 0) });
     }
   }

@@ -10,10 +10,22 @@ export interface StackOrder {
   count?: number;
 }
 
-export function pickStack(state: IndustrialState, nation: string, order: StackOrder, what: 'land' | 'ships', skip: ReadonlySet<string> = new Set()): IndustrialUnit[] {
+export function pickStack(
+  state: IndustrialState,
+  nation: string,
+  order: StackOrder,
+  what: 'land' | 'ships',
+  skip: ReadonlySet<string> = new Set(),
+): IndustrialUnit[] {
   const fits = what === 'land' ? isLand : isShip;
   const units = state.units.filter(
-    (u) => commanderOf(u) === nation && u.province === order.province && fits(u.type) && (what === 'ships' || !u.aboard) && !skip.has(u.id) && (!order.unitType || u.type === order.unitType),
+    (u) =>
+      commanderOf(u) === nation &&
+      u.province === order.province &&
+      fits(u.type) &&
+      (what === 'ships' || !u.aboard) &&
+      !skip.has(u.id) &&
+      (!order.unitType || u.type === order.unitType),
   );
   return order.count ? units.slice(0, order.count) : units;
 }

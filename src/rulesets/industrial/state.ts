@@ -191,4 +191,3 @@ export function unitsByProvince(state: IndustrialState): Map<string, IndustrialU
 export function landUnitsAt(state: IndustrialState, province: string, nation?: string): IndustrialUnit[] {
   return state.units.filter((u) => u.province === province && isLand(u.type) && !u.aboard && (nation === undefined || u.nation === nation));
 }
-

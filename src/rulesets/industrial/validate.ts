@@ -23,7 +23,8 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
     if (typeof v === 'string' && !map.has(v)) return illegal('NO_SUCH_PROVINCE', `There is no province "${v}" on this map.`);
   }
   const earlier = ahead.map(readOrder).filter((o): o is IndustrialOrder => o !== null);
-  const units = (p: string, what: 'land' | 'ships') => (placed(state).get(p) ?? []).filter((u) => (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
+  const units = (p: string, what: 'land' | 'ships') =>
+    (placed(state).get(p) ?? []).filter((u) => (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
   // Orders to units another nation holds stand until the turn: that nation may transfer them first.
   const needUnits = (p: string, what: 'land' | 'ships'): Verdict => {
     // Units may get there earlier in the turn: a rail move, or ships sailing on from where they arrived.
@@ -31,7 +32,7 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
     if (arriving || units(p, what).some((u) => u.nation === nation) || units(p, what).length) return accepted;
     return illegal('NO_UNITS', `You have no ${what === 'land' ? 'land forces' : 'ships'} in ${name(p)}.`);
   };
-  const next = (a: string, b: string, how: 'army' | 'fleet') => map.adjacent(a, b, how) || (how === 'fleet' && (map.adjacent(b, a, how)));
+  const next = (a: string, b: string, how: 'army' | 'fleet') => map.adjacent(a, b, how) || (how === 'fleet' && map.adjacent(b, a, how));
   const where = 'province' in order ? (order.province ?? '') : '';
   if (LAND_ORDERS.has(order.kind)) {
     const v = needUnits(where, 'land');
@@ -44,42 +45,77 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
   switch (order.kind) {
     case 'deploy':
       return checkDeploy(ctx, state, nation, order, earlier, name);
-    case 'attack': case 'cease-fire': case 'transfer':
+    case 'attack':
+    case 'cease-fire':
+    case 'transfer':
       if (!state.nations[order.nation]) return illegal('NO_SUCH_NATION', `${order.nation} is not a nation of this game.`);
       if (order.nation === nation) return illegal('SELF', 'That order names your own nation.');
-      if (order.kind === 'transfer' && !state.units.some((u) => u.nation === nation && u.province === order.province)) return illegal('NO_UNITS', `You have no units in ${name(order.province)} to transfer.`);
+      if (order.kind === 'transfer' && !state.units.some((u) => u.nation === nation && u.province === order.province))
+        return illegal('NO_UNITS', `You have no units in ${name(order.province)} to transfer.`);
       return accepted;
     case 'sail': {
-      const sails = [...earlier, order].filter((o) => o.kind === 'sail').map((o) => ({ nation, order: o as { province: string; target: string; unitType?: string } }));
-      if (sailRounds(sails).at(-1)![1] > ctx.options.shipActions) return illegal('NO_ACTIONS_LEFT', `Ships have ${ctx.options.shipActions} movement actions a turn.`);
-      if (!next(order.province, order.target, 'fleet')) return illegal('NOT_ADJACENT', `Ships cannot sail from ${name(order.province)} to ${name(order.target)} in one step.`);
+      const sails = [...earlier, order]
+        .filter((o) => o.kind === 'sail')
+        .map((o) => ({ nation, order: o as { province: string; target: string; unitType?: string } }));
+      if (sailRounds(sails).at(-1)![1] > ctx.options.shipActions)
+        return illegal('NO_ACTIONS_LEFT', `Ships have ${ctx.options.shipActions} movement actions a turn.`);
+      if (!next(order.province, order.target, 'fleet'))
+        return illegal('NOT_ADJACENT', `Ships cannot sail from ${name(order.province)} to ${name(order.target)} in one step.`);
       return accepted;
     }
     case 'disembark':
-      if (!state.units.some((u) => u.province === order.province && u.aboard && u.nation === nation) && !earlier.some((o) => o.kind === 'sail' && o.target === order.province)) return illegal('NO_UNITS', `None of your forces are aboard ships in ${name(order.province)}.`);
-      if (order.target !== order.province && !next(order.province, order.target, 'fleet')) return illegal('NOT_ADJACENT', `${name(order.target)} is not a coast beside ${name(order.province)}.`);
+      if (
+        !state.units.some((u) => u.province === order.province && u.aboard && u.nation === nation) &&
+        !earlier.some((o) => o.kind === 'sail' && o.target === order.province)
+      )
+        return illegal('NO_UNITS', `None of your forces are aboard ships in ${name(order.province)}.`);
+      if (order.target !== order.province && !next(order.province, order.target, 'fleet'))
+        return illegal('NOT_ADJACENT', `${name(order.target)} is not a coast beside ${name(order.province)}.`);
       if (map.province(order.target).kind === 'sea') return illegal('NOT_LAND', `${name(order.target)} is sea.`);
       return accepted;
     case 'embark':
-      if (order.target !== order.province && !next(order.province, order.target, 'fleet')) return illegal('NOT_ADJACENT', `${name(order.target)} is not beside ${name(order.province)}.`);
+      if (order.target !== order.province && !next(order.province, order.target, 'fleet'))
+        return illegal('NOT_ADJACENT', `${name(order.target)} is not beside ${name(order.province)}.`);
       return accepted;
-    case 'supply-coast': case 'support-coast': case 'blockade':
+    case 'supply-coast':
+    case 'support-coast':
+    case 'blockade':
       if (map.province(order.province).kind !== 'sea') return illegal('IN_PORT', 'Warships in port cannot support, supply or blockade.');
-      if (!next(order.province, order.target, 'fleet') || map.province(order.target).kind === 'sea') return illegal('NOT_ADJACENT', `${name(order.target)} is not a coast beside ${name(order.province)}.`);
+      if (!next(order.province, order.target, 'fleet') || map.province(order.target).kind === 'sea')
+        return illegal('NOT_ADJACENT', `${name(order.target)} is not a coast beside ${name(order.province)}.`);
       if (order.kind === 'blockade' && !state.provinces[order.target]?.port) return illegal('NO_PORT', `${name(order.target)} has no port to blockade.`);
       return accepted;
     case 'salvage':
       return accepted;
     case 'rail':
-      if (!railPath({ map }, state, nation, order.province, order.target)) return illegal('NO_RAIL_ROUTE', `There is no railroad from ${name(order.province)} to ${name(order.target)} through provinces you control within your tech level's range.`);
-      if (earlier.some((o) => o.kind !== 'rail' && 'province' in o && o.province === order.province && LAND_ORDERS.has(o.kind))) return illegal('RAIL_FIRST', 'Rail movement must be ordered before any other order given to the land unit.');
+      if (!railPath({ map }, state, nation, order.province, order.target))
+        return illegal(
+          'NO_RAIL_ROUTE',
+          `There is no railroad from ${name(order.province)} to ${name(order.target)} through provinces you control within your tech level's range.`,
+        );
+      if (earlier.some((o) => o.kind !== 'rail' && 'province' in o && o.province === order.province && LAND_ORDERS.has(o.kind)))
+        return illegal('RAIL_FIRST', 'Rail movement must be ordered before any other order given to the land unit.');
       return accepted;
-    case 'march': case 'invade': case 'support-defence': case 'support-attack': case 'cut-support':
-      if (!map.adjacent(order.province, order.target, 'army')) return illegal('NOT_ADJACENT', `${name(order.target)} does not border ${name(order.province)} by land.`);
+    case 'march':
+    case 'invade':
+    case 'support-defence':
+    case 'support-attack':
+    case 'cut-support':
+      if (!map.adjacent(order.province, order.target, 'army'))
+        return illegal('NOT_ADJACENT', `${name(order.target)} does not border ${name(order.province)} by land.`);
       if (order.kind === 'march') {
         const holder = controllerOf(state, order.target);
-        if (holder && holder !== nation && !(extraOf(state).treaties.some((t) => t.inForce && t.parties.includes(nation) && t.parties.includes(holder) && t.expectations.some((e) => e.kind === 'peace')))) {
-          return illegal('FOREIGN_PROVINCE', `${name(order.target)} is held by ${state.nations[holder]?.name ?? holder}: march only into your own, allied or neutral provinces; invade to attack.`);
+        if (
+          holder &&
+          holder !== nation &&
+          !extraOf(state).treaties.some(
+            (t) => t.inForce && t.parties.includes(nation) && t.parties.includes(holder) && t.expectations.some((e) => e.kind === 'peace'),
+          )
+        ) {
+          return illegal(
+            'FOREIGN_PROVINCE',
+            `${name(order.target)} is held by ${state.nations[holder]?.name ?? holder}: march only into your own, allied or neutral provinces; invade to attack.`,
+          );
         }
       }
       return accepted;
@@ -93,7 +129,8 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
     case 'leader':
       return accepted;
     case 'disband':
-      if (!state.units.some((u) => u.nation === nation && u.province === order.province && (!order.unitType || u.type === order.unitType))) return illegal('NO_UNITS', `You have no such units in ${name(order.province)}.`);
+      if (!state.units.some((u) => u.nation === nation && u.province === order.province && (!order.unitType || u.type === order.unitType)))
+        return illegal('NO_UNITS', `You have no such units in ${name(order.province)}.`);
       return accepted;
     case 'build': {
       const province = order.province ?? me.capital;
@@ -106,16 +143,26 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
 }
 
 /** New game: starting resources not yet deployed, in the nation's own provinces (ships in a port, or a sea beside it). */
-function checkDeploy(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, order: Extract<IndustrialOrder, { kind: 'deploy' }>, earlier: IndustrialOrder[], name: (id: string) => string): Verdict {
+function checkDeploy(
+  ctx: RulesetContext<IndustrialOptions>,
+  state: IndustrialState,
+  nation: string,
+  order: Extract<IndustrialOrder, { kind: 'deploy' }>,
+  earlier: IndustrialOrder[],
+  name: (id: string) => string,
+): Verdict {
   const { map } = ctx;
   const me = state.nations[nation];
   const next = (a: string, b: string) => map.adjacent(a, b, 'fleet') || map.adjacent(b, a, 'fleet');
-  const left = (me.undeployed?.[order.unitType] ?? 0) - earlier.filter((o) => o.kind === 'deploy' && o.unitType === order.unitType).reduce((n, o) => n + ((o as { count?: number }).count ?? 1), 0);
+  const left =
+    (me.undeployed?.[order.unitType] ?? 0) -
+    earlier.filter((o) => o.kind === 'deploy' && o.unitType === order.unitType).reduce((n, o) => n + ((o as { count?: number }).count ?? 1), 0);
   if (state.turn !== 1 && !me.undeployed) return illegal('NOT_NEW_GAME', 'Deploying starting resources is only for the first turn.');
   if ((order.count ?? 1) > left) return illegal('NOTHING_TO_DEPLOY', `You have ${Math.max(0, left)} ${order.unitType} left to deploy.`);
   if (state.provinces[order.province]?.owner !== nation) return illegal('NOT_YOURS', `${name(order.province)} is not yours: deploy in your own provinces.`);
   if (isShip(order.unitType)) {
-    if (!state.provinces[order.province]?.port) return illegal('NO_PORT', `Ships deploy in a port of yours (or a sea beside it); ${name(order.province)} has none.`);
+    if (!state.provinces[order.province]?.port)
+      return illegal('NO_PORT', `Ships deploy in a port of yours (or a sea beside it); ${name(order.province)} has none.`);
     if (order.sea && !next(order.province, order.sea)) return illegal('NOT_ADJACENT', `${name(order.sea)} is not a sea beside ${name(order.province)}.`);
   }
   return accepted;
@@ -124,14 +171,17 @@ function checkDeploy(ctx: RulesetContext<IndustrialOptions>, state: IndustrialSt
 /** Payments, treaties and agreements: they name ids and nations, never units. */
 function checkDiplomacy(state: IndustrialState, nation: string, order: IndustrialOrder): Verdict {
   switch (order.kind) {
-    case 'authorize-payment': case 'cancel-payment':
-      if (!extraOf(state).payments.some((p) => p.id === order.payment && p.from === nation)) return illegal('NO_SUCH_PAYMENT', `There is no payment ${order.payment} scheduled from you.`);
+    case 'authorize-payment':
+    case 'cancel-payment':
+      if (!extraOf(state).payments.some((p) => p.id === order.payment && p.from === nation))
+        return illegal('NO_SUCH_PAYMENT', `There is no payment ${order.payment} scheduled from you.`);
       return accepted;
     case 'draft-treaty': {
       const parties = [nation, order.nation, order.nation2, order.nation3].filter(Boolean) as string[];
       for (const p of parties) if (!state.nations[p]) return illegal('NO_SUCH_NATION', `${p} is not a nation of this game.`);
       if (!order.peace && !order.amount) return illegal('NO_TERMS', 'A treaty needs terms: peace, or a payment each season.');
-      if (order.amount && (!parties.includes(order.payer!) || !parties.includes(order.payee!) || order.payer === order.payee)) return illegal('PAYMENT_PARTIES', 'A treaty payment is from one party to another.');
+      if (order.amount && (!parties.includes(order.payer!) || !parties.includes(order.payee!) || order.payer === order.payee))
+        return illegal('PAYMENT_PARTIES', 'A treaty payment is from one party to another.');
       return accepted;
     }
     case 'ratify-treaty': {
@@ -141,10 +191,12 @@ function checkDiplomacy(state: IndustrialState, nation: string, order: Industria
       return accepted;
     }
     case 'record-agreement':
-      for (const p of [order.nation, order.nation2, order.nation3]) if (p && !state.nations[p]) return illegal('NO_SUCH_NATION', `${p} is not a nation of this game.`);
+      for (const p of [order.nation, order.nation2, order.nation3])
+        if (p && !state.nations[p]) return illegal('NO_SUCH_NATION', `${p} is not a nation of this game.`);
       return accepted;
     case 'expunge-agreement':
-      if (!extraOf(state).agreements.some((a) => a.id === order.agreement && a.parties.includes(nation))) return illegal('NO_SUCH_AGREEMENT', `There is no private agreement ${order.agreement} of yours.`);
+      if (!extraOf(state).agreements.some((a) => a.id === order.agreement && a.parties.includes(nation)))
+        return illegal('NO_SUCH_AGREEMENT', `There is no private agreement ${order.agreement} of yours.`);
       return accepted;
     default:
       return accepted;
@@ -159,10 +211,20 @@ function placed(state: IndustrialState): Map<string, IndustrialUnit[]> {
   return found;
 }
 
-function checkBuild(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, order: Extract<IndustrialOrder, { kind: 'build' }> & { province: string }, earlier: IndustrialOrder[], name: (id: string) => string): Verdict {
+function checkBuild(
+  ctx: RulesetContext<IndustrialOptions>,
+  state: IndustrialState,
+  nation: string,
+  order: Extract<IndustrialOrder, { kind: 'build' }> & { province: string },
+  earlier: IndustrialOrder[],
+  name: (id: string) => string,
+): Verdict {
   const p = state.provinces[order.province];
-  if (!p || p.owner !== nation || controllerOf(state, order.province) !== nation) return illegal('NOT_YOURS', `${name(order.province)} is not yours to build in (owned and not occupied).`);
-  const spent = earlier.filter((o) => o.kind === 'build').reduce((s, o) => s + buildCost(ctx.options, (o as { what: string }).what, (o as { count?: number }).count ?? 1), 0);
+  if (!p || p.owner !== nation || controllerOf(state, order.province) !== nation)
+    return illegal('NOT_YOURS', `${name(order.province)} is not yours to build in (owned and not occupied).`);
+  const spent = earlier
+    .filter((o) => o.kind === 'build')
+    .reduce((s, o) => s + buildCost(ctx.options, (o as { what: string }).what, (o as { count?: number }).count ?? 1), 0);
   const cost = buildCost(ctx.options, order.what, order.count ?? 1);
   const gold = state.nations[nation].gold;
   if (spent + cost > gold) return illegal('CANNOT_AFFORD', `This costs ${cost}; with your earlier orders (${spent}) it is more than your ${gold} gold.`);
@@ -170,27 +232,47 @@ function checkBuild(ctx: RulesetContext<IndustrialOptions>, state: IndustrialSta
   switch (order.what) {
     case 'artillery':
       return p.factory ? accepted : illegal('NEEDS_FACTORY', `Artillery is manufactured in a province with a factory; ${name(order.province)} has none.`);
-    case 'warship': case 'battleship': case 'submarine':
+    case 'warship':
+    case 'battleship':
+    case 'submarine':
       if (!p.port) return illegal('NEEDS_PORT', `Ships are manufactured in a port; ${name(order.province)} has none.`);
       if (order.what === 'battleship' && (p.port ?? 0) < 2) return illegal('NEEDS_PORT', 'Battleships need an upgraded port (level 2).');
       return accepted;
-    case 'port': return coastal && !p.port ? accepted : illegal('NOT_COASTAL', `A port is built once, on a coastal province; ${name(order.province)} cannot take one.`);
-    case 'port-upgrade': return p.port ? accepted : illegal('NEEDS_PORT', `${name(order.province)} has no port to upgrade.`);
-    case 'factory': return p.factory ? illegal('ALREADY_BUILT', `${name(order.province)} already has a factory.`) : accepted;
-    case 'academy': return p.academy ? illegal('ALREADY_BUILT', `${name(order.province)} already has a military academy.`) : accepted;
-    case 'fort': return p.fort ? illegal('ALREADY_BUILT', `${name(order.province)} already has a fort.`) : accepted;
-    case 'fort-mothball': return p.fort === 'active' ? accepted : illegal('NO_FORT', `${name(order.province)} has no active fort.`);
-    case 'fort-reactivate': return p.fort === 'mothballed' ? accepted : illegal('NO_FORT', `${name(order.province)} has no mothballed fort.`);
-    case 'railroad': return p.railroad ? illegal('ALREADY_BUILT', `${name(order.province)} already has a railroad.`) : accepted;
-    case 'canal': return coastal && !p.canal ? accepted : illegal('NOT_COASTAL', 'A canal is dug once, on a coastal province.');
-    case 'canal-investment': return p.canal || extraOf(state).builds.some((b) => b.what === 'canal' && b.province === order.province) ? accepted : illegal('NO_CANAL', `There is no canal in ${name(order.province)} to invest in.`);
+    case 'port':
+      return coastal && !p.port ? accepted : illegal('NOT_COASTAL', `A port is built once, on a coastal province; ${name(order.province)} cannot take one.`);
+    case 'port-upgrade':
+      return p.port ? accepted : illegal('NEEDS_PORT', `${name(order.province)} has no port to upgrade.`);
+    case 'factory':
+      return p.factory ? illegal('ALREADY_BUILT', `${name(order.province)} already has a factory.`) : accepted;
+    case 'academy':
+      return p.academy ? illegal('ALREADY_BUILT', `${name(order.province)} already has a military academy.`) : accepted;
+    case 'fort':
+      return p.fort ? illegal('ALREADY_BUILT', `${name(order.province)} already has a fort.`) : accepted;
+    case 'fort-mothball':
+      return p.fort === 'active' ? accepted : illegal('NO_FORT', `${name(order.province)} has no active fort.`);
+    case 'fort-reactivate':
+      return p.fort === 'mothballed' ? accepted : illegal('NO_FORT', `${name(order.province)} has no mothballed fort.`);
+    case 'railroad':
+      return p.railroad ? illegal('ALREADY_BUILT', `${name(order.province)} already has a railroad.`) : accepted;
+    case 'canal':
+      return coastal && !p.canal ? accepted : illegal('NOT_COASTAL', 'A canal is dug once, on a coastal province.');
+    case 'canal-investment':
+      return p.canal || extraOf(state).builds.some((b) => b.what === 'canal' && b.province === order.province)
+        ? accepted
+        : illegal('NO_CANAL', `There is no canal in ${name(order.province)} to invest in.`);
     case 'tech': {
       // A level already completed takes effect in this turn's progress phase, before the economy pays for the next one.
       const completed = extraOf(state).builds.some((b) => b.nation === nation && b.what === 'tech' && b.completed);
-      if (state.nations[nation].tech + (completed ? 1 : 0) >= 5) return illegal('TOP_TECH', `Your tech level is already 5${completed ? ' once the level you completed takes effect' : ''}.`);
-      if (earlier.some((o) => o.kind === 'build' && o.what === 'tech') || extraOf(state).builds.some((b) => b.nation === nation && b.what === 'tech' && !b.completed)) return illegal('ONE_TECH', 'One tech level upgrade at a time.');
+      if (state.nations[nation].tech + (completed ? 1 : 0) >= 5)
+        return illegal('TOP_TECH', `Your tech level is already 5${completed ? ' once the level you completed takes effect' : ''}.`);
+      if (
+        earlier.some((o) => o.kind === 'build' && o.what === 'tech') ||
+        extraOf(state).builds.some((b) => b.nation === nation && b.what === 'tech' && !b.completed)
+      )
+        return illegal('ONE_TECH', 'One tech level upgrade at a time.');
       return accepted;
     }
-    default: return accepted;
+    default:
+      return accepted;
   }
 }

@@ -13,14 +13,20 @@ import { copyState, type WarfareState } from './state.ts';
 import { nationsInOrder } from './turn-orders.ts';
 
 export type Adjustment =
-  | { kind: 'build'; province: string; unitType: 'army' | 'fleet'; coast?: string }
-  | { kind: 'disband'; province: string }
-  | { kind: 'waive' };
+  { kind: 'build'; province: string; unitType: 'army' | 'fleet'; coast?: string } | { kind: 'disband'; province: string } | { kind: 'waive' };
 
 const adjustmentKinds = new Set(['build', 'disband', 'waive']);
 
 /** Checks one adjustment order given the adjustment `due` to the nation and its orders accepted ahead of it. */
-export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state: WarfareState, nation: string, due: number, order: Order, accepted: readonly Order[]): Adjustment | Failure {
+export function checkAdjustment(
+  map: WarfareMap,
+  options: WarfareOptions,
+  state: WarfareState,
+  nation: string,
+  due: number,
+  order: Order,
+  accepted: readonly Order[],
+): Adjustment | Failure {
   if (!adjustmentKinds.has(order.kind)) {
     return fail('WRONG_PHASE', `A ${order.kind} order is not given in the adjustment phase; kingdoms build, waive a build, or disband.`);
   }
@@ -41,7 +47,11 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
     if (accepted.some((o) => o.kind === 'disband' && o.province === province)) return fail('ALREADY_ORDERED', 'That unit is already being disbanded.');
     return { kind: 'disband', province };
   }
-  if (due <= 0) return fail(due < 0 ? 'MUST_DISBAND' : 'NO_BUILDS_DUE', due < 0 ? 'Your kingdom must disband this winter, not build.' : 'Your kingdom has no builds this winter.');
+  if (due <= 0)
+    return fail(
+      due < 0 ? 'MUST_DISBAND' : 'NO_BUILDS_DUE',
+      due < 0 ? 'Your kingdom must disband this winter, not build.' : 'Your kingdom has no builds this winter.',
+    );
   if (builds >= due) return fail('TOO_MANY_BUILDS', `Your kingdom builds only ${counted(due, 'unit')} this winter.`);
   if (order.kind === 'waive') return { kind: 'waive' };
   const province = text(order.province) ?? '';
@@ -51,7 +61,8 @@ export function checkAdjustment(map: WarfareMap, options: WarfareOptions, state:
   if (map.home[p] !== nation) return fail('NOT_HOME', `${name} is not one of your home provinces; kingdoms build only at home.`);
   if (state.provinces[province]?.owner !== nation) return fail('NOT_OWNED', `You do not own ${name} any more, so you cannot build there.`);
   if (state.units.some((u) => u.province === province)) return fail('OCCUPIED', `${name} is occupied; a unit is built only in an empty province.`);
-  if (accepted.some((o) => o.kind === 'build' && o.province === province)) return fail('ALREADY_BUILT_HERE', `You are already building in ${name}; one unit per province.`);
+  if (accepted.some((o) => o.kind === 'build' && o.province === province))
+    return fail('ALREADY_BUILT_HERE', `You are already building in ${name}; one unit per province.`);
   const unitType = text(order.unitType) === 'fleet' ? 'fleet' : 'army';
   const coast = text(order.coast);
   if (unitType === 'army') {
@@ -85,34 +96,73 @@ export function adjudicateAdjustments(ctx: RulesetContext<WarfareOptions>, input
 }
 
 /** The nation's adjustment orders checked one by one, each answered with its result event. */
-function readAdjustments(map: WarfareMap, options: WarfareOptions, input: WarfareState, nation: string, due: number, list: readonly Order[], results: OrderResults): Adjustment[] {
+function readAdjustments(
+  map: WarfareMap,
+  options: WarfareOptions,
+  input: WarfareState,
+  nation: string,
+  due: number,
+  list: readonly Order[],
+  results: OrderResults,
+): Adjustment[] {
   const accepted: Order[] = [];
   const checked: Adjustment[] = [];
   for (let index = 0; index < list.length; index++) {
     const order = list[index];
-    const verdict = nation in input.nations ? checkAdjustment(map, options, input, nation, due, order, accepted) : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
+    const verdict =
+      nation in input.nations
+        ? checkAdjustment(map, options, input, nation, due, order, accepted)
+        : fail('NO_SUCH_NATION', `${nation} is not a kingdom of this game.`);
     if ('ok' in verdict) {
       results.failed(nation, index, verdict.code, verdict.message);
       continue;
     }
     accepted.push(order);
     checked.push(verdict);
-    const message = verdict.kind === 'waive' ? 'You waived a build.' : verdict.kind === 'build' ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.number(verdict.province)!)}.` : `You disbanded your unit in ${map.name(map.number(verdict.province)!)}.`;
+    const message =
+      verdict.kind === 'waive'
+        ? 'You waived a build.'
+        : verdict.kind === 'build'
+          ? `You built a${verdict.unitType === 'army' ? 'n army' : ' fleet'} in ${map.name(map.number(verdict.province)!)}.`
+          : `You disbanded your unit in ${map.name(map.number(verdict.province)!)}.`;
     results.succeeded(nation, index, message);
   }
   return checked;
 }
 
 /** Builds and disbands carried out, builds not used waived, and disbands not given made by civil disorder. */
-function applyAdjustments(map: WarfareMap, options: WarfareOptions, state: WarfareState, nation: string, due: number, checked: readonly Adjustment[], events: GameEvent[]): void {
+function applyAdjustments(
+  map: WarfareMap,
+  options: WarfareOptions,
+  state: WarfareState,
+  nation: string,
+  due: number,
+  checked: readonly Adjustment[],
+  events: GameEvent[],
+): void {
   let built = 0;
   let disbanded = 0;
   for (const a of checked) {
     if (a.kind === 'build') {
       built++;
-      const unit = { id: newUnitId(state, a.unitType), type: a.unitType, nation, province: a.province, ...(a.coast ? { coast: a.coast } : {}), builtTurn: state.turn };
+      const unit = {
+        id: newUnitId(state, a.unitType),
+        type: a.unitType,
+        nation,
+        province: a.province,
+        ...(a.coast ? { coast: a.coast } : {}),
+        builtTurn: state.turn,
+      };
       state.units.push(unit);
-      events.push({ type: 'unit.built', unit: unit.id, nation, unitType: a.unitType, province: a.province, ...(a.coast ? { coast: a.coast } : {}), audience: 'public' });
+      events.push({
+        type: 'unit.built',
+        unit: unit.id,
+        nation,
+        unitType: a.unitType,
+        province: a.province,
+        ...(a.coast ? { coast: a.coast } : {}),
+        audience: 'public',
+      });
     } else if (a.kind === 'disband') {
       disbanded++;
       const unit = state.units.find((u) => u.province === a.province)!;
@@ -125,7 +175,16 @@ function applyAdjustments(map: WarfareMap, options: WarfareOptions, state: Warfa
   if (due < 0 && owed > 0) {
     for (const unit of civilDisorder(map, options.edition, state, nation, owed)) {
       state.units = state.units.filter((u) => u !== unit);
-      events.push({ type: 'unit.disbanded', unit: unit.id, nation, unitType: unit.type, province: unit.province, reason: 'CIVIL_DISORDER', message: `${state.nations[nation].name} gave too few disbands, so the ${unit.type} in ${map.name(map.number(unit.province)!)} was disbanded in civil disorder.`, audience: 'public' });
+      events.push({
+        type: 'unit.disbanded',
+        unit: unit.id,
+        nation,
+        unitType: unit.type,
+        province: unit.province,
+        reason: 'CIVIL_DISORDER',
+        message: `${state.nations[nation].name} gave too few disbands, so the ${unit.type} in ${map.name(map.number(unit.province)!)} was disbanded in civil disorder.`,
+        audience: 'public',
+      });
     }
   }
 }

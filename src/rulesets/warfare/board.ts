@@ -19,7 +19,13 @@ export interface Board {
  * `unitAt` and `at` may be a turn's reused arrays (see workspace.ts), `unitAt` given clean (all -1);
  * they are filled here.
  */
-export function makeBoard(map: WarfareMap, units: readonly Unit[], options: WarfareOptions, unitAt: Int32Array = new Int32Array(map.ids.length).fill(-1), at: Int32Array = new Int32Array(units.length)): Board {
+export function makeBoard(
+  map: WarfareMap,
+  units: readonly Unit[],
+  options: WarfareOptions,
+  unitAt: Int32Array = new Int32Array(map.ids.length).fill(-1),
+  at: Int32Array = new Int32Array(units.length),
+): Board {
   for (let i = 0; i < units.length; i++) {
     const p = map.number(units[i].province);
     if (p === undefined) at[i] = -1;

@@ -17,7 +17,11 @@ export function civilDisorder(map: WarfareMap, edition: Edition, state: WarfareS
     if (counts) sources.push(p);
   }
   const units = state.units.filter((u) => u.nation === nation);
-  const distance = distancesFrom(map, sources, units.map((u) => map.number(u.province)!));
+  const distance = distancesFrom(
+    map,
+    sources,
+    units.map((u) => map.number(u.province)!),
+  );
   units.sort((a, b) => {
     const pa = map.number(a.province)!;
     const pb = map.number(b.province)!;

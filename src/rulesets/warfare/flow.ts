@@ -41,7 +41,14 @@ function next(state: WarfareState, events: GameEvent[], season: WarfareState['ex
   state.extra.season = season;
   state.extra.year = year;
   state.turn += 1;
-  events.push({ type: 'phase.begins', phase: state.phase, season, year, message: `${seasonNames[season]} ${year}: ${phaseWords[state.phase] ?? state.phase}.`, audience: 'public' });
+  events.push({
+    type: 'phase.begins',
+    phase: state.phase,
+    season,
+    year,
+    message: `${seasonNames[season]} ${year}: ${phaseWords[state.phase] ?? state.phase}.`,
+    audience: 'public',
+  });
 }
 
 const phaseWords: Record<string, string> = { orders: 'orders', retreats: 'retreats', adjustments: 'builds and disbands' };

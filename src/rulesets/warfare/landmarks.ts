@@ -4,14 +4,7 @@
 // the map game.
 import type { MapGraph, Province } from '../../engine/index.ts';
 
-export const landmarkKinds = [
-  'supply-center',
-  'linked-portal',
-  'mercenary-company',
-  'place-of-power',
-  'person-of-interest',
-  'ancient-ruins',
-] as const;
+export const landmarkKinds = ['supply-center', 'linked-portal', 'mercenary-company', 'place-of-power', 'person-of-interest', 'ancient-ruins'] as const;
 export type Landmark = (typeof landmarkKinds)[number];
 
 /** What the seed promises for each landmark, for the GM's report when one changes hands. */

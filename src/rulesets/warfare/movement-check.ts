@@ -24,7 +24,18 @@ export interface Checked extends Accepted {
   byLand: boolean;
 }
 
-function checked(nation: string, index: number, order: Order, kind: Checked['kind'], unit: number, dest: number, coast: string | undefined, subject: number, viaConvoy = false, byLand = false): Checked {
+function checked(
+  nation: string,
+  index: number,
+  order: Order,
+  kind: Checked['kind'],
+  unit: number,
+  dest: number,
+  coast: string | undefined,
+  subject: number,
+  viaConvoy = false,
+  byLand = false,
+): Checked {
   return { kind, unit, nation, index, order, dest, coast, subject, viaConvoy, byLand };
 }
 
@@ -44,7 +55,10 @@ export function checkMovement(board: Board, nation: string, order: Order, index 
 }
 
 /** The test "a fleet stands in this sea", leaving out the sea `except` (-1: none). */
-const fleetAt = (board: Board, except = -1): FleetTest => (sea) => sea !== except && board.unitAt[sea] >= 0 && board.units[board.unitAt[sea]].type === 'fleet';
+const fleetAt =
+  (board: Board, except = -1): FleetTest =>
+  (sea) =>
+    sea !== except && board.unitAt[sea] >= 0 && board.units[board.unitAt[sea]].type === 'fleet';
 
 function checkMove(board: Board, nation: string, index: number, unit: number, order: Order): Checked | Failure {
   const { map, options } = board;
@@ -58,7 +72,8 @@ function checkMove(board: Board, nation: string, index: number, unit: number, or
   if (unitKind(u) === 'fleet') {
     if (viaConvoy) return fail('ONLY_ARMIES_CONVOYED', 'Only armies can be convoyed; fleets move themselves.');
     if (map.kind[dest] === LAND) return fail('FLEET_INLAND', `Fleets cannot enter ${map.name(dest)}, an inland province.`);
-    if (!canReach(map, 'fleet', from, u.coast, dest)) return fail('NOT_ADJACENT', `Your ${unitPhrase(map, u.type, from, u.coast)} cannot reach ${map.name(dest)} in one move.`);
+    if (!canReach(map, 'fleet', from, u.coast, dest))
+      return fail('NOT_ADJACENT', `Your ${unitPhrase(map, u.type, from, u.coast)} cannot reach ${map.name(dest)} in one move.`);
     const coasts = map.coasts[dest];
     if (!coasts.length) {
       if (wantCoast && options.coasts === 'strict') return fail('NO_SUCH_COAST', `${map.name(dest)} has no named coasts.`);
@@ -67,7 +82,8 @@ function checkMove(board: Board, nation: string, index: number, unit: number, or
     const reachable = reachablePlaces(map, 'fleet', from, u.coast, dest).map((p) => map.placeCoast[p]!);
     if (wantCoast) {
       if (!coasts.includes(wantCoast)) return fail('NO_SUCH_COAST', `${map.name(dest)} has no coast "${wantCoast}" (its coasts: ${coasts.join(', ')}).`);
-      if (!reachable.includes(wantCoast)) return fail('COAST_UNREACHABLE', `Your fleet cannot reach ${placeName(map, dest, wantCoast)} from ${placeName(map, from, u.coast)}.`);
+      if (!reachable.includes(wantCoast))
+        return fail('COAST_UNREACHABLE', `Your fleet cannot reach ${placeName(map, dest, wantCoast)} from ${placeName(map, from, u.coast)}.`);
       return checked(nation, index, order, 'move', unit, dest, wantCoast, -1, viaConvoy, true);
     }
     if (reachable.length === 1 && options.coasts === 'lenient') return checked(nation, index, order, 'move', unit, dest, reachable[0], -1, viaConvoy, true);
@@ -78,7 +94,10 @@ function checkMove(board: Board, nation: string, index: number, unit: number, or
   const byLand = canReach(map, 'army', from, undefined, dest);
   if (byLand && !viaConvoy) return checked(nation, index, order, 'move', unit, dest, undefined, -1, viaConvoy, byLand);
   if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL) {
-    return fail('NOT_ADJACENT', `Your army in ${map.name(from)} cannot reach ${map.name(dest)}: it is not next to it, and convoys only carry armies between coasts.`);
+    return fail(
+      'NOT_ADJACENT',
+      `Your army in ${map.name(from)} cannot reach ${map.name(dest)}: it is not next to it, and convoys only carry armies between coasts.`,
+    );
   }
   if (!routeExists(map, from, dest, fleetAt(board), options.convoyChains)) {
     return fail('NO_CONVOY_ROUTE', `No chain of fleets at sea could carry your army from ${map.name(from)} to ${map.name(dest)}.`);
@@ -107,15 +126,22 @@ function checkSupport(board: Board, nation: string, index: number, unit: number,
   const place = target >= 0 ? target : subjectAt;
   if (place === from) return fail('SUPPORT_OWN_PROVINCE', 'A unit cannot support a move into the province it stands in.');
   if (!canReach(map, unitKind(u), from, u.coast, place)) {
-    return fail('SUPPORT_UNREACHABLE', `Your ${unitPhrase(map, u.type, from, u.coast)} could not move to ${map.name(place)} itself, so it cannot support there.`);
+    return fail(
+      'SUPPORT_UNREACHABLE',
+      `Your ${unitPhrase(map, u.type, from, u.coast)} could not move to ${map.name(place)} itself, so it cannot support there.`,
+    );
   }
   const targetCoast = text(order.targetCoast);
-  if (targetCoast && target >= 0 && !map.coasts[target].includes(targetCoast)) return fail('NO_SUCH_COAST', `${map.name(target)} has no coast "${targetCoast}".`);
+  if (targetCoast && target >= 0 && !map.coasts[target].includes(targetCoast))
+    return fail('NO_SUCH_COAST', `${map.name(target)} has no coast "${targetCoast}".`);
   // 6.D.31: a move that only a convoy through the supporter could make cannot be supported by it.
   const s = board.units[subject];
   if (target >= 0 && target !== subjectAt && s.type !== 'fleet' && !canReach(map, 'army', subjectAt, undefined, target)) {
     if (!routeExists(map, subjectAt, target, fleetAt(board, from), board.options.convoyChains)) {
-      return fail('SUPPORT_IMPOSSIBLE_MOVE', `The army in ${map.name(subjectAt)} could reach ${map.name(target)} only by a convoy through your own fleet, which cannot both convoy and support.`);
+      return fail(
+        'SUPPORT_IMPOSSIBLE_MOVE',
+        `The army in ${map.name(subjectAt)} could reach ${map.name(target)} only by a convoy through your own fleet, which cannot both convoy and support.`,
+      );
     }
   }
   return checked(nation, index, order, 'support', unit, target, target >= 0 ? targetCoast : undefined, subject);
@@ -134,7 +160,8 @@ function checkConvoy(board: Board, nation: string, index: number, unit: number, 
   if (subject < 0) return fail('NO_ARMY_TO_CONVOY', `There is no army in ${map.name(from)} to convoy.`);
   if (board.units[subject].type === 'fleet') return fail('ONLY_ARMIES_CONVOYED', 'Only armies can be convoyed; fleets move themselves.');
   if (dest === from) return fail('CONVOY_TO_SAME_PROVINCE', 'A convoy must carry the army somewhere else.');
-  if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL) return fail('CONVOY_NOT_COASTAL', 'A convoy carries an army from one coastal province to another.');
+  if (map.kind[from] !== COASTAL || map.kind[dest] !== COASTAL)
+    return fail('CONVOY_NOT_COASTAL', 'A convoy carries an army from one coastal province to another.');
   if (!options.convoyChains) {
     if (!has(map.fleetProvince, sea, from) || !has(map.fleetProvince, sea, dest)) {
       return fail('CONVOY_OUT_OF_REACH', `Both ${map.name(from)} and ${map.name(dest)} must border ${map.name(sea)}, where your fleet is.`);

@@ -75,13 +75,37 @@ export function makePlan(board: Board, byUnit: ReadonlyArray<Checked | undefined
   }
   linkSupportsAndConvoys(n, ws);
   const { supportHead, supportNext, convoyHead, convoyNext, matched } = ws;
-  const plan: Plan = { n, kind, origin, dest, destCoast, subject, route, nation, unitAt: board.unitAt, moverHead, moverNext, supportHead, supportNext, convoyHead, convoyNext, matched, onRoute: [], isFleet };
+  const plan: Plan = {
+    n,
+    kind,
+    origin,
+    dest,
+    destCoast,
+    subject,
+    route,
+    nation,
+    unitAt: board.unitAt,
+    moverHead,
+    moverNext,
+    supportHead,
+    supportNext,
+    convoyHead,
+    convoyNext,
+    matched,
+    onRoute: [],
+    isFleet,
+  };
   for (let i = 0; i < n; i++) {
     if (kind[i] !== MOVE || isFleet[i]) continue;
     route[i] = armyRoute(byUnit[i]!, i, plan, edition, fallback);
     if (edition === '1971' && route[i] !== BY_LAND) {
       const fleets = unitList(plan.convoyHead, plan.convoyNext, i);
-      const seas = seasOnRoutes(map, origin[i], dest[i], fleets.map((f) => origin[f]));
+      const seas = seasOnRoutes(
+        map,
+        origin[i],
+        dest[i],
+        fleets.map((f) => origin[f]),
+      );
       plan.onRoute[i] = new Set(fleets.filter((f) => seas.has(origin[f])));
     }
   }
@@ -102,9 +126,7 @@ function linkSupportsAndConvoys(n: number, ws: Workspace): void {
     const s = subject[i];
     if (kind[i] === SUPPORT) {
       const toHold = dest[i] < 0;
-      const matches = toHold
-        ? kind[s] !== MOVE
-        : kind[s] === MOVE && dest[s] === dest[i] && (!destCoast[i] || !destCoast[s] || destCoast[i] === destCoast[s]);
+      const matches = toHold ? kind[s] !== MOVE : kind[s] === MOVE && dest[s] === dest[i] && (!destCoast[i] || !destCoast[s] || destCoast[i] === destCoast[s]);
       if (!matches) continue;
       supportNext[i] = supportHead[s];
       supportHead[s] = i;

@@ -88,7 +88,10 @@ export class MovementReport {
     const attack = this.r.attackStrength(u);
     const there = p.unitAt[p.dest[u]];
     if (attack === 0 && there >= 0 && p.nation[there] === p.nation[u]) {
-      return failed('OWN_UNIT', `Your ${this.who(u)} could not enter ${to}: your own ${this.who(there)} stayed there, and a kingdom never dislodges its own unit.`);
+      return failed(
+        'OWN_UNIT',
+        `Your ${this.who(u)} could not enter ${to}: your own ${this.who(there)} stayed there, and a kingdom never dislodges its own unit.`,
+      );
     }
     const by: number[] = [];
     const opposing = this.r.opposing(u);
@@ -128,10 +131,15 @@ export class MovementReport {
       audience: this.audience(u, convoys),
     });
     if (paradox) {
-      return failed('CONVOY_PARADOX', `Your ${this.who(u)} did not sail to ${to}: its convoy was caught in a paradox, and by the Szykman rule a convoy in a paradox fails.`);
+      return failed(
+        'CONVOY_PARADOX',
+        `Your ${this.who(u)} did not sail to ${to}: its convoy was caught in a paradox, and by the Szykman rule a convoy in a paradox fails.`,
+      );
     }
     if (!convoys.length) return failed('NO_CONVOY', `Your ${this.who(u)} could not reach ${to}: no fleet was ordered to convoy it there.`);
-    const why = lost.length ? `the convoying ${listNames(lost.map((f) => this.who(f)))} ${lost.length > 1 ? 'were' : 'was'} dislodged` : 'the convoying fleets do not form a chain to it';
+    const why = lost.length
+      ? `the convoying ${listNames(lost.map((f) => this.who(f)))} ${lost.length > 1 ? 'were' : 'was'} dislodged`
+      : 'the convoying fleets do not form a chain to it';
     return failed('NO_CONVOY', `Your ${this.who(u)} could not reach ${to}: ${why}.`);
   }
 
@@ -187,7 +195,11 @@ export class MovementReport {
     const p = this.plan;
     const written = this.written(p.subject[s]);
     if (p.dest[s] < 0) return !written || written.kind !== 'move';
-    return written?.kind === 'move' && written.target === this.board.map.id(p.dest[s]) && (!p.destCoast[s] || !written.targetCoast || written.targetCoast === p.destCoast[s]);
+    return (
+      written?.kind === 'move' &&
+      written.target === this.board.map.id(p.dest[s]) &&
+      (!p.destCoast[s] || !written.targetCoast || written.targetCoast === p.destCoast[s])
+    );
   }
 
   private convoy(f: number): Outcome {

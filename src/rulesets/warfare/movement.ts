@@ -55,7 +55,16 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
       else if (moved.coast) delete moved.coast;
       occupied[plan.dest[u]] = 1;
       kept.push(moved);
-      const event: GameEvent = { type: 'unit.moved', unit: unit.id, nation: unit.nation, unitType: unit.type, from: unit.province, to: moved.province, convoyed: resolver.convoyed(u), audience: 'public' };
+      const event: GameEvent = {
+        type: 'unit.moved',
+        unit: unit.id,
+        nation: unit.nation,
+        unitType: unit.type,
+        from: unit.province,
+        to: moved.province,
+        convoyed: resolver.convoyed(u),
+        audience: 'public',
+      };
       if (moved.coast) event.coast = moved.coast;
       events.push(event);
       continue;
@@ -81,15 +90,42 @@ function movementTurn(map: WarfareMap, options: WarfareOptions, input: WarfareSt
     const cameFrom = resolver.convoyed(by) && (options.edition === '2023' || options.edition === 'dptg') ? -1 : plan.origin[by];
     const retreats = retreatPlaces(map, unit.type, plan.origin[u], unit.coast, occupied, contested, cameFrom);
     const from = map.id(plan.origin[u]);
-    events.push({ type: 'unit.dislodged', unit: unit.id, nation: unit.nation, unitType: unit.type, from, by: map.id(plan.origin[by]), retreats, audience: 'public' });
+    events.push({
+      type: 'unit.dislodged',
+      unit: unit.id,
+      nation: unit.nation,
+      unitType: unit.type,
+      from,
+      by: map.id(plan.origin[by]),
+      retreats,
+      audience: 'public',
+    });
     if (retreats.length) dislodged.push({ unit, by: map.id(plan.origin[by]), retreats });
-    else events.push({ type: 'unit.disbanded', unit: unit.id, nation: unit.nation, unitType: unit.type, province: from, reason: 'NO_RETREAT', message: `The ${unit.type} in ${map.name(plan.origin[u])} had nowhere to retreat and was disbanded.`, audience: 'public' });
+    else
+      events.push({
+        type: 'unit.disbanded',
+        unit: unit.id,
+        nation: unit.nation,
+        unitType: unit.type,
+        province: from,
+        reason: 'NO_RETREAT',
+        message: `The ${unit.type} in ${map.name(plan.origin[u])} had nowhere to retreat and was disbanded.`,
+        audience: 'public',
+      });
   }
   return { state: copyState(input, kept, dislodged), results };
 }
 
 /** Empty places next door, except the attacker's province and provinces left empty by a standoff. */
-function retreatPlaces(map: WarfareMap, type: string, from: number, coast: string | undefined, occupied: Uint8Array, contested: Uint8Array, cameFrom: number): string[] {
+function retreatPlaces(
+  map: WarfareMap,
+  type: string,
+  from: number,
+  coast: string | undefined,
+  occupied: Uint8Array,
+  contested: Uint8Array,
+  cameFrom: number,
+): string[] {
   const out: string[] = [];
   for (const place of neighbourPlaces(map, type === 'fleet' ? 'fleet' : 'army', from, coast)) {
     const p = map.placeProvince[place];

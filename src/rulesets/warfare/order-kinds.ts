@@ -4,7 +4,11 @@ import { text } from './board.ts';
 
 export const orderKinds: readonly OrderKindDoc[] = [
   { kind: 'hold', summary: 'The unit stays where it is; supports can help it hold.', examples: ['A Par H', 'F Spa/nc holds'] },
-  { kind: 'move', summary: 'The unit moves to an adjacent province (an army may cross the sea by convoy).', examples: ['A Par - Bur', 'F Spa/nc - Mao', 'A Lon - Bel via convoy'] },
+  {
+    kind: 'move',
+    summary: 'The unit moves to an adjacent province (an army may cross the sea by convoy).',
+    examples: ['A Par - Bur', 'F Spa/nc - Mao', 'A Lon - Bel via convoy'],
+  },
   {
     kind: 'support',
     summary: "The unit adds its strength to another unit's hold or move, of any kingdom, into a province it could move to itself.",

@@ -73,7 +73,9 @@ export class OrderResults {
       for (let index = 0; index < given.length; index++, i++) {
         const r = this.byPlace[i];
         // One object literal per order, no spread: a big turn reveals tens of thousands of them.
-        orders[i] = r?.reason ? { nation, given: given[index], ok: false, reason: r.reason as string } : { nation, given: given[index], ok: r?.type === 'order.succeeded' };
+        orders[i] = r?.reason
+          ? { nation, given: given[index], ok: false, reason: r.reason as string }
+          : { nation, given: given[index], ok: r?.type === 'order.succeeded' };
       }
     }
     return { type: 'orders.revealed', orders, audience: 'public' };

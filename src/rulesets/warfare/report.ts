@@ -2,10 +2,23 @@
 // counts and builds, dislodgements with their retreats, captures; and what the map draws of a step.
 // The events are this ruleset's own (movement.ts, retreats.ts, adjustments.ts, ownership.ts), so
 // their fields are read with the types those files write.
-import { counted, listOf, nation, province, say, type GameEvent, type NationOrders, type Order, type PublicView, type ReportHooks, type ReportSection, type Sentence, type TurnMarks } from '../../engine/index.ts';
+import {
+  counted,
+  listOf,
+  nation,
+  province,
+  say,
+  type GameEvent,
+  type NationOrders,
+  type Order,
+  type PublicView,
+  type ReportHooks,
+  type ReportSection,
+  type Sentence,
+  type TurnMarks,
+} from '../../engine/index.ts';
 import type { WarfareOptions } from './options.ts';
 import type { RevealedOrder } from './order-results.ts';
-
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -83,18 +96,38 @@ function revealedOrders(view: PublicView): NationOrders[] {
 function dislodgements(events: readonly GameEvent[]): Sentence[] {
   return of(events, 'unit.dislodged').map((e) => {
     const retreats = strings(e.retreats);
-    const where: Sentence = retreats.length ? [' It may retreat to ', ...listOf(retreats.map((p) => [province(p)]), ' or '), '.'] : [' It has nowhere to retreat.'];
-    return [...say`${nation(str(e.nation))}'s ${str(e.unitType) || 'unit'} in ${province(str(e.from))} was dislodged by the attack from ${province(str(e.by))}.`, ...where];
+    const where: Sentence = retreats.length
+      ? [
+          ' It may retreat to ',
+          ...listOf(
+            retreats.map((p) => [province(p)]),
+            ' or ',
+          ),
+          '.',
+        ]
+      : [' It has nowhere to retreat.'];
+    return [
+      ...say`${nation(str(e.nation))}'s ${str(e.unitType) || 'unit'} in ${province(str(e.from))} was dislodged by the attack from ${province(str(e.by))}.`,
+      ...where,
+    ];
   });
 }
 
 function retreats(events: readonly GameEvent[]): Sentence[] {
   const lines: Sentence[] = [];
   for (const e of events) {
-    if (e.type === 'unit.retreated') lines.push(say`${nation(str(e.nation))}'s ${str(e.unitType)} retreated from ${province(str(e.from))} to ${province(str(e.to))}.`);
-    else if (e.type === 'retreat.bounced') lines.push(say`${nation(str(e.nation))}'s unit in ${province(str(e.province))} could not retreat to ${province(str(e.target))}: another unit tried the same, and both were disbanded.`);
-    else if (e.type === 'unit.disbanded' && e.reason === 'NO_RETREAT') lines.push(say`${nation(str(e.nation))}'s ${str(e.unitType) || 'unit'} in ${province(str(e.province))} had nowhere to retreat and was disbanded.`);
-    else if (e.type === 'unit.disbanded' && e.reason === 'NO_ORDER') lines.push(say`${nation(str(e.nation))}'s ${str(e.unitType) || 'unit'} dislodged from ${province(str(e.province))} had no retreat order and was disbanded.`);
+    if (e.type === 'unit.retreated')
+      lines.push(say`${nation(str(e.nation))}'s ${str(e.unitType)} retreated from ${province(str(e.from))} to ${province(str(e.to))}.`);
+    else if (e.type === 'retreat.bounced')
+      lines.push(
+        say`${nation(str(e.nation))}'s unit in ${province(str(e.province))} could not retreat to ${province(str(e.target))}: another unit tried the same, and both were disbanded.`,
+      );
+    else if (e.type === 'unit.disbanded' && e.reason === 'NO_RETREAT')
+      lines.push(say`${nation(str(e.nation))}'s ${str(e.unitType) || 'unit'} in ${province(str(e.province))} had nowhere to retreat and was disbanded.`);
+    else if (e.type === 'unit.disbanded' && e.reason === 'NO_ORDER')
+      lines.push(
+        say`${nation(str(e.nation))}'s ${str(e.unitType) || 'unit'} dislodged from ${province(str(e.province))} had no retreat order and was disbanded.`,
+      );
   }
   return lines;
 }
@@ -109,8 +142,10 @@ function captures(events: readonly GameEvent[]): Sentence[] {
     const from = str(e.from);
     const place = str(e.province);
     const centre = centres.has(place) ? ', a supply centre' : '';
-    if (e.type === 'province.captured') lines.push([...say`${nation(str(e.nation))} took ${province(place)}${centre}`, ...(from ? say` from ${nation(from)}` : []), '.']);
-    else if (e.type === 'landmark.captured' && e.landmark !== SUPPLY_CENTRE) lines.push(say`${nation(str(e.nation))} captured the ${str(e.landmark).replace(/-/g, ' ')} in ${province(place)}, which ${str(e.benefit)}.`);
+    if (e.type === 'province.captured')
+      lines.push([...say`${nation(str(e.nation))} took ${province(place)}${centre}`, ...(from ? say` from ${nation(from)}` : []), '.']);
+    else if (e.type === 'landmark.captured' && e.landmark !== SUPPLY_CENTRE)
+      lines.push(say`${nation(str(e.nation))} captured the ${str(e.landmark).replace(/-/g, ' ')} in ${province(place)}, which ${str(e.benefit)}.`);
   }
   return lines;
 }
@@ -120,8 +155,10 @@ function adjustments(view: PublicView): Sentence[] {
   for (const e of view.events) {
     const who = nation(str(e.nation));
     if (e.type === 'unit.built') lines.push(say`${who} built ${article(str(e.unitType) || 'unit')} in ${province(str(e.province))}.`);
-    else if (e.type === 'unit.disbanded' && e.reason === 'ORDERED') lines.push(say`${who} disbanded its ${str(e.unitType) || 'unit'} in ${province(str(e.province))}.`);
-    else if (e.type === 'unit.disbanded' && e.reason === 'CIVIL_DISORDER') lines.push(say`${who} gave too few disbands, so its ${str(e.unitType)} in ${province(str(e.province))} was disbanded in civil disorder.`);
+    else if (e.type === 'unit.disbanded' && e.reason === 'ORDERED')
+      lines.push(say`${who} disbanded its ${str(e.unitType) || 'unit'} in ${province(str(e.province))}.`);
+    else if (e.type === 'unit.disbanded' && e.reason === 'CIVIL_DISORDER')
+      lines.push(say`${who} gave too few disbands, so its ${str(e.unitType)} in ${province(str(e.province))} was disbanded in civil disorder.`);
     else if (e.type === 'builds.waived') lines.push(say`${who} waived ${counted(Number(e.count), 'build')}.`);
   }
   for (const n of view.nations) {
@@ -133,7 +170,9 @@ function adjustments(view: PublicView): Sentence[] {
 }
 
 function nextStep(events: readonly GameEvent[]): Sentence[] {
-  return of(events, 'phase.begins').map((e) => [`Next: ${str(e.season).charAt(0).toUpperCase()}${str(e.season).slice(1)} ${Number(e.year)}, ${e.phase === 'orders' ? 'orders' : e.phase === 'retreats' ? 'retreats' : 'builds and disbands'}.`]);
+  return of(events, 'phase.begins').map((e) => [
+    `Next: ${str(e.season).charAt(0).toUpperCase()}${str(e.season).slice(1)} ${Number(e.year)}, ${e.phase === 'orders' ? 'orders' : e.phase === 'retreats' ? 'retreats' : 'builds and disbands'}.`,
+  ]);
 }
 
 function news(view: PublicView): ReportSection[] {
@@ -157,7 +196,8 @@ function turnMarks(view: PublicView): TurnMarks {
       if (o.kind === 'move' && typeof o.target === 'string') marks.arrows.push({ kind: 'move', from: o.province, to: o.target, ok: r.ok, nation: r.nation });
       else if ((o.kind === 'support' || o.kind === 'convoy') && typeof o.subject === 'string')
         marks.arrows.push({ kind: o.kind, from: o.province, to: o.subject, ...(typeof o.target === 'string' ? { via: o.target } : {}), ok, nation: r.nation });
-      else if (o.kind === 'retreat' && typeof o.target === 'string') marks.arrows.push({ kind: 'retreat', from: o.province, to: o.target, ok: r.ok, nation: r.nation });
+      else if (o.kind === 'retreat' && typeof o.target === 'string')
+        marks.arrows.push({ kind: 'retreat', from: o.province, to: o.target, ok: r.ok, nation: r.nation });
     }
   }
   // Without revealed orders, the public moves still show: every unit that moved or retreated.
@@ -185,7 +225,12 @@ export const warfareReport: ReportHooks<WarfareOptions> = {
     const columns = ['Supply centres', 'Units', ...(mercenaries ? ['Mercenaries', 'Might'] : []), ...(adjusting ? ['Builds'] : [])];
     const rows = view.nations.map((n) => {
       const adjustment = typeof n.adjustment === 'number' ? n.adjustment : 0;
-      const cells: Array<number | string> = [Number(n.supplyCenters ?? 0), n.units, ...(mercenaries ? [Number(n.mercenaries), Number(n.might)] : []), ...(adjusting ? [adjustment > 0 ? `+${adjustment}` : String(adjustment)] : [])];
+      const cells: Array<number | string> = [
+        Number(n.supplyCenters ?? 0),
+        n.units,
+        ...(mercenaries ? [Number(n.mercenaries), Number(n.might)] : []),
+        ...(adjusting ? [adjustment > 0 ? `+${adjustment}` : String(adjustment)] : []),
+      ];
       return { nation: n.id, cells };
     });
     return { columns, rows };
@@ -197,11 +242,19 @@ export const warfareReport: ReportHooks<WarfareOptions> = {
   noOrders(_ctx, before, nations) {
     const retreating = new Set((Array.isArray(before.dislodged) ? before.dislodged : []).map((d: { unit?: { nation?: string } }) => d.unit?.nation));
     const treatment =
-      before.phase === 'retreats' ? 'its dislodged units were disbanded' : before.phase === 'adjustments' ? 'its builds were waived, and any disbands made by the rules of civil disorder' : 'its units held';
-    const concerned = nations.filter((n) => (before.phase === 'retreats' ? retreating.has(n) : before.phase === 'adjustments' ? before.nations.some((v) => v.id === n && v.adjustment) : before.units.some((u) => u.nation === n)));
+      before.phase === 'retreats'
+        ? 'its dislodged units were disbanded'
+        : before.phase === 'adjustments'
+          ? 'its builds were waived, and any disbands made by the rules of civil disorder'
+          : 'its units held';
+    const concerned = nations.filter((n) =>
+      before.phase === 'retreats'
+        ? retreating.has(n)
+        : before.phase === 'adjustments'
+          ? before.nations.some((v) => v.id === n && v.adjustment)
+          : before.units.some((u) => u.nation === n),
+    );
     return concerned.map((n) => say`${nation(n)} sent no orders; ${treatment}.`);
   },
   turnMarks: (_ctx, view) => turnMarks(view),
 };
-
-

@@ -28,7 +28,11 @@ export function checkRetreat(board: RetreatBoard, nation: string, order: Order, 
   const province = text(order.province);
   const type = text(order.unitType);
   const unit = dislodgedAt(dislodged, province, type);
-  if (unit < 0) return fail('NOT_DISLODGED', `No ${type ?? 'unit'} was dislodged from ${province ? (map.number(province) !== undefined ? map.name(map.number(province)!) : province) : 'there'}; only dislodged units are ordered now.`);
+  if (unit < 0)
+    return fail(
+      'NOT_DISLODGED',
+      `No ${type ?? 'unit'} was dislodged from ${province ? (map.number(province) !== undefined ? map.name(map.number(province)!) : province) : 'there'}; only dislodged units are ordered now.`,
+    );
   if (dislodged[unit].unit.nation !== nation) return fail('NOT_YOUR_UNIT', 'That dislodged unit is not yours to order.');
   if (order.kind === 'disband') return { kind: 'disband', unit, nation, index, order };
   const target = text(order.target) ?? '';
@@ -37,9 +41,12 @@ export function checkRetreat(board: RetreatBoard, nation: string, order: Order, 
   const candidates = placesIn(retreats, target);
   if (coast) {
     if (candidates.includes(`${target}/${coast}`)) return { kind: 'retreat', unit, nation, index, order, place: `${target}/${coast}` };
-    return candidates[0] === target && options.coasts === 'lenient' ? { kind: 'retreat', unit, nation, index, order, place: target } : notAllowed(map, target, coast, retreats);
+    return candidates[0] === target && options.coasts === 'lenient'
+      ? { kind: 'retreat', unit, nation, index, order, place: target }
+      : notAllowed(map, target, coast, retreats);
   }
-  if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient')) return { kind: 'retreat', unit, nation, index, order, place: candidates[0] };
+  if (candidates.length === 1 && (candidates[0] === target || options.coasts === 'lenient'))
+    return { kind: 'retreat', unit, nation, index, order, place: candidates[0] };
   if (candidates.length) return fail('COAST_REQUIRED', `Say which coast of ${where(map, target, coast)} to retreat to (${candidates.join(' or ')}).`);
   return notAllowed(map, target, coast, retreats);
 }
@@ -67,7 +74,10 @@ function where(map: WarfareMap, target: string, coast: string | undefined): stri
 }
 
 function notAllowed(map: WarfareMap, target: string, coast: string | undefined, retreats: readonly string[]): Failure {
-  return fail('RETREAT_NOT_ALLOWED', `Your unit cannot retreat to ${where(map, target, coast)}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`);
+  return fail(
+    'RETREAT_NOT_ALLOWED',
+    `Your unit cannot retreat to ${where(map, target, coast)}: ${retreats.length ? `it may retreat to ${retreats.join(', ')}` : 'it has nowhere to go'}.`,
+  );
 }
 
 export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: WarfareState, orders: OrdersByNation): PhaseResult {
@@ -104,11 +114,25 @@ export function adjudicateRetreats(ctx: RulesetContext<WarfareOptions>, input: W
     if (rivals.length > 1) {
       const others = rivals.filter((r) => r !== u).map((r) => dislodged[r].unit.province);
       events.push({ type: 'retreat.bounced', unit: unit.id, nation: unit.nation, province: unit.province, target: province, by: others, audience: 'public' });
-      results.failed(order.nation, order.index, 'RETREAT_BOUNCED', `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`);
+      results.failed(
+        order.nation,
+        order.index,
+        'RETREAT_BOUNCED',
+        `Your ${unit.type} could not retreat to ${to}: another unit retreated there too, so both were disbanded.`,
+      );
       events.push(disbanded(unit, 'RETREAT_BOUNCED', `The ${unit.type} dislodged from ${from} bounced in its retreat and was disbanded.`));
       continue;
     }
-    events.push({ type: 'unit.retreated', unit: unit.id, nation: unit.nation, unitType: unit.type, from: unit.province, to: province, ...(coast ? { coast } : {}), audience: 'public' });
+    events.push({
+      type: 'unit.retreated',
+      unit: unit.id,
+      nation: unit.nation,
+      unitType: unit.type,
+      from: unit.province,
+      to: province,
+      ...(coast ? { coast } : {}),
+      audience: 'public',
+    });
     unit.province = province;
     if (coast) unit.coast = coast;
     else delete unit.coast;

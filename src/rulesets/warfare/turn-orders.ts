@@ -58,7 +58,15 @@ export function readOrders<B, C extends Accepted>(
   return { accepted, byUnit };
 }
 
-function readList<B, C extends Accepted>(nation: string, list: readonly Order[], check: OrderCheck<B, C>, board: B, accepted: C[], byUnit: Array<C | undefined>, results: OrderResults): void {
+function readList<B, C extends Accepted>(
+  nation: string,
+  list: readonly Order[],
+  check: OrderCheck<B, C>,
+  board: B,
+  accepted: C[],
+  byUnit: Array<C | undefined>,
+  results: OrderResults,
+): void {
   for (let index = 0; index < list.length; index++) {
     const result = check(board, nation, list[index], index);
     if ((result as Failure).ok === false) {

@@ -17,7 +17,9 @@ function warfareFacts(ctx: RulesetContext<WarfareOptions>, state: WarfareState, 
       return { ...n, might: score, supplyCenters, mercenaries, ...(state.phase === 'adjustments' ? { adjustment } : {}) };
     }),
     dislodged: dislodgedOf(state).map((d) => ({ unit: structuredClone(d.unit), by: d.by, retreats: [...d.retreats] })),
-    landmarks: map.ids.flatMap((id, p) => (map.landmarks[p].length ? [{ province: id, landmarks: [...map.landmarks[p]], owner: state.provinces[id]?.owner ?? null }] : [])),
+    landmarks: map.ids.flatMap((id, p) =>
+      map.landmarks[p].length ? [{ province: id, landmarks: [...map.landmarks[p]], owner: state.provinces[id]?.owner ?? null }] : [],
+    ),
   };
 }
 

@@ -14,7 +14,7 @@ function battle(bob: Combatant[], alice: Combatant[], bobPlan?: unknown): Battle
 }
 
 describe('civ-advanced aircraft', () => {
-  it('flies at most one aircraft per unit of the supported class; the rest stay out (the document\'s note)', () => {
+  it("flies at most one aircraft per unit of the supported class; the rest stay out (the document's note)", () => {
     const result = civAdvancedCombat.fight(
       battle(army('bob', ['tanks', 3], ['machinegunners', 3], ['biplanes', 4]), army('alice', ['tanks', 6]), { aircraftSupport: 'cavalry' }),
       Dice.seeded('cap'),
@@ -31,7 +31,10 @@ describe('civ-advanced aircraft', () => {
     const result = civAdvancedCombat.fight(battle(army('bob', ['tanks', 1], ['monoplanes', 1]), army('alice', ['tanks', 1])), dice);
     const bob = side(phases(result)[0], 'bob');
     expect(bob.rolls[1]).toEqual({ unit: 'bob-monoplanes-1', kind: 'monoplanes', face: 6, counted: 5, times: 2, value: 10 });
-    expect(bob.lines.slice(0, 2).map((l) => [l.step, l.amount])).toEqual([['base', 4], ['aircraft', 10]]);
+    expect(bob.lines.slice(0, 2).map((l) => [l.step, l.amount])).toEqual([
+      ['base', 4],
+      ['aircraft', 10],
+    ]);
     expect(dice.draws[1].purpose).toBe('civ-advanced in field, phase 1, bob aircraft roll 1/1');
   });
 
@@ -64,7 +67,7 @@ describe('civ-advanced aircraft', () => {
     expect(bob.lossChoice).toBe('default');
   });
 
-  it('supports the class with the most units by default, and falls back when the plan\'s class is not in the wave', () => {
+  it("supports the class with the most units by default, and falls back when the plan's class is not in the wave", () => {
     const result = civAdvancedCombat.fight(
       battle(army('bob', ['tanks', 1], ['machinegunners', 3], ['biplanes', 2]), army('alice', ['tanks', 4]), { aircraftSupport: 'artillery' }),
       Dice.seeded('fallback'),

@@ -4,9 +4,7 @@ import type { EndRecord, PhaseRecord, PhaseSideRecord, TotalStep } from '../../.
 
 /** `army('bob', ['swordsmen', 3], ['chariots', 3])` -> bob-swordsmen-1 ... bob-chariots-3. */
 export function army(nation: string, ...kinds: Array<[string, number]>): Combatant[] {
-  return kinds.flatMap(([unitKind, n]) =>
-    Array.from({ length: n }, (_, i) => ({ id: `${nation}-${unitKind}-${i + 1}`, nation, type: 'army', unitKind })),
-  );
+  return kinds.flatMap(([unitKind, n]) => Array.from({ length: n }, (_, i) => ({ id: `${nation}-${unitKind}-${i + 1}`, nation, type: 'army', unitKind })));
 }
 
 export function phases(result: BattleResult): PhaseRecord[] {

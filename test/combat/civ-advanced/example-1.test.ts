@@ -68,7 +68,7 @@ describe('civ-advanced, Example 1 (Basic combat)', () => {
     expect(alice.total).toBe(32);
   });
 
-  it('phase 1: 22 damage kills 4 of Alice\'s units, 32 wipes out Bob\'s wave and the excess has no effect', () => {
+  it("phase 1: 22 damage kills 4 of Alice's units, 32 wipes out Bob's wave and the excess has no effect", () => {
     expect(kindsOf(side(one, 'alice').lost)).toEqual({ catapults: 3, chariots: 1 });
     expect(side(one, 'alice').absorbed).toBe(20);
     expect(kindsOf(side(one, 'bob').lost)).toEqual({ swordsmen: 3, catapults: 3 });
@@ -78,7 +78,13 @@ describe('civ-advanced, Example 1 (Basic combat)', () => {
   it('phase 2: two chariots for 6 against two catapults for 13', () => {
     const bob = side(two, 'bob');
     expect(kindsOf(bob.wave)).toEqual({ chariots: 2 });
-    expect(Object.fromEntries(bob.lines.map((l) => [l.step, l.amount]))).toMatchObject({ base: 6, 'unit modifiers': 0, CIA: 0, 'settlement penalty': -2, 'scientific superiority': 2 });
+    expect(Object.fromEntries(bob.lines.map((l) => [l.step, l.amount]))).toMatchObject({
+      base: 6,
+      'unit modifiers': 0,
+      CIA: 0,
+      'settlement penalty': -2,
+      'scientific superiority': 2,
+    });
     expect(bob.total).toBe(6);
     const alice = side(two, 'alice');
     expect(Object.fromEntries(alice.lines.map((l) => [l.step, l.amount]))).toMatchObject({ base: 9, 'unit modifiers': 2, CIA: 2 });

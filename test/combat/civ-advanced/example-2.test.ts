@@ -49,7 +49,7 @@ describe('civ-advanced, Example 2 (Aircraft)', () => {
     expect(bob.total).toBe(71);
   });
 
-  it('phase 1: Alice\'s 4 tanks and 2 knights roll 48 + 18 = 66, plus the CIA bonus', () => {
+  it("phase 1: Alice's 4 tanks and 2 knights roll 48 + 18 = 66, plus the CIA bonus", () => {
     const alice = side(one, 'alice');
     expect(alice.waveChoice).toBe('battle plan');
     expect(kindsOf(alice.wave)).toEqual({ tanks: 4, knights: 2 });

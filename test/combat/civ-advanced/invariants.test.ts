@@ -10,9 +10,18 @@ const kinds = Object.keys(defaultUnitTable);
 const chartOrder: TotalStep[] = ['base', 'aircraft', 'unit modifiers', 'scientific superiority', 'CIA', 'settlement penalty'];
 
 const armyOf = (nation: string) =>
-  fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 9 }).map((list): Combatant[] => list.map((unitKind, i) => ({ id: `${nation}${i}`, nation, type: 'army', unitKind })));
+  fc
+    .array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 9 })
+    .map((list): Combatant[] => list.map((unitKind, i) => ({ id: `${nation}${i}`, nation, type: 'army', unitKind })));
 const planOf = fc.option(
-  fc.record({ wave: fc.array(fc.constantFrom(...kinds, 'cavalry', 'infantry')), casualties: fc.array(fc.constantFrom(...kinds)), aircraftSupport: fc.constantFrom('cavalry', 'infantry', 'artillery', 'naval') }, { requiredKeys: [] }),
+  fc.record(
+    {
+      wave: fc.array(fc.constantFrom(...kinds, 'cavalry', 'infantry')),
+      casualties: fc.array(fc.constantFrom(...kinds)),
+      aircraftSupport: fc.constantFrom('cavalry', 'infantry', 'artillery', 'naval'),
+    },
+    { requiredKeys: [] },
+  ),
   { nil: undefined },
 );
 const contextOf = fc.record({
@@ -59,7 +68,8 @@ describe('civ-advanced invariants', () => {
             const spared = s.wave.filter((id) => !lostRegular.includes(id));
             if (spared.length) {
               expect(s.damageTaken - s.absorbed).toBeLessThan(Math.min(...spared.map(points)));
-              if (lostRegular.length) expect(Math.max(...lostRegular.map((id) => unit.get(id)!.era))).toBeLessThanOrEqual(Math.min(...spared.map((id) => unit.get(id)!.era)));
+              if (lostRegular.length)
+                expect(Math.max(...lostRegular.map((id) => unit.get(id)!.era))).toBeLessThanOrEqual(Math.min(...spared.map((id) => unit.get(id)!.era)));
             }
             if (s.aircraft) {
               const supported = s.wave.filter((id) => unit.get(id)!.class === s.aircraft!.support);

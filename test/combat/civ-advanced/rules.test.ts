@@ -36,14 +36,20 @@ describe('civ-advanced settlement penalty', () => {
 
   it('takes 2 per unit for the Great Wall in the ancient era, and the current era after it', () => {
     const fight = (era: number) =>
-      civAdvancedCombat.fight(battle(army('bob', ['chariots', 1]), army('alice', ['swordsmen', 3]), { context: { settlement: true, era, greatWall: true } }), Dice.seeded('wall'));
+      civAdvancedCombat.fight(
+        battle(army('bob', ['chariots', 1]), army('alice', ['swordsmen', 3]), { context: { settlement: true, era, greatWall: true } }),
+        Dice.seeded('wall'),
+      );
     expect(amountOf(side(phases(fight(1))[0], 'bob').lines, 'settlement penalty')).toBe(-6);
     expect(amountOf(side(phases(fight(3))[0], 'bob').lines, 'settlement penalty')).toBe(-9);
   });
 
   it('never gives the defender a settlement penalty, and a negative total deals no damage', () => {
     const dice = Dice.forcedThenSeeded([1, 1, 1, 1], 'negative');
-    const result = civAdvancedCombat.fight(battle(army('bob', ['tanks', 2]), army('alice', ['swordsmen', 10]), { context: { settlement: true, era: 4 } }), dice);
+    const result = civAdvancedCombat.fight(
+      battle(army('bob', ['tanks', 2]), army('alice', ['swordsmen', 10]), { context: { settlement: true, era: 4 } }),
+      dice,
+    );
     const [bob, alice] = [side(phases(result)[0], 'bob'), side(phases(result)[0], 'alice')];
     // 2 x (1 x 4) + 8 CIA (tanks against infantry) - 4 x 10 defenders = -24.
     expect(bob.total).toBe(-24);
@@ -60,7 +66,8 @@ describe('civ-advanced scientific superiority', () => {
       Dice.seeded('science'),
       options,
     );
-  const science = (bobTech: number, options?: Record<string, unknown>) => amountOf(side(phases(fight(bobTech, options))[0], 'bob').lines, 'scientific superiority');
+  const science = (bobTech: number, options?: Record<string, unknown>) =>
+    amountOf(side(phases(fight(bobTech, options))[0], 'bob').lines, 'scientific superiority');
 
   it('adds 1 per unit per 2 technologies ahead, rounding the total down', () => {
     expect(science(6)).toBe(3);
@@ -79,11 +86,7 @@ describe('civ-advanced scientific superiority', () => {
 describe('civ-advanced CIA bonus', () => {
   // Example 2's first phase: Alice's 4 tanks and 2 knights against 3 tanks and 3 machinegunners.
   const fight = (options?: Record<string, unknown>) =>
-    civAdvancedCombat.fight(
-      battle(army('bob', ['tanks', 3], ['machinegunners', 3]), army('alice', ['tanks', 4], ['knights', 2])),
-      Dice.seeded('cia'),
-      options,
-    );
+    civAdvancedCombat.fight(battle(army('bob', ['tanks', 3], ['machinegunners', 3]), army('alice', ['tanks', 4], ['knights', 2])), Dice.seeded('cia'), options);
 
   it('pairs the strongest matching units by default, the oldest with ciaPairing: oldest', () => {
     expect(amountOf(side(phases(fight())[0], 'alice').lines, 'CIA')).toBe(12);
@@ -100,7 +103,7 @@ describe('civ-advanced waves', () => {
     expect(kindsOf(bob.wave)).toEqual({ swordsmen: 2 });
   });
 
-  it('takes the plan\'s preferences first and fills the rest by default, saying so', () => {
+  it("takes the plan's preferences first and fills the rest by default, saying so", () => {
     const result = civAdvancedCombat.fight(
       battle(army('bob', ['swordsmen', 3], ['chariots', 1], ['catapults', 3]), army('alice', ['catapults', 3]), { bobPlan: { wave: ['chariot'] } }),
       Dice.seeded('fill'),
@@ -118,7 +121,10 @@ describe('civ-advanced waves', () => {
   });
 
   it('ignores a plan it cannot read, with a note, and plays the defaults', () => {
-    const result = civAdvancedCombat.fight(battle(army('bob', ['swordsmen', 2]), army('alice', ['swordsmen', 1]), { bobPlan: { wave: 'all of them' } }), Dice.seeded('bad plan'));
+    const result = civAdvancedCombat.fight(
+      battle(army('bob', ['swordsmen', 2]), army('alice', ['swordsmen', 1]), { bobPlan: { wave: 'all of them' } }),
+      Dice.seeded('bad plan'),
+    );
     expect(result.notes[0]).toMatch(/^bob's battle plan could not be read \(wave: .+\); the defaults are used\.$/);
     expect(side(phases(result)[0], 'bob').waveChoice).toBe('default');
   });
@@ -142,7 +148,10 @@ describe('civ-advanced casualties', () => {
 describe('civ-advanced battle end', () => {
   it('stops a battle neither side can win, and the defender holds', () => {
     const dice = Dice.forced([]);
-    const result = civAdvancedCombat.fight(battle(army('bob', ['tanks', 1]), army('alice', ['swordsmen', 10]), { context: { settlement: true, era: 4 } }), dice);
+    const result = civAdvancedCombat.fight(
+      battle(army('bob', ['tanks', 1]), army('alice', ['swordsmen', 10]), { context: { settlement: true, era: 4 } }),
+      dice,
+    );
     expect(phases(result)).toEqual([]);
     expect(result.winner).toBe('alice');
     expect(end(result)).toMatchObject({ reason: 'stalemate', winner: 'alice' });
@@ -188,7 +197,9 @@ describe('civ-advanced units', () => {
   it('refuses, with a clear error, what a ruleset must not send', () => {
     const fight = (b: Battle, options?: Record<string, unknown>) => () => civAdvancedCombat.fight(b, Dice.seeded('x'), options);
     const two = (context?: Record<string, unknown>) => battle(army('bob', ['tanks', 1]), army('alice', ['tanks', 1]), { context });
-    expect(fight(battle([{ id: 'm1', nation: 'bob', type: 'musketmen' }], army('alice', ['tanks', 1])))).toThrow(/unit m1 \(bob\) is "musketmen", which the unit table does not list/);
+    expect(fight(battle([{ id: 'm1', nation: 'bob', type: 'musketmen' }], army('alice', ['tanks', 1])))).toThrow(
+      /unit m1 \(bob\) is "musketmen", which the unit table does not list/,
+    );
     expect(fight({ ...two(), sides: [...two().sides, { nation: 'carol', role: 'attacker', units: [] }] })).toThrow(/exactly one attacker and one defender/);
     expect(fight(two({ technologies: { bob: 3 } }))).toThrow(/how many technologies alice controls/);
     expect(fight(two({ settlement: true }))).toThrow(CivAdvancedError);

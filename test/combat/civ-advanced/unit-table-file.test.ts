@@ -19,7 +19,13 @@ describe('civ-advanced unit table file', () => {
     expect(result.table.archers.modifier).toBe(0);
     const unit = (id: string, nation: string, unitKind: string) => ({ id, nation, type: 'army', unitKind });
     const fought = civAdvancedCombat.fight(
-      { place: 'p', sides: [{ nation: 'a', role: 'attacker', units: [unit('l', 'a', 'legions')] }, { nation: 'd', role: 'defender', units: [unit('r', 'd', 'archers')] }] },
+      {
+        place: 'p',
+        sides: [
+          { nation: 'a', role: 'attacker', units: [unit('l', 'a', 'legions')] },
+          { nation: 'd', role: 'defender', units: [unit('r', 'd', 'archers')] },
+        ],
+      },
       Dice.forced([2, 4]),
       { units: result.table },
     );
@@ -55,6 +61,9 @@ describe('civ-advanced unit table file', () => {
       ok: false,
       error: expect.stringContaining('units.yaml:1: units: this field is required (a map of unit kinds).'),
     });
-    expect(parseUnitTableFile('# nothing yet\n', 'units.yaml')).toEqual({ ok: false, error: 'units.yaml: the file is empty; it needs a "units:" map of unit kinds.' });
+    expect(parseUnitTableFile('# nothing yet\n', 'units.yaml')).toEqual({
+      ok: false,
+      error: 'units.yaml: the file is empty; it needs a "units:" map of unit kinds.',
+    });
   });
 });

@@ -56,7 +56,10 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     const fault = faults.findIndex((f) => !f.when || f.when(req));
     const reply = (fault >= 0 ? faults.splice(fault, 1)[0].reply : undefined) ?? auth(req) ?? (await route(req));
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-    res.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'application/atom+xml; charset=UTF-8' : 'application/json; charset=utf-8', ...reply.headers });
+    res.writeHead(reply.status, {
+      'content-type': typeof reply.body === 'string' ? 'application/atom+xml; charset=UTF-8' : 'application/json; charset=utf-8',
+      ...reply.headers,
+    });
     res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
   };
   const route = async (req: ContractRequest): Promise<Reply> => {
@@ -69,7 +72,8 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
   let server: Server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const listen = () => new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))).listen(port, '127.0.0.1', resolve));
+  const listen = () =>
+    new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))).listen(port, '127.0.0.1', resolve));
   const stop = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   return {
     url: `http://127.0.0.1:${port}`,

@@ -69,7 +69,18 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
   const tick = () => new Date((clock += 60_000)).toISOString();
   const write = (into: DcPost[], topic: number, username: string, raw: string): DcPost => {
     const at = tick();
-    const post = { id: nextPost++, topic_id: topic, post_number: into.length + 1, user_id: users.indexOf(username) + 1, username, raw, cooked: `<p>${raw}</p>`, created_at: at, updated_at: at, topic_slug: topic === topicId ? 'game-thread' : 'message' };
+    const post = {
+      id: nextPost++,
+      topic_id: topic,
+      post_number: into.length + 1,
+      user_id: users.indexOf(username) + 1,
+      username,
+      raw,
+      cooked: `<p>${raw}</p>`,
+      created_at: at,
+      updated_at: at,
+      topic_slug: topic === topicId ? 'game-thread' : 'message',
+    };
     into.push(post);
     return post;
   };
@@ -93,58 +104,141 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
   // A topic_list item (definitions/topics/private-messages.yml), with the fields Adjutant reads and a few more.
   const listed = (pm: DcPm) => {
     const last = pm.posts[pm.posts.length - 1];
-    return { id: pm.id, title: pm.title, fancy_title: pm.title, slug: 'message', posts_count: pm.posts.length, reply_count: pm.posts.length - 1, highest_post_number: last.post_number, created_at: pm.posts[0].created_at, last_posted_at: last.created_at, bumped: true, bumped_at: last.created_at, archetype: 'private_message', last_poster_username: last.username, unseen: false, pinned: false, visible: true, closed: false, archived: false };
+    return {
+      id: pm.id,
+      title: pm.title,
+      fancy_title: pm.title,
+      slug: 'message',
+      posts_count: pm.posts.length,
+      reply_count: pm.posts.length - 1,
+      highest_post_number: last.post_number,
+      created_at: pm.posts[0].created_at,
+      last_posted_at: last.created_at,
+      bumped: true,
+      bumped_at: last.created_at,
+      archetype: 'private_message',
+      last_poster_username: last.username,
+      unseen: false,
+      pinned: false,
+      visible: true,
+      closed: false,
+      archived: false,
+    };
   };
 
   const server = await startContractServer(
     [
-      ['GET', /^\/t\/(\d+)\.json$/, (req, [id]) => {
-        const t = topicFor(req, id);
-        return isReply(t) ? t : { status: 200, body: { id: Number(id), title: t.title, archetype: t.archetype, post_stream: { posts: t.posts.slice(0, CHUNK).map(withoutRaw), stream: t.posts.map((p) => p.id) } } };
-      }],
-      ['GET', /^\/t\/(\d+)\/posts\.json$/, (req, [id]) => {
-        const t = topicFor(req, id);
-        if (isReply(t)) return t;
-        const ids = req.query.getAll('post_ids[]').map(Number);
-        const found = t.posts.filter((p) => ids.includes(p.id)).slice(0, CHUNK);
-        return { status: 200, body: { post_stream: { posts: req.query.get('include_raw') === 'true' ? found : found.map(withoutRaw) } } };
-      }],
-      ['GET', /^\/topics\/private-messages\/([^/]+)\.json$/, (req, [name]) => {
-        const user = decodeURIComponent(name).toLowerCase();
-        // Only staff may list another user's messages.
-        if (user !== asker(req)) return forbidden();
-        const inbox = pms.filter((pm) => pm.participants.includes(user) && pm.posts.some((p) => p.username !== user)).map(listed).sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
-        const page = Number(req.query.get('page') ?? 0);
-        const topics = inbox.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
-        const more = topics.length === PER_PAGE ? { more_topics_url: `/topics/private-messages/${name}?page=${page + 1}` } : {};
-        return { status: 200, body: { topic_list: { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE, ...more, topics } } };
-      }],
-      ['POST', /^\/uploads\.json$/, async (req) => {
-        const file = req.form?.get('file');
-        if (req.form?.get('type') !== 'composer' || !(file instanceof File)) return error(422, 'invalid_parameters', 'type and file are required.');
-        const short_url = `upload://${uploads.length + 1}abc.png`;
-        uploads.push({ short_url, filename: file.name, data: Buffer.from(await file.arrayBuffer()) });
-        return { status: 200, body: { id: uploads.length, url: `/uploads/default/original/1X/${uploads.length}abc.png`, short_url, original_filename: file.name, extension: 'png', filesize: file.size } };
-      }],
-      ['POST', /^\/posts\.json$/, (req) => {
-        const body = req.json as { topic_id?: number; raw?: string; title?: string; archetype?: string; target_recipients?: string };
-        if (body.archetype === 'private_message') {
-          const to = (body.target_recipients ?? '').split(',').map((n) => n.toLowerCase());
-          const unknown = to.filter((n) => !users.includes(n));
-          if (unknown.length || !body.title) return error(422, 'invalid_parameters', `There is no user ${unknown.join(', ')}.`);
-          messages.push({ title: body.title, raw: body.raw ?? '', target_recipients: body.target_recipients ?? '' });
-          const pm = message(asker(req), body.title, body.raw ?? '', to);
-          return { status: 200, body: pm.posts[0] };
-        }
-        if (body.topic_id !== topicId) return notFound();
-        return { status: 200, body: say(String(req.headers['api-username']), body.raw ?? '') };
-      }],
-      ['GET', /^\/u\/([^/]+)\.json$/, (_req, [name]) => {
-        const i = users.indexOf(decodeURIComponent(name).toLowerCase());
-        return i < 0 ? notFound() : { status: 200, body: { user: { id: i + 1, username: users[i], name: users[i] } } };
-      }],
+      [
+        'GET',
+        /^\/t\/(\d+)\.json$/,
+        (req, [id]) => {
+          const t = topicFor(req, id);
+          return isReply(t)
+            ? t
+            : {
+                status: 200,
+                body: {
+                  id: Number(id),
+                  title: t.title,
+                  archetype: t.archetype,
+                  post_stream: { posts: t.posts.slice(0, CHUNK).map(withoutRaw), stream: t.posts.map((p) => p.id) },
+                },
+              };
+        },
+      ],
+      [
+        'GET',
+        /^\/t\/(\d+)\/posts\.json$/,
+        (req, [id]) => {
+          const t = topicFor(req, id);
+          if (isReply(t)) return t;
+          const ids = req.query.getAll('post_ids[]').map(Number);
+          const found = t.posts.filter((p) => ids.includes(p.id)).slice(0, CHUNK);
+          return { status: 200, body: { post_stream: { posts: req.query.get('include_raw') === 'true' ? found : found.map(withoutRaw) } } };
+        },
+      ],
+      [
+        'GET',
+        /^\/topics\/private-messages\/([^/]+)\.json$/,
+        (req, [name]) => {
+          const user = decodeURIComponent(name).toLowerCase();
+          // Only staff may list another user's messages.
+          if (user !== asker(req)) return forbidden();
+          const inbox = pms
+            .filter((pm) => pm.participants.includes(user) && pm.posts.some((p) => p.username !== user))
+            .map(listed)
+            .sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
+          const page = Number(req.query.get('page') ?? 0);
+          const topics = inbox.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
+          const more = topics.length === PER_PAGE ? { more_topics_url: `/topics/private-messages/${name}?page=${page + 1}` } : {};
+          return {
+            status: 200,
+            body: { topic_list: { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE, ...more, topics } },
+          };
+        },
+      ],
+      [
+        'POST',
+        /^\/uploads\.json$/,
+        async (req) => {
+          const file = req.form?.get('file');
+          if (req.form?.get('type') !== 'composer' || !(file instanceof File)) return error(422, 'invalid_parameters', 'type and file are required.');
+          const short_url = `upload://${uploads.length + 1}abc.png`;
+          uploads.push({ short_url, filename: file.name, data: Buffer.from(await file.arrayBuffer()) });
+          return {
+            status: 200,
+            body: {
+              id: uploads.length,
+              url: `/uploads/default/original/1X/${uploads.length}abc.png`,
+              short_url,
+              original_filename: file.name,
+              extension: 'png',
+              filesize: file.size,
+            },
+          };
+        },
+      ],
+      [
+        'POST',
+        /^\/posts\.json$/,
+        (req) => {
+          const body = req.json as { topic_id?: number; raw?: string; title?: string; archetype?: string; target_recipients?: string };
+          if (body.archetype === 'private_message') {
+            const to = (body.target_recipients ?? '').split(',').map((n) => n.toLowerCase());
+            const unknown = to.filter((n) => !users.includes(n));
+            if (unknown.length || !body.title) return error(422, 'invalid_parameters', `There is no user ${unknown.join(', ')}.`);
+            messages.push({ title: body.title, raw: body.raw ?? '', target_recipients: body.target_recipients ?? '' });
+            const pm = message(asker(req), body.title, body.raw ?? '', to);
+            return { status: 200, body: pm.posts[0] };
+          }
+          if (body.topic_id !== topicId) return notFound();
+          return { status: 200, body: say(String(req.headers['api-username']), body.raw ?? '') };
+        },
+      ],
+      [
+        'GET',
+        /^\/u\/([^/]+)\.json$/,
+        (_req, [name]) => {
+          const i = users.indexOf(decodeURIComponent(name).toLowerCase());
+          return i < 0 ? notFound() : { status: 200, body: { user: { id: i + 1, username: users[i], name: users[i] } } };
+        },
+      ],
     ],
-    (req) => (req.headers['api-key'] === key && users.includes(String(req.headers['api-username'])) ? null : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.')),
+    (req) =>
+      req.headers['api-key'] === key && users.includes(String(req.headers['api-username']))
+        ? null
+        : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.'),
   );
-  return { server, key, posts, uploads, messages, pms, say, edit: (post, raw) => Object.assign(post, { raw, updated_at: tick() }), message, reply: (pm, from, raw) => write(pm.posts, pm.id, from, raw) };
+  return {
+    server,
+    key,
+    posts,
+    uploads,
+    messages,
+    pms,
+    say,
+    edit: (post, raw) => Object.assign(post, { raw, updated_at: tick() }),
+    message,
+    reply: (pm, from, raw) => write(pm.posts, pm.id, from, raw),
+  };
 }

@@ -35,7 +35,11 @@ export async function startPhpbb(topicId = 12): Promise<PhpbbBoard> {
 <updated>${entries.at(-1)?.updated ?? tick()}</updated>
 <author><name>${cdata('Board')}</name></author>
 <id>${base}/app.php/feed/topic/${topicId}</id>
-${[...entries].reverse().slice(0, FEED_ITEMS).map((e) => `<entry>
+${[...entries]
+  .reverse()
+  .slice(0, FEED_ITEMS)
+  .map(
+    (e) => `<entry>
 <author><name>${cdata(e.author)}</name></author>
 <updated>${e.updated}</updated>
 <published>${e.published}</published>
@@ -43,9 +47,14 @@ ${[...entries].reverse().slice(0, FEED_ITEMS).map((e) => `<entry>
 <link href="${base}/viewtopic.php?p=${e.id}#p${e.id}"/>
 <title type="html">${cdata('Re: Game thread')}</title>
 <content type="html" xml:base="${base}/viewtopic.php?p=${e.id}#p${e.id}">${cdata(`${e.html}<p>Statistics: Posted by <a href="${base}/memberlist.php?mode=viewprofile&amp;u=2">${e.author}</a> — ${e.published}</p><hr />`)}</content>
-</entry>`).join('\n')}
+</entry>`,
+  )
+  .join('\n')}
 </feed>`;
-  const server = await startContractServer([['GET', new RegExp(`^/app\\.php/feed/topic/${topicId}$`), () => ({ status: 200, body: feed(server.url) })]], () => null);
+  const server = await startContractServer(
+    [['GET', new RegExp(`^/app\\.php/feed/topic/${topicId}$`), () => ({ status: 200, body: feed(server.url) })]],
+    () => null,
+  );
   return {
     server,
     say(author, html) {
@@ -54,7 +63,10 @@ ${[...entries].reverse().slice(0, FEED_ITEMS).map((e) => `<entry>
       return next++;
     },
     edit(postId, html) {
-      Object.assign(entries.find((e) => e.id === postId)!, { html, updated: tick() });
+      Object.assign(
+        entries.find((e) => e.id === postId)!,
+        { html, updated: tick() },
+      );
     },
   };
 }

@@ -41,7 +41,14 @@ export interface XenForoForum {
 const PER_PAGE = 20;
 const error = (status: number, code: string, message: string): Reply => ({ status, body: { errors: [{ code, message, params: [] }] } });
 
-export async function startXenForo(threadId = 77, users = [{ user_id: 1, username: 'Adjutant' }, { user_id: 2, username: 'Alice' }, { user_id: 3, username: 'Bob' }]): Promise<XenForoForum> {
+export async function startXenForo(
+  threadId = 77,
+  users = [
+    { user_id: 1, username: 'Adjutant' },
+    { user_id: 2, username: 'Alice' },
+    { user_id: 3, username: 'Bob' },
+  ],
+): Promise<XenForoForum> {
   let key = 'xf-key-1';
   let threadExists = true;
   const posts: XfPost[] = [];
@@ -53,13 +60,29 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
   const me = users[0];
   const say = (userId: number, message: string): XfPost => {
     const user = users.find((u) => u.user_id === userId)!;
-    const post = { post_id: nextPost++, thread_id: threadId, user_id: userId, username: user.username, message, post_date: 1_800_000_000 + nextPost, last_edit_date: 0, message_state: 'visible' as const, attach_count: 0, view_url: `https://forum.test/posts/${nextPost}/` };
+    const post = {
+      post_id: nextPost++,
+      thread_id: threadId,
+      user_id: userId,
+      username: user.username,
+      message,
+      post_date: 1_800_000_000 + nextPost,
+      last_edit_date: 0,
+      message_state: 'visible' as const,
+      attach_count: 0,
+      view_url: `https://forum.test/posts/${nextPost}/`,
+    };
     posts.push(post);
     return post;
   };
   const field = (req: ContractRequest, name: string) => req.form?.get(name);
   // Conversations the API user is in, with their messages.
-  const inbox: Array<{ conversation_id: number; title: string; last_message_date: number; messages: Array<{ message_id: number; conversation_id: number; user_id: number; username: string; message: string; message_date: number }> }> = [];
+  const inbox: Array<{
+    conversation_id: number;
+    title: string;
+    last_message_date: number;
+    messages: Array<{ message_id: number; conversation_id: number; user_id: number; username: string; message: string; message_date: number }>;
+  }> = [];
   let nextMessage = 3000;
   let clock = 1_800_000_000;
   const converse = (userId: number, title: string, message: string, conversationId?: number): number => {
@@ -81,61 +104,110 @@ export async function startXenForo(threadId = 77, users = [{ user_id: 1, usernam
   const server = await startContractServer(
     [
       ['GET', /^\/api\/me\/?$/, () => ({ status: 200, body: { me } })],
-      ['GET', /^\/api\/threads\/(\d+)\/posts\/?$/, (req, [id]) => {
-        const missing = thread(id);
-        if (missing) return missing;
-        const last = Math.max(1, Math.ceil(posts.length / PER_PAGE));
-        const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
-        const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-        return { status: 200, body: { thread: { thread_id: threadId }, posts: shown, pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: posts.length } } };
-      }],
-      ['GET', /^\/api\/posts\/(\d+)\/?$/, (_req, [id]) => {
-        const post = posts.find((p) => p.post_id === Number(id));
-        // A post moved out of the game's thread is still shown; the game thread's posts go with it.
-        return post && (post.thread_id !== threadId || threadExists) ? { status: 200, body: { post } } : error(404, 'requested_post_not_found', 'Requested post not found.');
-      }],
-      ['POST', /^\/api\/attachments\/new-key\/?$/, (req) => {
-        if (field(req, 'type') !== 'post' || thread(String(field(req, 'context[thread_id]')))) return error(400, 'invalid_attachment_context', 'The attachment context is not valid.');
-        const made = `key-${keys.size + 1}`;
-        keys.add(made);
-        return { status: 200, body: { key: made } };
-      }],
-      ['POST', /^\/api\/attachments\/?$/, async (req) => {
-        const file = field(req, 'attachment');
-        const given = String(field(req, 'key'));
-        if (!keys.has(given) || !(file instanceof File)) return error(400, 'attachment_key_or_file_missing', 'An attachment key and a file are required.');
-        const id = nextAttachment++;
-        attachments.set(id, { key: given, filename: file.name, data: Buffer.from(await file.arrayBuffer()) });
-        return { status: 200, body: { attachment: { attachment_id: id, filename: file.name, file_size: file.size } } };
-      }],
-      ['POST', /^\/api\/posts\/?$/, (req) => {
-        const missing = thread(String(field(req, 'thread_id')));
-        if (missing) return missing;
-        const post = say(me.user_id, String(field(req, 'message') ?? ''));
-        const attachmentKey = field(req, 'attachment_key');
-        if (attachmentKey) post.attach_count = [...attachments.values()].filter((a) => a.key === attachmentKey).length;
-        return { status: 200, body: { success: true, post } };
-      }],
-      ['POST', /^\/api\/conversations\/?$/, (req) => {
-        const recipient_ids = (req.form?.getAll('recipient_ids[]') ?? []).map(String);
-        if (!recipient_ids.length) return error(400, 'please_enter_at_least_one_valid_recipient', 'Please enter at least one valid recipient.');
-        conversations.push({ recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
-        return { status: 200, body: { success: true, conversation: { conversation_id: conversations.length } } };
-      }],
-      ['GET', /^\/api\/conversations\/?$/, (req) => {
-        const { shown, pagination } = paged(req, [...inbox].sort((a, b) => b.last_message_date - a.last_message_date));
-        return { status: 200, body: { conversations: shown.map(({ messages: _m, ...c }) => c), pagination } };
-      }],
-      ['GET', /^\/api\/conversations\/(\d+)\/messages\/?$/, (req, [id]) => {
-        const c = inbox.find((x) => x.conversation_id === Number(id));
-        if (!c) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
-        const { shown, pagination } = paged(req, c.messages);
-        return { status: 200, body: { messages: shown, pagination } };
-      }],
-      ['GET', /^\/api\/users\/find-name\/?$/, (req) => {
-        const name = (req.query.get('username') ?? '').toLowerCase();
-        return { status: 200, body: { exact: users.find((u) => u.username.toLowerCase() === name) ?? null, recommendations: [] } };
-      }],
+      [
+        'GET',
+        /^\/api\/threads\/(\d+)\/posts\/?$/,
+        (req, [id]) => {
+          const missing = thread(id);
+          if (missing) return missing;
+          const last = Math.max(1, Math.ceil(posts.length / PER_PAGE));
+          const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
+          const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+          return {
+            status: 200,
+            body: {
+              thread: { thread_id: threadId },
+              posts: shown,
+              pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: posts.length },
+            },
+          };
+        },
+      ],
+      [
+        'GET',
+        /^\/api\/posts\/(\d+)\/?$/,
+        (_req, [id]) => {
+          const post = posts.find((p) => p.post_id === Number(id));
+          // A post moved out of the game's thread is still shown; the game thread's posts go with it.
+          return post && (post.thread_id !== threadId || threadExists)
+            ? { status: 200, body: { post } }
+            : error(404, 'requested_post_not_found', 'Requested post not found.');
+        },
+      ],
+      [
+        'POST',
+        /^\/api\/attachments\/new-key\/?$/,
+        (req) => {
+          if (field(req, 'type') !== 'post' || thread(String(field(req, 'context[thread_id]'))))
+            return error(400, 'invalid_attachment_context', 'The attachment context is not valid.');
+          const made = `key-${keys.size + 1}`;
+          keys.add(made);
+          return { status: 200, body: { key: made } };
+        },
+      ],
+      [
+        'POST',
+        /^\/api\/attachments\/?$/,
+        async (req) => {
+          const file = field(req, 'attachment');
+          const given = String(field(req, 'key'));
+          if (!keys.has(given) || !(file instanceof File)) return error(400, 'attachment_key_or_file_missing', 'An attachment key and a file are required.');
+          const id = nextAttachment++;
+          attachments.set(id, { key: given, filename: file.name, data: Buffer.from(await file.arrayBuffer()) });
+          return { status: 200, body: { attachment: { attachment_id: id, filename: file.name, file_size: file.size } } };
+        },
+      ],
+      [
+        'POST',
+        /^\/api\/posts\/?$/,
+        (req) => {
+          const missing = thread(String(field(req, 'thread_id')));
+          if (missing) return missing;
+          const post = say(me.user_id, String(field(req, 'message') ?? ''));
+          const attachmentKey = field(req, 'attachment_key');
+          if (attachmentKey) post.attach_count = [...attachments.values()].filter((a) => a.key === attachmentKey).length;
+          return { status: 200, body: { success: true, post } };
+        },
+      ],
+      [
+        'POST',
+        /^\/api\/conversations\/?$/,
+        (req) => {
+          const recipient_ids = (req.form?.getAll('recipient_ids[]') ?? []).map(String);
+          if (!recipient_ids.length) return error(400, 'please_enter_at_least_one_valid_recipient', 'Please enter at least one valid recipient.');
+          conversations.push({ recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
+          return { status: 200, body: { success: true, conversation: { conversation_id: conversations.length } } };
+        },
+      ],
+      [
+        'GET',
+        /^\/api\/conversations\/?$/,
+        (req) => {
+          const { shown, pagination } = paged(
+            req,
+            [...inbox].sort((a, b) => b.last_message_date - a.last_message_date),
+          );
+          return { status: 200, body: { conversations: shown.map(({ messages: _m, ...c }) => c), pagination } };
+        },
+      ],
+      [
+        'GET',
+        /^\/api\/conversations\/(\d+)\/messages\/?$/,
+        (req, [id]) => {
+          const c = inbox.find((x) => x.conversation_id === Number(id));
+          if (!c) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
+          const { shown, pagination } = paged(req, c.messages);
+          return { status: 200, body: { messages: shown, pagination } };
+        },
+      ],
+      [
+        'GET',
+        /^\/api\/users\/find-name\/?$/,
+        (req) => {
+          const name = (req.query.get('username') ?? '').toLowerCase();
+          return { status: 200, body: { exact: users.find((u) => u.username.toLowerCase() === name) ?? null, recommendations: [] } };
+        },
+      ],
     ],
     (req) => {
       const given = req.headers['xf-api-key'];

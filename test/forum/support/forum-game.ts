@@ -22,10 +22,18 @@ export interface ForumTestGame extends MailTestGame {
 export const FORUM_PLAYERS = { Alice: 'red', Bob: 'blue' };
 
 export async function forumTestGame(forum: Record<string, unknown>, options: { now?: () => Date; set?: Record<string, unknown> } = {}): Promise<ForumTestGame> {
-  const files = gameFiles('claims', { forum: { credentials: { key: 'FORUM_KEY', user: 'FORUM_USER' }, players: FORUM_PLAYERS, gm: 'Grace', ...forum }, ...options.set });
+  const files = gameFiles('claims', {
+    forum: { credentials: { key: 'FORUM_KEY', user: 'FORUM_USER' }, players: FORUM_PLAYERS, gm: 'Grace', ...forum },
+    ...options.set,
+  });
   const game = await mailTestGame({ files, now: options.now });
   const queued: string[] = [];
-  const intake: ForumIntakeDeps = { store: game.store, now: game.deps.now, logger: pino({ level: 'silent' }), enqueue: async ({ messageId }) => void queued.push(messageId) };
+  const intake: ForumIntakeDeps = {
+    store: game.store,
+    now: game.deps.now,
+    logger: pino({ level: 'silent' }),
+    enqueue: async ({ messageId }) => void queued.push(messageId),
+  };
   const forumOutbox = new ForumOutbox(game.store.redis, { now: game.deps.now });
   game.deps.forumOutbox = forumOutbox;
   return Object.assign(game, {

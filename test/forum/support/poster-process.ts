@@ -34,7 +34,8 @@ const poster = startForumPoster({
   parallel: 4,
   lockMs,
   serves: (gameId) => games.includes(gameId),
-  alert: (gameId, alert) => forumAlert({ store, outbox: new Outbox(redis, { domain: 'adjutant.test', now }), logger, now, address: 'game@adjutant.test' }, gameId, alert),
+  alert: (gameId, alert) =>
+    forumAlert({ store, outbox: new Outbox(redis, { domain: 'adjutant.test', now }), logger, now, address: 'game@adjutant.test' }, gameId, alert),
 });
 process.stdout.write('ready\n');
 process.on('SIGTERM', async () => {

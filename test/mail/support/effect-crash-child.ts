@@ -9,11 +9,17 @@ import { createGameControl } from '../../../src/turns/scheduler-control.ts';
 
 const env = process.env;
 const rt = createRuntime({ redisUrl: env.REDIS_URL!, prefix: env.CRASH_PREFIX, scope: env.CRASH_SCOPE, logger: pino({ level: 'silent' }) });
-const logger = pino({ level: 'info' }, {
-  write(line: string) {
-    if (line.includes('"msg":"message processed"')) process.kill(process.pid, 'SIGKILL');
+const logger = pino(
+  { level: 'info' },
+  {
+    write(line: string) {
+      if (line.includes('"msg":"message processed"')) process.kill(process.pid, 'SIGKILL');
+    },
   },
-});
-await processMail({ store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger, address: 'game@adjutant.test' }, { gameId: env.CRASH_GAME!, messageId: env.CRASH_MAIL! });
+);
+await processMail(
+  { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger, address: 'game@adjutant.test' },
+  { gameId: env.CRASH_GAME!, messageId: env.CRASH_MAIL! },
+);
 process.stdout.write('not killed\n');
 await rt.close();

@@ -21,7 +21,11 @@ export async function gameByMail(gameId: string, files: Record<string, string>, 
   if (!game) throw new Error(problems.map((p) => p.message).join('; '));
   const store = new GameStore(connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:16379'));
   await store.createGame(gameId, { files, state: game.state });
-  const loop = await startMailLoop({ games: [{ id: gameId, mailbox: 'game@adjutant.test' }], control: new MemoryControl(new Date('2031-03-07T20:00:00Z')), queue: 'bullmq' });
+  const loop = await startMailLoop({
+    games: [{ id: gameId, mailbox: 'game@adjutant.test' }],
+    control: new MemoryControl(new Date('2031-03-07T20:00:00Z')),
+    queue: 'bullmq',
+  });
   for (let i = 0; i < 100 && !loop.intake.stats().connected; i++) await new Promise((r) => setTimeout(r, 50));
   return {
     store,

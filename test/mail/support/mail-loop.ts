@@ -47,7 +47,16 @@ export async function startMailLoop(options: LoopOptions): Promise<MailLoop> {
   const now = () => new Date();
   const logger = pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const outbox = new Outbox(redis, { domain: svc.domain, now });
-  const deps: MessageDeps = { store, outbox, control: options.control, now, logger, address: `game@${svc.domain}`, parse: options.parse, dnsResolver: options.dnsResolver };
+  const deps: MessageDeps = {
+    store,
+    outbox,
+    control: options.control,
+    now,
+    logger,
+    address: `game@${svc.domain}`,
+    parse: options.parse,
+    dnsResolver: options.dnsResolver,
+  };
   const ids = new Set(options.games.map((g) => g.id));
   const prefix = `{adjutant-test-${[...ids][0]}}`;
   let queue: Queue | undefined;

@@ -57,7 +57,8 @@ export async function startOAuth2Provider(users: Record<string, string>, port = 
       }
       if (req.method !== 'POST' || req.url !== '/token') return send(404, { error: 'not_found' });
       if (form.get('grant_type') !== 'refresh_token') return send(400, { error: 'unsupported_grant_type' });
-      if (form.get('client_id') !== CLIENT.clientId || form.get('client_secret') !== CLIENT.clientSecret) return send(401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+      if (form.get('client_id') !== CLIENT.clientId || form.get('client_secret') !== CLIENT.clientSecret)
+        return send(401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
       const refresh = form.get('refresh_token') ?? '';
       const user = Object.hasOwn(users, refresh) ? users[refresh] : undefined;
       if (!user) return send(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });

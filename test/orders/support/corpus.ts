@@ -21,7 +21,16 @@ const caseSchema = z.strictObject({
   html: z.boolean().default(false),
   orders: z.array(order).default([]),
   ambiguous: z.array(z.array(order)).default([]),
-  errors: z.array(z.strictObject({ line: z.number().optional(), contains: z.string().optional(), code: z.string().optional(), suggestions: z.array(z.string()).optional() })).default([]),
+  errors: z
+    .array(
+      z.strictObject({
+        line: z.number().optional(),
+        contains: z.string().optional(),
+        code: z.string().optional(),
+        suggestions: z.array(z.string()).optional(),
+      }),
+    )
+    .default([]),
   ignored: z.array(z.strictObject({ line: z.number().optional(), why: z.string().optional() })).default([]),
 });
 const fileSchema = z.strictObject({
@@ -92,15 +101,18 @@ export function differences(c: CorpusCase, result: ParseResult): string[] {
   if (show(got.map(sorted)) !== show(c.orders.map(sorted))) out.push(`orders: expected ${show(c.orders)}, got ${show(got)}`);
   const gotAmbiguous = result.ambiguous.map((a) => a.candidates.map((x) => show(sorted(slotsOf(x)))).sort());
   const wantAmbiguous = c.ambiguous.map((a) => a.map((x) => show(sorted(x))).sort());
-  if (show(gotAmbiguous) !== show(wantAmbiguous)) out.push(`ambiguous: expected ${show(c.ambiguous)}, got ${show(result.ambiguous.map((a) => a.candidates.map(slotsOf)))}`);
+  if (show(gotAmbiguous) !== show(wantAmbiguous))
+    out.push(`ambiguous: expected ${show(c.ambiguous)}, got ${show(result.ambiguous.map((a) => a.candidates.map(slotsOf)))}`);
   if (result.errors.length !== c.errors.length) out.push(`errors: expected ${c.errors.length}, got ${show(result.errors)}`);
   c.errors.forEach((want, i) => {
     const e = result.errors[i];
     if (!e) return;
     if (want.line !== undefined && e.line !== want.line) out.push(`error ${i}: expected line ${want.line}, got ${e.line}`);
-    if (want.contains !== undefined && !e.message.includes(want.contains)) out.push(`error ${i}: expected the message to contain ${show(want.contains)}, got ${show(e.message)}`);
+    if (want.contains !== undefined && !e.message.includes(want.contains))
+      out.push(`error ${i}: expected the message to contain ${show(want.contains)}, got ${show(e.message)}`);
     if (want.code !== undefined && e.code !== want.code) out.push(`error ${i}: expected code ${want.code}, got ${e.code}`);
-    if (want.suggestions !== undefined && show(e.suggestions) !== show(want.suggestions)) out.push(`error ${i}: expected suggestions ${show(want.suggestions)}, got ${show(e.suggestions)}`);
+    if (want.suggestions !== undefined && show(e.suggestions) !== show(want.suggestions))
+      out.push(`error ${i}: expected suggestions ${show(want.suggestions)}, got ${show(e.suggestions)}`);
   });
   if (result.ignored.length !== c.ignored.length) out.push(`ignored: expected ${c.ignored.length}, got ${show(result.ignored)}`);
   c.ignored.forEach((want, i) => {
@@ -113,7 +125,11 @@ export function differences(c: CorpusCase, result: ParseResult): string[] {
 }
 
 function sorted(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }
 
 export interface Measure {

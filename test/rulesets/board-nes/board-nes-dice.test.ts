@@ -39,7 +39,7 @@ describe('board-nes-dice', () => {
     expect(result.winner).toBeNull();
   });
 
-  it('splits a side\'s hits evenly among the others, and rounds each side once', () => {
+  it("splits a side's hits evenly among the others, and rounds each side once", () => {
     const result = boardNesDice.fight(
       { place: 'mid', sides: [side('red', 'attacker', 2), side('blue', 'attacker', 2), side('green', 'attacker', 2)] },
       Dice.forced([4, 2, 2]),

@@ -21,14 +21,19 @@ describe('a board NES campaign', () => {
     expect(state.nations.blue.taxIncome).toBe(5);
 
     // Turn 1: red buys an army, walks the old one into the white Midlands and claims it, and trades.
-    let turn = boardNes.adjudicate(ctx, state, {
-      red: [
-        { kind: 'buy-unit', unitType: 'army', province: 'lon' },
-        { kind: 'move', unitType: 'army', province: 'lon', target: 'mid', count: 'all', claim: true },
-        { kind: 'caravan', nation: 'blue', count: 2, escorts: 1 },
-      ],
-      blue: [{ kind: 'steal', nation: 'red', mode: 'count', count: 1 }],
-    }, Dice.seeded('turn 1'));
+    let turn = boardNes.adjudicate(
+      ctx,
+      state,
+      {
+        red: [
+          { kind: 'buy-unit', unitType: 'army', province: 'lon' },
+          { kind: 'move', unitType: 'army', province: 'lon', target: 'mid', count: 'all', claim: true },
+          { kind: 'caravan', nation: 'blue', count: 2, escorts: 1 },
+        ],
+        blue: [{ kind: 'steal', nation: 'red', mode: 'count', count: 1 }],
+      },
+      Dice.seeded('turn 1'),
+    );
     state = turn.state;
     expect(state.turn).toBe(2);
     expect(unitsAt(state, 'red', 'lon')).toHaveLength(1); // the new army stayed behind
@@ -39,12 +44,17 @@ describe('a board NES campaign', () => {
     expect(state.nations.blue.gold).toBe(10 + 5 + 1 - 1);
 
     // Turn 2: both armies gather in York; last turn's caravans are gone for good.
-    turn = boardNes.adjudicate(ctx, state, {
-      red: [
-        { kind: 'move', unitType: 'army', province: 'lon', target: 'yor' },
-        { kind: 'move', unitType: 'army', province: 'mid', target: 'yor' },
-      ],
-    }, Dice.seeded('turn 2'));
+    turn = boardNes.adjudicate(
+      ctx,
+      state,
+      {
+        red: [
+          { kind: 'move', unitType: 'army', province: 'lon', target: 'yor' },
+          { kind: 'move', unitType: 'army', province: 'mid', target: 'yor' },
+        ],
+      },
+      Dice.seeded('turn 2'),
+    );
     state = turn.state;
     expect(unitsAt(state, 'red', 'yor')).toHaveLength(2);
     expect(ledgerOf(state, turn.events, 'red')).toMatchObject({ start: 11, caravans: 0, tax: 6, total: 15 });

@@ -16,7 +16,9 @@ describe('civ-advanced attacks that break off', () => {
     const state = startState(era4);
     state.units.push(fleet('f1', 'red', 'iri'), army('t1', 'red', 'iri', { aboard: 'f1', unitKind: 'tanks' }), ...swordsmen('s', 'blue', 'cly', 6));
     const { state: after, events } = play(era4, state, { red: [{ kind: 'unload', province: 'iri', target: 'cly' }] }, Dice.forced([]));
-    expect(battles(events)).toMatchObject([{ place: 'cly', winner: 'blue', killed: [], message: 'Battle in Clyde: blue (6) against red (1); the attack broke off and blue held.' }]);
+    expect(battles(events)).toMatchObject([
+      { place: 'cly', winner: 'blue', killed: [], message: 'Battle in Clyde: blue (6) against red (1); the attack broke off and blue held.' },
+    ]);
     expect(events).toContainEqual(expect.objectContaining({ type: 'units.fell-back', nation: 'red', from: 'cly', to: 'iri', units: ['t1'], lost: [] }));
     expect(after.units.find((u) => u.id === 't1')).toMatchObject({ province: 'iri', aboard: 'f1' });
     expect(after.provinces.cly.owner).toBe('blue');
@@ -36,8 +38,25 @@ describe('civ-advanced attacks that break off', () => {
       },
       Dice.forced([]),
     );
-    expect(battles(events)).toMatchObject([{ place: 'lvp', winner: 'green', sides: [{ nation: 'green', units: 6 }, { nation: 'red', units: 1 }] }]);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'units.fell-back', nation: 'red', units: [], lost: ['t1'], message: "red's attack on Liverpool broke off: all 1 had nowhere to fall back to and were lost." }));
+    expect(battles(events)).toMatchObject([
+      {
+        place: 'lvp',
+        winner: 'green',
+        sides: [
+          { nation: 'green', units: 6 },
+          { nation: 'red', units: 1 },
+        ],
+      },
+    ]);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'units.fell-back',
+        nation: 'red',
+        units: [],
+        lost: ['t1'],
+        message: "red's attack on Liverpool broke off: all 1 had nowhere to fall back to and were lost.",
+      }),
+    );
     expect(after.units.some((u) => u.id === 't1')).toBe(false);
     expect(resultOf(events, 'red', 0).message).toContain('1 had nowhere to fall back to and were lost');
   });
@@ -56,13 +75,23 @@ describe('civ-advanced battles of several nations', () => {
       {
         red: [{ kind: 'move', unitType: 'army', province: 'lon', target: 'wal' }],
         green: [{ kind: 'move', unitType: 'army', province: 'lvp', target: 'wal' }],
-        blue: [{ kind: 'move', unitType: 'army', province: 'mid', target: 'wal' }, { kind: 'aim', nation: 'green' }],
+        blue: [
+          { kind: 'move', unitType: 'army', province: 'mid', target: 'wal' },
+          { kind: 'aim', nation: 'green' },
+        ],
       },
       Dice.seeded('pairs'),
     );
     const fought = battles(events);
     // Blue comes before green in the game's order of attackers, and aims at green: its first pair.
-    expect(fought[0]).toMatchObject({ place: 'wal', part: 1, sides: [{ nation: 'green', role: 'defender' }, { nation: 'blue', role: 'attacker' }] });
+    expect(fought[0]).toMatchObject({
+      place: 'wal',
+      part: 1,
+      sides: [
+        { nation: 'green', role: 'defender' },
+        { nation: 'blue', role: 'attacker' },
+      ],
+    });
     expect(fought.every((b) => b.sides && (b.sides as unknown[]).length === 2)).toBe(true);
     expect(resultOf(events, 'blue', 1).type).toBe('order.succeeded');
   });

@@ -54,7 +54,20 @@ function turn(game: Game, state: BoardNesState, orders: Record<string, Order[]>,
   const forced = Dice.forced(dice);
   const result = game.ruleset.adjudicate(game.ctx, state, orders, forced);
   expect(forced.unusedForced).toBe(0);
-  return { step, turn: state.turn, phase: state.phase, seed: 'forced', dice: forced.draws, orders, events: result.events, stateBefore: state, stateAfter: result.state, ordersVersion: 1, mails: [], committedAt: '2030-01-01T00:00:00Z' };
+  return {
+    step,
+    turn: state.turn,
+    phase: state.phase,
+    seed: 'forced',
+    dice: forced.draws,
+    orders,
+    events: result.events,
+    stateBefore: state,
+    stateAfter: result.state,
+    ordersVersion: 1,
+    mails: [],
+    committedAt: '2030-01-01T00:00:00Z',
+  };
 }
 
 describe('a board NES game with civ-advanced combat', () => {
@@ -73,18 +86,27 @@ describe('a board NES game with civ-advanced combat', () => {
   });
 
   // Turn 1: red buys a horseman and sets a plan; blue buys an archer by its type alone.
-  const first = turn(game, start, {
-    red: [
-      { kind: 'buy-unit', unitKind: 'horseman', province: 'yor' },
-      { kind: 'battle-plan', wave: ['horsemen', 'legions'] },
-    ],
-    blue: [{ kind: 'buy-unit', unitType: 'army', province: 'edi' }],
-  }, [], 1);
+  const first = turn(
+    game,
+    start,
+    {
+      red: [
+        { kind: 'buy-unit', unitKind: 'horseman', province: 'yor' },
+        { kind: 'battle-plan', wave: ['horsemen', 'legions'] },
+      ],
+      blue: [{ kind: 'buy-unit', unitType: 'army', province: 'edi' }],
+    },
+    [],
+    1,
+  );
   const afterFirst = first.stateAfter as BoardNesState;
 
   it('buys units by kind and keeps the plan in the state', () => {
     expect(first.events.filter((e) => e.type === 'order.failed')).toEqual([]);
-    expect(afterFirst.units.filter((u) => u.builtTurn === 1).map((u) => [u.nation, u.unitKind])).toEqual([['red', 'horsemen'], ['blue', 'archers']]);
+    expect(afterFirst.units.filter((u) => u.builtTurn === 1).map((u) => [u.nation, u.unitKind])).toEqual([
+      ['red', 'horsemen'],
+      ['blue', 'archers'],
+    ]);
     expect(afterFirst.nations.red.battlePlan).toEqual({ wave: ['horsemen', 'legions'] });
     expect(renderPrivateReport(game, first, 'red').text).toContain('1 horseman bought in York');
   });
@@ -98,22 +120,38 @@ describe('a board NES game with civ-advanced combat', () => {
   const battle = second.events.find((e) => e.type === 'battle.fought')!;
 
   it('fights the battle with the unit table, the plan, the technologies and the settlement', () => {
-    expect(battle).toMatchObject({ combat: 'civ-advanced', place: 'edi', winner: 'red', sides: [{ nation: 'blue', units: 3 }, { nation: 'red', units: 4 }] });
+    expect(battle).toMatchObject({
+      combat: 'civ-advanced',
+      place: 'edi',
+      winner: 'red',
+      sides: [
+        { nation: 'blue', units: 3 },
+        { nation: 'red', units: 4 },
+      ],
+    });
     const [phase] = battle.rounds as Array<{ sides: Array<{ nation: string; total: number; wave: string[]; lines: Array<{ step: string; amount: number }> }> }>;
     const red = phase.sides.find((s) => s.nation === 'red')!;
     expect(red.total).toBe(22);
-    expect(Object.fromEntries(red.lines.map((l) => [l.step, l.amount]))).toEqual({ base: 15, 'unit modifiers': 4, 'scientific superiority': 3, CIA: 3, 'settlement penalty': -3 });
+    expect(Object.fromEntries(red.lines.map((l) => [l.step, l.amount]))).toEqual({
+      base: 15,
+      'unit modifiers': 4,
+      'scientific superiority': 3,
+      CIA: 3,
+      'settlement penalty': -3,
+    });
     expect(phase.sides.find((s) => s.nation === 'blue')!.total).toBe(6);
     expect(second.stateAfter.provinces.edi).toEqual({ owner: 'red', structure: 'military-base' });
     expect(second.stateAfter.units.filter((u) => u.province === 'edi').map((u) => u.unitKind)).toEqual(['legions', 'legions', 'legions']);
   });
 
   it('says in the battle notes which choices the plan made and which the defaults made', () => {
-    expect(battle.notes).toEqual(expect.arrayContaining([
-      "Phase 1, red's wave: 2 legions, 1 horseman (battle plan).",
-      "Phase 1, blue's wave: 1 militia, 2 archers (whole army).",
-      'Phase 1, red loses 1 horseman (default: oldest first, then weakest).',
-    ]));
+    expect(battle.notes).toEqual(
+      expect.arrayContaining([
+        "Phase 1, red's wave: 2 legions, 1 horseman (battle plan).",
+        "Phase 1, blue's wave: 1 militia, 2 archers (whole army).",
+        'Phase 1, red loses 1 horseman (default: oldest first, then weakest).',
+      ]),
+    );
     const report = renderPrivateReport(game, second, 'red').text;
     expect(report).toContain("Note: Phase 1, red's wave: 2 legions, 1 horseman (battle plan).");
     expect(report).toContain('Note: Phase 1, red loses 1 horseman (default: oldest first, then weakest).');
@@ -121,7 +159,7 @@ describe('a board NES game with civ-advanced combat', () => {
     expect(update).toContain('red wins the battle in edi with 3 legions left.');
   });
 
-  it('keeps the standing plan in the nation\'s own report only', () => {
+  it("keeps the standing plan in the nation's own report only", () => {
     const red = game.ruleset.privateView(game.ctx, second.stateAfter, second.events, 'red');
     expect(red).toMatchObject({ technologies: 4, battlePlan: { wave: ['horsemen', 'legions'] } });
     expect(game.ruleset.privateView(game.ctx, second.stateAfter, second.events, 'blue')).not.toHaveProperty('battlePlan');
@@ -130,7 +168,8 @@ describe('a board NES game with civ-advanced combat', () => {
 });
 
 describe('a civ-advanced game folder with problems', () => {
-  const problems = (given: GameFiles) => openGame('broken', given).problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
+  const problems = (given: GameFiles) =>
+    openGame('broken', given).problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
 
   it('needs the era and default kinds that are in its table', () => {
     expect(problems(files('  combat: civ-advanced'))).toEqual([
@@ -152,6 +191,8 @@ describe('a civ-advanced game folder with problems', () => {
 
   it('refuses a starting unit of a kind the table does not have', () => {
     const wrong = { ...files(), 'game.yaml': gameYaml(CIV_OPTIONS).replace('kind: legions', 'kind: tanks') };
-    expect(problems(wrong).join('\n')).toContain('red: a starting unit has the kind "tanks", which is not in the unit table (legions, archers, horsemen, triremes).');
+    expect(problems(wrong).join('\n')).toContain(
+      'red: a starting unit has the kind "tanks", which is not in the unit table (legions, archers, horsemen, triremes).',
+    );
   });
 });

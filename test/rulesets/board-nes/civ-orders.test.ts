@@ -11,17 +11,24 @@ describe('civ-advanced orders in board NES', () => {
     const cases: Array<[Order, string]> = [
       [{ kind: 'buy-unit', unitKind: 'swordsmen', province: 'lon', count: 2 }, 'Buy 2 swordsmen in lon'],
       [{ kind: 'buy-unit', unitKind: 'galleon', province: 'lon', sea: 'nth' }, 'Buy galleon in lon at nth'],
-      [{ kind: 'battle-plan', wave: ['swordsmen', 'catapults'], aircraftSupport: 'cavalry', casualties: ['chariots'] }, 'Battle plan: wave swordsmen, catapults; aircraft support cavalry; casualties chariots'],
+      [
+        { kind: 'battle-plan', wave: ['swordsmen', 'catapults'], aircraftSupport: 'cavalry', casualties: ['chariots'] },
+        'Battle plan: wave swordsmen, catapults; aircraft support cavalry; casualties chariots',
+      ],
       [{ kind: 'battle-plan', aircraftSupport: ['infantry', 'artillery'] }, 'Battle plan: aircraft support infantry, artillery'],
       [{ kind: 'battle-plan' }, 'Battle plan: default'],
     ];
     for (const [order, text] of cases) expect(boardNes.formatOrder(order)).toBe(text);
   });
 
-  it('describes them in plain words, with the table\'s names', () => {
+  it("describes them in plain words, with the table's names", () => {
     expect(boardNes.describeOrder(civ, { kind: 'buy-unit', unitKind: 'Swordsman', province: 'lon', count: 2 })).toBe('You buy 2 swordsmen in London.');
-    expect(boardNes.describeOrder(civ, { kind: 'buy-unit', unitKind: 'galleons', province: 'lon', sea: 'nth' })).toBe('You buy 1 galleon in London, put to sea in North Sea.');
-    expect(boardNes.describeOrder(civ, { kind: 'battle-plan', casualties: ['machinegunners'] })).toBe('From now on your battles follow this plan: casualties machinegunners.');
+    expect(boardNes.describeOrder(civ, { kind: 'buy-unit', unitKind: 'galleons', province: 'lon', sea: 'nth' })).toBe(
+      'You buy 1 galleon in London, put to sea in North Sea.',
+    );
+    expect(boardNes.describeOrder(civ, { kind: 'battle-plan', casualties: ['machinegunners'] })).toBe(
+      'From now on your battles follow this plan: casualties machinegunners.',
+    );
     expect(boardNes.describeOrder(civ, { kind: 'battle-plan' })).toBe('From now on your battles follow the default choices.');
   });
 
@@ -31,11 +38,13 @@ describe('civ-advanced orders in board NES', () => {
     expect(check({ kind: 'buy-unit', unitKind: 'galleons', province: 'lon' })).toMatchObject({ ok: false, code: 'NAME_THE_SEA' });
     expect(check({ kind: 'buy-unit', unitKind: 'chariots', province: 'mid' })).toMatchObject({ ok: false, code: 'NOT_YOUR_PROVINCE' });
     expect(check({ kind: 'buy-unit', unitKind: 'tanks', province: 'lon', count: 5 })).toEqual({ ok: true });
-    expect(check({ kind: 'buy-unit', unitKind: 'tanks', province: 'lon' }, [{ kind: 'buy-unit', unitKind: 'tanks', province: 'lon', count: 5 }])).toMatchObject({
-      ok: false,
-      code: 'CANNOT_AFFORD',
-      message: 'Buying 1 tank costs 2 gold but you have 0 left: you are 2 gold short.',
-    });
+    expect(check({ kind: 'buy-unit', unitKind: 'tanks', province: 'lon' }, [{ kind: 'buy-unit', unitKind: 'tanks', province: 'lon', count: 5 }])).toMatchObject(
+      {
+        ok: false,
+        code: 'CANNOT_AFFORD',
+        message: 'Buying 1 tank costs 2 gold but you have 0 left: you are 2 gold short.',
+      },
+    );
     expect(check({ kind: 'buy-unit', province: 'lon' })).toMatchObject({ ok: false, code: 'MALFORMED_ORDER' });
   });
 });

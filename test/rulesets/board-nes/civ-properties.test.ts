@@ -27,7 +27,12 @@ function withPlans(rnd: Random, state: BoardNesState, orders: OrdersByNation): O
   const list = () => Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(PLAN_ENTRIES));
   const plans: OrdersByNation = {};
   for (const nation of Object.keys(state.nations)) {
-    const plan: Order = { kind: 'battle-plan', ...(rnd.chance(0.5) && { wave: list() }), ...(rnd.chance(0.3) && { aircraftSupport: rnd.pick(['infantry', 'cavalry']) }), ...(rnd.chance(0.5) && { casualties: list() }) };
+    const plan: Order = {
+      kind: 'battle-plan',
+      ...(rnd.chance(0.5) && { wave: list() }),
+      ...(rnd.chance(0.3) && { aircraftSupport: rnd.pick(['infantry', 'cavalry']) }),
+      ...(rnd.chance(0.5) && { casualties: list() }),
+    };
     plans[nation] = rnd.chance(0.4) ? [plan, ...(orders[nation] ?? [])] : (orders[nation] ?? []);
   }
   return plans;

@@ -106,22 +106,49 @@ export function randomOrder(rnd: Random, map: MapGraph, state: BoardNesState, na
   const near = (id: string) => [...map.touches(id)];
   const unit = mine.length ? rnd.pick(mine) : undefined;
   const where = unit?.province ?? rnd.pick(map.ids());
-  const kind = rnd.pick(['buy-unit', 'buy-structure', 'move', 'move', 'move', 'load', 'unload', 'naval-attack', 'hold', 'disband', 'claim', 'caravan', 'steal', 'aim']);
+  const kind = rnd.pick([
+    'buy-unit',
+    'buy-structure',
+    'move',
+    'move',
+    'move',
+    'load',
+    'unload',
+    'naval-attack',
+    'hold',
+    'disband',
+    'claim',
+    'caravan',
+    'steal',
+    'aim',
+  ]);
   const province = own.length ? rnd.pick(own) : rnd.pick(map.ids());
   const neighbour = near(where).length ? rnd.pick(near(where)) : where;
   const other = others.length ? rnd.pick(others) : nation;
   switch (kind) {
-    case 'buy-unit': return { kind, unitType: rnd.pick(['army', 'fleet']), province, count: rnd.int(1, 2) };
-    case 'buy-structure': return { kind, structure: rnd.pick(['town', 'military-base', 'city', 'engineered-city']), province };
-    case 'move': return { kind, unitType: unit?.type ?? 'army', province: where, target: neighbour, count: count(rnd), claim: rnd.chance(0.5) };
-    case 'load': return { kind, province: neighbour, from: where, count: count(rnd) };
-    case 'unload': return { kind, province: where, target: neighbour, count: count(rnd), claim: rnd.chance(0.5) };
-    case 'naval-attack': return { kind, province: where, nation: rnd.chance(0.5) ? other : undefined };
-    case 'hold': case 'disband': return { kind, unitType: unit?.type ?? 'army', province: where, count: count(rnd) };
-    case 'claim': return { kind, province: where };
-    case 'caravan': return { kind, nation: other, count: rnd.int(1, 4), escorts: rnd.int(0, 2) };
-    case 'steal': return { kind, nation: other, mode: rnd.pick(['all', 'count', 'all-but', 'per']), count: rnd.int(0, 3), per: rnd.int(1, 4) };
-    default: return { kind: 'aim', nation: other, province: rnd.chance(0.5) ? where : undefined };
+    case 'buy-unit':
+      return { kind, unitType: rnd.pick(['army', 'fleet']), province, count: rnd.int(1, 2) };
+    case 'buy-structure':
+      return { kind, structure: rnd.pick(['town', 'military-base', 'city', 'engineered-city']), province };
+    case 'move':
+      return { kind, unitType: unit?.type ?? 'army', province: where, target: neighbour, count: count(rnd), claim: rnd.chance(0.5) };
+    case 'load':
+      return { kind, province: neighbour, from: where, count: count(rnd) };
+    case 'unload':
+      return { kind, province: where, target: neighbour, count: count(rnd), claim: rnd.chance(0.5) };
+    case 'naval-attack':
+      return { kind, province: where, nation: rnd.chance(0.5) ? other : undefined };
+    case 'hold':
+    case 'disband':
+      return { kind, unitType: unit?.type ?? 'army', province: where, count: count(rnd) };
+    case 'claim':
+      return { kind, province: where };
+    case 'caravan':
+      return { kind, nation: other, count: rnd.int(1, 4), escorts: rnd.int(0, 2) };
+    case 'steal':
+      return { kind, nation: other, mode: rnd.pick(['all', 'count', 'all-but', 'per']), count: rnd.int(0, 3), per: rnd.int(1, 4) };
+    default:
+      return { kind: 'aim', nation: other, province: rnd.chance(0.5) ? where : undefined };
   }
 }
 
@@ -158,7 +185,11 @@ export function randomGameFiles(rnd: Random, lands: number, seas: number, nation
     const p = map.province(id);
     const owner = p.kind !== 'sea' && rnd.chance(0.3) ? rnd.pick(ids) : undefined;
     if (owner) start.get(owner)!.push(id);
-    provinces[id] = { name: `Province ${id}`, kind: p.kind, ...(owner ? { attributes: { owner, structure: rnd.pick(['town', 'city', 'military-base']) } } : {}) };
+    provinces[id] = {
+      name: `Province ${id}`,
+      kind: p.kind,
+      ...(owner ? { attributes: { owner, structure: rnd.pick(['town', 'city', 'military-base']) } } : {}),
+    };
   }
   const borders = map.borders.map((b) => [b.a.province, b.b.province, ...b.units]);
   const game = {
@@ -168,7 +199,21 @@ export function randomGameFiles(rnd: Random, lands: number, seas: number, nation
     map: 'map.yaml',
     gm: { name: 'GM', email: 'gm@example.org' },
     nations: Object.fromEntries(
-      ids.map((n) => [n, { name: `Nation ${n}`, colour: '#336699', player: { name: `Player ${n}`, email: `${n}@example.org` }, attributes: { gold: 10, units: start.get(n)!.slice(0, 20).map((province) => ({ type: 'army', province })) } }]),
+      ids.map((n) => [
+        n,
+        {
+          name: `Nation ${n}`,
+          colour: '#336699',
+          player: { name: `Player ${n}`, email: `${n}@example.org` },
+          attributes: {
+            gold: 10,
+            units: start
+              .get(n)!
+              .slice(0, 20)
+              .map((province) => ({ type: 'army', province })),
+          },
+        },
+      ]),
     ),
   };
   return { 'game.yaml': stringify(game), 'map.yaml': stringify({ provinces, borders }, { lineWidth: 0 }) };

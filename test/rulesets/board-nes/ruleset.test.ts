@@ -13,7 +13,13 @@ describe('board-nes ruleset', () => {
   it('is registered, with options that all default', () => {
     expect(rulesets.get('board-nes')).toBe(boardNes);
     const options = boardNesOptions.parse({});
-    expect(options).toMatchObject({ combat: 'board-nes-dice', upkeep: 1, fleetCapacity: 4, caravanReturn: 2, prices: { army: 2, fleet: 3, engineeredCity: 15 } });
+    expect(options).toMatchObject({
+      combat: 'board-nes-dice',
+      upkeep: 1,
+      fleetCapacity: 4,
+      caravanReturn: 2,
+      prices: { army: 2, fleet: 3, engineeredCity: 15 },
+    });
     expect(boardNes.defaultCombat).toBe(options.combat);
   });
 
@@ -42,7 +48,9 @@ describe('board-nes ruleset', () => {
   });
 
   it('describes orders in plain words', () => {
-    expect(boardNes.describeOrder(ctx, { kind: 'move', unitType: 'army', province: 'lon', target: 'wal', count: 2, claim: true })).toBe('Your 2 armies in London move to Wales and claim it.');
+    expect(boardNes.describeOrder(ctx, { kind: 'move', unitType: 'army', province: 'lon', target: 'wal', count: 2, claim: true })).toBe(
+      'Your 2 armies in London move to Wales and claim it.',
+    );
   });
 
   it('tells malformed, unknown and misaddressed orders apart', () => {
@@ -58,7 +66,9 @@ describe('board-nes ruleset', () => {
     const state = startState(ctx);
     const buy = { kind: 'buy-structure', structure: 'engineered-city', province: 'lon' };
     expect(boardNes.validate(ctx, state, 'red', { kind: 'buy-unit', unitType: 'army', province: 'lon', count: 5 }, [])).toEqual({ ok: true });
-    const second = boardNes.validate(ctx, state, 'red', { kind: 'buy-unit', unitType: 'army', province: 'lon' }, [{ kind: 'buy-unit', unitType: 'army', province: 'lon', count: 5 }]);
+    const second = boardNes.validate(ctx, state, 'red', { kind: 'buy-unit', unitType: 'army', province: 'lon' }, [
+      { kind: 'buy-unit', unitType: 'army', province: 'lon', count: 5 },
+    ]);
     expect(second).toMatchObject({ ok: false, code: 'CANNOT_AFFORD', message: expect.stringContaining('2 gold short') });
     expect(boardNes.validate(ctx, state, 'red', buy, [])).toMatchObject({ ok: false, code: 'PROVINCE_NOT_EMPTY' });
   });
@@ -68,7 +78,10 @@ describe('board-nes ruleset', () => {
     state.units.push(army('a1', 'red', 'lon'), fleet('f2', 'red', 'nth'));
     const before = structuredClone(state);
     const { events } = play(ctx, state, {
-      red: [{ kind: 'move', unitType: 'army', province: 'lon', target: 'edi' }, { kind: 'move', unitType: 'army', province: 'lon', target: 'wal', claim: true }],
+      red: [
+        { kind: 'move', unitType: 'army', province: 'lon', target: 'edi' },
+        { kind: 'move', unitType: 'army', province: 'lon', target: 'wal', claim: true },
+      ],
       purple: [{ kind: 'claim', province: 'wal' }],
     });
     expect(state).toEqual(before);
@@ -81,8 +94,16 @@ describe('board-nes ruleset', () => {
     const state = startState(ctx);
     state.units.push(army('a1', 'red', 'lon'), army('a2', 'blue', 'edi'), fleet('f3', 'blue', 'nth'));
     const orders = {
-      red: [{ kind: 'caravan', nation: 'blue', count: 2, escorts: 1 }, { kind: 'steal', nation: 'blue', mode: 'all' }, { kind: 'hold', unitType: 'army', province: 'lon' }],
-      blue: [{ kind: 'caravan', nation: 'red', count: 3 }, { kind: 'steal', nation: 'red', mode: 'count', count: 2 }, { kind: 'naval-attack', province: 'nth' }],
+      red: [
+        { kind: 'caravan', nation: 'blue', count: 2, escorts: 1 },
+        { kind: 'steal', nation: 'blue', mode: 'all' },
+        { kind: 'hold', unitType: 'army', province: 'lon' },
+      ],
+      blue: [
+        { kind: 'caravan', nation: 'red', count: 3 },
+        { kind: 'steal', nation: 'red', mode: 'count', count: 2 },
+        { kind: 'naval-attack', province: 'nth' },
+      ],
       green: [{ kind: 'aim', nation: 'red' }],
     };
     const { state: after, events } = play(ctx, state, orders);
@@ -112,7 +133,10 @@ describe('board-nes ruleset', () => {
     expect(state.nations.red).toEqual({ id: 'red', name: 'Redmark', gold: 7, taxIncome: 4 });
     expect(state.nations.blue.gold).toBe(10);
     expect(state.provinces.lvp).toEqual({ owner: null, structure: 'military-base' }); // green is not in this game
-    expect(state.units.map((u) => [u.id, u.type, u.province])).toEqual([['f1', 'fleet', 'nth'], ['f2', 'fleet', 'nth']]);
+    expect(state.units.map((u) => [u.id, u.type, u.province])).toEqual([
+      ['f1', 'fleet', 'nth'],
+      ['f2', 'fleet', 'nth'],
+    ]);
   });
 
   it('fights through the combat system the game chooses, passing units, militia and aims', () => {
@@ -141,14 +165,21 @@ describe('board-nes ruleset', () => {
     expect(after.provinces.edi.owner).toBe('blue');
   });
 
-  it('lets civ-advanced replace the dice rule, the Militia fighting as infantry of the game\'s era', () => {
+  it("lets civ-advanced replace the dice rule, the Militia fighting as infantry of the game's era", () => {
     const civ = context(undefined, { combat: 'civ-advanced', era: 1 });
     const state = startState(civ);
     const swords = { unitKind: 'swordsmen' };
     state.units.push(army('a1', 'red', 'yor', swords), army('a2', 'red', 'yor', swords), army('a3', 'blue', 'edi', swords));
     const { events } = play(civ, state, { red: [{ kind: 'move', unitType: 'army', province: 'yor', target: 'edi', count: 2 }] });
     const battle = events.find((e) => e.type === 'battle.fought');
-    expect(battle).toMatchObject({ combat: 'civ-advanced', place: 'edi', sides: [{ nation: 'blue', units: 2 }, { nation: 'red', units: 2 }] });
+    expect(battle).toMatchObject({
+      combat: 'civ-advanced',
+      place: 'edi',
+      sides: [
+        { nation: 'blue', units: 2 },
+        { nation: 'red', units: 2 },
+      ],
+    });
     expect(battle?.notes).toContainEqual(expect.stringContaining('militia'));
   });
 });

@@ -6,7 +6,9 @@ import { runScenarioFile } from '../../../src/scenario/run-scenario.ts';
 import { scenarioTools } from '../../../src/scenario/tools.ts';
 
 const DIR = path.join(import.meta.dirname, '../../scenarios/board-nes');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 describe('board NES scenarios', () => {
   it('has a scenario for every part of the turn', () => {

@@ -25,7 +25,11 @@ function starterFiles(): Record<string, string> {
   doc.setIn(['gm', 'email'], 'gm@adjutant.test');
   doc.setIn(['schedule'], doc.createNode({ every: '3d', start: '2026-12-01T20:00:00Z' }));
   ['red', 'blue', 'green'].forEach((n, i) => doc.setIn(['nations', n, 'player', 'email'], `player${i + 1}@adjutant.test`));
-  return { 'game.yaml': doc.toString(), 'map.yaml': readFileSync(path.join(STARTER, 'map.yaml'), 'utf8'), 'cards.yaml': readFileSync(path.join(STARTER, 'cards.yaml'), 'utf8') };
+  return {
+    'game.yaml': doc.toString(),
+    'map.yaml': readFileSync(path.join(STARTER, 'map.yaml'), 'utf8'),
+    'cards.yaml': readFileSync(path.join(STARTER, 'cards.yaml'), 'utf8'),
+  };
 }
 
 beforeAll(async () => {
@@ -37,8 +41,9 @@ beforeAll(async () => {
 afterAll(() => game?.stop());
 
 describe('a CNES game by email', () => {
-  it('reads, confirms and adjudicates orders written in the players\' own words', async () => {
-    const text = 'Hello GM,\n\nSECRET: change-me-red\nUrbanize Red Hills\nbuy 2 infantry in Redhaven\nMove tank from Redwood to Midmarch\nfortify the infantry in Redhaven\n\nThanks!\nRed';
+  it("reads, confirms and adjudicates orders written in the players' own words", async () => {
+    const text =
+      'Hello GM,\n\nSECRET: change-me-red\nUrbanize Red Hills\nbuy 2 infantry in Redhaven\nMove tank from Redwood to Midmarch\nfortify the infantry in Redhaven\n\nThanks!\nRed';
     await sendMail({ from: 'player1@adjutant.test', to: 'game@adjutant.test', subject, text });
     const [confirmation] = await waitForMail('player1@adjutant.test', { subject: `Re: ${subject}` });
     expect(confirmation.text).toContain('You build urbanization in Red Hills.');

@@ -39,12 +39,23 @@ export function randomState(rnd: Random, ctx: RulesetContext<CnesOptions>, natio
   const { map, options } = ctx;
   const state: CnesState = { turn: rnd.int(1, 5), phase: 'orders', nations: {}, provinces: {}, units: [], nextUnitId: 1, extra: { relations: {} } };
   const names = Array.from({ length: nations }, (_, i) => `n${i}`);
-  for (const n of names) state.nations[n] = { id: n, name: `Nation ${n}`, gold: rnd.int(0, 60), ...(rnd.chance(0.5) && { blitz: true }), ...(rnd.chance(0.3) && { fortifyTech: rnd.int(1, 4) }) };
+  for (const n of names)
+    state.nations[n] = {
+      id: n,
+      name: `Nation ${n}`,
+      gold: rnd.int(0, 60),
+      ...(rnd.chance(0.5) && { blitz: true }),
+      ...(rnd.chance(0.3) && { fortifyTech: rnd.int(1, 4) }),
+    };
   const lands = map.ids().filter((p) => map.province(p).kind !== 'sea');
   for (const [i, p] of lands.entries()) {
     const owner = rnd.chance(0.9) ? names[Math.floor((i / lands.length) * nations)] : null;
     const urban = rnd.chance(0.3) && map.province(p).terrain !== 'jungle';
-    state.provinces[p] = { owner, ...(urban && { urban: true }), ...(!urban && rnd.chance(0.2) && map.province(p).terrain !== 'jungle' && { industrial: true }) };
+    state.provinces[p] = {
+      owner,
+      ...(urban && { urban: true }),
+      ...(!urban && rnd.chance(0.2) && map.province(p).terrain !== 'jungle' && { industrial: true }),
+    };
     if ((urban || state.provinces[p].industrial) && rnd.chance(0.5)) state.provinces[p].airbase = true;
     if (rnd.chance(0.05) && urban) state.provinces[p].razing = [{ what: 'urban', since: state.turn - 1 }];
   }
@@ -59,7 +70,14 @@ export function randomState(rnd: Random, ctx: RulesetContext<CnesOptions>, natio
       if (flies(card)) province = owned.find((p) => state.provinces[p].airbase) ?? '';
       if (card.class === 'naval') province = map.ids().find((p) => map.province(p).kind === 'sea' && rnd.chance(0.3)) ?? '';
       if (!province) continue;
-      state.units.push({ id: `u${state.nextUnitId++}`, type, nation: n, province, builtTurn: 0, ...(card.flags.includes('officer') && { veterancy: rnd.int(0, 5) }) });
+      state.units.push({
+        id: `u${state.nextUnitId++}`,
+        type,
+        nation: n,
+        province,
+        builtTurn: 0,
+        ...(card.flags.includes('officer') && { veterancy: rnd.int(0, 5) }),
+      });
     }
   }
   for (let k = 0; k < nations; k++) {
@@ -112,7 +130,10 @@ function unitOrder(rnd: Random, ctx: RulesetContext<CnesOptions>, state: CnesSta
   const path: string[] = [];
   let at = first.province;
   for (let k = 0; k < Math.max(1, card.move); k++) {
-    const next = map.neighbours(at, borderType(card)).map((p) => p.province).filter((p) => mayStand(map, card, p));
+    const next = map
+      .neighbours(at, borderType(card))
+      .map((p) => p.province)
+      .filter((p) => mayStand(map, card, p));
     if (!next.length) break;
     at = rnd.pick(next);
     path.push(at);

@@ -62,7 +62,9 @@ function checkSecrets(ctx: Ctx, after: CnesState, events: GameEvent[]) {
   const pub = cnes.publicView(ctx, after, events);
   const text = JSON.stringify(pub);
   expect(text).not.toContain('"gold"');
-  expect(pub.events.filter((e) => ['ledger', 'battle.heats', 'order.succeeded', 'order.failed', 'unit.bought', 'razing.started', 'razing.stopped'].includes(e.type))).toEqual([]);
+  expect(
+    pub.events.filter((e) => ['ledger', 'battle.heats', 'order.succeeded', 'order.failed', 'unit.bought', 'razing.started', 'razing.stopped'].includes(e.type)),
+  ).toEqual([]);
   for (const p of Object.values(pub.provinces)) expect(p.razing).toBeUndefined();
   // The update's words: battles without their dice, and no $ anywhere.
   const battles = cnesReport.battles(ctx, pub.events);

@@ -24,7 +24,20 @@ describe('cnes reports', async () => {
   const game = await loadGame(STARTER);
   const dice = Dice.seeded('cnes reports');
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, ORDERS, dice);
-  const record: TurnRecord = { step: 1, turn: 1, phase: 'orders', seed: 'cnes reports', dice: dice.draws, orders: ORDERS, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2026-12-04T20:00:00.000Z' };
+  const record: TurnRecord = {
+    step: 1,
+    turn: 1,
+    phase: 'orders',
+    seed: 'cnes reports',
+    dice: dice.draws,
+    orders: ORDERS,
+    events,
+    stateBefore: game.state,
+    stateAfter: state,
+    ordersVersion: 0,
+    mails: [],
+    committedAt: '2026-12-04T20:00:00.000Z',
+  };
 
   it('tells the public the battle by names, without dice or $', () => {
     const update = renderPublicUpdate(game, record, { flavour: 'xenforo' }).text;

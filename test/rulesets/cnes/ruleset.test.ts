@@ -37,19 +37,26 @@ describe('the cnes ruleset', () => {
 
   it('reports a mistake in the unit cards file with its line', () => {
     const files = Object.fromEntries(['game.yaml', 'map.yaml', 'cards.yaml'].map((f) => [f, readFileSync(path.join(STARTER, f), 'utf8')]));
-    files['cards.yaml'] = files['cards.yaml'].replace('tank:      { class: ground, atk: 3,', 'tank:      { class: ground, atk: -3,').replace('fighter:   { class: air,', 'fighter:   { class: air, speed: 2,');
+    files['cards.yaml'] = files['cards.yaml']
+      .replace('tank:      { class: ground, atk: 3,', 'tank:      { class: ground, atk: -3,')
+      .replace('fighter:   { class: air,', 'fighter:   { class: air, speed: 2,');
     const { game, problems } = openGame('broken', files);
     expect(game).toBeUndefined();
     const lines = files['cards.yaml'].split('\n');
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: 'cards.yaml', line: lines.findIndex((l) => l.includes('atk: -3')) + 1, field: 'cards.tank.atk', message: expect.stringContaining('0 or more') }),
+        expect.objectContaining({
+          file: 'cards.yaml',
+          line: lines.findIndex((l) => l.includes('atk: -3')) + 1,
+          field: 'cards.tank.atk',
+          message: expect.stringContaining('0 or more'),
+        }),
         expect.objectContaining({ file: 'cards.yaml', line: lines.findIndex((l) => l.includes('speed')) + 1, field: 'cards.fighter.speed' }),
       ]),
     );
   });
 
-  it('plays a turn from orders as players write them, and keeps each nation\'s secrets', async () => {
+  it("plays a turn from orders as players write them, and keeps each nation's secrets", async () => {
     const game = await loadGame(STARTER);
     const texts: Record<string, string> = {
       red: 'Hi GM,\n\nMove tank from Redwood to Midmarch then Bluecastle\nfighters in rha support mid\nurbanize Red Hills\nbuy 2 infantry in Redhaven\nally with green\n\nRed',
@@ -100,7 +107,8 @@ describe('the cnes ruleset', () => {
     // News names nations and provinces as phrases render turns into names, never as bare ids.
     const news = [...cnesReport.publicNews(ctx, pub), ...cnesReport.privateNews(ctx, blue)].flatMap((s) => s.lines);
     expect(news.length).toBeGreaterThan(3);
-    for (const line of news) expect(line.filter((p) => typeof p === 'string').join(''), words(line)).not.toMatch(/\b(red|blue|green|rha|rwd|rhl|bca|bpk|bfj|gjn|gpl|mid|isl)\b/);
+    for (const line of news)
+      expect(line.filter((p) => typeof p === 'string').join(''), words(line)).not.toMatch(/\b(red|blue|green|rha|rwd|rhl|bca|bpk|bfj|gjn|gpl|mid|isl)\b/);
     expect(news.map(words)).toEqual(expect.arrayContaining(['<red> urbanized [rhl].', '<green> and <red> are allied.']));
 
     // The update's table counts public facts only; the map draws improvements, digging in, aircraft and ships.
@@ -108,10 +116,24 @@ describe('the cnes ruleset', () => {
     expect(table.columns).toEqual(['Provinces', 'Urbanized', 'Industrialized', 'Ground units', 'Aircraft', 'Ships']);
     expect(table.rows.find((r) => r.nation === 'red')!.cells).toEqual([4, 2, 0, 6, 1, 0]);
     const marks = cnesReport.turnMarks(ctx, pub);
-    expect(marks.features).toEqual(expect.arrayContaining([{ province: 'rha', feature: 'urban' }, { province: 'rha', feature: 'port' }, { province: 'bca', feature: 'industry' }, { province: 'bpk', feature: 'fortification', level: 1 }, { province: 'rhl', feature: 'urban' }]));
+    expect(marks.features).toEqual(
+      expect.arrayContaining([
+        { province: 'rha', feature: 'urban' },
+        { province: 'rha', feature: 'port' },
+        { province: 'bca', feature: 'industry' },
+        { province: 'bpk', feature: 'fortification', level: 1 },
+        { province: 'rhl', feature: 'urban' },
+      ]),
+    );
     expect(marks.unitShapes).toMatchObject({ fighter: 'aircraft', bomber: 'aircraft', destroyer: 'fleet' });
     expect(marks.unitShapes).not.toHaveProperty('tank');
     expect(marks.arrows).toEqual(expect.arrayContaining([{ kind: 'move', from: 'rwd', to: 'mid', ok: true, nation: 'red' }]));
-    expect(marks.provinces).toEqual(expect.arrayContaining([{ province: 'mid', mark: 'battle' }, { province: 'mid', mark: 'captured' }, { province: 'rhl', mark: 'structure' }]));
+    expect(marks.provinces).toEqual(
+      expect.arrayContaining([
+        { province: 'mid', mark: 'battle' },
+        { province: 'mid', mark: 'captured' },
+        { province: 'rhl', mark: 'structure' },
+      ]),
+    );
   });
 });

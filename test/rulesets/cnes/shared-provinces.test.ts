@@ -17,7 +17,8 @@ function unalliedNeighbours(ctx: ReturnType<typeof context>, state: CnesState): 
   return found;
 }
 
-const relationEvents = (events: GameEvent[], nation: string) => events.filter((e) => e.type === 'relation.changed' && (e.nation === nation || e.with === nation));
+const relationEvents = (events: GameEvent[], nation: string) =>
+  events.filter((e) => e.type === 'relation.changed' && (e.nation === nation || e.with === nation));
 
 describe('cnes: unallied armies never share a province after a turn', () => {
   it('a nation allied with both sides of a battle stands aside, and its alliances hold', () => {

@@ -40,32 +40,44 @@ beforeAll(async () => {
 afterAll(() => game?.stop());
 
 describe('the industrial starter game by email', () => {
-  it('reads deployments from players\' emails, confirms them, and adjudicates the opening turn', async () => {
+  it("reads deployments from players' emails, confirms them, and adjudicates the opening turn", async () => {
     // A first email deploys only part of France's starting resources: the confirmation says what is missing.
     await sendMail({ from: 'player4@adjutant.test', to: 'game@adjutant.test', subject, text: 'SECRET: change-me-france\nDeploy 4 infantry in Paris' });
     const [partial] = await waitForMail('player4@adjutant.test', { subject: `Re: ${subject}` });
     expect(partial.text).toContain('You deploy 4 infantry in Paris.');
-    expect(partial.text).toMatch(/Please note:\s+- Still missing: deploy 1 more artillery \(every starting resource must be deployed\); deploy 1 more general \(every starting resource must be deployed\); deploy 1 more warship/);
+    expect(partial.text).toMatch(
+      /Please note:\s+- Still missing: deploy 1 more artillery \(every starting resource must be deployed\); deploy 1 more general \(every starting resource must be deployed\); deploy 1 more warship/,
+    );
     expect(partial.text).toContain('every one of them is refused');
     await purgeMail('player4@adjutant.test', 'INBOX', { subject: `Re: ${subject}` });
     await sendMail({
-      from: 'player4@adjutant.test', to: 'game@adjutant.test', subject,
+      from: 'player4@adjutant.test',
+      to: 'game@adjutant.test',
+      subject,
       text: 'Bonjour,\n\nSECRET: change-me-france\nDeploy 4 infantry in Paris\ndeploy artillery in par\ndeploy a general in Paris\ndeploy warship in Brest at the English Channel\n\nFrance',
     });
     const [confirmation] = await waitForMail('player4@adjutant.test', { subject: `Re: ${subject}` });
     expect(confirmation.text).toContain('You deploy 4 infantry in Paris.');
     expect(confirmation.text).toContain('You deploy 1 warship in English Channel.');
     expect(confirmation.text).not.toContain('Still missing');
-    await sendMail({ from: 'player5@adjutant.test', to: 'game@adjutant.test', subject, text: 'SECRET: change-me-prussia\nDeploy 4 infantry in Ruhr\nDeploy artillery in ruh\nDeploy general in Berlin' });
+    await sendMail({
+      from: 'player5@adjutant.test',
+      to: 'game@adjutant.test',
+      subject,
+      text: 'SECRET: change-me-prussia\nDeploy 4 infantry in Ruhr\nDeploy artillery in ruh\nDeploy general in Berlin',
+    });
     const [second] = await waitForMail('player5@adjutant.test', { subject: `Re: ${subject}` });
     expect(second.text).toContain('You deploy 1 general in Berlin.');
 
     const record = await runStep(store, gameId, { seed: 'rails', now: () => new Date('2031-03-07T20:00:00Z') });
     expect(record.orders.fra).toHaveLength(4);
     const state = (await store.state(gameId)) as IndustrialState;
-    expect(state.units.filter((u) => u.nation === 'fra').map((u) => `${u.type}@${u.province}`).sort()).toEqual(
-      ['artillery@par', 'general@par', 'infantry@par', 'infantry@par', 'infantry@par', 'infantry@par', 'warship@eng'],
-    );
+    expect(
+      state.units
+        .filter((u) => u.nation === 'fra')
+        .map((u) => `${u.type}@${u.province}`)
+        .sort(),
+    ).toEqual(['artillery@par', 'general@par', 'infantry@par', 'infantry@par', 'infantry@par', 'infantry@par', 'warship@eng']);
     // Britain sent nothing: its orders were not refused, but its starting resources went to London.
     expect(state.units.filter((u) => u.nation === 'gbr').map((u) => u.province)).toEqual(['lon', 'lon', 'lon', 'lon', 'lon', 'lon']);
     expect(state.nations.fra.undeployed).toBeUndefined();

@@ -35,7 +35,16 @@ export function randomMap(rnd: Random, width: number, height: number): MapGraph 
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const coastal = y === 0;
-      provinces.push({ id: id(x, y), name: `P${x}-${y}`, aliases: [], kind: coastal ? 'coastal' : 'land', terrain: rnd.pick(TERRAIN), features: [], coasts: [], attributes: { income: rnd.int(1, 3), winter: rnd.next() < 0.3, rebels: rnd.pick(['nationalist', 'reactionary', undefined]) } });
+      provinces.push({
+        id: id(x, y),
+        name: `P${x}-${y}`,
+        aliases: [],
+        kind: coastal ? 'coastal' : 'land',
+        terrain: rnd.pick(TERRAIN),
+        features: [],
+        coasts: [],
+        attributes: { income: rnd.int(1, 3), winter: rnd.next() < 0.3, rebels: rnd.pick(['nationalist', 'reactionary', undefined]) },
+      });
       if (x > 0) borders.push({ a: { province: id(x - 1, y) }, b: { province: id(x, y) }, units: ['army'] });
       if (y > 0) borders.push({ a: { province: id(x, y - 1) }, b: { province: id(x, y) }, units: ['army'] });
     }
@@ -49,9 +58,19 @@ export function randomMap(rnd: Random, width: number, height: number): MapGraph 
 }
 
 /** Nations own vertical strips of the grid, with railroads, ports and starting units already deployed. */
-export function randomState(rnd: Random, ctx: RulesetContext<IndustrialOptions>, width: number, height: number, nations: number, unitsEach: number): IndustrialState {
+export function randomState(
+  rnd: Random,
+  ctx: RulesetContext<IndustrialOptions>,
+  width: number,
+  height: number,
+  nations: number,
+  unitsEach: number,
+): IndustrialState {
   const ids = Array.from({ length: nations }, (_, i) => `n${i}`);
-  const state = industrial.setup(ctx, ids.map((n) => ({ id: n, name: `Nation ${n}`, attributes: { gold: rnd.int(5, 40), tech: rnd.int(1, 5) } })));
+  const state = industrial.setup(
+    ctx,
+    ids.map((n) => ({ id: n, name: `Nation ${n}`, attributes: { gold: rnd.int(5, 40), tech: rnd.int(1, 5) } })),
+  );
   const strip = Math.max(1, Math.floor(width / nations));
   for (let x = 0; x < width; x++) {
     const owner = ids[Math.min(nations - 1, Math.floor(x / strip))];
@@ -64,12 +83,14 @@ export function randomState(rnd: Random, ctx: RulesetContext<IndustrialOptions>,
     }
   }
   for (const n of ids) {
-    const owned = Object.keys(state.provinces).filter((p) => state.provinces[p].owner === n).sort();
+    const owned = Object.keys(state.provinces)
+      .filter((p) => state.provinces[p].owner === n)
+      .sort();
     state.nations[n].capital = owned[0] ?? null;
     for (let i = 0; i < unitsEach; i++) {
       const type: UnitType = rnd.pick(['infantry', 'infantry', 'infantry', 'conscript', 'artillery', 'general', 'warship', 'submarine']);
       const ship = type === 'warship' || type === 'submarine';
-      const province = ship ? `s${rnd.int(0, width - 1)}` : (owned.length ? rnd.pick(owned) : 'p0_0');
+      const province = ship ? `s${rnd.int(0, width - 1)}` : owned.length ? rnd.pick(owned) : 'p0_0';
       state.units.push({ id: `u${state.nextUnitId++}`, type, nation: n, province, tech: state.nations[n].tech, builtTurn: 0, supply: 0 });
     }
     if (rnd.next() < 0.5) state.nations[n].killOnSight = [rnd.pick(ids)].filter((x) => x !== n);
@@ -108,13 +129,20 @@ export function randomOrders(rnd: Random, ctx: RulesetContext<IndustrialOptions>
       }
     }
     if (owned.length) {
-      orders.push({ kind: 'build', what: rnd.pick(['infantry', 'artillery', 'warship', 'factory', 'railroad', 'tech', 'fort', 'port']), province: rnd.pick(owned) });
+      orders.push({
+        kind: 'build',
+        what: rnd.pick(['infantry', 'artillery', 'warship', 'factory', 'railroad', 'tech', 'fort', 'port']),
+        province: rnd.pick(owned),
+      });
       if (rnd.next() < 0.2) orders.push({ kind: 'disband', province: rnd.pick(mine.length ? mine.map((u) => u.province) : owned) });
     }
     const other = rnd.pick(ids);
-    if (other !== n && rnd.next() < 0.3) orders.push({ kind: 'draft-treaty', nation: other, peace: true, ...(rnd.next() < 0.5 && { amount: rnd.int(1, 5), payer: n, payee: other }) });
-    for (const t of state.extra.treaties ?? []) if (t.parties.includes(n) && !t.ratifiedBy.includes(n) && rnd.next() < 0.7) orders.push({ kind: 'ratify-treaty', treaty: t.id });
-    for (const p of state.extra.payments ?? []) if (p.from === n) orders.push({ kind: rnd.next() < 0.7 ? 'authorize-payment' : 'cancel-payment', payment: p.id });
+    if (other !== n && rnd.next() < 0.3)
+      orders.push({ kind: 'draft-treaty', nation: other, peace: true, ...(rnd.next() < 0.5 && { amount: rnd.int(1, 5), payer: n, payee: other }) });
+    for (const t of state.extra.treaties ?? [])
+      if (t.parties.includes(n) && !t.ratifiedBy.includes(n) && rnd.next() < 0.7) orders.push({ kind: 'ratify-treaty', treaty: t.id });
+    for (const p of state.extra.payments ?? [])
+      if (p.from === n) orders.push({ kind: rnd.next() < 0.7 ? 'authorize-payment' : 'cancel-payment', payment: p.id });
     if (rnd.next() < 0.2 && other !== n) orders.push({ kind: 'record-agreement', nation: other, terms: `secret pact ${n} ${other}` });
     out[n] = orders;
   }

@@ -20,7 +20,12 @@ function game(seed: number) {
   const width = rnd.int(4, 9);
   const height = rnd.int(2, 4);
   const map = randomMap(rnd, width, height);
-  const options = industrialOptions.parse({ incompleteOrders: rnd.pick(['refuse', 'fill']), casualties: rnd.pick(['examples', 'additional']), navalCombat: rnd.pick(['dice', 'none']), firstSeason: rnd.pick(['spring', 'summer', 'autumn', 'winter']) });
+  const options = industrialOptions.parse({
+    incompleteOrders: rnd.pick(['refuse', 'fill']),
+    casualties: rnd.pick(['examples', 'additional']),
+    navalCombat: rnd.pick(['dice', 'none']),
+    firstSeason: rnd.pick(['spring', 'summer', 'autumn', 'winter']),
+  });
   const ctx: RulesetContext<IndustrialOptions> = { map, options, combat: combatSystems };
   return { rnd, ctx, state: randomState(rnd, ctx, width, height, rnd.int(2, 4), rnd.int(2, 8)) };
 }
@@ -78,7 +83,9 @@ describe('industrial random turns', () => {
   it('conserve gold, keep every unit in one place, hide private facts, and replay from the seed', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        let { rnd, ctx, state } = game(seed);
+        const start = game(seed);
+        const { rnd, ctx } = start;
+        let { state } = start;
         for (let t = 0; t < TURNS; t++) {
           const orders = randomOrders(rnd, ctx, state, 6);
           const result = industrial.adjudicate(ctx, state, orders, Dice.seeded(`${seed}/${t}`));

@@ -22,20 +22,42 @@ const starter = (file: string) => readFileSync(new URL(`../../../examples/starte
 
 /** One turn of the game from its orders in players' words, as the store records it. */
 function play(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
-  const orders = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, parseMessage({ ruleset: game.ruleset, map: game.map, nation: n, text: texts[n] ?? '', state: game.state }).orders]));
+  const orders = Object.fromEntries(
+    Object.keys(game.state.nations).map((n) => [
+      n,
+      parseMessage({ ruleset: game.ruleset, map: game.map, nation: n, text: texts[n] ?? '', state: game.state }).orders,
+    ]),
+  );
   const dice = Dice.seeded(seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
-  return { step: game.state.turn, turn: game.state.turn, phase: game.state.phase, seed, dice: dice.draws, orders, events, stateBefore: game.state, stateAfter: state, ordersVersion: 0, mails: [], committedAt: '2027-01-04T18:00:00.000Z' };
+  return {
+    step: game.state.turn,
+    turn: game.state.turn,
+    phase: game.state.phase,
+    seed,
+    dice: dice.draws,
+    orders,
+    events,
+    stateBefore: game.state,
+    stateAfter: state,
+    ordersVersion: 0,
+    mails: [],
+    committedAt: '2027-01-04T18:00:00.000Z',
+  };
 }
 
 describe('the industrial starter game in its reports and on its map', () => {
   const { game: opened } = openGame('starter', { 'game.yaml': starter('game.yaml'), 'map.yaml': starter('map.yaml') });
   let game = opened!;
-  const opening = play(game, {
-    fra: 'Deploy 4 infantry in Paris\nDeploy artillery in par\nDeploy general in par\nDeploy warship in Brest',
-    ger: 'Deploy 4 infantry in ruh\nDeploy artillery in ruh\nDeploy general in ber',
-    gbr: 'Deploy 2 infantry in lon\nDeploy 3 warships in lon\nDeploy battleship in lon',
-  }, 'opening');
+  const opening = play(
+    game,
+    {
+      fra: 'Deploy 4 infantry in Paris\nDeploy artillery in par\nDeploy general in par\nDeploy warship in Brest',
+      ger: 'Deploy 4 infantry in ruh\nDeploy artillery in ruh\nDeploy general in ber',
+      gbr: 'Deploy 2 infantry in lon\nDeploy 3 warships in lon\nDeploy battleship in lon',
+    },
+    'opening',
+  );
   game = { ...game, state: opening.stateAfter };
   const summer = play(game, { fra: 'March 4 infantry par -> bur\nBuild fort in par', ger: 'Rail ruh -> mun' }, 'summer');
   game = { ...game, state: summer.stateAfter };
@@ -62,7 +84,8 @@ describe('the industrial starter game in its reports and on its map', () => {
 
   it('tells a nation that sent no orders at the opening, and the GM, what was missing and which default was applied', () => {
     const silent = play(opened!, { fra: 'Deploy 4 infantry in Paris\nDeploy artillery in par\nDeploy general in par\nDeploy warship in Brest' }, 'silent');
-    const told = /You sent no orders while requirements stood unmet: deploy \d+ more infantry[^.]*\. The rules' defaults were applied: the starting resources left undeployed were placed in your capital\./;
+    const told =
+      /You sent no orders while requirements stood unmet: deploy \d+ more infantry[^.]*\. The rules' defaults were applied: the starting resources left undeployed were placed in your capital\./;
     expect(renderPrivateReport(opened!, silent, 'gbr').text).toMatch(told);
     expect(renderGmSummary(opened!, silent).text).toMatch(told);
     expect(renderPrivateReport(opened!, silent, 'fra').text).not.toMatch(told);
@@ -78,7 +101,7 @@ describe('the industrial starter game in its reports and on its map', () => {
     expect(update).toContain('France completes a fort in Paris.');
   });
 
-  it('draws the moves and every province\'s works, named in the legend in the document\'s words', async () => {
+  it("draws the moves and every province's works, named in the legend in the document's words", async () => {
     const view = game.ruleset.publicView(game.ctx, summer.stateAfter, summer.events);
     const marks = reportOf(game).turnMarks(game.ctx, view);
     expect(marks.arrows).toContainEqual({ kind: 'move', from: 'par', to: 'bur', ok: true, nation: 'fra' });

@@ -25,7 +25,10 @@ describe('industrial ruleset', () => {
       for (const example of kind.examples) {
         const result = parseMessage({ ruleset: industrial, map, nation: 'fra', text: example });
         expect(result.errors, example).toEqual([]);
-        expect(result.orders.map((o) => o.kind), example).toEqual([kind.kind]);
+        expect(
+          result.orders.map((o) => o.kind),
+          example,
+        ).toEqual([kind.kind]);
       }
     }
   });
@@ -49,11 +52,14 @@ describe('industrial ruleset', () => {
     expect(view()).toMatchObject({ season: 'spring', year: 1861 });
 
     // Spring 1861: the opening deployment.
-    turn({
-      fra: 'Deploy 4 infantry in Paris\nDeploy artillery in par\nDeploy general in par\nDeploy warship in Brest',
-      ger: 'Deploy 4 infantry in ruh\nDeploy artillery in ruh\nDeploy general in ber',
-      gbr: 'Deploy 2 infantry in lon\nDeploy 3 warships in lon\nDeploy battleship in lon',
-    }, 'spring');
+    turn(
+      {
+        fra: 'Deploy 4 infantry in Paris\nDeploy artillery in par\nDeploy general in par\nDeploy warship in Brest',
+        ger: 'Deploy 4 infantry in ruh\nDeploy artillery in ruh\nDeploy general in ber',
+        gbr: 'Deploy 2 infantry in lon\nDeploy 3 warships in lon\nDeploy battleship in lon',
+      },
+      'spring',
+    );
     expect(state.units).toHaveLength(7 + 6 + 6);
     expect(view()).toMatchObject({ season: 'summer', year: 1861 });
     const gold = () => Object.fromEntries(Object.entries(state.nations).map(([id, n]) => [id, n.gold]));

@@ -20,7 +20,11 @@ export function context(map: MapGraph = smallMap(), options: Record<string, unkn
 
 /** France, Prussia and Britain as in the starter game. */
 export const STARTER_NATIONS: NationSetup[] = [
-  { id: 'fra', name: 'France', attributes: { gold: 20, tech: 2, deploy: { infantry: 4, artillery: 1, general: 1, warship: 1 }, missions: [{ control: 'bel', reward: 5 }] } },
+  {
+    id: 'fra',
+    name: 'France',
+    attributes: { gold: 20, tech: 2, deploy: { infantry: 4, artillery: 1, general: 1, warship: 1 }, missions: [{ control: 'bel', reward: 5 }] },
+  },
   { id: 'ger', name: 'Prussia', attributes: { gold: 20, tech: 3, deploy: { infantry: 4, artillery: 1, general: 1 } } },
   { id: 'gbr', name: 'Britain', attributes: { gold: 25, tech: 2, deploy: { infantry: 2, warship: 3, battleship: 1 } } },
 ];

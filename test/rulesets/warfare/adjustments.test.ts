@@ -4,9 +4,13 @@ import { context, order, play, resultOf, stateOf, units } from './small-map.ts';
 
 describe('warfare adjustments', () => {
   it('gives a supply centre to the kingdom standing in it after the Fall turn, and opens the adjustments', () => {
-    const { state, events } = play(context(), stateOf(units('red A hil', 'red A red', 'blue A blu', 'blue A bsh'), { season: 'fall' }), { red: ['A hil - mid'] });
+    const { state, events } = play(context(), stateOf(units('red A hil', 'red A red', 'blue A blu', 'blue A bsh'), { season: 'fall' }), {
+      red: ['A hil - mid'],
+    });
     expect(state.provinces.mid).toEqual({ owner: 'red' });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'landmark.captured', province: 'mid', landmark: 'supply-center', nation: 'red', from: null, audience: 'public' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'landmark.captured', province: 'mid', landmark: 'supply-center', nation: 'red', from: null, audience: 'public' }),
+    );
     expect(state).toMatchObject({ phase: 'adjustments', extra: { season: 'winter', year: 1901 } });
     expect(warfare.publicView(context(), state, events).nations.find((n) => n.id === 'red')).toMatchObject({ might: 3, supplyCenters: 3, adjustment: 1 });
   });
@@ -25,7 +29,9 @@ describe('warfare adjustments', () => {
   it('builds one by one in empty home provinces the kingdom owns, and says why each refused build fails', () => {
     const state = stateOf(units('red A red', 'blue A blu'), { phase: 'adjustments', season: 'winter', owners: { mid: 'red', bsh: 'red' } });
     // Red owns red, ash, mid and bsh: four centres, one unit, three builds.
-    const { state: after, events } = play(context(), state, { red: ['Build A mid', 'Build A red', 'Build F ash', 'Build A ash', 'Build A ash', 'Build A bsh', 'Waive', 'Build F red'] });
+    const { state: after, events } = play(context(), state, {
+      red: ['Build A mid', 'Build A red', 'Build F ash', 'Build A ash', 'Build A ash', 'Build A bsh', 'Waive', 'Build F red'],
+    });
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => resultOf(events, 'red', i)?.reason ?? 'ok')).toEqual([
       'NOT_HOME',
       'OCCUPIED',
@@ -45,7 +51,10 @@ describe('warfare adjustments', () => {
     const state = stateOf(units(), { phase: 'adjustments', season: 'winter', owners: { ash: 'blue', mid: 'red' } });
     expect(warfare.validate(context(), state, 'red', order('Build A ash'), [])).toMatchObject({ ok: false, code: 'NOT_OWNED' });
     expect(warfare.validate(context(), state, 'red', order('Build A red'), [])).toEqual({ ok: true });
-    expect(warfare.validate(context(), state, 'red', order('Build A red'), [order('Waive'), order('Build A ash')])).toMatchObject({ ok: false, code: 'TOO_MANY_BUILDS' });
+    expect(warfare.validate(context(), state, 'red', order('Build A red'), [order('Waive'), order('Build A ash')])).toMatchObject({
+      ok: false,
+      code: 'TOO_MANY_BUILDS',
+    });
   });
 
   it('counts a held Mercenary Company as one more unit the kingdom may have', () => {
@@ -58,7 +67,13 @@ describe('warfare adjustments', () => {
     const state = stateOf(units('red A red', 'red A hil', 'red A low', 'red A mid'), { phase: 'adjustments', season: 'winter' });
     // Two centres, four units: two to go.
     const { state: after, events } = play(context(), state, { red: ['Build A ash', 'A hil D', 'A hil D', 'A mid D', 'A low D'] });
-    expect([0, 1, 2, 3, 4].map((i) => resultOf(events, 'red', i)?.reason ?? 'ok')).toEqual(['MUST_DISBAND', 'ok', 'ALREADY_ORDERED', 'ok', 'TOO_MANY_DISBANDS']);
+    expect([0, 1, 2, 3, 4].map((i) => resultOf(events, 'red', i)?.reason ?? 'ok')).toEqual([
+      'MUST_DISBAND',
+      'ok',
+      'ALREADY_ORDERED',
+      'ok',
+      'TOO_MANY_DISBANDS',
+    ]);
     expect(after.units.map((u) => u.province)).toEqual(['red', 'low']);
     expect(events.filter((e) => e.reason === 'CIVIL_DISORDER')).toEqual([]);
   });
@@ -86,7 +101,10 @@ describe('warfare adjustments', () => {
   it('measures civil disorder from home centres under the older rulebooks', () => {
     // 1982: Ashfield is still a home centre, though blue owns it, so Lowmere is one step away.
     const state = stateOf(units('red A hil', 'red A low', 'red A bay'), { phase: 'adjustments', season: 'winter', owners: { ash: 'blue' } });
-    const removed = (edition: '2023' | '1982') => play(context({ edition }), state, {}).events.filter((e) => e.reason === 'CIVIL_DISORDER').map((e) => e.province);
+    const removed = (edition: '2023' | '1982') =>
+      play(context({ edition }), state, {})
+        .events.filter((e) => e.reason === 'CIVIL_DISORDER')
+        .map((e) => e.province);
     expect(removed('2023')).toEqual(['low', 'bay']);
     expect(removed('1982')).toEqual(['bay', 'hil']);
   });

@@ -56,7 +56,7 @@ describe('the DATC text for the older editions and the DPTG', () => {
     expect(outcome('t6f09_dislodge_of_multi_route_convoy', { edition: '2023' })['ENG: A lon -> bel']).toBe('Succeeds');
   });
 
-  it('1971 and 1982: the convoyed army does not cut London\'s support and dislodges it (6.F.17)', () => {
+  it("1971 and 1982: the convoyed army does not cut London's support and dislodges it (6.F.17)", () => {
     for (const edition of ['1971', '1982'] as const) {
       expect(outcome('t6f17_pandins_extended_paradox', { edition })).toMatchObject({ 'FRA: A bre -> lon': 'Succeeds', 'GER: F bel -> eng': 'Fails' });
     }
@@ -71,13 +71,19 @@ describe('the DATC text for the older editions and the DPTG', () => {
   });
 
   it('DPTG: only "via convoy" convoys to a neighbour, so 6.G.1 is a head-to-head bounce and 6.G.9 a dislodgement', () => {
-    expect(outcome('t6g01_two_units_can_swap_provinces_by_convoy', { edition: 'dptg' })).toMatchObject({ 'ENG: A nwy -> swe': 'Fails', 'RUS: A swe -> nwy': 'Fails' });
+    expect(outcome('t6g01_two_units_can_swap_provinces_by_convoy', { edition: 'dptg' })).toMatchObject({
+      'ENG: A nwy -> swe': 'Fails',
+      'RUS: A swe -> nwy': 'Fails',
+    });
     expect(outcome('t6g09_swapped_or_dislodged', { edition: 'dptg' })).toMatchObject({ 'ENG: A nwy -> swe': 'Succeeds', 'RUS: A swe -> nwy': 'Fails' });
   });
 
   it('older rulebooks count civil disorder distance from home centres (6.J.11)', () => {
     const c = prepareDatc({ edition: '1971' }).find((x) => x.name === 't6j11_distance_to_owned_supply_center')!;
-    const removed = c.run()[0].filter((e) => e.reason === 'CIVIL_DISORDER').map((e) => e.province);
+    const removed = c
+      .run()[0]
+      .filter((e) => e.reason === 'CIVIL_DISORDER')
+      .map((e) => e.province);
     expect(removed).toEqual(['war']);
   });
 });

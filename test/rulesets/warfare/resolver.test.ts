@@ -15,12 +15,20 @@ function line(provinces: number, armies: number, target: (i: number) => number) 
   const units = Array.from({ length: armies }, (_, i) => ({ id: `a${i}`, type: 'army', nation: i % 2 ? 'red' : 'blue', province: `p${i}` }));
   const orders: Record<string, Order[]> = { red: [], blue: [] };
   units.forEach((u, i) => orders[u.nation].push({ kind: 'move', unitType: 'army', province: u.province, target: `p${target(i)}` }));
-  const state: WarfareState = { turn: 1, phase: 'orders', nations, provinces: {}, units, nextUnitId: armies, extra: { season: 'spring', year: 1901, dislodged: [] } };
+  const state: WarfareState = {
+    turn: 1,
+    phase: 'orders',
+    nations,
+    provinces: {},
+    units,
+    nextUnitId: armies,
+    extra: { season: 'spring', year: 1901, dislodged: [] },
+  };
   return warfare.adjudicate(ctx, state, orders, Dice.forced([]));
 }
 
 describe('the warfare resolver', () => {
-  it('resolves a line of 5,000 armies, each moving into the next one\'s province, without running out of stack', () => {
+  it("resolves a line of 5,000 armies, each moving into the next one's province, without running out of stack", () => {
     const { state } = line(5001, 5000, (i) => i + 1);
     expect(state.units.map((u) => u.province)).toEqual(Array.from({ length: 5000 }, (_, i) => `p${i + 1}`));
   });

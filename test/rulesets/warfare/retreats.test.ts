@@ -12,7 +12,9 @@ describe('warfare retreats', () => {
 
   it("offers only empty neighbours, never the attacker's province nor one left empty by a standoff", () => {
     const { state, events } = dislodging();
-    expect(events).toContainEqual(expect.objectContaining({ type: 'unit.dislodged', unit: 'u3', from: 'hil', by: 'ash', retreats: ['low'], audience: 'public' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'unit.dislodged', unit: 'u3', from: 'hil', by: 'ash', retreats: ['low'], audience: 'public' }),
+    );
     expect(resultOf(events, 'blue', 0)).toMatchObject({ type: 'order.failed', reason: 'DISLODGED' });
     expect(state.phase).toBe('retreats');
     expect(state.extra.dislodged).toEqual([{ unit: expect.objectContaining({ id: 'u3', province: 'hil' }), by: 'ash', retreats: ['low'] }]);

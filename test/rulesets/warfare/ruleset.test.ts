@@ -31,7 +31,10 @@ describe('the warfare ruleset', () => {
   });
 
   it('refuses a map whose linked portals do not come in exactly one pair', () => {
-    const lonely = new MapBuilder().land('a', 'A', { attributes: { landmark: 'linked-portal' } }).land('b', 'B', { attributes: { landmark: 'castle' } }).build();
+    const lonely = new MapBuilder()
+      .land('a', 'A', { attributes: { landmark: 'linked-portal' } })
+      .land('b', 'B', { attributes: { landmark: 'castle' } })
+      .build();
     expect(landmarkProblems(lonely)).toEqual([
       'b: "castle" is not a landmark (known: supply-center, linked-portal, mercenary-company, place-of-power, person-of-interest, ancient-ruins).',
       'a map has exactly two linked portals, or none; this one has 1 (a).',
@@ -64,7 +67,18 @@ describe('the warfare ruleset', () => {
   });
 
   it('writes orders in the canonical notation and in plain words', () => {
-    const written = ['A ash H', 'F nth - cape/nc', 'A red - blu via convoy', 'A hil S A ash - low', 'F nth S F blu', 'F nth C A red - blu', 'A hil R low', 'A hil D', 'Build F cape/sc', 'Waive'];
+    const written = [
+      'A ash H',
+      'F nth - cape/nc',
+      'A red - blu via convoy',
+      'A hil S A ash - low',
+      'F nth S F blu',
+      'F nth C A red - blu',
+      'A hil R low',
+      'A hil D',
+      'Build F cape/sc',
+      'Waive',
+    ];
     expect(written.map((w) => warfare.formatOrder(order(w)))).toEqual(written);
     expect(warfare.describeOrder(context(), order('F nth - cape/nc'))).toBe('Your fleet in North Water moves to The Cape (north coast).');
     expect(warfare.describeOrder(context(), order('A hil S A ash - low'))).toBe('Your army in Hillfort supports the army in Ashfield moving to Lowmere.');
@@ -73,7 +87,10 @@ describe('the warfare ruleset', () => {
 
   it('shows each kingdom its own order results and everyone the board, the moves and the published orders', () => {
     const ctx = context();
-    const { state, events } = play(ctx, stateOf(units('red A ash', 'blue A hil', 'red A red')), { red: ['A ash - hil', 'A red S A ash - hil'], blue: ['A hil - ash'] });
+    const { state, events } = play(ctx, stateOf(units('red A ash', 'blue A hil', 'red A red')), {
+      red: ['A ash - hil', 'A red S A ash - hil'],
+      blue: ['A hil - ash'],
+    });
     const mine = warfare.privateView(ctx, state, events, 'blue');
     expect(mine.events.filter((e) => e.type === 'order.failed').map((e) => e.nation)).toEqual(['blue']);
     const everyone = warfare.publicView(ctx, state, events);

@@ -21,7 +21,11 @@ describe('the movement workspace', () => {
   });
 
   it('is clean for the next turn after a turn that failed half-way', () => {
-    const ctx: RulesetContext<WarfareOptions> = { map: standardMap(datcFiles()), options: warfareOptions.parse({}), combat: new Registry<CombatSystem>('combat system') };
+    const ctx: RulesetContext<WarfareOptions> = {
+      map: standardMap(datcFiles()),
+      options: warfareOptions.parse({}),
+      combat: new Registry<CombatSystem>('combat system'),
+    };
     const units = [
       { id: 'a1', type: 'army', nation: 'eng', province: 'lon' },
       { id: 'f2', type: 'fleet', nation: 'eng', province: 'nth' },

@@ -17,7 +17,10 @@ export class ForumNotFoundError extends ForumError {
 /** The forum asked us to slow down for longer than we wait in one call; try again after `retryAfterMs`. */
 export class ForumRateLimitedError extends ForumError {
   override name = 'ForumRateLimitedError';
-  constructor(message: string, readonly retryAfterMs: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
     super(message);
   }
 }

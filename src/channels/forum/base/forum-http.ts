@@ -44,7 +44,12 @@ export class ForumHttp {
     const url = `${this.base}/${path.replace(/^\/+/, '')}`;
     let response: Response;
     try {
-      response = await fetch(url, { method, headers: this.headersFor(body), body: encoded(body), signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000) });
+      response = await fetch(url, {
+        method,
+        headers: this.headersFor(body),
+        body: encoded(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+      });
     } catch (e) {
       throw new ForumUnavailableError(`${method} ${url} got no answer (${(e as Error).message}); the forum may be down.`);
     }
@@ -52,12 +57,15 @@ export class ForumHttp {
     const parsed = parseJson(text);
     if (response.ok) return parsed as T;
     const said = this.options.errorText(parsed) ?? `HTTP ${response.status}`;
-    const what = `${method} ${url}: ${said.replace(/[.\s]+$/, "")}`;
-    if (response.status === 401 || response.status === 403) throw new AbortError(new ForumAuthError(`${what}. Check the API key and its permissions (docs/forums.md).`));
-    if (response.status === 404) throw new AbortError(new ForumNotFoundError(`${what}. Check the id in game.yaml's forum section; the thread may have been deleted or moved.`));
+    const what = `${method} ${url}: ${said.replace(/[.\s]+$/, '')}`;
+    if (response.status === 401 || response.status === 403)
+      throw new AbortError(new ForumAuthError(`${what}. Check the API key and its permissions (docs/forums.md).`));
+    if (response.status === 404)
+      throw new AbortError(new ForumNotFoundError(`${what}. Check the id in game.yaml's forum section; the thread may have been deleted or moved.`));
     if (response.status === 429) {
       const waitMs = retryAfterMs(response.headers.get('retry-after'), parsed);
-      if (waitMs > (this.options.maxWaitMs ?? 60_000)) throw new AbortError(new ForumRateLimitedError(`${what}. The forum asks us to wait ${Math.ceil(waitMs / 1000)} s.`, waitMs));
+      if (waitMs > (this.options.maxWaitMs ?? 60_000))
+        throw new AbortError(new ForumRateLimitedError(`${what}. The forum asks us to wait ${Math.ceil(waitMs / 1000)} s.`, waitMs));
       await new Promise((r) => setTimeout(r, waitMs));
       throw new ForumUnavailableError(`${what}. Still rate limited after waiting ${Math.ceil(waitMs / 1000)} s.`);
     }

@@ -3,7 +3,18 @@
 // upload:// short URL; a topic's posts are read by id from its post stream, with their raw Markdown.
 // Private messages to the game's account are topics too (archetype "private_message"), listed by
 // GET /topics/private-messages/{username}.json and read like the game's topic.
-import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../base/forum-adapter.ts';
+import {
+  markerLine,
+  type ForumAdapter,
+  type ForumUser,
+  type OutgoingPost,
+  type PrivateMessage,
+  type PrivatePage,
+  type PublishedPost,
+  type ReceivedPrivate,
+  type ThreadPage,
+  type ThreadPost,
+} from '../base/forum-adapter.ts';
 import { ForumNotFoundError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
@@ -57,7 +68,10 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
   const postsById = async (ids: readonly number[], id = topic): Promise<DcPost[]> => {
     const out: DcPost[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const got = await http.get<{ post_stream: { posts: DcPost[] } }>(`t/${id}/posts.json`, { 'post_ids[]': ids.slice(i, i + CHUNK).map(String), include_raw: 'true' });
+      const got = await http.get<{ post_stream: { posts: DcPost[] } }>(`t/${id}/posts.json`, {
+        'post_ids[]': ids.slice(i, i + CHUNK).map(String),
+        include_raw: 'true',
+      });
       out.push(...got.post_stream.posts);
     }
     return out.sort((a, b) => a.id - b.id);
@@ -69,7 +83,6 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
   };
 
   return {
-
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const images: string[] = [];
       for (const image of post.images) {
@@ -110,7 +123,10 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       const from = cursor ? (JSON.parse(cursor) as { last: number; at: number }) : { last: 0, at: 0 };
       const messages: ReceivedPrivate[] = [];
       for (let page = 0; ; page++) {
-        const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages/${encodeURIComponent(settings.apiUsername)}.json`, page ? { page: String(page) } : undefined);
+        const { topic_list: list } = await http.get<DcPmList>(
+          `topics/private-messages/${encodeURIComponent(settings.apiUsername)}.json`,
+          page ? { page: String(page) } : undefined,
+        );
         const fresh = list.topics.filter((t) => Date.parse(t.last_posted_at) >= from.at);
         for (const pm of fresh) messages.push(...(await messagesIn(pm, from.last)));
         if (fresh.length < list.topics.length || !list.more_topics_url) break;

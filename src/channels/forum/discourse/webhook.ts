@@ -14,7 +14,16 @@ export function verifyWebhook(body: Buffer, signature: string | undefined, secre
 /** The post a "post_created" (or "post_edited") delivery is about; null for any other event. */
 export function webhookPost(event: string | undefined, payload: unknown): WebhookPost | null {
   if (event !== 'post_created' && event !== 'post_edited') return null;
-  type Loose = { id?: unknown; topic_id?: unknown; username?: unknown; raw?: unknown; user_id?: unknown; created_at?: unknown; updated_at?: unknown; topic_archetype?: unknown };
+  type Loose = {
+    id?: unknown;
+    topic_id?: unknown;
+    username?: unknown;
+    raw?: unknown;
+    user_id?: unknown;
+    created_at?: unknown;
+    updated_at?: unknown;
+    topic_archetype?: unknown;
+  };
   const post = (payload as { post?: Loose } | null)?.post;
   if (typeof post?.id !== 'number' || typeof post.topic_id !== 'number' || typeof post.username !== 'string') return null;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -6,7 +6,9 @@ import type { ForumFlavour, ForumSoftware } from '../base/forum-software.ts';
 import { forumIds, forums } from './forums.ts';
 
 /** The id of a registered forum software, checked when read (a software may be registered after this module loads). */
-const softwareId = z.string().refine((id) => forums.has(id), { error: (issue) => `there is no forum software "${String(issue.input)}"; write one of ${forumIds().join(', ')}` });
+const softwareId = z
+  .string()
+  .refine((id) => forums.has(id), { error: (issue) => `there is no forum software "${String(issue.input)}"; write one of ${forumIds().join(', ')}` });
 
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'write the name of an environment variable (like XF_API_KEY), not the secret itself');
 
@@ -14,7 +16,7 @@ export const forumSchema = z
   .strictObject({
     software: softwareId,
     /** XenForo: the API root (https://forums.example.com/api); Discourse and phpBB: the forum's address. */
-    url: z.url({ protocol: /^https?$/, error: 'write the forum\'s address, starting with https://' }),
+    url: z.url({ protocol: /^https?$/, error: "write the forum's address, starting with https://" }),
     /** The game thread's id (XenForo) or topic id (Discourse, phpBB), as in its address. */
     thread: z.number().int().positive(),
     /** The markup of the update posted there; by default the forum's own. */
@@ -50,9 +52,24 @@ export const forumSchema = z
     if (!forums.has(forum.software)) return;
     const software = forums.get(forum.software);
     const { key, user } = software.credentials;
-    if (key === 'required' && !forum.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it` });
-    if (!software.posts && forum.reminders !== false) ctx.addIssue({ code: 'custom', path: ['reminders'], message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders` });
-    if (user.need === 'required' && forum.credentials && !forum.credentials.user) ctx.addIssue({ code: 'custom', path: ['credentials', 'user'], message: `${software.name} needs ${user.is}: give credentials.user, the name of the environment variable holding it` });
+    if (key === 'required' && !forum.credentials)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['credentials'],
+        message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it`,
+      });
+    if (!software.posts && forum.reminders !== false)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminders'],
+        message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders`,
+      });
+    if (user.need === 'required' && forum.credentials && !forum.credentials.user)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['credentials', 'user'],
+        message: `${software.name} needs ${user.is}: give credentials.user, the name of the environment variable holding it`,
+      });
   });
 
 export type ForumConfig = z.infer<typeof forumSchema>;

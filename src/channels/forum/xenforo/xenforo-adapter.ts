@@ -1,7 +1,18 @@
 // XenForo 2 through its REST API (XenForo's "REST API endpoints (2.2)" document): requests carry
 // XF-Api-Key (and XF-Api-User for a super-user key) with form-encoded bodies; the map goes up as
 // an attachment (attachments/new-key, then attachments) and the post names it with [ATTACH].
-import { markerLine, type ForumAdapter, type ForumUser, type OutgoingPost, type PrivateMessage, type PrivatePage, type PublishedPost, type ReceivedPrivate, type ThreadPage, type ThreadPost } from '../base/forum-adapter.ts';
+import {
+  markerLine,
+  type ForumAdapter,
+  type ForumUser,
+  type OutgoingPost,
+  type PrivateMessage,
+  type PrivatePage,
+  type PublishedPost,
+  type ReceivedPrivate,
+  type ThreadPage,
+  type ThreadPost,
+} from '../base/forum-adapter.ts';
 import { ForumNotFoundError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
@@ -74,9 +85,20 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   const conversationSince = async (c: XfConversation, last: number, me: number): Promise<ReceivedPrivate[]> => {
     const out: ReceivedPrivate[] = [];
     for (let n = 1; ; n++) {
-      const got = await http.get<{ messages: XfConversationMessage[]; pagination: Pagination }>(`conversations/${c.conversation_id}/messages`, { page: String(n) });
+      const got = await http.get<{ messages: XfConversationMessage[]; pagination: Pagination }>(`conversations/${c.conversation_id}/messages`, {
+        page: String(n),
+      });
       for (const m of got.messages) {
-        if (m.message_id > last && m.user_id !== me) out.push({ title: c.title, post: { id: String(m.message_id), author: { id: String(m.user_id), name: m.username }, text: m.message, postedAt: new Date(m.message_date * 1000).toISOString() } });
+        if (m.message_id > last && m.user_id !== me)
+          out.push({
+            title: c.title,
+            post: {
+              id: String(m.message_id),
+              author: { id: String(m.user_id), name: m.username },
+              text: m.message,
+              postedAt: new Date(m.message_date * 1000).toISOString(),
+            },
+          });
       }
       if (n >= got.pagination.last_page) return out;
     }
@@ -84,7 +106,6 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
 
   return {
-
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const attachments: number[] = [];
       if (post.images.length) {

@@ -43,7 +43,15 @@ export function moveArmies(turn: Turn, plan: FleetPlan): Arrival[] {
         turn.fail(nation, i, 'UNITS_GONE', `Your armies in ${turn.name(order.province)} were gone before they could move.`);
         continue;
       }
-      arrivals.push({ nation, index: i, from: order.province, to: order.target, units: units.map((u) => u.id), claim: order.claim ?? false, short: order.count !== 'all' && units.length < (order.count ?? 1) });
+      arrivals.push({
+        nation,
+        index: i,
+        from: order.province,
+        to: order.target,
+        units: units.map((u) => u.id),
+        claim: order.claim ?? false,
+        short: order.count !== 'all' && units.length < (order.count ?? 1),
+      });
       placements.push(() => units.forEach((u) => (u.province = order.target)));
     } else if (order.kind === 'load' && boardings.has(`${nation}#${i}`)) {
       board(turn, index, boardings.get(`${nation}#${i}`)!, (count) => take(stack(nation, order.from), count), placements);
@@ -53,7 +61,15 @@ export function moveArmies(turn: Turn, plan: FleetPlan): Arrival[] {
   const byId = new Map(state.units.map((u) => [u.id, u]));
   for (const landing of plan.landings) {
     const units = landing.fleets.flatMap((f) => f.armies);
-    arrivals.push({ nation: landing.nation, index: landing.index, from: landing.sea, to: landing.target, units, claim: landing.claim, short: landing.asked !== 'all' && units.length < landing.asked });
+    arrivals.push({
+      nation: landing.nation,
+      index: landing.index,
+      from: landing.sea,
+      to: landing.target,
+      units,
+      claim: landing.claim,
+      short: landing.asked !== 'all' && units.length < landing.asked,
+    });
     placements.push(() => {
       for (const id of units) {
         const army = byId.get(id)!;
@@ -65,13 +81,26 @@ export function moveArmies(turn: Turn, plan: FleetPlan): Arrival[] {
 
   for (const place of placements) place();
   for (const a of arrivals) {
-    turn.announce('units.moved', { nation: a.nation, unitType: 'army', from: a.from, to: a.to, units: a.units, landed: turn.map.province(a.from).kind === 'sea' });
+    turn.announce('units.moved', {
+      nation: a.nation,
+      unitType: 'army',
+      from: a.from,
+      to: a.to,
+      units: a.units,
+      landed: turn.map.province(a.from).kind === 'sea',
+    });
   }
   return arrivals;
 }
 
 /** Armies walk aboard the fleets the plan gave this order, as many as there is room for. */
-function board(turn: Turn, index: UnitIndex, boarding: FleetPlan['boardings'][number], take: (count: number | 'all') => BoardNesUnit[], placements: Array<() => void>): void {
+function board(
+  turn: Turn,
+  index: UnitIndex,
+  boarding: FleetPlan['boardings'][number],
+  take: (count: number | 'all') => BoardNesUnit[],
+  placements: Array<() => void>,
+): void {
   const { nation, index: i, sea, from, asked } = boarding;
   const room = boarding.fleets.map((id) => ({ id, free: turn.options.fleetCapacity - index.cargoOf(id).length }));
   const capacity = room.reduce((n, f) => n + f.free, 0);
@@ -91,5 +120,9 @@ function board(turn: Turn, index: UnitIndex, boarding: FleetPlan['boardings'][nu
   });
   const full = asked !== 'all' && armies.length < asked;
   turn.announce('units.boarded', { nation, from, sea, units: armies.map((a) => a.id), fleets: boarding.fleets });
-  turn.succeed(nation, i, `${counted(armies.length, 'army')} went aboard your fleets in ${turn.name(sea)} from ${turn.name(from)}${full ? ` (only ${armies.length} of ${asked}: no more room or armies)` : ''}.`);
+  turn.succeed(
+    nation,
+    i,
+    `${counted(armies.length, 'army')} went aboard your fleets in ${turn.name(sea)} from ${turn.name(from)}${full ? ` (only ${armies.length} of ${asked}: no more room or armies)` : ''}.`,
+  );
 }

@@ -10,6 +10,11 @@ export function setBattlePlans(turn: Turn): void {
     const record = turn.state.nations[nation];
     if (plan) record.battlePlan = plan;
     else delete record.battlePlan;
-    turn.succeed(nation, index, plan ? `Your battle plan is now: ${planParts(plan).join('; ')}. It stands until you send another.` : 'Your battles follow the default choices again.', { battlePlan: plan });
+    turn.succeed(
+      nation,
+      index,
+      plan ? `Your battle plan is now: ${planParts(plan).join('; ')}. It stands until you send another.` : 'Your battles follow the default choices again.',
+      { battlePlan: plan },
+    );
   }
 }

@@ -33,7 +33,11 @@ export function disbandUnits(turn: Turn): void {
     }
     const drowned = lost - chosen.length;
     turn.announce('units.disbanded', { nation, province: order.province, unitType: order.unitType, units: chosen.map((u) => u.id), drowned });
-    turn.succeed(nation, i, `${counted(chosen.length, order.unitType)} in ${turn.name(order.province)} disbanded${drowned ? `, and ${counted(drowned, 'army')} aboard with them` : ''}.`);
+    turn.succeed(
+      nation,
+      i,
+      `${counted(chosen.length, order.unitType)} in ${turn.name(order.province)} disbanded${drowned ? `, and ${counted(drowned, 'army')} aboard with them` : ''}.`,
+    );
   }
 
   for (const nation of Object.keys(state.nations)) {

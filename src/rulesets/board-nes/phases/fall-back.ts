@@ -42,8 +42,17 @@ export function fallBack(turn: Turn, arrivals: readonly Arrival[], brokeOff: rea
     }
     const returned = units.filter((u) => back.has(u.id)).map((u) => u.id);
     const gone = units.filter((u) => lost.has(u.id)).map((u) => u.id);
-    const fate = returned.length ? `${returned.length} fell back to ${turn.name(a.from)}${gone.length ? ` and ${gone.length} had nowhere to go and were lost` : ''}` : `all ${gone.length} had nowhere to fall back to and were lost`;
-    turn.announce('units.fell-back', { nation: a.nation, from: a.to, to: a.from, units: returned, lost: gone, message: `${a.nation}'s attack on ${turn.name(a.to)} broke off: ${fate}.` });
+    const fate = returned.length
+      ? `${returned.length} fell back to ${turn.name(a.from)}${gone.length ? ` and ${gone.length} had nowhere to go and were lost` : ''}`
+      : `all ${gone.length} had nowhere to fall back to and were lost`;
+    turn.announce('units.fell-back', {
+      nation: a.nation,
+      from: a.to,
+      to: a.from,
+      units: returned,
+      lost: gone,
+      message: `${a.nation}'s attack on ${turn.name(a.to)} broke off: ${fate}.`,
+    });
   }
   turn.removeUnits(lost);
   return { back, lost };

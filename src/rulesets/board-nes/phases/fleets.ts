@@ -59,7 +59,10 @@ export function moveShips(turn: Turn): FleetPlan {
       const landing: Landing = { nation, index: a.index, sea, target: o.target, claim: o.claim ?? false, asked: o.count ?? 'all', fleets: [] };
       for (const fleet of fleets.filter((f) => free(f) && cargo(f) > 0).sort((x, y) => cargo(y) - cargo(x))) {
         if (need <= 0) break;
-        const armies = index.cargoOf(fleet.id).slice(0, need).map((u) => u.id);
+        const armies = index
+          .cargoOf(fleet.id)
+          .slice(0, need)
+          .map((u) => u.id);
         used.add(fleet.id);
         need -= armies.length;
         landing.fleets.push({ fleet: fleet.id, armies });
@@ -105,7 +108,11 @@ export function moveShips(turn: Turn): FleetPlan {
       }
     }
     turn.announce('units.moved', { nation: a.nation, unitType: 'fleet', from, to, units: fleets.map((f) => f.id), armiesAboard: aboard });
-    turn.succeed(a.nation, a.index, `${counted(fleets.length, 'fleet')} sailed from ${turn.name(from)} to ${turn.name(to)}${aboard ? ` carrying ${counted(aboard, 'army')}` : ''}.`);
+    turn.succeed(
+      a.nation,
+      a.index,
+      `${counted(fleets.length, 'fleet')} sailed from ${turn.name(from)} to ${turn.name(to)}${aboard ? ` carrying ${counted(aboard, 'army')}` : ''}.`,
+    );
   }
   return plan;
 }

@@ -39,8 +39,19 @@ export function fightOnLand(turn: Turn, arrivals: readonly Arrival[]): void {
       const units: Combatant[] = armies.filter((u) => u.nation === nation).map((u) => combatant(u));
       // The Militia is the province's own levy: it stands in front of the armies.
       // It "counts as a Defending Army": foot soldiers of the game's era, for systems that ask.
-      if (militia && nation === owner) units.unshift({ id: `militia:${province}`, nation, type: 'militia', militia: true, class: 'infantry', era: turn.options.era });
-      return { nation, role: defenders.includes(nation) ? 'defender' : 'attacker', units, target: aimOf(turn, nation, province, fighting.filter((n) => n !== nation)) };
+      if (militia && nation === owner)
+        units.unshift({ id: `militia:${province}`, nation, type: 'militia', militia: true, class: 'infantry', era: turn.options.era });
+      return {
+        nation,
+        role: defenders.includes(nation) ? 'defender' : 'attacker',
+        units,
+        target: aimOf(
+          turn,
+          nation,
+          province,
+          fighting.filter((n) => n !== nation),
+        ),
+      };
     });
     sides.sort((a, b) => Number(a.role === 'attacker') - Number(b.role === 'attacker'));
     const result = fight(turn, province, 'land', sides, { owner, structure, militia });
@@ -58,7 +69,10 @@ function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: Fal
   const holder = (province: string) => index.in(province).find((u) => u.type === 'army')?.nation ?? null;
   const claims = turn.of('claim');
   const claimers = new Map<string, Set<string>>();
-  for (const c of [...arrivals.filter((a) => a.claim).map((a) => ({ nation: a.nation, province: a.to })), ...claims.map((c) => ({ nation: c.nation, province: c.order.province }))]) {
+  for (const c of [
+    ...arrivals.filter((a) => a.claim).map((a) => ({ nation: a.nation, province: a.to })),
+    ...claims.map((c) => ({ nation: c.nation, province: c.order.province })),
+  ]) {
     claimers.set(c.province, (claimers.get(c.province) ?? new Set()).add(c.nation));
   }
   const claimed = new Set<string>();
@@ -92,7 +106,10 @@ function settleProvinces(turn: Turn, arrivals: readonly Arrival[], fellBack: Fal
     const how = `${counted(a.units.length, 'army')} ${turn.map.province(a.from).kind === 'sea' ? 'landed' : 'moved'} from ${turn.name(a.from)} to ${turn.name(a.to)}`;
     const back = a.units.filter((id) => fellBack.back.has(id)).length;
     const lost = a.units.filter((id) => fellBack.lost.has(id)).length;
-    const retreat = back + lost ? `; the attack broke off${back ? `, ${back} fell back to ${turn.name(a.from)}` : ''}${lost ? `, ${lost} had nowhere to fall back to and were lost` : ''}` : '';
+    const retreat =
+      back + lost
+        ? `; the attack broke off${back ? `, ${back} fell back to ${turn.name(a.from)}` : ''}${lost ? `, ${lost} had nowhere to fall back to and were lost` : ''}`
+        : '';
     const fate = turn.battles.has(a.to) ? `; ${alive + lost} survived the battle there${retreat}` : '';
     const claim = a.claim ? (claimed.has(`${a.nation}|${a.to}`) ? ' and claimed it' : ownerOf(state, a.to) === a.nation ? '' : ', but did not claim it') : '';
     // A move carried out whose every unit then died in the battle is no success for its player.

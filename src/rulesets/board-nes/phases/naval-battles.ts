@@ -35,8 +35,17 @@ export function fightAtSea(turn: Turn, plan: FleetPlan): void {
   const fought = new Set<string>();
   const sunk = new Set<string>();
   for (const [sea, list] of hostilities) {
-    const present = [...new Set(index.in(sea).filter((u) => u.type === 'fleet').map((u) => u.nation))];
-    const edges = list.flatMap((h) => present.filter((n) => n !== h.attacker && (h.target === null || h.target === n)).map((n) => [h.attacker, n, h.target] as const));
+    const present = [
+      ...new Set(
+        index
+          .in(sea)
+          .filter((u) => u.type === 'fleet')
+          .map((u) => u.nation),
+      ),
+    ];
+    const edges = list.flatMap((h) =>
+      present.filter((n) => n !== h.attacker && (h.target === null || h.target === n)).map((n) => [h.attacker, n, h.target] as const),
+    );
     for (const group of components(edges.map(([a, b]) => [a, b]))) {
       group.sort((a, b) => order.indexOf(a) - order.indexOf(b));
       const sides = group.map((nation) => {
@@ -61,7 +70,13 @@ export function fightAtSea(turn: Turn, plan: FleetPlan): void {
         sunk.add(id);
         const drowned = index.cargoOf(id).map((a) => a.id);
         for (const a of drowned) sunk.add(a);
-        if (drowned.length) turn.announce('armies.drowned', { sea, fleet: id, units: drowned, message: `${counted(drowned.length, 'army')} went down with fleet ${id} in ${turn.name(sea)}.` });
+        if (drowned.length)
+          turn.announce('armies.drowned', {
+            sea,
+            fleet: id,
+            units: drowned,
+            message: `${counted(drowned.length, 'army')} went down with fleet ${id} in ${turn.name(sea)}.`,
+          });
       }
     }
   }
@@ -69,7 +84,13 @@ export function fightAtSea(turn: Turn, plan: FleetPlan): void {
   for (const { nation, index: i, order } of attacks) {
     if (!fleetsOf(nation, order.province).length) continue;
     if (fought.has(`${order.province}|${nation}`)) turn.succeed(nation, i, `Your fleets attacked in ${turn.name(order.province)}.`);
-    else turn.fail(nation, i, 'NOTHING_TO_ATTACK', `There were no ${order.nation ? `${turn.nationName(order.nation)} ` : 'enemy '}fleets in ${turn.name(order.province)} to attack.`);
+    else
+      turn.fail(
+        nation,
+        i,
+        'NOTHING_TO_ATTACK',
+        `There were no ${order.nation ? `${turn.nationName(order.nation)} ` : 'enemy '}fleets in ${turn.name(order.province)} to attack.`,
+      );
   }
   turn.removeUnits(sunk);
   dropSunkFleets(turn, plan, sunk);

@@ -28,7 +28,9 @@ export function makePurchases(turn: Turn): Shipment[] {
     const cost = costOf(order, turn.options);
     if (cost > have) {
       const left = Math.max(have, 0);
-      turn.fail(nation, index, 'CANNOT_AFFORD', `This costs ${cost} gold but you had ${left} left: you were ${cost - left} gold short.`, { missing: cost - left });
+      turn.fail(nation, index, 'CANNOT_AFFORD', `This costs ${cost} gold but you had ${left} left: you were ${cost - left} gold short.`, {
+        missing: cost - left,
+      });
       continue;
     }
     gold.set(nation, have - cost);
@@ -78,7 +80,11 @@ function sendCaravans(turn: Turn, paid: readonly AcceptedOrder[]): Shipment[] {
     shipment.count += order.count;
     shipment.escorts += escorts;
     shipments.set(key, shipment);
-    turn.succeed(nation, index, `${counted(order.count, 'caravan')}${escorts ? ` with ${counted(escorts, 'escort')}` : ''} set out for ${turn.nationName(order.nation)}.`);
+    turn.succeed(
+      nation,
+      index,
+      `${counted(order.count, 'caravan')}${escorts ? ` with ${counted(escorts, 'escort')}` : ''} set out for ${turn.nationName(order.nation)}.`,
+    );
   }
   return [...shipments.values()];
 }

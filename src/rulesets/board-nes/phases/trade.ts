@@ -32,7 +32,13 @@ export function settleCaravans(turn: Turn, shipments: readonly Shipment[]): void
     if (!stolen) continue;
     turn.ledger(thief).theft += stolen * stolenCaravanValue;
     takenBy.set(`${thief}#${theft!.index}`, stolen);
-    turn.tell([thief], 'caravan.stolen', { thief, victim, count: stolen, gold: stolen * stolenCaravanValue, message: `Your minions stole ${stolen} of ${turn.nationName(victim)}'s caravans, worth ${stolen * stolenCaravanValue} gold.` });
+    turn.tell([thief], 'caravan.stolen', {
+      thief,
+      victim,
+      count: stolen,
+      gold: stolen * stolenCaravanValue,
+      message: `Your minions stole ${stolen} of ${turn.nationName(victim)}'s caravans, worth ${stolen * stolenCaravanValue} gold.`,
+    });
     if (escortedStolen) {
       turn.tell([victim], 'caravan.stolen', {
         thief,

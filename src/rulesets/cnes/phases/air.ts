@@ -54,7 +54,7 @@ export function intercept(turn: Turn, missions: AirMissions, battles: readonly s
 
 /** "If an air unit loses its base ... it moves its base to another baseable province", or is destroyed. */
 export function forcedRebase(turn: Turn): void {
-  const { state, ctx } = turn;
+  const { ctx } = turn;
   const lost: string[] = [];
   for (const plane of turn.units().filter((u) => isAircraft(turn, u))) {
     if (baseable(turn, plane, plane.province)) continue;

@@ -38,7 +38,10 @@ export function armiesOf(state: CnesState, units: readonly CnesUnit[]): string[]
 export function fightingArmies(state: CnesState, units: readonly CnesUnit[]): string[][] {
   const nations = [...new Set(units.map((u) => u.nation))];
   const hostile = new Set(nations.filter((a) => nations.some((b) => !friendly(state, a, b))));
-  return armiesOf(state, units.filter((u) => hostile.has(u.nation)));
+  return armiesOf(
+    state,
+    units.filter((u) => hostile.has(u.nation)),
+  );
 }
 
 /** Two nations here that are not allied: "Combat is joined whenever units from unallied factions occupy the same province." */
@@ -66,5 +69,7 @@ export function mixed(turn: Turn, province: string): boolean {
 /** The nation an army's gains go to: the one with most units there, the first in the game's order on a tie. */
 export function leaderOf(state: CnesState, army: readonly string[], units: readonly CnesUnit[]): string {
   const order = Object.keys(state.nations);
-  return [...army].sort((a, b) => units.filter((u) => u.nation === b).length - units.filter((u) => u.nation === a).length || order.indexOf(a) - order.indexOf(b))[0];
+  return [...army].sort(
+    (a, b) => units.filter((u) => u.nation === b).length - units.filter((u) => u.nation === a).length || order.indexOf(a) - order.indexOf(b),
+  )[0];
 }

@@ -38,7 +38,8 @@ function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missio
   // Unallied armies that fight are at war, every nation of one with every nation of the other; a
   // battle never ends an alliance.
   for (const [i, a] of armies.entries()) {
-    for (const b of armies.slice(i + 1)) for (const x of a) for (const y of b) if (statusOf(state, x, y) !== 'allied') changeStatus(turn, x, y, 'war', 'battle');
+    for (const b of armies.slice(i + 1))
+      for (const x of a) for (const y of b) if (statusOf(state, x, y) !== 'allied') changeStatus(turn, x, y, 'war', 'battle');
   }
   // "Any army already occupying the province in question is the defender."
   const defender = armies.find((a) => here.some((u) => a.includes(u.nation) && !arrived.has(u.id)));
@@ -117,9 +118,18 @@ function fight(turn: Turn, place: string, first: Army, second: Army, missions: A
     })),
     winner: result.winner,
     killed: result.killed,
-    officers: result.officers.filter((o) => o.promoted !== undefined || o.killed).map((o) => ({ officer: o.officer, nation: o.nation, promoted: o.promoted, killed: o.killed })),
+    officers: result.officers
+      .filter((o) => o.promoted !== undefined || o.killed)
+      .map((o) => ({ officer: o.officer, nation: o.nation, promoted: o.promoted, killed: o.killed })),
   });
-  turn.tell(nations, { type: 'battle.heats', battle: number, place, sides: battle.sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units })), rounds: result.rounds, officers: result.officers });
+  turn.tell(nations, {
+    type: 'battle.heats',
+    battle: number,
+    place,
+    sides: battle.sides.map((s) => ({ nation: s.nation, role: s.role, units: s.units })),
+    rounds: result.rounds,
+    officers: result.officers,
+  });
   turn.removeUnits(result.killed);
   return result;
 }

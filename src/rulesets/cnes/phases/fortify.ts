@@ -9,6 +9,12 @@ export function fortify(turn: Turn): void {
       const unit = turn.unit(id)!;
       unit.fortify = Math.min(cap, (unit.fortify ?? 0) + 1);
     }
-    turn.announce({ type: 'units.fortified', nation: a.nation, province: a.order.province, units: a.units, level: Math.min(cap, ...a.units.map((id) => turn.unit(id)!.fortify ?? 0)) });
+    turn.announce({
+      type: 'units.fortified',
+      nation: a.nation,
+      province: a.order.province,
+      units: a.units,
+      level: Math.min(cap, ...a.units.map((id) => turn.unit(id)!.fortify ?? 0)),
+    });
   }
 }

@@ -53,7 +53,14 @@ export function secondaryMovement(turn: Turn, all: Mover[]): Set<string> {
   while (going.length) {
     for (const m of going) {
       if (!m.blitz && hostileHere(turn, m.path[0], m.unit.nation)) {
-        turn.tell([m.unit.nation], { type: 'move.halted', unit: m.unit.id, unitKind: m.unit.type, province: m.unit.province, before: m.path[0], nation: m.unit.nation });
+        turn.tell([m.unit.nation], {
+          type: 'move.halted',
+          unit: m.unit.id,
+          unitKind: m.unit.type,
+          province: m.unit.province,
+          before: m.path[0],
+          nation: m.unit.nation,
+        });
         m.done = true;
         continue;
       }

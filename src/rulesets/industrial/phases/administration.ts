@@ -35,7 +35,9 @@ export function defaultCapitals(turn: Turn): void {
   const { state } = turn;
   for (const n of Object.values(state.nations)) {
     if (n.id === REBELS || seatOf(turn, n.id)) continue;
-    const pick = Object.keys(state.provinces).sort().find((p) => controllerOf(state, p) === n.id && state.provinces[p].owner === n.id);
+    const pick = Object.keys(state.provinces)
+      .sort()
+      .find((p) => controllerOf(state, p) === n.id && state.provinces[p].owner === n.id);
     if (!pick) continue;
     n.provisionalCapital = pick;
     turn.announce('administration.provisional-capital', { nation: n.id, province: pick, byDefault: true });

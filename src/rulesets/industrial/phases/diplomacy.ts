@@ -21,8 +21,11 @@ export function diplomacy(turn: Turn, invasions: ReadonlyArray<{ nation: string;
     const parties = [...new Set([a.nation, ...partiesOf(a.order)])].sort();
     const expectations: Expectation[] = [];
     if (a.order.peace) expectations.push({ kind: 'peace' });
-    if (a.order.amount && a.order.payer && a.order.payee) expectations.push({ kind: 'payment', from: a.order.payer, to: a.order.payee, amount: a.order.amount });
-    const terms = expectations.map((e) => (e.kind === 'peace' ? 'peace between the parties' : `${turn.nationName(e.from)} pays ${e.amount} to ${turn.nationName(e.to)} each season`)).join('; ');
+    if (a.order.amount && a.order.payer && a.order.payee)
+      expectations.push({ kind: 'payment', from: a.order.payer, to: a.order.payee, amount: a.order.amount });
+    const terms = expectations
+      .map((e) => (e.kind === 'peace' ? 'peace between the parties' : `${turn.nationName(e.from)} pays ${e.amount} to ${turn.nationName(e.to)} each season`))
+      .join('; ');
     extra.treaties.push({ id, drafter: a.nation, parties, terms, expectations, ratifiedBy: [], inForce: false, broken: [] });
     turn.announce('diplomacy.drafted', { treaty: id, drafter: a.nation, parties, terms, expectations });
     turn.done(a, `Treaty ${id} is drafted: ${terms}.`);
@@ -86,7 +89,9 @@ function trackPeace(turn: Turn, invasions: ReadonlyArray<{ nation: string; targe
 export function diplomaticReport(state: IndustrialState, nation: string) {
   const extra = extraOf(state);
   return {
-    treaties: extra.treaties.map((t) => (t.parties.includes(nation) ? { ...t } : { id: t.id, parties: t.parties, inForce: t.inForce, ratifiedBy: t.ratifiedBy })),
+    treaties: extra.treaties.map((t) =>
+      t.parties.includes(nation) ? { ...t } : { id: t.id, parties: t.parties, inForce: t.inForce, ratifiedBy: t.ratifiedBy },
+    ),
     agreements: extra.agreements.filter((a) => a.parties.includes(nation)),
     payments: extra.payments.filter((p) => p.from === nation || p.to === nation),
   };

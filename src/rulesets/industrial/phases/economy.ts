@@ -20,7 +20,8 @@ export interface Ledger {
 export function runEconomy(turn: Turn): Map<string, Ledger> {
   const { state } = turn;
   const ledgers = new Map<string, Ledger>();
-  for (const [id, n] of Object.entries(state.nations)) ledgers.set(id, { start: n.gold, paymentsIn: 0, paymentsOut: 0, income: 0, spent: 0, upkeep: 0, total: 0 });
+  for (const [id, n] of Object.entries(state.nations))
+    ledgers.set(id, { start: n.gold, paymentsIn: 0, paymentsOut: 0, income: 0, spent: 0, upkeep: 0, total: 0 });
   payments(turn, ledgers);
   const { season } = turn.season;
   if (season === 'summer' || season === 'winter') {
@@ -54,7 +55,8 @@ export function runEconomy(turn: Turn): Map<string, Ledger> {
     ledgers.get(a.nation)!.spent += cost;
     const readyTurn = state.turn + buildTurns(turn.options, a.order.what as BuildKind);
     const builds = extraOf(state).builds;
-    for (let i = 0; i < (isUnitBuild(a.order.what) ? (a.order.count ?? 1) : 1); i++) builds.push({ nation: a.nation, what: a.order.what, province: where, readyTurn, ...(a.order.sea && { sea: a.order.sea }) });
+    for (let i = 0; i < (isUnitBuild(a.order.what) ? (a.order.count ?? 1) : 1); i++)
+      builds.push({ nation: a.nation, what: a.order.what, province: where, readyTurn, ...(a.order.sea && { sea: a.order.sea }) });
     turn.done(a, `You pay ${cost} to build ${a.order.what} in ${turn.name(where)}; ready ${readyTurn === state.turn ? 'this turn' : `on turn ${readyTurn}`}.`);
   }
   if (season === 'winter') upkeep(turn, ledgers);
@@ -118,7 +120,9 @@ function upkeep(turn: Turn, ledgers: Map<string, Ledger>): void {
   const { state } = turn;
   for (const [id, nation] of Object.entries(state.nations)) {
     if (id === REBELS) continue; // rebels live off the land
-    const units = state.units.filter((u) => u.nation === id && !isAbandoned(u)).sort((a, b) => (b.builtTurn ?? 0) - (a.builtTurn ?? 0) || b.id.localeCompare(a.id));
+    const units = state.units
+      .filter((u) => u.nation === id && !isAbandoned(u))
+      .sort((a, b) => (b.builtTurn ?? 0) - (a.builtTurn ?? 0) || b.id.localeCompare(a.id));
     let due = units.reduce((s, u) => s + upkeepOf(turn, u), 0);
     const unpaid: IndustrialUnit[] = [];
     for (const u of units) {

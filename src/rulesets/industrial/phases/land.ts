@@ -4,7 +4,7 @@
 import { casualtiesOf, fight, hostile, rerollWorst, type CombatResult, type Force, type Fought } from '../land-combat.ts';
 import type { GameEvent } from '../../../engine/index.ts';
 import { forceOf, lossesOf, pickStack } from '../stacks.ts';
-import { editProvince, holderOf, landUnitsAt, type IndustrialState, type IndustrialUnit } from '../state.ts';
+import { editProvince, holderOf, landUnitsAt, type IndustrialUnit } from '../state.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
 import type { OrderOf } from '../orders.ts';
 import { moveUnits, rail, type RailCombat } from './rail.ts';
@@ -56,7 +56,11 @@ function march(turn: Turn): void {
     for (const { a, units } of list) {
       const bounced = invaded.has(target) || tie || units.length < largest;
       if (bounced) {
-        turn.fail(a, 'BOUNCED', `Your march to ${turn.name(target)} bounced: ${invaded.has(target) ? 'it was invaded' : tie ? 'a tie for the largest force' : 'a larger force marched there'}.`);
+        turn.fail(
+          a,
+          'BOUNCED',
+          `Your march to ${turn.name(target)} bounced: ${invaded.has(target) ? 'it was invaded' : tie ? 'a tie for the largest force' : 'a larger force marched there'}.`,
+        );
         turn.announce('land.bounced', { nation: a.nation, from: a.order.province, to: target });
         continue;
       }
@@ -65,7 +69,14 @@ function march(turn: Turn): void {
       p.occupier = holderOf(units, a.nation);
       p.occupiedSince = state.turn;
       turn.done(a, `Your forces march into neutral ${turn.name(target)} and occupy it.`);
-      turn.announce('land.marched', { nation: a.nation, from: a.order.province, to: target, units: units.map((u) => u.id), force: forceOf(units), occupied: true });
+      turn.announce('land.marched', {
+        nation: a.nation,
+        from: a.order.province,
+        to: target,
+        units: units.map((u) => u.id),
+        force: forceOf(units),
+        occupied: true,
+      });
     }
   }
 }
@@ -81,7 +92,10 @@ function invade(turn: Turn, railCombats: readonly RailCombat[]): void {
   const { state } = turn;
   const cut = new Set(turn.of('cut-support').map((a) => `${a.order.target}`));
   // "mark combats" after rail movement: those forces attack first, from where they stopped (ruling L13).
-  const invasions = [...railCombats.map(({ a, units }): Invasion => ({ a, force: { nation: a.nation, units, locations: 1, ships: [] }, supports: [] })), ...gatherInvasions(turn, cut)];
+  const invasions = [
+    ...railCombats.map(({ a, units }): Invasion => ({ a, force: { nation: a.nation, units, locations: 1, ships: [] }, supports: [] })),
+    ...gatherInvasions(turn, cut),
+  ];
   const attackLocations = new Map<string, number>();
   for (const inv of invasions) attackLocations.set(inv.a.order.target, (attackLocations.get(inv.a.order.target) ?? 0) + inv.force.locations);
 
@@ -119,7 +133,8 @@ function invade(turn: Turn, railCombats: readonly RailCombat[]): void {
       if (mine.units.length && theirs.units.length) record(fight(turn, setting(0), mine, theirs), mine, theirs);
     }
     const occupiers = new Map<string, IndustrialUnit[]>();
-    for (const u of landUnitsAt(state, target)) if (hostile(state, u.nation, inv.a.nation) && !dead.has(u.id)) occupiers.set(u.nation, [...(occupiers.get(u.nation) ?? []), u]);
+    for (const u of landUnitsAt(state, target))
+      if (hostile(state, u.nation, inv.a.nation) && !dead.has(u.id)) occupiers.set(u.nation, [...(occupiers.get(u.nation) ?? []), u]);
     // A general without troops is no force: it does not fight, and retreats in the recovery phase.
     for (const [nation, units] of occupiers) if (units.every((u) => u.type === 'general')) occupiers.delete(nation);
     for (const [nation, units] of occupiers) {
@@ -147,7 +162,8 @@ function invade(turn: Turn, railCombats: readonly RailCombat[]): void {
   }
   settle(turn, invasions, dead, turnedBack);
   for (const kind of ['support-attack', 'support-defence', 'cut-support'] as const) {
-    for (const s of turn.of(kind)) if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
+    for (const s of turn.of(kind))
+      if (!turn.hasResult(s)) turn.done(s, cut.has(s.order.province) && kind !== 'cut-support' ? 'Your support was cut.' : 'Carried out.');
   }
 }
 
@@ -156,7 +172,8 @@ function gatherInvasions(turn: Turn, cut: ReadonlySet<string>): Invasion[] {
   const { state } = turn;
   const invasions: Invasion[] = [];
   for (const a of [...turn.of('invade'), ...turn.pendingLandings]) {
-    const units = a.order.kind === 'invade' ? pickStack(state, a.nation, a.order, 'land', turn.landedAtSea) : turn.landingUnits.get(`${a.nation}#${a.index}`) ?? [];
+    const units =
+      a.order.kind === 'invade' ? pickStack(state, a.nation, a.order, 'land', turn.landedAtSea) : (turn.landingUnits.get(`${a.nation}#${a.index}`) ?? []);
     if (!units.length) {
       turn.fail(a, 'NO_UNITS', `You have no land forces free to invade ${turn.name(a.order.target)}.`);
       continue;
@@ -168,7 +185,11 @@ function gatherInvasions(turn: Turn, cut: ReadonlySet<string>): Invasion[] {
       .filter((f) => f.units.length);
     const ships = (turn.coastSupport.get(`${a.nation}@${a.order.target}`) ?? []).map((id) => state.units.find((u) => u.id === id)!).filter(Boolean);
     const locations = 1 + supports.length;
-    invasions.push({ a, force: { nation: a.nation, units, locations, fromWarship: a.order.kind === 'disembark', ships }, supports: supports.map((s) => ({ ...s, locations })) });
+    invasions.push({
+      a,
+      force: { nation: a.nation, units, locations, fromWarship: a.order.kind === 'disembark', ships },
+      supports: supports.map((s) => ({ ...s, locations })),
+    });
   }
   return invasions;
 }
@@ -199,12 +220,22 @@ interface Combat extends Fought {
 
 function assignCasualties(combat: Combat, dead: Set<string>): void {
   const losing = combat.result.loser === 'attacker' ? combat.attacker : combat.defender;
-  combat.killed = casualtiesOf(losing.units.filter((x) => !dead.has(x.id)), combat.result.casualties).map((u) => u.id);
+  combat.killed = casualtiesOf(
+    losing.units.filter((x) => !dead.has(x.id)),
+    combat.result.casualties,
+  ).map((u) => u.id);
   for (const id of combat.killed) dead.add(id);
 }
 
 function tellCombat({ result, attacker, defender, event }: Combat): void {
-  Object.assign(event, { place: result.place, attacker: attacker.nation, defender: defender.nation, result, casualties: result.casualties, loser: result.loser === 'attacker' ? attacker.nation : defender.nation });
+  Object.assign(event, {
+    place: result.place,
+    attacker: attacker.nation,
+    defender: defender.nation,
+    result,
+    casualties: result.casualties,
+    loser: result.loser === 'attacker' ? attacker.nation : defender.nation,
+  });
 }
 
 /** Two invasions each from the other's destination: they meet on the way ("targeted forces"). */
@@ -226,7 +257,9 @@ function settle(turn: Turn, invasions: readonly Invasion[], dead: ReadonlySet<st
       continue;
     }
     const hostiles = landUnitsAt(state, target).filter((u) => hostile(state, u.nation, inv.a.nation) && u.type !== 'general');
-    const rivals = invasions.some((o) => o !== inv && o.a.order.target === target && hostile(state, o.a.nation, inv.a.nation) && o.force.units.some((u) => !dead.has(u.id)));
+    const rivals = invasions.some(
+      (o) => o !== inv && o.a.order.target === target && hostile(state, o.a.nation, inv.a.nation) && o.force.units.some((u) => !dead.has(u.id)),
+    );
     if (!alive.length) turn.fail(inv.a, 'DESTROYED', `Your invasion of ${turn.name(target)} was destroyed.`);
     else if (hostiles.length || rivals) {
       turn.fail(inv.a, 'BOUNCED', `Your invasion of ${turn.name(target)} bounced: hostile forces are still there.`);

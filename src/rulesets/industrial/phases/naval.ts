@@ -52,7 +52,11 @@ export function moveAtSea(turn: Turn): void {
     for (const a of round ?? []) {
       const ships = pickStack(state, a.nation, a.order, 'ships').filter((s) => !stopped.has(s.id) && left(s) > 0 && !isAbandoned(s));
       if (!ships.length) {
-        turn.fail(a, 'NO_SHIPS', `No ship of yours in ${turn.name(a.order.province)} could still sail (none there, out of movement actions, or stopped by a combat).`);
+        turn.fail(
+          a,
+          'NO_SHIPS',
+          `No ship of yours in ${turn.name(a.order.province)} could still sail (none there, out of movement actions, or stopped by a combat).`,
+        );
         continue;
       }
       for (const s of ships) {
@@ -82,7 +86,11 @@ export function moveAtSea(turn: Turn): void {
 
 function submarineCombats(turn: Turn): string[] {
   const places = new Set(turn.state.units.filter((u) => u.type === 'submarine').map((u) => u.province));
-  return [...places].filter((p) => hostileAtSea(turn, p).some(([a, , , targeted]) => targeted && turn.state.units.some((u) => u.province === p && u.nation === a && u.type === 'submarine'))).sort();
+  return [...places]
+    .filter((p) =>
+      hostileAtSea(turn, p).some(([a, , , targeted]) => targeted && turn.state.units.some((u) => u.province === p && u.nation === a && u.type === 'submarine')),
+    )
+    .sort();
 }
 
 /**
@@ -121,11 +129,19 @@ function disembark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'disembark
   for (const a of orders) {
     const port = inPort(turn, a.order.province);
     // "Free if ship in port": at sea, landing takes a movement action of the ship carrying them.
-    const carriers = new Map(state.units.filter((s) => s.nation === a.nation && s.province === a.order.province && isShip(s.type) && free(s)).map((s) => [s.id, s]));
-    const cargo = cargoAt(state, a.nation, a.order.province).filter((u) => carriers.has(u.aboard!) && (!a.order.unitType || u.type === a.order.unitType) && (port || left(carriers.get(u.aboard!)!) > 0));
+    const carriers = new Map(
+      state.units.filter((s) => s.nation === a.nation && s.province === a.order.province && isShip(s.type) && free(s)).map((s) => [s.id, s]),
+    );
+    const cargo = cargoAt(state, a.nation, a.order.province).filter(
+      (u) => carriers.has(u.aboard!) && (!a.order.unitType || u.type === a.order.unitType) && (port || left(carriers.get(u.aboard!)!) > 0),
+    );
     const units = a.order.count ? cargo.slice(0, a.order.count) : cargo;
     if (!units.length) {
-      turn.fail(a, 'NO_UNITS', `None of your forces are aboard ships in ${turn.name(a.order.province)} with a movement action left to land them (ships stopped by hostile ships land nobody).`);
+      turn.fail(
+        a,
+        'NO_UNITS',
+        `None of your forces are aboard ships in ${turn.name(a.order.province)} with a movement action left to land them (ships stopped by hostile ships land nobody).`,
+      );
       continue;
     }
     if (!port) for (const id of new Set(units.map((u) => u.aboard!))) spend(carriers.get(id)!);
@@ -159,7 +175,9 @@ function embark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'embark'>>[],
   const { state, options } = turn;
   for (const a of orders) {
     const port = inPort(turn, a.order.target);
-    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && free(u) && (port || left(u) > 0));
+    const ships = state.units.filter(
+      (u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && free(u) && (port || left(u) > 0),
+    );
     const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
     const used = new Set<string>();
     let boarded = 0;
@@ -184,14 +202,22 @@ function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 
   for (const a of turn.of(kind)) {
     const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.province && isShip(u.type) && !isAbandoned(u) && left(u) > 0);
     if (!ships.length || inPort(turn, a.order.province)) {
-      turn.fail(a, 'NO_SHIPS', `No ship of yours at sea in ${turn.name(a.order.province)} had a movement action left (ships in port cannot support, supply or blockade).`);
+      turn.fail(
+        a,
+        'NO_SHIPS',
+        `No ship of yours at sea in ${turn.name(a.order.province)} had a movement action left (ships in port cannot support, supply or blockade).`,
+      );
       continue;
     }
     // "(Sets remaining movement actions to zero)"
     for (const s of ships) spend(s, left(s));
     const target = 'target' in a.order ? a.order.target : a.order.province;
     if (kind === 'supply-coast') turn.coastSupply.add(`${a.nation}@${target}`);
-    if (kind === 'support-coast') turn.coastSupport.set(`${a.nation}@${target}`, ships.filter((s) => s.type !== 'submarine').map((s) => s.id));
+    if (kind === 'support-coast')
+      turn.coastSupport.set(
+        `${a.nation}@${target}`,
+        ships.filter((s) => s.type !== 'submarine').map((s) => s.id),
+      );
     if (kind === 'blockade') {
       const p = editProvince(state, target);
       p.blockadedBy = [...new Set([...(p.blockadedBy ?? []), a.nation])].sort();
@@ -213,7 +239,9 @@ function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 
 }
 
 /** Each sail order's round: one continuing another nation's chain (from where it ended) comes a round later. */
-export function sailRounds<A extends { nation: string; order: { province: string; target: string; unitType?: string } }>(orders: readonly A[]): Array<[A, number]> {
+export function sailRounds<A extends { nation: string; order: { province: string; target: string; unitType?: string } }>(
+  orders: readonly A[],
+): Array<[A, number]> {
   const ends = new Map<string, number>();
   return orders.map((a) => {
     const from = `${a.nation}@${a.order.province}@${a.order.unitType ?? ''}`;

@@ -21,7 +21,14 @@ export function deploy(turn: Turn): void {
 }
 
 /** Places new units; used for deployments, defaults and completed production alike, each told as its own event. */
-export function place(turn: Turn, nation: string, type: IndustrialUnit['type'], province: string, count: number, news: 'new-game.deployed' | 'production.completed' = 'new-game.deployed'): IndustrialUnit[] {
+export function place(
+  turn: Turn,
+  nation: string,
+  type: IndustrialUnit['type'],
+  province: string,
+  count: number,
+  news: 'new-game.deployed' | 'production.completed' = 'new-game.deployed',
+): IndustrialUnit[] {
   const tech = turn.state.nations[nation]?.tech ?? 1;
   const made: IndustrialUnit[] = [];
   for (let i = 0; i < count; i++) {
@@ -48,11 +55,15 @@ export function deployTheRest(turn: Turn): void {
 }
 
 function firstOwned(turn: Turn, nation: string): string | undefined {
-  return Object.keys(turn.state.provinces).sort().find((p) => turn.state.provinces[p].owner === nation);
+  return Object.keys(turn.state.provinces)
+    .sort()
+    .find((p) => turn.state.provinces[p].owner === nation);
 }
 
 function portOf(turn: Turn, nation: string): string | undefined {
   const capital = turn.state.nations[nation].capital;
   if (capital && turn.state.provinces[capital]?.port) return capital;
-  return Object.keys(turn.state.provinces).sort().find((p) => turn.state.provinces[p].owner === nation && turn.state.provinces[p].port);
+  return Object.keys(turn.state.provinces)
+    .sort()
+    .find((p) => turn.state.provinces[p].owner === nation && turn.state.provinces[p].port);
 }

@@ -19,17 +19,39 @@ export function produce(turn: Turn): void {
     }
     const p = editProvince(state, b.province);
     switch (b.what) {
-      case 'port': p.port = Math.max(1, p.port ?? 0); break;
-      case 'port-upgrade': p.port = (p.port ?? 0) + 1; break;
-      case 'factory': p.factory = true; break;
-      case 'academy': p.academy = true; break;
-      case 'fort': case 'fort-reactivate': p.fort = 'active'; break;
-      case 'fort-mothball': p.fort = 'mothballed'; break;
-      case 'railroad': p.railroad = true; break;
-      case 'canal': p.canal = true; break;
-      case 'province-upgrade': p.level = (p.level ?? 0) + 1; break;
-      case 'tech': b.completed = true; break;
-      default: break; // canal investments and programs for displaced workers leave no building
+      case 'port':
+        p.port = Math.max(1, p.port ?? 0);
+        break;
+      case 'port-upgrade':
+        p.port = (p.port ?? 0) + 1;
+        break;
+      case 'factory':
+        p.factory = true;
+        break;
+      case 'academy':
+        p.academy = true;
+        break;
+      case 'fort':
+      case 'fort-reactivate':
+        p.fort = 'active';
+        break;
+      case 'fort-mothball':
+        p.fort = 'mothballed';
+        break;
+      case 'railroad':
+        p.railroad = true;
+        break;
+      case 'canal':
+        p.canal = true;
+        break;
+      case 'province-upgrade':
+        p.level = (p.level ?? 0) + 1;
+        break;
+      case 'tech':
+        b.completed = true;
+        break;
+      default:
+        break; // canal investments and programs for displaced workers leave no building
     }
     turn.announce('production.completed', { nation: b.nation, what: b.what, province: b.province });
   }

@@ -26,7 +26,12 @@ export function rail(turn: Turn): RailCombat[] {
     const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
     const path = railPath(turn, state, a.nation, a.order.province, a.order.target);
     if (!units.length) turn.fail(a, 'NO_UNITS', `You have no land forces left in ${turn.name(a.order.province)} to move by rail.`);
-    else if (!path) turn.fail(a, 'NO_RAIL_ROUTE', `There is no railroad from ${turn.name(a.order.province)} to ${turn.name(a.order.target)} through provinces you control, within ${railRange(state.nations[a.nation].tech)} provinces.`);
+    else if (!path)
+      turn.fail(
+        a,
+        'NO_RAIL_ROUTE',
+        `There is no railroad from ${turn.name(a.order.province)} to ${turn.name(a.order.target)} through provinces you control, within ${railRange(state.nations[a.nation].tech)} provinces.`,
+      );
     else {
       moveUnits(units, a.order.target);
       arrived.push({ a, units });
@@ -39,7 +44,11 @@ export function rail(turn: Turn): RailCombat[] {
   for (const o of turn.accepted) {
     const place = (o.order as { province?: string }).province;
     if (!place || !places.has(place) || !AFTER_RAIL.has(o.order.kind) || turn.hasResult(o)) continue;
-    turn.fail(o, 'HOSTILE_FORCES', `Forces came by rail among hostile forces in ${turn.name(place)}: they fight there, and the remaining orders to units there are cancelled.`);
+    turn.fail(
+      o,
+      'HOSTILE_FORCES',
+      `Forces came by rail among hostile forces in ${turn.name(place)}: they fight there, and the remaining orders to units there are cancelled.`,
+    );
   }
   return combats;
 }

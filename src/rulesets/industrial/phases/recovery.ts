@@ -16,7 +16,11 @@ export function recover(turn: Turn): void {
     const holder = holderAt(u.province);
     if (!holder || !hostile(state, holder, u.nation) || u.aboard) continue;
     if (u.type === 'general') {
-      const refuge = turn.map.neighbours(u.province, 'army').map((p) => p.province).sort().find((p) => controllerOf(state, p) === u.nation && holderAt(p) !== holder);
+      const refuge = turn.map
+        .neighbours(u.province, 'army')
+        .map((p) => p.province)
+        .sort()
+        .find((p) => controllerOf(state, p) === u.nation && holderAt(p) !== holder);
       if (refuge) {
         turn.announce('recovery.general-retreated', { nation: u.nation, unit: u.id, from: u.province, to: refuge });
         u.province = refuge;

@@ -14,7 +14,8 @@ export function supply(turn: Turn): void {
   for (const u of state.units) {
     if (isLand(u.type)) {
       const supplies = (p: string) => territory(u.nation).has(p);
-      const supplied = !u.aboard && (supplies(u.province) || [...turn.map.touches(u.province)].some(supplies) || turn.coastSupply.has(`${u.nation}@${u.province}`));
+      const supplied =
+        !u.aboard && (supplies(u.province) || [...turn.map.touches(u.province)].some(supplies) || turn.coastSupply.has(`${u.nation}@${u.province}`));
       u.supply = supplied ? 0 : (u.supply ?? 0) + 1;
       if (u.supply >= 4) {
         removed.add(u.id);
@@ -47,7 +48,8 @@ export function supply(turn: Turn): void {
 function suppliedTerritory(turn: Turn): (nation: string) => ReadonlySet<string> {
   // A fully supplied province is its owner's: one pass over the provinces finds every nation's.
   const owned = new Map<string, string[]>();
-  for (const [id, p] of Object.entries(turn.state.provinces)) if (p.owner && fullySupplied(turn, p.owner, id)) owned.set(p.owner, [...(owned.get(p.owner) ?? []), id]);
+  for (const [id, p] of Object.entries(turn.state.provinces))
+    if (p.owner && fullySupplied(turn, p.owner, id)) owned.set(p.owner, [...(owned.get(p.owner) ?? []), id]);
   const found = new Map<string, Set<string>>();
   return (nation) => {
     let set = found.get(nation);
@@ -61,7 +63,11 @@ function suppliedTerritory(turn: Turn): (nation: string) => ReadonlySet<string> 
       set = new Set(root ? [root] : []);
       const queue = [...set];
       while (queue.length) {
-        for (const n of turn.map.neighbours(queue.shift()!, 'army')) if (open.has(n.province) && !set.has(n.province)) (set.add(n.province), queue.push(n.province));
+        for (const n of turn.map.neighbours(queue.shift()!, 'army'))
+          if (open.has(n.province) && !set.has(n.province)) {
+            set.add(n.province);
+            queue.push(n.province);
+          }
       }
     }
     found.set(nation, set);
@@ -87,7 +93,12 @@ function inRange(turn: Turn, ship: IndustrialUnit): boolean {
   for (let step = 0; step <= range; step++) {
     if (frontier.some((p) => friendlyPort(turn, ship.nation, p))) return true;
     const next: string[] = [];
-    for (const p of frontier) for (const n of turn.map.neighbours(p, 'fleet')) if (!seen.has(n.province)) (seen.add(n.province), next.push(n.province));
+    for (const p of frontier)
+      for (const n of turn.map.neighbours(p, 'fleet')) {
+        if (seen.has(n.province)) continue;
+        seen.add(n.province);
+        next.push(n.province);
+      }
     frontier = next;
   }
   return false;

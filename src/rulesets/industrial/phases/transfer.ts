@@ -6,7 +6,23 @@ import { forceOf, pickStack } from '../stacks.ts';
 import { commanderOf, unitsByProvince } from '../state.ts';
 import type { Turn } from '../turn.ts';
 
-const UNIT_ORDERS = ['sail', 'disembark', 'embark', 'supply-coast', 'support-coast', 'blockade', 'salvage', 'rail', 'march', 'entrench', 'support-defence', 'support-attack', 'cut-support', 'invade', 'disband'] as const;
+const UNIT_ORDERS = [
+  'sail',
+  'disembark',
+  'embark',
+  'supply-coast',
+  'support-coast',
+  'blockade',
+  'salvage',
+  'rail',
+  'march',
+  'entrench',
+  'support-defence',
+  'support-attack',
+  'cut-support',
+  'invade',
+  'disband',
+] as const;
 
 export function transferControl(turn: Turn): void {
   const { state } = turn;
@@ -20,8 +36,17 @@ export function transferControl(turn: Turn): void {
       u.commandedBy = a.order.nation;
       for (const c of state.units.filter((c) => c.aboard === u.id)) c.commandedBy = a.order.nation;
     }
-    turn.announce('movement.transferred', { from: a.nation, to: a.order.nation, province: a.order.province, units: units.map((u) => u.id), force: forceOf(units) });
-    turn.done(a, `${turn.nationName(a.order.nation)} commands your ${counted(units.length, 'unit')} in ${turn.name(a.order.province)} this turn; they remain yours.`);
+    turn.announce('movement.transferred', {
+      from: a.nation,
+      to: a.order.nation,
+      province: a.order.province,
+      units: units.map((u) => u.id),
+      force: forceOf(units),
+    });
+    turn.done(
+      a,
+      `${turn.nationName(a.order.nation)} commands your ${counted(units.length, 'unit')} in ${turn.name(a.order.province)} this turn; they remain yours.`,
+    );
   }
   const here = unitsByProvince(state);
   // Units of the nation's own may arrive during the turn (a sail chain, rail, a landing): the first order sending them.
@@ -40,7 +65,13 @@ export function transferControl(turn: Turn): void {
     const arriving = (arrival.get(`${a.nation}@${place}`) ?? Infinity) < a.index;
     if (own || !foreign || arriving) continue;
     const handedOver = there.find((u) => u.nation === a.nation && u.commandedBy);
-    if (handedOver) turn.fail(a, 'NOT_AUTHORIZED', `You transferred control of your units in ${turn.name(place)} to ${turn.nationName(handedOver.commandedBy!)} this turn: they carry out its orders, not yours.`);
-    else turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
+    if (handedOver)
+      turn.fail(
+        a,
+        'NOT_AUTHORIZED',
+        `You transferred control of your units in ${turn.name(place)} to ${turn.nationName(handedOver.commandedBy!)} this turn: they carry out its orders, not yours.`,
+      );
+    else
+      turn.fail(a, 'NOT_AUTHORIZED', `You have no units in ${turn.name(place)}: units there belong to another nation that has not transferred control to you.`);
   }
 }
