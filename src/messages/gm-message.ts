@@ -58,7 +58,7 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
     else
       out.results.push({
         command: lines[0],
-        text: `This ${ctx.message.channel === 'email' ? 'email' : 'message'} answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".`,
+        text: `This ${ctx.message.noun} answers several tickets (${threadTokens.join(', ')}); write one line per ticket, like "${threadTokens[0]} 1".`,
       });
   } else if (!commandsAllowed) {
     out.results.push({

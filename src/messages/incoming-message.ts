@@ -22,6 +22,8 @@ export type ReplyRoute = { by: 'email' } | { by: 'forum-private'; to: string };
 
 export interface IncomingMessage {
   channel: Channel;
+  /** What answers call it, in the author's words: "email", or "message" for a forum post or private message. */
+  noun: string;
   /**
    * The id its outcome is kept under, so it is acted on once: the stored email's id, or for the
    * forum "forum-post:<post id>@<version>" (an edited post is a new version, read again).

@@ -61,7 +61,7 @@ export async function parseSafely(ctx: MessageContext, nation: string, text: str
         {
           line: 1,
           text: '',
-          message: `Adjutant could not read this ${ctx.message.channel === 'email' ? 'email' : 'message'} (the order reader failed); your GM has been told.`,
+          message: `Adjutant could not read this ${ctx.message.noun} (the order reader failed); your GM has been told.`,
           suggestions: [],
         },
       ],
@@ -111,7 +111,7 @@ export async function applyOrderText(ctx: MessageContext, input: OrderText, curr
     confirmation.rejected.push({
       line: o.source.line ?? 0,
       text: o.source.text ?? '',
-      reason: `Not applied: your ${ctx.message.channel === 'email' ? 'email' : 'message'} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`,
+      reason: `Not applied: your ${ctx.message.noun} dated ${o.newer.date.slice(0, 16).replace('T', ' ')} UTC, newer than this one, already gave an order about this.`,
       suggestions: [],
     });
   }

@@ -41,7 +41,7 @@ function lateMail(ctx: MessageContext, nation: string, why: string): Decision {
   const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.messageId}`, 'notice', {
     gameTitle: ctx.game.config.title,
     paragraphs: [
-      `Your ${ctx.message.channel === 'email' ? 'email' : 'message'} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`,
+      `Your ${ctx.message.noun} for ${nationName(ctx, nation)} came too late, so its orders were not applied. ${why}`,
       'It is kept, and your GM can still accept it. Your orders in force are unchanged.',
       `Next deadline: ${deadlineText(ctx, nation)}.`,
     ],
@@ -71,10 +71,7 @@ async function playerOrders(ctx: MessageContext, nation: string, text: string): 
     },
     current,
   );
-  if (ctx.message.cutAt)
-    applied.confirmation.warnings.push(
-      `Your ${ctx.message.channel === 'email' ? 'email' : 'message'} was very long; only its first ${ctx.message.cutAt / 1024} KB were read.`,
-    );
+  if (ctx.message.cutAt) applied.confirmation.warnings.push(`Your ${ctx.message.noun} was very long; only its first ${ctx.message.cutAt / 1024} KB were read.`);
   if (ctx.message.attachments.length)
     applied.confirmation.warnings.push(`Attachments are not read (${ctx.message.attachments.join(', ')}); put orders in the text of the email.`);
   capTickets(ctx, nation, applied);

@@ -27,7 +27,7 @@ export function resign(ctx: MessageContext, nation: string): { said: string; gam
     },
   });
   return {
-    said: `You have resigned ${name}; your GM is told. Your ${ctx.message.channel === 'email' ? 'emails' : 'messages'} no longer count for it. Thank you for playing.`,
+    said: `You have resigned ${name}; your GM is told. Your ${ctx.message.noun}s no longer count for it. Thank you for playing.`,
     gameYaml: doc.toString({ lineWidth: 0 }),
     messages: [notice],
   };

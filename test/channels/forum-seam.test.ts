@@ -44,7 +44,7 @@ describe('the forum seam', () => {
   const files = ['src', 'jobs', 'bin'].flatMap(sources);
 
   it('covers every registered forum software, and the code outside src/channels', () => {
-    expect(ids).toEqual(['xenforo', 'discourse', 'phpbb']);
+    expect(ids).toEqual(['xenforo', 'phpbb', 'discourse']);
     expect(files).toEqual(expect.arrayContaining(['src/render/flavours.ts', 'src/turns/remind-players.ts', 'src/web/web-server.ts', 'jobs/service-config.ts']));
   });
 
@@ -96,6 +96,6 @@ describe('a forum software registered by one line', () => {
   it('is the only way in: a software nobody registered is refused, naming those that are', () => {
     const { game, problems } = openGame('g', gameFiles('claims', { forum: { software: 'nowhere-board', url: 'https://board.test/', thread: 1 } }));
     expect(game).toBeUndefined();
-    expect(problems.map((p) => p.message).join('\n')).toMatch(/"nowhere-board".*xenforo, discourse, phpbb/);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(/"nowhere-board".*xenforo, phpbb, discourse/);
   });
 });

@@ -106,7 +106,7 @@ describe('the forum section of game.yaml', () => {
   it("is checked with file and line: software, address, credentials by variable name, players' nations", async () => {
     const dir = await gameWithForum('forum:\n  software: vbulletin\n  url: ftp://x\n  thread: 0');
     const problems = (await validateGameFolder(dir)).map(formatProblem).join('\n');
-    expect(problems).toMatch(/game\.yaml:\d+: forum\.software: .*xenforo.*discourse.*phpbb/);
+    expect(problems).toMatch(/game\.yaml:\d+: forum\.software: .*xenforo.*phpbb.*discourse/);
     expect(problems).toMatch(/game\.yaml:\d+: forum\.url: write the forum's address, starting with https:\/\//);
     expect(problems).toMatch(/game\.yaml:\d+: forum\.thread/);
 

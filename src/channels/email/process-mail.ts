@@ -178,6 +178,7 @@ export async function decideEmail(input: EmailInput): Promise<Decision> {
 export function emailMessage(mail: IncomingMail, messageId: string): IncomingMessage {
   return {
     channel: 'email',
+    noun: 'email',
     id: messageId,
     author: { channel: 'email', address: mail.from },
     subject: mail.subject,

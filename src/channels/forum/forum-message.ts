@@ -146,6 +146,7 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
   const address = who?.role === 'gm' ? config.gm.email : who ? (config.nations[who.nation]?.player?.email ?? null) : null;
   return {
     channel: item.channel,
+    noun: 'message',
     id,
     author: { channel: 'forum', id: item.post.author.id, name: item.post.author.name },
     subject: (item.title ?? '').slice(0, MAX_SUBJECT),

@@ -6,7 +6,7 @@ import { discourse } from '../discourse/index.ts';
 import { phpbb } from '../phpbb/index.ts';
 import { xenforo } from '../xenforo/index.ts';
 
-export const forums = new Registry<ForumSoftware>('forum software', [xenforo, discourse, phpbb]);
+export const forums = new Registry<ForumSoftware>('forum software', [xenforo, phpbb, discourse]);
 
 /** The registered ids, in the order they were registered (the first is the default flavour's). */
 export function forumIds(): string[] {
