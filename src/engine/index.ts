@@ -10,3 +10,4 @@ export * from './registry.ts';
 export * from './views.ts';
 export * from './report.ts';
 export * from './words.ts';
+export * from './starting-amount.ts';

@@ -116,6 +116,19 @@ export const gameFileSchema = z
           message: `"${offset}" is not one of schedule.reminders (${offsets.join(', ') || 'none'}); the thread gets only reminders the schedule sends`,
         });
     }
+    const playerOf = new Map<string, string>();
+    for (const [nation, n] of Object.entries(game.nations)) {
+      const address = n.player?.email.toLowerCase();
+      if (!address) continue;
+      const other = playerOf.get(address);
+      if (other)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nations', nation, 'player', 'email'],
+          message: `${address} already plays ${other}: each nation needs an address of its own, since orders and answers are routed by it`,
+        });
+      else playerOf.set(address, nation);
+    }
     for (const [member, nation] of Object.entries(game.forum?.players ?? {})) {
       if (!game.nations[nation])
         ctx.addIssue({

@@ -108,6 +108,27 @@ describe('game folders', () => {
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^game\.yaml:14: schedule\.keep: .*"slots".*"length"/)]));
   });
 
+  it('refuses two nations played from one address, naming the nation that has it', async () => {
+    const dir = await brokenCopy('game.yaml', (t) => t.replace('player2@adjutant.test', 'Player1@adjutant.test'));
+    const lines = await problemLines(dir);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^game\.yaml:\d+: nations\.blue\.player\.email: player1@adjutant\.test already plays red: each nation needs an address of its own/,
+    );
+  });
+
+  it.each([
+    ['board-nes', 'gold: 10', 'gold: ten', '"ten"'],
+    ['industrial', 'gold: 25', 'gold: -5', '-5'],
+  ])('refuses a %s nation whose starting %s is not a number, naming the nation', async (starter, from, to, shown) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adjutant-game-'));
+    await cp(path.join(import.meta.dirname, '../../examples/starter', starter), dir, { recursive: true });
+    const text = await readFile(path.join(dir, 'game.yaml'), 'utf8');
+    expect(text).toContain(from);
+    await writeFile(path.join(dir, 'game.yaml'), text.replace(from, to));
+    expect((await problemLines(dir)).join('\n')).toMatch(new RegExp(`: gold must be a number, 0 or more; got ${shown.replace('-', '\\-')}\\.`));
+  });
+
   it('checks a saved state against the map and the nations', async () => {
     const dir = await brokenCopy('game.yaml', (t) => t);
     await writeFile(

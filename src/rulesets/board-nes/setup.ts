@@ -2,7 +2,7 @@
 // (`owner` or `home`, `structure`), starting gold, technologies and units from nation attributes
 // (`gold`, `technologies`, `units: [{ type: army, province: lon, count: 2 }]`; civ-advanced games
 // may give a unit `kind: swordsmen` instead of, or with, its type).
-import { newUnitId, type NationSetup, type RulesetContext } from '../../engine/index.ts';
+import { newUnitId, startingAmount, type NationSetup, type RulesetContext } from '../../engine/index.ts';
 import type { BoardNesOptions } from './options.ts';
 import { taxIncomes } from './phases/income.ts';
 import { readStructure, type BoardNesNation, type BoardNesProvince, type BoardNesState, type BoardNesUnit } from './state.ts';
@@ -54,7 +54,7 @@ export function setup(ctx: RulesetContext<BoardNesOptions>, nations: readonly Na
 }
 
 function nationState(ctx: RulesetContext<BoardNesOptions>, n: NationSetup): BoardNesNation {
-  const nation: BoardNesNation = { id: n.id, name: n.name, gold: Number(n.attributes?.gold ?? ctx.options.startingGold), taxIncome: 0 };
+  const nation: BoardNesNation = { id: n.id, name: n.name, gold: startingAmount(n.id, 'gold', n.attributes?.gold, ctx.options.startingGold), taxIncome: 0 };
   const technologies = n.attributes?.technologies;
   if (technologies !== undefined) {
     if (!Number.isInteger(technologies) || (technologies as number) < 0)

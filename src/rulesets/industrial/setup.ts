@@ -2,7 +2,7 @@
 // `port` (level), `railroad`, `factory`, `fort`, `income`, `winter`, `rebels`; the terrain is the
 // map's `terrain`. Nations: `gold`, `tech`, `deploy` (starting resources to place on the first
 // turn: `{ infantry: 4, general: 1, warship: 1 }`) and `missions` (`[{ control: bur, reward: 5 }]`).
-import type { NationSetup, RulesetContext } from '../../engine/index.ts';
+import { startingAmount, type NationSetup, type RulesetContext } from '../../engine/index.ts';
 import type { IndustrialOptions } from './options.ts';
 import { clampTech, isLand, isShip, type IndustrialNation, type IndustrialProvince, type IndustrialState, type Mission, type UnitType } from './state.ts';
 
@@ -38,7 +38,7 @@ export function setup(ctx: RulesetContext<IndustrialOptions>, nations: readonly 
     const nation: IndustrialNation = {
       id: n.id,
       name: n.name,
-      gold: Number(a.gold ?? 20),
+      gold: startingAmount(n.id, 'gold', a.gold, 20),
       tech: clampTech(a.tech ?? 1),
       capital: capitals.get(n.id) ?? null,
       killOnSight: [],
@@ -57,7 +57,7 @@ export function setup(ctx: RulesetContext<IndustrialOptions>, nations: readonly 
     for (const m of Array.isArray(a.missions) ? (a.missions as Array<Record<string, unknown>>) : []) {
       if (typeof m.control !== 'string' || !ctx.map.has(m.control))
         throw new Error(`${n.id}: a mission needs a province of the map to control; got ${JSON.stringify(m.control)}.`);
-      missions.push({ id: `m${missions.length + 1}`, nation: n.id, control: m.control, reward: Number(m.reward ?? 0) });
+      missions.push({ id: `m${missions.length + 1}`, nation: n.id, control: m.control, reward: startingAmount(n.id, "a mission's reward", m.reward, 0) });
     }
   }
   return state;
