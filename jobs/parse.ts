@@ -5,7 +5,7 @@
 // a store outage is no fault of the email's: its job waits for the store without using a try.
 import { Worker, type ConnectionOptions, type Job, type JobType, type Queue } from 'bullmq';
 import { deadMailAlert } from '../src/channels/email/mail-alerts.ts';
-import { DeadLetters } from '../src/channels/email/dead-letters.ts';
+import { DeadLetters } from '../src/messages/dead-letters.ts';
 import { channelOf } from '../src/channels/index.ts';
 import type { MessageDeps } from '../src/messages/message-context.ts';
 import { UNROUTED_GAME } from '../src/store/keys.ts';

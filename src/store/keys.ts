@@ -92,7 +92,7 @@ export function mailKeys(gameId: string) {
     outboxInDoubt: `${p}:outbox:in-doubt`,
     /** Set: keys of messages to the GM or a player, set aside, that the GM's next digest of undelivered mail names. Owner: src/store/outbox.ts. */
     outboxUntold: `${p}:outbox:untold`,
-    /** Hash: mail id -> JSON {error, at, attempts} for emails that could not be processed (the mail dead letters). Owner: src/channels/email/dead-letters.ts. */
+    /** Hash: mail id -> JSON {error, at, attempts} for messages of any channel that could not be processed (the dead letters). Owner: src/messages/dead-letters.ts. */
     deadMail: `${p}:dead`,
   };
 }

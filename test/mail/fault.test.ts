@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeadLetters } from '../../src/channels/email/dead-letters.ts';
+import { DeadLetters } from '../../src/messages/dead-letters.ts';
 import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { Outbox } from '../../src/store/outbox.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParseWorker, enqueueParse, type ParseJob } from '../../jobs/parse.ts';
 import { connectionFromUrl, openQueue, QUEUES } from '../../jobs/queues.ts';
 import { openGame } from '../../src/game/open-game.ts';
-import { DeadLetters } from '../../src/channels/email/dead-letters.ts';
+import { DeadLetters } from '../../src/messages/dead-letters.ts';
 import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { Outbox } from '../../src/store/outbox.ts';

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { retryDeadMail } from '../../../jobs/parse.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
-import { DeadLetters } from '../../channels/email/dead-letters.ts';
+import { DeadLetters } from '../../messages/dead-letters.ts';
 import { channelOf } from '../../channels/index.ts';
 import { ForumOutbox } from '../../store/forum-outbox.ts';
 import { GameStore } from '../../store/game-store.ts';

@@ -1,9 +1,10 @@
-// Emails that could not be processed: the parse job failed for good (a fault on every try, or the
-// job handed back by crashed workers too often). Each is kept here with its reason until the GM
-// has it processed again (`adjutant dead-letter retry`); the raw email stays in the store.
+// Messages of any channel that could not be processed: the parse job failed for good (a fault on
+// every try, or the job handed back by crashed workers too often). Each is kept here with its
+// reason until the GM has it processed again (`adjutant dead-letter retry`); the message itself
+// stays where its channel stored it.
 // Owns (src/store/keys.ts): mailKeys deadMail.
 import type { Redis } from 'ioredis';
-import { mailKeys } from '../../store/keys.ts';
+import { mailKeys } from '../store/keys.ts';
 
 export interface DeadMail {
   messageId: string;
