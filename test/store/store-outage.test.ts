@@ -103,7 +103,8 @@ describe('a store outage', () => {
             'work',
             (job, token) =>
               outageTolerant(job, token, watch, { gameId: job.data.gameId, kind: 'email', id: String(job.id) }, async () => {
-                await sleep(30);
+                // Long enough that the jobs running when the store stops are still running then.
+                await sleep(300);
                 await redis.hset('done', String(job.id), 'x'.repeat(1000));
               }),
             { connection, prefix, concurrency: 2, lockDuration: 3000, stalledInterval: 3000 },
@@ -118,7 +119,9 @@ describe('a store outage', () => {
           opts: { jobId: `${kind}-${i}`, attempts: 2, backoff: { type: 'fixed', delay: 50 } },
         })),
       );
-      while ((await redis.hlen('done')) < 10) await sleep(20);
+      // The store stops while each game has a job running, so each game has work that waits.
+      const running = async () => new Set((await queue.getActive()).map((job) => job.data.gameId as string)).size;
+      while ((await redis.hlen('done')) < 10 || (await running()) < 2) await sleep(20);
       const end = await begin(kind);
       await sleep(6000); // a hundred times the tries' backoff
       const doneDuring = await redis.hlen('done');
