@@ -23,7 +23,7 @@ import { storedGame } from '../../store/stored-game.ts';
 import type { ForumUser } from './base/forum-adapter.ts';
 import { ForumInbox, type ForumItem } from './forum-inbox.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
-import { softwareOf } from './settings/forum-config.ts';
+import { forumPosts } from './settings/forum-config.ts';
 
 export class ForumItemNotStoredError extends Error {
   override name = 'ForumItemNotStoredError';
@@ -165,7 +165,7 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
 /** A forum whose API cannot send private messages (phpBB) has its players answered by email, as has a game that asks for it. */
 function replyRoute(config: GameFile, item: ForumItem, address: string | null): ReplyRoute {
   const forum = config.forum;
-  if ((forum && !softwareOf(forum).posts) || (forum?.confirm === 'email' && address)) return { by: 'email' };
+  if ((forum && !forumPosts(forum)) || (forum?.confirm === 'email' && address)) return { by: 'email' };
   return { by: 'forum-private', to: item.post.author.name };
 }
 

@@ -15,7 +15,7 @@ import type { OutageWatch } from '../../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { isStoreOutage } from '../../store/store-outage.ts';
 import type { ForumAdapter } from './base/forum-adapter.ts';
-import { softwareOf, type ForumConfig } from './settings/forum-config.ts';
+import { forumPosts, softwareOf, type ForumConfig } from './settings/forum-config.ts';
 import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
 import { openForum } from './open-forum.ts';
 
@@ -156,7 +156,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
 async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: ForumOutboxEntry): Promise<string> {
   const { outbox, logger } = options;
   const forum = await options.forumOf(gameId);
-  if (!forum || !softwareOf(forum).posts) {
+  if (!forum || !forumPosts(forum)) {
     const reason = forum
       ? `${softwareOf(forum).name} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}`
       : 'the game has no forum section in game.yaml';

@@ -90,8 +90,8 @@ export function flavourOf(forum: ForumConfig): ForumFlavour {
 }
 
 /** Whether Adjutant posts into this forum itself (without an API to post with, the GM pastes). */
-export function forumPosts(forum: ForumConfig | undefined): boolean {
-  return forum !== undefined && softwareOf(forum).posts;
+export function forumPosts(forum: ForumConfig): boolean {
+  return softwareOf(forum).posts;
 }
 
 /** Whether the schedule's reminder at `offset` ("24h") is also posted into the thread. */
