@@ -39,10 +39,8 @@ export interface OutboxSenderOptions {
   logger: Logger;
   now: () => Date;
   connection: ConnectionOptions;
-  /** The send queue, made by jobs/queues.ts (its prefix is the workers' too). */
+  /** The send queue, made by jobs/queues.ts; its workers take its prefix. */
   queue: Queue<SendJob>;
-  /** BullMQ key prefix; tests pass their own. */
-  prefix: string;
   rate?: SendRate;
   /** Tries per message before it is set aside; the waits between them double from `retryMs`. */
   attempts?: number;
@@ -91,7 +89,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     (job, token) => outageTolerant(job, token, options.outages, waiting(job.data), () => send(job)),
     {
       connection: options.connection,
-      prefix: options.prefix,
+      prefix: queue.opts.prefix,
       concurrency: options.parallel ?? 4,
       // Always a limiter: BullMQ honours the hold set by `rateLimit` (throttling, below) only on a
       // queue that has one, so without a configured rate the limit is merely too high to reach.

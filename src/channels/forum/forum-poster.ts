@@ -33,9 +33,8 @@ export interface ForumPosterOptions {
   open?: (forum: ForumConfig) => ForumAdapter;
   logger: Logger;
   connection: ConnectionOptions;
-  /** The forum-post queue, made by jobs/queues.ts (its prefix is the workers' too). */
+  /** The forum-post queue, made by jobs/queues.ts; its workers take its prefix. */
   queue: Queue<PostJob>;
-  prefix: string;
   /** Tries per item before it is set aside; the waits between them double from `retryMs`. */
   attempts?: number;
   retryMs?: number;
@@ -77,7 +76,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     (job, token) => outageTolerant(job, token, options.outages, { gameId: job.data.gameId, kind: 'message', id: job.data.key }, () => post(job, token)),
     {
       connection: options.connection,
-      prefix: options.prefix,
+      prefix: queue.opts.prefix,
       concurrency: options.parallel ?? 2,
       lockDuration: lockMs,
       stalledInterval: lockMs,

@@ -27,7 +27,6 @@ const poster = startForumPoster({
   logger,
   connection: connectionFromUrl(env.REDIS_URL!),
   queue: openQueue(QUEUES.forumPost, connectionFromUrl(env.REDIS_URL!), env.POSTER_PREFIX!),
-  prefix: env.POSTER_PREFIX!,
   attempts: 10,
   retryMs: 200,
   sweepMs: 100,

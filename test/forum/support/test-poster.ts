@@ -22,6 +22,8 @@ export interface TestPosterOptions extends Partial<Omit<ForumPosterOptions, 'out
   /** The mail outbox the GM's notices go to. */
   mail: Outbox;
   games: (gameId: string) => boolean;
+  /** The queue's prefix; a private one by default. */
+  prefix?: string;
 }
 
 export function startTestPoster(options: TestPosterOptions): ForumPoster & { outbox: ForumOutbox } {
@@ -39,7 +41,6 @@ export function startTestPoster(options: TestPosterOptions): ForumPoster & { out
     ...options,
     outbox,
     logger,
-    prefix,
     connection: connectionFromUrl(options.redisUrl),
     queue: openQueue(QUEUES.forumPost, connectionFromUrl(options.redisUrl), prefix),
     forumOf: async (gameId) => (await storedGame(options.store, gameId)).config.forum,

@@ -17,6 +17,8 @@ export interface TestSenderOptions extends Partial<Omit<OutboxSenderOptions, 'ou
   games: (gameId: string) => boolean;
   /** The window of the GM's digest of undelivered mail (a second, where the service has an hour). */
   digestWindowMs?: number;
+  /** The queues' prefix; a private one by default. */
+  prefix?: string;
 }
 
 export function startTestSender(options: TestSenderOptions): OutboxSender & { prefix: string } {
@@ -34,7 +36,6 @@ export function startTestSender(options: TestSenderOptions): OutboxSender & { pr
     ...options,
     logger,
     now,
-    prefix,
     connection: connectionFromUrl(svc.redisUrl),
     queue: openQueue(QUEUES.send, connectionFromUrl(svc.redisUrl), prefix),
     serves: options.games,
