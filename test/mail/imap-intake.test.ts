@@ -28,7 +28,11 @@ function intakeFor(gameId: string, jobs: Array<{ gameId: string; messageId: stri
   return startIntake({
     imap: { host: svc.imap.host, port: svc.imap.port, secure: false, user: 'game@adjutant.test', pass: svc.password },
     store,
-    enqueue: async (job) => void jobs.push(job),
+    // Like the parse queue, whose job id is the message's: a message taken again after a drop
+    // (stored and queued, but not yet moved when the connection broke) is queued once.
+    enqueue: async (job) => {
+      if (!jobs.some((j) => j.gameId === job.gameId && j.messageId === job.messageId)) jobs.push(job);
+    },
     logger,
     now: () => new Date(),
     routes: async () => [{ id: gameId }],
@@ -138,6 +142,8 @@ describe('IMAP intake', () => {
       for (const s of sockets) s.destroy();
       await appendTo(folder, `From: player1@adjutant.test\r\nSubject: [${gameId}] after\r\n\r\nclaim mid\r\n`);
       await expect.poll(() => jobs.length, { timeout: 10_000 }).toBe(2);
+      const texts = await Promise.all(jobs.map(async (j) => (await store.mail(j.gameId, j.messageId))?.toString() ?? ''));
+      expect(texts.map((t) => /claim (\w+)/.exec(t)?.[1])).toEqual(['nor', 'mid']);
       expect(intake.stats().connections).toBeGreaterThanOrEqual(2);
     } finally {
       await intake.stop();
