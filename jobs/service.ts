@@ -175,9 +175,11 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
   }
   if (parts.has('outputs') && config.outputs.port !== null) {
     const o = config.outputs;
-    const webhookQueue = openQueue(QUEUES.parse, connection, config.prefix);
+    // Forum webhook deliveries and orders written on nations' pages, for the parse worker.
+    const parseQueue = openQueue(QUEUES.parse, connection, config.prefix);
+    const queueMessage = enqueueParse(parseQueue);
     const forumWebhook = (delivery: Parameters<typeof takeWebhook>[1]) =>
-      takeWebhook({ store: rt.store, enqueue: enqueueParse(webhookQueue), now, logger, readNow: readers?.readNow }, delivery);
+      takeWebhook({ store: rt.store, enqueue: queueMessage, now, logger, readNow: readers?.readNow }, delivery);
     const server = await startWebServer({
       dir: o.outDir,
       port: o.port!,
@@ -188,9 +190,10 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       deps: mailDeps,
       logger,
       forumWebhook,
+      queueMessage,
     });
     logger.info({ url: server.url, dir: o.outDir, privatePages: !!o.webSecret }, 'web server started');
-    stops.push(['outputs', async () => (await server.close(), await webhookQueue.close())]);
+    stops.push(['outputs', async () => (await server.close(), await parseQueue.close())]);
   }
 
   return {

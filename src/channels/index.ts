@@ -3,8 +3,9 @@
 import type { MessageChannel } from '../messages/message-channel.ts';
 import { email } from './email/index.ts';
 import { forum } from './forum/index.ts';
+import { web } from './web/index.ts';
 
-export const CHANNELS: readonly MessageChannel[] = [email, forum];
+export const CHANNELS: readonly MessageChannel[] = [email, forum, web];
 
 /** The channel a stored message's id belongs to; an id no channel owns is an error in the caller. */
 export function channelOf(messageId: string): MessageChannel {

@@ -1,5 +1,5 @@
 // One message from a player or the GM, whatever it came by: an email, a post in the game's forum
-// thread, or a forum private message. The handlers of src/messages read only this; what is
+// thread, a forum private message, or orders written on the nation's web page. The handlers of src/messages read only this; what is
 // particular to a channel (MIME, DKIM, a thread's markup) is turned into it at the channel's edge.
 
 /**
@@ -12,10 +12,10 @@ export const MAX_TEXT = 16 * 1024;
 /** Longer than a line of mail may be (998 characters, RFC 5322) is no subject a person typed; the rest is not read. */
 export const MAX_SUBJECT = 998;
 
-export type Channel = 'email' | 'forum-post' | 'forum-private';
+export type Channel = 'email' | 'forum-post' | 'forum-private' | 'web';
 
-/** Who wrote it, as the channel knows them: an email address, or a forum member's id and name. */
-export type Author = { channel: 'email'; address: string | null } | { channel: 'forum'; id: string; name: string };
+/** Who wrote it, as the channel knows them: an email address, a forum member's id and name, or the nation whose private link was used. */
+export type Author = { channel: 'email'; address: string | null } | { channel: 'forum'; id: string; name: string } | { channel: 'web'; nation: string };
 
 /** Where the answer to the author goes: in the email's thread, or as a forum private message to the member. */
 export type ReplyRoute = { by: 'email' } | { by: 'forum-private'; to: string };

@@ -1,9 +1,10 @@
 // Everything the handlers of one message share: the game as stored, the message, when it arrived,
 // the letterhead replies are written on, and small helpers that say things in a player's words.
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DNSResolver } from 'mailauth';
 import type { Order } from '../engine/index.ts';
-import type { MailSettings } from '../game/game-file.ts';
+import { mailSettings, type MailSettings } from '../game/game-file.ts';
 import type { Game } from '../game/open-game.ts';
 import type { ParseInput } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
@@ -42,7 +43,7 @@ export interface MessageDeps {
 /** What deciding may use beside its input: the parser, a log for the parser's failures, the public URL. */
 export type MessageTools = Pick<MessageDeps, 'parse' | 'logger' | 'publicUrl'>;
 
-export function toolsOf(deps: MessageDeps): MessageTools {
+function toolsOf(deps: MessageDeps): MessageTools {
   return { parse: deps.parse, logger: deps.logger, publicUrl: deps.publicUrl };
 }
 
@@ -79,6 +80,35 @@ export function decision(
   changes: MessageChanges = {},
 ): Decision {
   return { result: { messageId: ctx.messageId, at: ctx.now.toISOString(), replies: [], ticketMails: [], ...fields }, changes };
+}
+
+/** What one message of a stored game is decided in, whatever its channel: `date` is when its author wrote it, never after `received`. */
+export async function contextOf(
+  deps: MessageDeps,
+  game: Game,
+  snapshot: MessageSnapshot,
+  message: IncomingMessage,
+  at: { received: Date; date: Date },
+): Promise<MessageContext> {
+  const status = await deps.control.status(game.id).catch((err: unknown) => {
+    deps.logger.warn({ err, gameId: game.id }, `the game control did not answer; deadlines are unknown for this ${message.noun}`);
+    return null;
+  });
+  return {
+    tools: toolsOf(deps),
+    snapshot,
+    now: deps.now(),
+    seed: randomBytes(16).toString('hex'),
+    game,
+    settings: mailSettings(game.config),
+    step: snapshot.step,
+    messageId: message.id,
+    message,
+    received: at.received,
+    date: (at.date < at.received ? at.date : at.received).toISOString(),
+    head: letterheadOf(game, deps.address),
+    status,
+  };
 }
 
 /** The letterhead of a game's messages: its address (its `mailbox`, else the service's), templates and secrets. */

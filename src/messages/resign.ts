@@ -11,7 +11,8 @@ export function resign(ctx: MessageContext, nation: string): { said: string; gam
   const player = ctx.game.config.nations[nation].player;
   doc.deleteIn(['nations', nation, 'player']);
   for (const [member, of] of Object.entries(ctx.game.config.forum?.players ?? {})) if (of === nation) doc.deleteIn(['forum', 'players', member]);
-  const who = ctx.message.author.channel === 'forum' ? `forum member ${ctx.message.author.name}` : ctx.message.address;
+  const author = ctx.message.author;
+  const who = author.channel === 'forum' ? `forum member ${author.name}` : author.channel === 'web' ? "by the nation's web page" : ctx.message.address;
   const name = nationName(ctx, nation);
   const notice = compose(ctx.head, {
     key: `resign:${ctx.messageId}`,

@@ -123,11 +123,13 @@ export function forumKeys(gameId: string) {
 /** Pseudo-game holding mail that routes to no game, and the polite replies to it. Not a valid game id. */
 export const UNROUTED_GAME = '_unrouted';
 
-/** Keys of the web pages: the generations that revoke nations' links. Owner: src/web/link-generations.ts. */
+/** Keys of the web pages: the generations that revoke nations' links, and orders written on the pages. Owner: src/web/link-generations.ts, except where a key names another. */
 export function webKeys(gameId: string) {
   return {
     /** Hash: nation -> generation of its private-page link; bumping it revokes every link sent so far. */
     nationLinks: `adjutant:{${gameId}}:web:nation-links`,
+    /** Hash: web message id ("web:<uuid>") -> JSON { nation, text, at }, stored before the page answers. Owner: src/channels/web/web-inbox.ts. */
+    orders: `adjutant:{${gameId}}:web:orders`,
   };
 }
 

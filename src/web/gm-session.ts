@@ -3,9 +3,9 @@
 // per client address and refused past a limit; every console form carries a CSRF token derived
 // from the session, so another site cannot make the GM's browser press a button.
 // Owns (src/store/keys.ts): WEB_KEYS.loginFailures.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WEB_KEYS } from '../store/keys.ts';
+import { csrfFor } from './csrf.ts';
 import { clientAddress, cookies, isHttps } from './http-kit.ts';
 import type { WebContext } from './web-context.ts';
 
@@ -19,22 +19,12 @@ export interface GmSession {
   csrf: string;
 }
 
-function csrfFor(secret: string, token: string): string {
-  return createHmac('sha256', secret).update(`adjutant-csrf-v1.${token}`).digest('base64url');
-}
-
 /** The GM a request's cookie proves, or null. */
 export async function gmSession(web: WebContext, req: IncomingMessage): Promise<GmSession | null> {
   const token = cookies(req)[SESSION_COOKIE];
   if (!token || !web.links || !web.secret) return null;
   const claims = await web.links.check(token);
   return claims?.kind === 'gm' ? { email: claims.email, csrf: csrfFor(web.secret, token) } : null;
-}
-
-export function csrfMatches(session: GmSession, given: string | null): boolean {
-  const a = Buffer.from(session.csrf);
-  const b = Buffer.from(given ?? '');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export type LoginOutcome = { ok: true; cookie: string } | { ok: false; limited: boolean };

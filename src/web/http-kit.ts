@@ -122,8 +122,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+export async function readForm(req: IncomingMessage, limit = MAX_FORM_BYTES): Promise<URLSearchParams> {
   const type = String(req.headers['content-type'] ?? '');
   if (!type.startsWith('application/x-www-form-urlencoded')) throw new RequestError(415, 'Send the form as application/x-www-form-urlencoded.');
-  return new URLSearchParams((await readBody(req, MAX_FORM_BYTES)).toString('utf8'));
+  return new URLSearchParams((await readBody(req, limit)).toString('utf8'));
 }

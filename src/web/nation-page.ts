@@ -1,6 +1,7 @@
 // A nation's private page, reached by the signed link in its reports: its own report of every
-// step (rendered from its private view, as the mail is) and its orders in force as Adjutant read
-// them, read-only. Nothing here is about another nation beyond what its reports already say.
+// step (rendered from its private view, as the mail is), its orders in force as Adjutant read
+// them, and a form to write orders (src/web/nation-orders.ts). Nothing here is about another
+// nation beyond what its reports already say.
 import { storedGame } from '../store/stored-game.ts';
 import { MessageLedger } from '../messages/message-ledger.ts';
 import { openTicketsOf } from '../messages/tickets.ts';
@@ -10,7 +11,18 @@ import { renderPage } from './page-templates.ts';
 import { statusModel } from './public-pages.ts';
 import { stepIndex } from './step-index.ts';
 import { reportHtml } from './update-html.ts';
+import type { SentOrders } from './nation-orders.ts';
 import type { WebContext } from './web-context.ts';
+
+/** The page's orders form: its link token (the form posts back to it), CSRF token, and what the last send said. */
+export interface NationForm {
+  token: string;
+  csrf: string;
+  sent?: SentOrders;
+  error?: string;
+  /** What the player wrote, kept in the box when it was not sent. */
+  draft?: string;
+}
 
 /** Reports shown on the page, newest first; older ones are in the player's mail. */
 const MAX_REPORTS = 30;
@@ -24,7 +36,7 @@ function describe(game: Game, order: Order): string {
 }
 
 /** The page for a link's game and nation; null when the game or nation is gone. */
-export async function nationPage(web: WebContext, gameId: string, nation: string): Promise<string | null> {
+export async function nationPage(web: WebContext, gameId: string, nation: string, form: NationForm): Promise<string | null> {
   const { store } = web.deps;
   if (!(await store.exists(gameId))) return null;
   const game = await storedGame(store, gameId);
@@ -52,6 +64,7 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
       orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
       tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
       reports,
+      form: { ...form, action: `${web.base}/-/nation/${form.token}` },
     },
   );
 }

@@ -19,6 +19,8 @@ export interface WebContext {
   links?: WebLinks;
   /** Signs the GM console's CSRF tokens: the web secret. */
   secret?: string;
+  /** Queues a stored message for the parse worker, where the service runs one (web orders are also read at once). */
+  queueMessage?: (job: { gameId: string; messageId: string }) => Promise<void>;
   /** Discourse webhook deliveries, when the service takes them. */
   forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
 }

@@ -3,64 +3,38 @@
 // back through its history, a nation's private page by a valid then a revoked link, and the GM
 // console answering a ticket and extending the deadline, seen in Redis and in the mail that
 // arrives. Screenshots of each page go to test-output/web/ (git-ignored).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxSender } from '../../src/channels/email/outbox-sender.ts';
 import { startTestSender } from '../mail/support/test-sender.ts';
 import { readTickets } from '../../src/messages/tickets.ts';
 import { waitForMail } from '../mail/support/mailbox.ts';
 import { requireServices } from '../support/services.ts';
+import { openBrowser, type TestBrowser } from './chromium.ts';
 import { receiveMail, webWorld, type WebWorld } from './support.ts';
-
-const CHROMIUM = process.env.ADJUTANT_CHROMIUM ?? '/usr/bin/chromium';
-// Without these Chromium reaches out to the network on its own (updates, sync, field trials).
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = path.join(import.meta.dirname, '../../test-output/web');
 
 describe('the web pages in chromium', () => {
   let world: WebWorld;
-  let context: BrowserContext;
-  let profile: string;
+  let browser: TestBrowser;
   let sender: OutboxSender;
   let page: Page;
 
-  const shot = (name: string, p: Page = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string) => browser.shot(name);
 
   beforeAll(async () => {
     await requireServices(['redis', 'imap', 'smtp']);
-    await mkdir(SHOTS, { recursive: true });
     world = await webWorld();
     await world.playStep({ red: 'nor', blue: 'sou' });
     await world.playStep({ red: 'mid' });
     sender = startTestSender({ outbox: world.rt.outbox, store: world.rt.store, games: (id) => id === world.gameId, logger: world.deps.logger });
-    profile = await mkdtemp(path.join(tmpdir(), 'adjutant-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      timezoneId: 'Asia/Tokyo',
-      locale: 'en-GB',
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    browser = await openBrowser();
+    page = browser.page;
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await sender?.stop();
     await world?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it("shows the public page with the deadline in the reader's zone, counting down, and the map", async () => {

@@ -1,7 +1,6 @@
 // An email's part of the parse job: the stored email read; then, under the game's message lock,
 // its sender proven (secret, DKIM, a ticket's thread) and all its decision needs loaded; then the
 // decision, a pure function of that, handed to the channel-neutral handlers of src/messages.
-import { randomBytes } from 'node:crypto';
 import type { Game } from '../../game/open-game.ts';
 import { mailSettings } from '../../game/game-file.ts';
 import { UNROUTED_GAME } from '../../store/keys.ts';
@@ -16,7 +15,7 @@ import { loadExtras } from '../../messages/message-extras.ts';
 import { loadFlood, loadSnapshot, type MessageSnapshot } from '../../messages/message-snapshot.ts';
 import { countOf, counting, placeOf, rateLimited } from '../../messages/rate-limit.ts';
 import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
-import { decision, letterheadOf, toolsOf, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
+import { contextOf, decision, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
 import { dedupeKey, readMail, type IncomingMail } from './read-mail.ts';
 import { MAX_TEXT } from '../../messages/incoming-message.ts';
@@ -68,7 +67,6 @@ export async function loadEmail(deps: MessageDeps, job: MessageJob, raw: Buffer,
     thread: [mail.inReplyTo, ...mail.references].filter((m): m is string => !!m),
   });
   const received = snapshot.received ?? deps.now();
-  const seed = randomBytes(16).toString('hex');
   // A game deleted while its mail waited is, for that mail, no game at all.
   if (gameId === UNROUTED_GAME || !(await deps.store.exists(gameId))) {
     const flood = mail.from ? await loadFlood(deps.store.redis, gameId, messageId, [unroutedCount(mail.from, received)]) : {};
@@ -76,29 +74,9 @@ export async function loadEmail(deps: MessageDeps, job: MessageJob, raw: Buffer,
     return { step: snapshot.step, decide: async () => decideUnrouted(input) };
   }
   const game = await storedGame(deps.store, gameId);
-  const settings = mailSettings(game.config);
-  const head = letterheadOf(game, deps.address);
-  const status = await deps.control.status(gameId).catch((err: unknown) => {
-    deps.logger.warn({ err, gameId }, 'the game control did not answer; deadlines are unknown for this email');
-    return null;
-  });
-  const date = (mail.date && mail.date < received ? mail.date : received).toISOString();
   const message = emailMessage(mail, messageId);
-  const ctx: MessageContext = {
-    tools: toolsOf(deps),
-    snapshot,
-    now: deps.now(),
-    seed,
-    game,
-    settings,
-    step: snapshot.step,
-    messageId,
-    message,
-    received,
-    date,
-    head,
-    status,
-  };
+  const ctx = await contextOf(deps, game, snapshot, message, { received, date: mail.date ?? received });
+  const { head } = ctx;
   const open = new Set(snapshot.tickets.map((t) => t.token));
   const threadTokens = [...new Set([...tokensIn(mail.subject), ...snapshot.threadTokens])].filter((t) => open.has(t));
   const copy = !!snapshot.claimedBy && snapshot.claimedBy !== messageId;

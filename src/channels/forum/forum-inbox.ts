@@ -9,7 +9,7 @@ import { MessageLedger } from '../../messages/message-ledger.ts';
 import { forumKeys } from '../../store/keys.ts';
 import type { ThreadPost } from './base/forum-adapter.ts';
 
-export type ForumChannel = Exclude<Channel, 'email'>;
+export type ForumChannel = Extract<Channel, 'forum-post' | 'forum-private'>;
 
 export interface ForumItem {
   channel: ForumChannel;

@@ -2,23 +2,21 @@
 // names of the game's `forum:` section, matched exactly: a look-alike name is nobody), what of it
 // is read (order-blocks.ts), and where the answer goes (a forum private message, or email where
 // the game says so or the forum has no private messages). Then the same handlers as for email.
-import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../../game/game-file.ts';
-import { mailSettings } from '../../game/game-file.ts';
 import { answer } from '../../messages/replies.ts';
 import { MAX_SUBJECT, MAX_TEXT } from '../../messages/incoming-message.ts';
 import { handleGm } from '../../messages/gm-message.ts';
 import type { IncomingMessage, ReplyRoute } from '../../messages/incoming-message.ts';
-import { decision, letterheadOf, toolsOf, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
+import { contextOf, decision, type Decision, type MessageContext, type MessageDeps } from '../../messages/message-context.ts';
 import type { MessageResult } from '../../messages/message-ledger.ts';
 import { lateEmails } from '../email/late-mail.ts';
 import { loadExtras } from '../../messages/message-extras.ts';
 import { loadFlood, loadSnapshot } from '../../messages/message-snapshot.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
+import { routeReplies } from '../../messages/reply-routes.ts';
 import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
 import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { tokensIn } from '../../messages/tickets.ts';
-import type { ForumPrivateMessage } from '../../store/forum-outbox.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import type { ForumUser } from './base/forum-adapter.ts';
 import { ForumInbox, type ForumItem } from './forum-inbox.ts';
@@ -95,30 +93,11 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
   const game = await storedGame(deps.store, gameId);
   const who = forumRole(game.config, item.post.author);
   const received = snapshot.received ?? now;
-  const head = letterheadOf(game, deps.address);
-  const status = await deps.control.status(gameId).catch((err: unknown) => {
-    deps.logger.warn({ err, gameId }, 'the game control did not answer; deadlines are unknown for this forum post');
-    return null;
-  });
   const message = forumMessage(game.config, item, messageId, who);
-  const ctx: MessageContext = {
-    tools: toolsOf(deps),
-    snapshot,
-    now,
-    seed: randomBytes(16).toString('hex'),
-    game,
-    settings: mailSettings(game.config),
-    step: snapshot.step,
-    messageId,
-    message,
-    received,
-    date: received.toISOString(),
-    head,
-    status,
-  };
+  const ctx = await contextOf(deps, game, snapshot, message, { received, date: new Date(item.post.editedAt ?? item.post.postedAt) });
   const counted = who ? [countOf(ctx, memberCount(item))] : [];
   const flood = await loadFlood(deps.store.redis, gameId, messageId, counted);
-  const extras = who ? await loadExtras(deps, game, snapshot, message, head.secrets, who, (id, ids) => lateEmails(deps.store, id, ids)) : {};
+  const extras = who ? await loadExtras(deps, game, snapshot, message, ctx.head.secrets, who, (id, ids) => lateEmails(deps.store, id, ids)) : {};
   const input: ForumInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, item, who };
   return { step: snapshot.step, decide: () => decideForum(input) };
 }
@@ -137,7 +116,7 @@ export async function decideForum({ ctx, item, who }: ForumInput): Promise<Decis
   const handled =
     limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(ctx.message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
   const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
-  return routed(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
+  return routeReplies(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
 
 function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumRole | null): IncomingMessage {
@@ -179,25 +158,4 @@ function publicOrdersWarning(ctx: MessageContext) {
       ],
     }),
   ];
-}
-
-/** Answers to the author go by forum private message when that is the route; the rest (the GM's tickets, press copies) stay email. */
-function routed(message: IncomingMessage, d: Decision): Decision {
-  // A phpBB player with no registered address cannot be answered at all.
-  if (message.reply.by !== 'forum-private') return { ...d, result: { ...d.result, replies: d.result.replies.filter((r) => r.to.some(Boolean)) } };
-  const to = message.reply.to;
-  const mine = (key: string) => key === `reply:${message.id}` || key === `warn:${message.id}`;
-  const forumMessages: ForumPrivateMessage[] = d.result.replies
-    .filter((r) => mine(r.key))
-    .map((r) => ({ kind: 'private', key: r.key, to: [to], title: r.subject, text: r.text }));
-  const pending = d.result.pending && { ...d.result.pending, forumTo: to };
-  return {
-    ...d,
-    result: {
-      ...d.result,
-      replies: d.result.replies.filter((r) => !mine(r.key)),
-      forumMessages: [...(d.result.forumMessages ?? []), ...forumMessages],
-      ...(pending && { pending }),
-    },
-  };
 }

@@ -1,0 +1,49 @@
+// Orders written on a nation's private page: stored (src/channels/web) before the page answers,
+// queued for the parse worker where the service runs one, and read at once through the same
+// message loop as an email, so the page can show the confirmation as soon as it reloads.
+import { web as webChannel } from '../channels/web/index.ts';
+import { WebInbox } from '../channels/web/web-inbox.ts';
+import { MessageLedger, type MessageResult } from '../messages/message-ledger.ts';
+import type { WebContext } from './web-context.ts';
+
+/** Orders the page will not send; the message says what to do instead. */
+export class WebOrdersError extends Error {
+  override name = 'WebOrdersError';
+}
+
+/** Stores and reads the nation's orders; returns their id, which the page then shows the outcome of. */
+export async function sendWebOrders(web: WebContext, gameId: string, nation: string, text: string): Promise<string> {
+  if (!text.trim()) throw new WebOrdersError('Write your orders in the box first: one order per line.');
+  // A browser sends a text box's lines with CRLF (HTML's form encoding); the player wrote lines.
+  const lines = text.replace(/\r\n?/g, '\n');
+  const job = { gameId, messageId: await new WebInbox(web.deps.store.redis).take(gameId, nation, lines, web.deps.now()) };
+  // Queued too, so a crash before the read below still leaves them to be read; reading twice does nothing twice.
+  await web.queueMessage?.(job);
+  await webChannel.process(web.deps, job);
+  return job.messageId;
+}
+
+/** What the page says of orders it sent, once read. */
+export interface SentOrders {
+  headline: string;
+  /** The confirmation the player is sent, when there is one to show. */
+  text: string | null;
+}
+
+const HEADLINES: Partial<Record<MessageResult['outcome'], string>> = {
+  orders: 'Your orders were read. The confirmation below is also sent to you.',
+  commands: 'Your commands were carried out.',
+  'ticket-answer': 'Your answer was taken.',
+  late: 'Your orders came too late for this turn and were not applied; your GM can still accept them.',
+  'rate-limited': 'Too many messages for your nation in a short time: these were not read. Wait a while and send them again.',
+};
+
+/** The outcome of orders this nation sent from its page, or null for an id that is not the nation's (or not read yet). */
+export async function sentOrders(web: WebContext, gameId: string, nation: string, id: string): Promise<SentOrders | null> {
+  if (!webChannel.owns(id) || (await new WebInbox(web.deps.store.redis).item(gameId, id))?.nation !== nation) return null;
+  const result = await new MessageLedger(web.deps.store.redis).result(gameId, id);
+  if (!result) return { headline: 'Your orders are stored and waiting to be read; reload the page in a moment.', text: null };
+  const key = `reply:${id}`;
+  const said = result.replies.find((r) => r.key === key)?.text ?? result.forumMessages?.find((m) => m.key === key)?.text ?? null;
+  return { headline: HEADLINES[result.outcome] ?? 'Your orders were not accepted.', text: said };
+}

@@ -1,0 +1,113 @@
+// Orders written on a nation's private page, in a real browser: read through the same message loop
+// as an email (the confirmation on the page and in the player's mail, the orders in force, the turn
+// adjudicated on them), commands too; refused when empty, from another nation's page, or by a
+// revoked link. Screenshots go to test-output/web/.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxSender } from '../../src/channels/email/outbox-sender.ts';
+import { WebInbox } from '../../src/channels/web/web-inbox.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
+import { webKeys } from '../../src/store/keys.ts';
+import { waitForMail } from '../mail/support/mailbox.ts';
+import { startTestSender } from '../mail/support/test-sender.ts';
+import { requireServices } from '../support/services.ts';
+import { openBrowser, type TestBrowser } from './chromium.ts';
+import { webWorld, type WebWorld } from './support.ts';
+
+describe('orders on the web', () => {
+  let world: WebWorld;
+  let browser: TestBrowser;
+  let sender: OutboxSender;
+  let page: Page;
+  const linkOf = async (nation: string) => `${world.server.url}/-/nation/${await world.links.nationToken(world.gameId, nation)}`;
+  const stored = async () => world.rt.redis.hlen(webKeys(world.gameId).orders);
+
+  beforeAll(async () => {
+    await requireServices(['redis', 'imap', 'smtp']);
+    world = await webWorld();
+    await world.playStep({ red: 'nor', blue: 'sou' });
+    sender = startTestSender({ outbox: world.rt.outbox, store: world.rt.store, games: (id) => id === world.gameId, logger: world.deps.logger });
+    browser = await openBrowser();
+    page = browser.page;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sender?.stop();
+    await world?.close();
+  });
+
+  it('reads typed orders like an email: confirmed on the page and by mail, in force, and adjudicated', async () => {
+    await page.goto(await linkOf('red'));
+    await browser.shot('nation-orders-empty');
+    await page.fill('textarea[name="orders"]', 'claim mid\nclaim atlantis');
+    await page.click('button:has-text("Send orders")');
+    await expect.poll(() => page.locator('.sent').textContent()).toContain('Your orders were read.');
+    const confirmation = await page.locator('pre.confirmation').textContent();
+    expect(confirmation).toMatch(/claim mid/i);
+    expect(confirmation).toContain('There is no province "atlantis"');
+    expect(await page.locator('section.orders li').allTextContents()).toEqual([expect.stringMatching(/mid/i)]);
+    await browser.shot('nation-orders-sent');
+
+    const { red } = await world.rt.store.ordersInForce(world.gameId);
+    expect(red.orders).toEqual([expect.objectContaining({ kind: 'claim', province: 'mid' })]);
+    const id = red.sources?.[0].messageId ?? '';
+    expect(id).toMatch(/^web:/);
+    expect((await new WebInbox(world.rt.redis).item(world.gameId, id))?.text).toBe('claim mid\nclaim atlantis');
+    expect((await new MessageLedger(world.rt.redis).result(world.gameId, id))?.nation).toBe('red');
+    const mail = await waitForMail('player1@adjutant.test', { subject: world.gameId, body: 'atlantis' });
+    expect(mail[0].text).toMatch(/claim mid/i);
+
+    const step = await world.rt.store.step(world.gameId);
+    await world.playStep({});
+    const record = await world.rt.store.record(world.gameId, step + 1);
+    expect(record?.orders.red).toEqual([expect.objectContaining({ kind: 'claim', province: 'mid' })]);
+  });
+
+  it('takes commands as well, and keeps the box and says why when there is nothing to send', async () => {
+    await page.goto(await linkOf('blue'));
+    await page.fill('textarea[name="orders"]', 'STATUS');
+    await page.click('button:has-text("Send orders")');
+    await expect.poll(() => page.locator('.sent').textContent()).toContain('Your commands were carried out.');
+    expect(await page.locator('pre.confirmation').textContent()).toMatch(/deadline/i);
+
+    const before = await stored();
+    await page.fill('textarea[name="orders"]', '   ');
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.click('button:has-text("Send orders")')]);
+    expect(answer.status()).toBe(400);
+    expect(await page.locator('p.problem').textContent()).toContain('Write your orders in the box first');
+    expect(await stored()).toBe(before);
+    await browser.shot('nation-orders-empty-refused');
+  });
+
+  it('never shows or takes orders for another nation, and a revoked link cannot order', async () => {
+    await page.goto(await linkOf('red'));
+    await page.fill('textarea[name="orders"]', 'claim sou\nclaim zebrafield');
+    await page.click('button:has-text("Send orders")');
+    await expect.poll(() => page.locator('.sent').textContent()).toContain('Your orders were read.');
+    expect(await page.locator('pre.confirmation').textContent()).toContain('zebrafield');
+    const redSent = new URL(page.url()).searchParams.get('sent')!;
+
+    // Blue's page asked for red's outcome shows none of it.
+    await page.goto(`${await linkOf('blue')}?sent=${encodeURIComponent(redSent)}`);
+    expect(await page.locator('.sent').count()).toBe(0);
+    expect(await page.content()).not.toContain('zebrafield');
+
+    // Red's form sent with blue's CSRF token (a page of blue's posting to red's link) is refused.
+    const blueCsrf = await page.locator('input[name="csrf"]').getAttribute('value');
+    const before = await stored();
+    const forged = await page.request.post(await linkOf('red'), { form: { csrf: blueCsrf!, orders: 'claim nor' } });
+    expect(forged.status()).toBe(403);
+    expect(await stored()).toBe(before);
+
+    await page.goto(await linkOf('red'));
+    await world.links.revokeNation(world.gameId, 'red');
+    await page.fill('textarea[name="orders"]', 'claim nor');
+    await page.click('button:has-text("Send orders")');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('This link does not work');
+    expect(await stored()).toBe(before);
+    const { red } = await world.rt.store.ordersInForce(world.gameId);
+    expect(red.orders).toEqual([expect.objectContaining({ province: 'sou' })]);
+    await browser.shot('nation-orders-revoked');
+  });
+});
