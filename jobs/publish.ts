@@ -1,8 +1,9 @@
 // The publish queue's processor: a committed step's reports into the outbox (src/turns/publish-turn.ts).
+import { storedConfig } from '../src/store/stored-game.ts';
 import { tellGm } from '../src/turns/gm-notices.ts';
 import { publishTurn, type PublishJob } from '../src/turns/publish-turn.ts';
 import type { RendererFactory } from '../src/turns/turn-renderer.ts';
-import { gameConfig, stepLabel, type TurnRuntime } from '../src/turns/turn-runtime.ts';
+import { stepLabel, type TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { guarded } from './guard.ts';
 
 export function publishProcessor(rt: TurnRuntime, rendererFor?: RendererFactory) {
@@ -11,7 +12,7 @@ export function publishProcessor(rt: TurnRuntime, rendererFor?: RendererFactory)
     (data) => publishTurn(rt, data, rendererFor),
     async (data, error) => {
       rt.logger.error({ err: error, gameId: data.gameId, step: data.step }, 'publishing failed for good');
-      const config = await gameConfig(rt.store, data.gameId).catch(() => null);
+      const config = await storedConfig(rt.store, data.gameId).catch(() => null);
       if (config)
         await tellGm(
           rt,

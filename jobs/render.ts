@@ -1,8 +1,9 @@
 // The render queue's processor: map and updates to the output folder (src/turns/render-turn.ts),
 // then the publish job. If rendering fails for good, the reports still go out, without the map.
+import { storedConfig } from '../src/store/stored-game.ts';
 import { tellGm } from '../src/turns/gm-notices.ts';
 import { renderTurn, type OutputSettings } from '../src/turns/render-turn.ts';
-import { gameConfig, stepLabel, type StepJob, type TurnRuntime } from '../src/turns/turn-runtime.ts';
+import { stepLabel, type StepJob, type TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { guarded } from './guard.ts';
 import type { BullTurnQueues } from './turn-queues.ts';
 
@@ -16,7 +17,7 @@ export function renderProcessor(rt: TurnRuntime, queues: BullTurnQueues, outputs
     },
     async (data, error) => {
       rt.logger.error({ err: error, gameId: data.gameId, step: data.step }, 'rendering failed for good; publishing without the map');
-      const config = await gameConfig(rt.store, data.gameId).catch(() => null);
+      const config = await storedConfig(rt.store, data.gameId).catch(() => null);
       if (config)
         await tellGm(
           rt,

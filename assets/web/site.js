@@ -1,5 +1,6 @@
-// The pages' only script: deadlines in the reader's own time zone with a live countdown, and map
-// zoom buttons. Everything works without it (the server writes deadlines in UTC).
+// The pages' only script: deadlines in the reader's own time zone with a live countdown, map zoom
+// buttons, and the live reading of a nation's orders box. Everything works without it (the server
+// writes deadlines in UTC, and reads orders when the form is sent).
 (function () {
   'use strict';
   function pad(n) { return n < 10 ? '0' + n : String(n); }
@@ -37,7 +38,66 @@
       if (outBtn) outBtn.addEventListener('click', function () { set(Number(box.getAttribute('data-zoom')) / 1.5); });
     });
   }
+  // Each line of the box as the server's reader reads it, a moment after typing stops. The form is
+  // sent only once what is shown is the reading of what is in the box.
+  function liveReading() {
+    var form = document.querySelector('form.orders-form');
+    var box = form && form.querySelector('textarea[name="orders"]');
+    var out = document.querySelector('.readings');
+    if (!box || !out) return;
+    var shown = null, timer = null, asked = 0;
+    function show(text, lines) {
+      out.textContent = '';
+      lines.forEach(function (r) {
+        var li = document.createElement('li');
+        li.className = 'reading ' + r.kind;
+        li.setAttribute('data-line', String(r.line));
+        var at = document.createElement('span');
+        at.className = 'line';
+        at.textContent = 'Line ' + r.line + ': ';
+        li.appendChild(at);
+        li.appendChild(document.createTextNode(r.says));
+        out.appendChild(li);
+      });
+      shown = text;
+      out.setAttribute('data-read', String(text.length));
+    }
+    // Resolves to 'shown' (the box's reading is on the page), 'stale' (a later reading was asked
+    // for) or 'failed' (nothing could be read; the server reads the orders when they are sent).
+    function read() {
+      var text = box.value, mine = ++asked;
+      var body = new URLSearchParams({ csrf: form.querySelector('input[name="csrf"]').value, orders: text });
+      function failed(why) {
+        if (mine !== asked) return 'stale';
+        out.textContent = why || 'The lines could not be read just now; they are read when sent.';
+        shown = null;
+        return 'failed';
+      }
+      return fetch(form.getAttribute('action') + '/read', { method: 'POST', body: body })
+        .then(function (res) { return res.json().then(function (json) { return { ok: res.ok, json: json }; }); })
+        .then(function (answer) {
+          if (mine !== asked) return 'stale';
+          if (!answer.ok) return failed(answer.json.error);
+          show(text, answer.json.lines);
+          return 'shown';
+        }, function () { return failed(); });
+    }
+    box.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { if (box.value !== shown) read(); }, 100);
+    });
+    form.addEventListener('submit', function (e) {
+      if (shown === box.value || !box.value.trim()) return;
+      e.preventDefault();
+      clearTimeout(timer);
+      read().then(function (outcome) {
+        if (outcome === 'failed' || (outcome === 'shown' && shown === box.value)) form.submit();
+      });
+    });
+    if (box.value.trim()) read();
+  }
   document.addEventListener('DOMContentLoaded', function () {
+    liveReading();
     localTimes();
     tick();
     setInterval(tick, 1000);

@@ -1,5 +1,6 @@
 // What `adjutant game list` and `game status` show: read from the store and the schedule, the
 // same status the GM's STATUS email gets, plus the outbox as the sender sees it.
+import { storedConfig } from '../store/stored-game.ts';
 import { counted } from '../engine/index.ts';
 import pino from 'pino';
 import { createRuntime, type Runtime } from '../../jobs/runtime.ts';
@@ -7,7 +8,6 @@ import { openTickets } from '../messages/tickets.ts';
 import { reachRedis } from '../store/reach-redis.ts';
 import { redisUrl } from '../store/redis.ts';
 import { createGameControl } from '../turns/scheduler-control.ts';
-import { gameConfig } from '../turns/turn-runtime.ts';
 
 export interface GameLine {
   id: string;
@@ -46,7 +46,7 @@ export async function withRuntime<T>(work: (rt: Runtime) => Promise<T>): Promise
 }
 
 export async function gameOverview(rt: Runtime, id: string): Promise<GameOverview> {
-  const config = await gameConfig(rt.store, id);
+  const config = await storedConfig(rt.store, id);
   const status = await createGameControl(rt).status(id);
   const [{ recorded: total, inLine: pending }, failed] = await Promise.all([rt.outbox.counts(id), rt.outbox.setAsideItems(id)]);
   const failedList = failed.map(({ key, error }) => ({ key, error }));

@@ -43,7 +43,7 @@ export interface MessageDeps {
 /** What deciding may use beside its input: the parser, a log for the parser's failures, the public URL. */
 export type MessageTools = Pick<MessageDeps, 'parse' | 'logger' | 'publicUrl'>;
 
-function toolsOf(deps: MessageDeps): MessageTools {
+export function toolsOf(deps: MessageDeps): MessageTools {
   return { parse: deps.parse, logger: deps.logger, publicUrl: deps.publicUrl };
 }
 

@@ -38,19 +38,24 @@ export interface Applied {
 
 const REPLACE_ALL = /^\s*replace\s+all\s*[.!]?\s*$/i;
 
+/** The nation's text read by the game's reader, a line the rules leave one reading of standing as an order; throws when the reader fails. */
+export async function readOrderLines(tools: MessageContext['tools'], game: MessageContext['game'], nation: string, text: string): Promise<ParseResult> {
+  const parse = tools.parse ?? parseMessageInSlices;
+  const result = await parse({
+    ruleset: game.ruleset,
+    map: game.map,
+    nation,
+    text,
+    state: game.state,
+    options: game.ctx.options,
+    nationAliases: nationAliases(game.config),
+  });
+  return { ...result, ...singleReadings(result) };
+}
+
 export async function parseSafely(ctx: MessageContext, nation: string, text: string): Promise<ParseResult> {
   try {
-    const parse = ctx.tools.parse ?? parseMessageInSlices;
-    const result = await parse({
-      ruleset: ctx.game.ruleset,
-      map: ctx.game.map,
-      nation,
-      text,
-      state: ctx.game.state,
-      options: ctx.game.ctx.options,
-      nationAliases: nationAliases(ctx.game.config),
-    });
-    return { ...result, ...singleReadings(result) };
+    return await readOrderLines(ctx.tools, ctx.game, nation, text);
   } catch (e) {
     ctx.tools.logger.error({ err: e, gameId: ctx.head.gameId, messageId: ctx.messageId }, 'the order parser failed');
     return {

@@ -11,7 +11,18 @@ const MOST_GAMES = 500;
 
 /** The game as stored: its files, opened, at the state the next step starts from. */
 export async function storedGame(store: GameStore, gameId: string): Promise<Game> {
-  const [version, state] = await Promise.all([store.filesVersion(gameId), store.state(gameId)]);
+  const [game, state] = await Promise.all([openedGame(store, gameId), store.state(gameId)]);
+  return { ...game, state };
+}
+
+/** The game's checked game.yaml, without reading its state (a deleted game's files are gone, and so is its version). */
+export async function storedConfig(store: GameStore, gameId: string): Promise<Game['config']> {
+  return (await openedGame(store, gameId)).config;
+}
+
+/** The game's files as opened (its state the one they start from), once per version of them. */
+async function openedGame(store: GameStore, gameId: string): Promise<Game> {
+  const version = await store.filesVersion(gameId);
   let cached = opened.get(gameId);
   if (cached?.version !== version) {
     const { game, problems } = openGame(gameId, await store.files(gameId));
@@ -19,5 +30,5 @@ export async function storedGame(store: GameStore, gameId: string): Promise<Game
     if (opened.size >= MOST_GAMES) opened.clear();
     opened.set(gameId, (cached = { version, game }));
   }
-  return { ...cached.game, state };
+  return cached.game;
 }

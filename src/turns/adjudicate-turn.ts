@@ -5,13 +5,13 @@ import type { Order } from '../engine/index.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { StepAlreadyCommittedError } from '../store/game-store.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
-import { storedGame } from '../store/stored-game.ts';
+import { storedGame, storedConfig } from '../store/stored-game.ts';
 import { adjudicateStep, runStep } from './run-step.ts';
 import { tellGm } from './gm-notices.ts';
 import { reportRenderer } from './turn-renderer.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { finishStep, freshSeed } from './turn-steps.ts';
-import { gameConfig, missingNations, stepLabel, type AdjudicateJob, type TurnRuntime } from './turn-runtime.ts';
+import { missingNations, stepLabel, type AdjudicateJob, type TurnRuntime } from './turn-runtime.ts';
 
 export type AdjudicationOutcome = 'committed' | 'previewed' | 'stale';
 
@@ -30,7 +30,7 @@ export async function adjudicateTurn(rt: TurnRuntime, job: AdjudicateJob): Promi
     await finishStep(rt, gameId, step, epoch);
     return 'committed';
   }
-  const config = await gameConfig(rt.store, gameId);
+  const config = await storedConfig(rt.store, gameId);
   const missingNow = await missingNations(rt.store, gameId, config);
   const mine = (s: TurnSchedule | null): s is TurnSchedule =>
     s !== null && s.step === step && s.epoch === epoch && s.run === run && s.status === 'adjudicating';

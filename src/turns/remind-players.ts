@@ -1,13 +1,14 @@
 // The remind job: players with no orders in force hear how long they have left, and the GM hears
 // which tickets still wait for a ruling. A reminder for a deadline that has since moved, or a
 // step that has since been adjudicated, is dropped.
+import { storedConfig } from '../store/stored-game.ts';
 import { flavourOf, postsReminder } from '../channels/forum/settings/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { escapeBbcode, escapeMarkdownInline } from '../render/escape.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { tellGm } from './gm-notices.ts';
 import { formatTime } from './schedule.ts';
-import { gameConfig, mailFrom, missingNations, stepLabel, type RemindJob, type TurnRuntime } from './turn-runtime.ts';
+import { mailFrom, missingNations, stepLabel, type RemindJob, type TurnRuntime } from './turn-runtime.ts';
 
 /** A GM ticket as the reminder lists it (src/messages/tickets.ts keeps them). */
 export interface OpenTicket {
@@ -23,7 +24,7 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
   const { gameId, step, epoch, offset, deadline } = job;
   const s = await rt.schedules.get(gameId);
   if (!s || s.step !== step || s.epoch !== epoch || s.status !== 'open' || s.deadline !== deadline) return [];
-  const config = await gameConfig(rt.store, gameId);
+  const config = await storedConfig(rt.store, gameId);
   const missing = await missingNations(rt.store, gameId, config);
   const { turn } = await rt.store.state(gameId);
   const due = new Date(deadline);

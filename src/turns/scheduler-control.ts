@@ -1,6 +1,7 @@
 // GameControl on the schedule in Redis: what the GM's email commands (and the CLI) do. Each change
 // is a compare-and-set on the schedule and wakes the scheduler, so it takes effect at the next
 // tick; repeating a command the GM sent twice changes nothing.
+import { storedConfig, storedGame } from '../store/stored-game.ts';
 import { OrdersChangedError, StepAlreadyCommittedError } from '../store/game-store.ts';
 import { rollbackToTurn } from '../store/rollback.ts';
 import type { GameFile } from '../game/game-file.ts';
@@ -9,11 +10,11 @@ import { ControlError, SurpriseDeadlineError, type DeadlineOptions, type GameCon
 import { storedPreview } from './adjudicate-turn.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { ensureSchedule, finishStep, freshSeed, queueAdjudication, startAdjudication } from './turn-steps.ts';
-import { gameConfig, playerNations, type TurnRuntime } from './turn-runtime.ts';
+import { playerNations, type TurnRuntime } from './turn-runtime.ts';
 
 export function createGameControl(rt: TurnRuntime): GameControl {
   const load = async (gameId: string) => {
-    const config = await gameConfig(rt.store, gameId);
+    const config = await storedConfig(rt.store, gameId);
     return { config, schedule: await ensureSchedule(rt, gameId, config) };
   };
   const busy = (s: TurnSchedule, what: string) =>
@@ -50,8 +51,8 @@ export function createGameControl(rt: TurnRuntime): GameControl {
 
   return {
     async status(gameId): Promise<GameStatus> {
-      const { config, schedule: s } = await load(gameId);
-      const state = await rt.store.state(gameId);
+      const { config, state } = await storedGame(rt.store, gameId);
+      const s = await ensureSchedule(rt, gameId, config);
       const ordered = await rt.store.orderedNations(gameId);
       const deadline = s.status === 'paused' || s.status === 'waiting' || !s.deadline ? null : new Date(s.deadline);
       const status: GameStatus = {
@@ -70,7 +71,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     },
 
     async extend(gameId, ms, options = {}) {
-      const config = await gameConfig(rt.store, gameId);
+      const config = await storedConfig(rt.store, gameId);
       let result = rt.now();
       await change(gameId, (cur) => {
         const now = rt.now();
@@ -89,7 +90,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     },
 
     async setDeadline(gameId, deadline, options = {}) {
-      const config = await gameConfig(rt.store, gameId);
+      const config = await storedConfig(rt.store, gameId);
       await change(
         gameId,
         (cur) => busyNow(cur, 'set the next deadline') ?? surprising(cur, deadline, noticeOf(config), options) ?? withDeadline(cur, config, deadline, rt.now()),
@@ -104,7 +105,7 @@ export function createGameControl(rt: TurnRuntime): GameControl {
     },
 
     async resume(gameId) {
-      const config = await gameConfig(rt.store, gameId);
+      const config = await storedConfig(rt.store, gameId);
       await change(gameId, (cur) => {
         if (cur.status !== 'paused' && cur.status !== 'waiting') return undefined;
         const deadline = resumedDeadline(cur, rt.now(), noticeOf(config));

@@ -2,6 +2,7 @@
 // Redis), sends reminders, and at a deadline either starts the adjudication, waits out the grace
 // period, or stops for the GM. Any number of schedulers may run: every move is a compare-and-set
 // and every job id is fixed, so two of them doing the same tick change nothing.
+import { storedConfig } from '../store/stored-game.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { GameNotFoundError } from '../store/game-store.ts';
 import { graceMs } from './deadlines.ts';
@@ -9,7 +10,7 @@ import { downNotice, missingNotice, tellGm } from './gm-notices.ts';
 import { reminderTime } from './schedule.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { ensureSchedule, finishStep, queueAdjudication, startAdjudication } from './turn-steps.ts';
-import { gameConfig, missingNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
+import { missingNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
 export interface SchedulerOptions {
   /** Time between ticks, in ms. */
@@ -100,7 +101,7 @@ export class Scheduler {
       await this.rt.schedules.forget(gameId);
       return null;
     }
-    const config = await gameConfig(this.rt.store, gameId);
+    const config = await storedConfig(this.rt.store, gameId);
     const s = await ensureSchedule(this.rt, gameId, config);
     const sweep = new Date(now.getTime() + this.rt.settings.sweepMs);
     if (s.step <= (await this.rt.store.step(gameId))) {

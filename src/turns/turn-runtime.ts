@@ -3,7 +3,6 @@
 import type { Logger } from 'pino';
 import type { GameFile } from '../game/game-file.ts';
 import type { GameStore } from '../store/game-store.ts';
-import { storedGame } from '../store/stored-game.ts';
 import type { Outbox } from '../store/outbox.ts';
 import type { ScheduleStore } from './schedule-store.ts';
 import type { OutageWatch } from '../store/outage-watch.ts';
@@ -55,11 +54,6 @@ export interface TurnRuntime {
   settings: TurnSettings;
   /** Notes store outages and tells the GM once each is over (src/store/outage-watch.ts). */
   outages?: OutageWatch;
-}
-
-/** The game's checked game.yaml, from the game as opened once per version of its files. */
-export async function gameConfig(store: GameStore, gameId: string): Promise<GameFile> {
-  return (await storedGame(store, gameId)).config;
 }
 
 /** Nations someone plays: only they are reminded, counted as missing, and sent reports. */

@@ -1,12 +1,13 @@
 // The moves of a step through its life: opened with a deadline, sent to adjudication, finished
 // once committed. Each move is a compare-and-set on the schedule, and its side effects (jobs, GM
 // mail) are idempotent, so a crash anywhere is repaired by doing the same move again.
+import { storedConfig } from '../store/stored-game.ts';
 import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
 import { minimumNoticeMs, missedAlerts, nextStep, openStep } from './deadlines.ts';
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
-import { gameConfig, playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
+import { playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
 /** A dice seed from the operating system's random source: the edge where randomness enters. */
 export function freshSeed(): string {
@@ -50,7 +51,7 @@ export async function queueAdjudication(rt: TurnRuntime, gameId: string, s: Turn
  * publishing, and open the next step. Safe to repeat; later repeats find the schedule moved on.
  */
 export async function finishStep(rt: TurnRuntime, gameId: string, step: number, epoch: number): Promise<void> {
-  const config = await gameConfig(rt.store, gameId);
+  const config = await storedConfig(rt.store, gameId);
   const s = await rt.schedules.get(gameId);
   const current = s !== null && s.step === step && s.epoch === epoch;
   if (current) {
@@ -90,7 +91,7 @@ export async function stopForFailure(rt: TurnRuntime, job: { gameId: string; ste
   );
   rt.logger.error({ err: error, gameId: job.gameId, step: job.step }, 'adjudication failed for good');
   if (schedule?.status !== 'waiting') return;
-  const config = await gameConfig(rt.store, job.gameId).catch(() => null);
+  const config = await storedConfig(rt.store, job.gameId).catch(() => null);
   if (config) {
     const { turn } = await rt.store.state(job.gameId);
     await tellGm(

@@ -4,6 +4,12 @@
 import { web as webChannel } from '../channels/web/index.ts';
 import { WebInbox } from '../channels/web/web-inbox.ts';
 import { MessageLedger, type MessageResult } from '../messages/message-ledger.ts';
+import { MAX_TEXT } from '../messages/incoming-message.ts';
+import { toolsOf } from '../messages/message-context.ts';
+import { previewLines, type LineReading } from '../messages/order-preview.ts';
+import type { Game } from '../game/open-game.ts';
+import { storedGame } from '../store/stored-game.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import type { WebContext } from './web-context.ts';
 
 /** Orders the page will not send; the message says what to do instead. */
@@ -46,4 +52,30 @@ export async function sentOrders(web: WebContext, gameId: string, nation: string
   const key = `reply:${id}`;
   const said = result.replies.find((r) => r.key === key)?.text ?? result.forumMessages?.find((m) => m.key === key)?.text ?? null;
   return { headline: HEADLINES[result.outcome] ?? 'Your orders were not accepted.', text: said };
+}
+
+/** How each line would be read if sent now (the reader's first MAX_TEXT characters); null when the game or nation is gone. */
+export async function readWebOrders(web: WebContext, gameId: string, nation: string, text: string): Promise<LineReading[] | null> {
+  const game = await gameToRead(web, gameId);
+  if (!game?.config.nations[nation]) return null;
+  const lines = text.replace(/\r\n?/g, '\n');
+  return previewLines(toolsOf(web.deps), game, nation, lines.slice(0, MAX_TEXT));
+}
+
+/**
+ * Games as the live reading reads them, each opened once per version of its files and of its state.
+ * The state changes only when a step is committed (the step) or rolled back (the epoch), so a
+ * player typing costs a few small reads of the store, not the whole state each time.
+ */
+const READING = new BoundedCache<Promise<Game>>(64);
+
+async function gameToRead(web: WebContext, gameId: string): Promise<Game | null> {
+  const { store } = web.deps;
+  if (!(await store.exists(gameId))) return null;
+  const [files, { step, epoch }] = await Promise.all([store.filesVersion(gameId), store.stepAndEpoch(gameId)]);
+  const key = `${gameId}\n${files}\n${step}\n${epoch}`;
+  return READING.get(key, () => storedGame(store, gameId)).catch((e: unknown) => {
+    READING.delete(key);
+    throw e;
+  });
 }

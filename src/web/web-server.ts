@@ -6,20 +6,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { MAX_TEXT } from '../messages/incoming-message.ts';
 import type { MessageDeps } from '../messages/message-context.ts';
 import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
-import { csrfFor, csrfMatches } from './csrf.ts';
+import { csrfMatches } from './csrf.ts';
 import { gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
 import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
 import type { ForumSoftware } from '../channels/forum/base/forum-software.ts';
 import { forums } from '../channels/forum/settings/forums.ts';
 import { RequestError, readBody, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
-import { nationPage, type NationForm } from './nation-page.ts';
-import { sendWebOrders, sentOrders, WebOrdersError } from './nation-orders.ts';
-import { renderPage } from './page-templates.ts';
+import { message, notFound } from './message-page.ts';
+import { nationRoute } from './nation-route.ts';
 import { gamePage, indexPage } from './public-pages.ts';
 import { checkSecret } from './signed-links.ts';
 import { serveFile } from './static-files.ts';
@@ -68,13 +66,6 @@ export function webContext(options: WebServerOptions): WebContext {
   };
 }
 
-function message(web: WebContext, res: ServerResponse, status: number, title: string, text: string, headers: Record<string, string> = {}): void {
-  sendHtml(res, status, renderPage('message', { title, base: web.base, private: true }, { title, text }), { 'cache-control': 'no-store', ...headers });
-}
-
-const notFound = (web: WebContext, res: ServerResponse) =>
-  message(web, res, 404, 'Not found', 'There is nothing here. Check the address, or start from the list of games.');
-
 async function route(web: WebContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://host');
   // Routed on the path as sent, each segment decoded once: "..", "%2e%2e" or a hidden "/" is no page and no file.
@@ -85,7 +76,7 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   const hooked =
     parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? forums.all().find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
   if (hooked && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, hooked, req, res, parts[3]);
-  if (parts[0] === '-' && parts[1] === 'nation' && parts.length === 3) return nationRoute(web, req, res, parts[2], url);
+  if (parts[0] === '-' && parts[1] === 'nation' && (parts.length === 3 || parts.length === 4)) return nationRoute(web, req, res, parts.slice(2), url);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
   if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));
   if (parts[0] === '-' && parts[1] === 'assets' && parts.length === 3) {
@@ -130,49 +121,6 @@ function segments(pathname: string): string[] | null {
   } catch {
     return null;
   }
-}
-
-/** Orders as long as the reader reads (MAX_TEXT), each character URL-encoded at its longest (9 bytes). */
-const ORDERS_FORM_BYTES = MAX_TEXT * 9 + 1024;
-
-async function nationRoute(web: WebContext, req: IncomingMessage, res: ServerResponse, token: string, url: URL): Promise<void> {
-  const claims = web.links ? await web.links.check(token) : null;
-  const refuse = () =>
-    message(
-      web,
-      res,
-      403,
-      'This link does not work',
-      'This private link is not valid: it may be mistyped, expired, or replaced by a newer one. Use the link in your latest report, or ask your GM for a new one.',
-    );
-  if (claims?.kind !== 'nation') return refuse();
-  const form: NationForm = { token, csrf: csrfFor(web.secret!, token) };
-  const method = req.method ?? 'GET';
-  if (method === 'POST') {
-    const sent = await readForm(req, ORDERS_FORM_BYTES);
-    if (!csrfMatches(form.csrf, sent.get('csrf')))
-      return message(
-        web,
-        res,
-        403,
-        'Refused',
-        "The form was not sent from your nation's page (its CSRF token is missing or wrong); nothing was sent. Reload the page and try again.",
-      );
-    const draft = sent.get('orders') ?? '';
-    try {
-      const id = await sendWebOrders(web, claims.game, claims.nation, draft);
-      return redirect(res, `${web.base}/-/nation/${token}?sent=${encodeURIComponent(id)}`);
-    } catch (e) {
-      if (!(e instanceof WebOrdersError)) throw e;
-      const html = await nationPage(web, claims.game, claims.nation, { ...form, error: e.message, draft });
-      return html === null ? refuse() : sendHtml(res, 400, html, { 'cache-control': 'no-store' });
-    }
-  }
-  if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET, HEAD and POST here.', { allow: 'GET, HEAD, POST' });
-  const id = url.searchParams.get('sent');
-  const sent = id ? await sentOrders(web, claims.game, claims.nation, id) : null;
-  const html = await nationPage(web, claims.game, claims.nation, { ...form, ...(sent && { sent }) });
-  return html === null ? refuse() : sendHtml(res, 200, html, { 'cache-control': 'no-store' });
 }
 
 async function gmRoute(web: WebContext, req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): Promise<void> {

@@ -1,9 +1,10 @@
 // Races between a scheduler reading the game and a worker finishing a step, replayed
 // deterministically: the read is held back until the worker has moved the game on.
+import { storedConfig } from '../../src/store/stored-game.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStep } from '../../src/turns/run-step.ts';
 import { ensureSchedule, finishStep } from '../../src/turns/turn-steps.ts';
-import { gameConfig, type TurnRuntime } from '../../src/turns/turn-runtime.ts';
+import { type TurnRuntime } from '../../src/turns/turn-runtime.ts';
 import { requireServices } from '../support/services.ts';
 import { claim, cleanUp, storeFixtureGame, testClock, testRuntime } from './support.ts';
 
@@ -36,7 +37,7 @@ describe('a schedule read that races a finishing step', () => {
   it('does not take the game back to the step it read when a worker committed and moved on meanwhile', async () => {
     const id = await storeFixtureGame(rt, { schedule: { dates: ['2026-12-01T20:00:00Z', '2026-12-04T20:00:00Z'], reminders: [] } });
     games.push(id);
-    const config = await gameConfig(rt.store, id);
+    const config = await storedConfig(rt.store, id);
     await ensureSchedule(rt, id, config);
     await claim(rt, id, 'red', 'nor');
     clock.set('2026-12-01T20:00:05Z');

@@ -64,6 +64,20 @@ describe('orders on the web', () => {
     expect(record?.orders.red).toEqual([expect.objectContaining({ kind: 'claim', province: 'mid' })]);
   });
 
+  it("reads each line live as it is typed, from the server's reader, before anything is sent", async () => {
+    await page.goto(await linkOf('blue'));
+    const before = await stored();
+    await page.locator('textarea[name="orders"]').pressSequentially('claim vale\nclaim atlantis\nhello GM\nclaim nor', { delay: 5 });
+    await expect.poll(() => page.locator('ol.readings').getAttribute('data-read')).toBe(String('claim vale\nclaim atlantis\nhello GM\nclaim nor'.length));
+    const kinds = await page.locator('ol.readings li').evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-line')} ${li.className}`));
+    expect(kinds).toEqual(['1 reading gm', '2 reading refused', '3 reading aside', '4 reading order']);
+    expect(await page.locator('ol.readings li[data-line="1"]').textContent()).toMatch(/Needs the GM, who chooses between: You claim \w+; You claim /);
+    expect(await page.locator('ol.readings li[data-line="2"]').textContent()).toContain('There is no province "atlantis". Did you mean:');
+    expect(await page.locator('ol.readings li[data-line="4"]').textContent()).toMatch(/Northvale|nor/i);
+    expect(await stored()).toBe(before);
+    await browser.shot('nation-orders-live');
+  });
+
   it('takes commands as well, and keeps the box and says why when there is nothing to send', async () => {
     await page.goto(await linkOf('blue'));
     await page.fill('textarea[name="orders"]', 'STATUS');
@@ -73,11 +87,25 @@ describe('orders on the web', () => {
 
     const before = await stored();
     await page.fill('textarea[name="orders"]', '   ');
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.click('button:has-text("Send orders")')]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && !r.url().endsWith('/read')),
+      page.click('button:has-text("Send orders")'),
+    ]);
     expect(answer.status()).toBe(400);
     expect(await page.locator('p.problem').textContent()).toContain('Write your orders in the box first');
     expect(await stored()).toBe(before);
     await browser.shot('nation-orders-empty-refused');
+  });
+
+  it('works as a plain form without JavaScript: read when sent, and the page shows the outcome', async () => {
+    await page.goto(await linkOf('blue'));
+    const csrf = await page.locator('input[name="csrf"]').getAttribute('value');
+    const answer = await page.request.post(await linkOf('blue'), { form: { csrf: csrf!, orders: 'claim nor' }, maxRedirects: 0 });
+    expect(answer.status()).toBe(303);
+    const shown = await page.request.get(new URL(answer.headers().location, world.server.url).toString());
+    expect(await shown.text()).toContain('Your orders were read.');
+    const { blue } = await world.rt.store.ordersInForce(world.gameId);
+    expect(blue.orders).toEqual([expect.objectContaining({ kind: 'claim', province: 'nor' })]);
   });
 
   it('never shows or takes orders for another nation, and a revoked link cannot order', async () => {

@@ -1,0 +1,70 @@
+// A nation's private page by its signed link: GET shows it (with the outcome of orders it just
+// sent), POST sends the orders written in its box, and POST .../read says how each line would be
+// read, for the page's live reading. Every form carries the CSRF token derived from the link.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { MAX_TEXT } from '../messages/incoming-message.ts';
+import { csrfFor, csrfMatches } from './csrf.ts';
+import { readForm, redirect, sendHtml, sendText } from './http-kit.ts';
+import { message, notFound } from './message-page.ts';
+import { readWebOrders, sendWebOrders, sentOrders, WebOrdersError } from './nation-orders.ts';
+import { nationPage, type NationForm } from './nation-page.ts';
+import type { WebContext } from './web-context.ts';
+
+/** Orders as long as the reader reads (MAX_TEXT), each character URL-encoded at its longest (9 bytes). */
+const ORDERS_FORM_BYTES = MAX_TEXT * 9 + 1024;
+
+/** Live readings a nation may ask for: a player typing steadily asks a few a second at most. */
+const READS = new RateLimiterMemory({ points: 40, duration: 10 });
+
+export async function nationRoute(web: WebContext, req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): Promise<void> {
+  const [token, action] = parts;
+  const claims = web.links ? await web.links.check(token) : null;
+  const invalid =
+    'This private link is not valid: it may be mistyped, expired, or replaced by a newer one. Use the link in your latest report, or ask your GM for a new one.';
+  const refuse = () => (action === 'read' ? sendJson(res, 403, { error: invalid }) : message(web, res, 403, 'This link does not work', invalid));
+  if (claims?.kind !== 'nation' || (action !== undefined && action !== 'read')) return claims?.kind === 'nation' ? notFound(web, res) : refuse();
+  const { game: gameId, nation } = claims;
+  const form: NationForm = { token, csrf: csrfFor(web.secret!, token) };
+  const method = req.method ?? 'GET';
+  if (method === 'POST') {
+    const sent = await readForm(req, ORDERS_FORM_BYTES);
+    if (!csrfMatches(form.csrf, sent.get('csrf'))) {
+      const forged = "The form was not sent from your nation's page (its CSRF token is missing or wrong); nothing was sent. Reload the page and try again.";
+      return action === 'read' ? sendJson(res, 403, { error: forged }) : message(web, res, 403, 'Refused', forged);
+    }
+    const draft = sent.get('orders') ?? '';
+    if (action === 'read') return readRoute(web, res, gameId, nation, draft);
+    try {
+      const id = await sendWebOrders(web, gameId, nation, draft);
+      return redirect(res, `${web.base}/-/nation/${token}?sent=${encodeURIComponent(id)}`);
+    } catch (e) {
+      if (!(e instanceof WebOrdersError)) throw e;
+      const html = await nationPage(web, gameId, nation, { ...form, error: e.message, draft });
+      return html === null ? refuse() : sendHtml(res, 400, html, { 'cache-control': 'no-store' });
+    }
+  }
+  if (action === 'read') return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
+  if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET, HEAD and POST here.', { allow: 'GET, HEAD, POST' });
+  const id = url.searchParams.get('sent');
+  const sent = id ? await sentOrders(web, gameId, nation, id) : null;
+  const html = await nationPage(web, gameId, nation, { ...form, ...(sent && { sent }) });
+  return html === null ? refuse() : sendHtml(res, 200, html, { 'cache-control': 'no-store' });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendText(res, status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+}
+
+async function readRoute(web: WebContext, res: ServerResponse, gameId: string, nation: string, text: string): Promise<void> {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => sendJson(res, status, body, headers);
+  try {
+    await READS.consume(`${gameId}:${nation}`);
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const wait = Math.ceil(e.msBeforeNext / 1000);
+    return json(429, { error: `Too many readings asked for in a short time; lines are read again in ${wait} s.` }, { 'retry-after': String(wait) });
+  }
+  const lines = await readWebOrders(web, gameId, nation, text);
+  return lines === null ? json(404, { error: 'This game or nation is gone.' }) : json(200, { lines });
+}
