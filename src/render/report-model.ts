@@ -29,7 +29,15 @@ export interface LedgerLine {
   total: boolean;
 }
 
-export interface PrivateReportModel {
+/** Where a nation stands now, from its own view of the game's state: its treasury and income where the ruleset has them, its provinces and units. */
+export interface NationStanding {
+  gold: number | null;
+  taxIncome: number | null;
+  provinces: string[];
+  units: string[];
+}
+
+export interface PrivateReportModel extends NationStanding {
   gameTitle: string;
   nation: { id: string; name: string };
   turn: number;
@@ -39,13 +47,9 @@ export interface PrivateReportModel {
   /** How the GM read this nation's ambiguous lines this turn. */
   rulings: RulingLine[];
   ledger: LedgerLine[] | null;
-  gold: number | null;
-  taxIncome: number | null;
   battles: BattleModel[];
   /** The ruleset's news for this nation (its trade, dislodgements, builds...), in titled sections. */
   sections: SectionModel[];
-  provinces: string[];
-  units: string[];
   nextDeadline: string | null;
 }
 
@@ -110,7 +114,6 @@ export function privateReportModel(
   const view: NationView = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
   const names = namesFor(game, view);
   const report = reportOf(game);
-  const own = view.nations.find((n) => n.id === nation);
   const timeZone = game.config.nations[nation]?.player?.timezone ?? game.config.timezone;
   return {
     gameTitle: game.config.title,
@@ -121,16 +124,28 @@ export function privateReportModel(
     orders: orderLines(game, record.orders[nation] ?? [], view.events, nation),
     rulings: rulingLines(game, record, nation),
     ledger: ledgerLines(view.ledger),
-    gold: numberOr(view.gold, own?.gold),
-    taxIncome: numberOr(view.taxIncome, own?.taxIncome),
+    ...standingIn(view, nation, names),
     battles: battleModels(report.battles(game.ctx, view.events), names, format),
     sections: sectionModels(report.privateNews(game.ctx, view), names, format),
+    nextDeadline: formatDeadline(nextDeadline, timeZone),
+  };
+}
+
+export function nationStanding(game: Game, nation: string): NationStanding {
+  const view: NationView = game.ruleset.privateView(game.ctx, game.state, [], nation);
+  return standingIn(view, nation, namesFor(game, view));
+}
+
+function standingIn(view: NationView, nation: string, names: ReturnType<typeof namesFor>): NationStanding {
+  const own = view.nations.find((n) => n.id === nation);
+  return {
+    gold: numberOr(view.gold, own?.gold),
+    taxIncome: numberOr(view.taxIncome, own?.taxIncome),
     provinces: ownedProvinces(view, nation, names),
     units: unitLines(
       view.units.filter((u) => u.nation === nation),
       names,
     ),
-    nextDeadline: formatDeadline(nextDeadline, timeZone),
   };
 }
 

@@ -7,6 +7,7 @@ import { MessageLedger } from '../messages/message-ledger.ts';
 import { openTicketsOf } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import type { Order } from '../engine/index.ts';
+import { nationStanding } from '../render/report-model.ts';
 import { renderPage } from './page-templates.ts';
 import { statusModel } from './public-pages.ts';
 import { stepIndex } from './step-index.ts';
@@ -61,6 +62,7 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
       game: { id: gameId, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public },
       nation: config.name,
       status: statusModel(game, status),
+      standing: nationStanding(game, nation),
       orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
       tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
       reports,

@@ -39,6 +39,7 @@ describe('orders on the web', () => {
 
   it('reads typed orders like an email: confirmed on the page and by mail, in force, and adjudicated', async () => {
     await page.goto(await linkOf('red'));
+    expect(await page.locator('section.standing').textContent()).toMatch(/Provinces \(1\):\s*Northvale\s*Units:\s*none/);
     await browser.shot('nation-orders-empty');
     await page.fill('textarea[name="orders"]', 'claim mid\nclaim atlantis');
     await page.click('button:has-text("Send orders")');
