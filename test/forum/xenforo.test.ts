@@ -3,9 +3,16 @@
 // by page, finding its own post after a crash, private messages, and every way the forum can fail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from '../../src/channels/forum/base/forum-errors.ts';
+import {
+  ForumAuthError,
+  ForumMaybeDoneError,
+  ForumNotFoundError,
+  ForumRateLimitedError,
+  ForumUnavailableError,
+} from '../../src/channels/forum/base/forum-errors.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { waitFor } from '../turns/support.ts';
 
 let forum: XenForoForum;
 const map = Buffer.from('89504e470d0a1a0a-a-map', 'utf8');
@@ -83,13 +90,35 @@ describe('the XenForo adapter', () => {
     await expect(adapter().sendPrivate({ to: ['Mallory'], title: 't', text: 'x' })).rejects.toThrow(ForumNotFoundError);
   });
 
-  it('retries server errors and waits out a short 429, then succeeds', async () => {
+  it('retries reads through server errors, and a post through a short 429, then succeeds', async () => {
+    forum.say(2, 'before the storm');
     forum.server.fail({ status: 503, body: { errors: [{ code: 'maintenance', message: 'Down for maintenance.', params: [] }] } }, 2);
+    expect((await adapter().readSince(null)).posts.map((p) => p.text)).toEqual(['before the storm']);
     forum.server.fail({ status: 429, body: { errors: [] }, headers: { 'retry-after': '1' } });
     const started = Date.now();
     await adapter().publish({ text: 'after a storm', images: [], marker: 'demo:3:update' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(forum.posts.map((p) => p.message.split('\n')[0])).toEqual(['after a storm']);
+    expect(forum.posts.filter((p) => p.user_id === 1).map((p) => p.message.split('\n')[0])).toEqual(['after a storm']);
+  });
+
+  it('never sends a post again after a server error or a time-out: the forum may have made it, and the marker finds it', async () => {
+    forum.server.fail(
+      { status: 503, body: { errors: [{ code: 'maintenance', message: 'Down for maintenance.', params: [] }] } },
+      1,
+      (r) => r.method === 'POST',
+    );
+    await expect(adapter().publish({ text: 'turn 3', images: [], marker: 'demo:3:update' })).rejects.toThrow(ForumMaybeDoneError);
+    expect(forum.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+
+    // A slow forum: it makes the post, and answers after the client has given up.
+    forum.server.latency(1500);
+    const slow = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, http: { backoffMs: 10, retries: 3, timeoutMs: 300 } });
+    await expect(slow.publish({ text: 'turn 4', images: [], marker: 'demo:4:update' })).rejects.toThrow(ForumMaybeDoneError);
+    await waitFor('the slow post', async () => forum.posts.some((p) => p.message.startsWith('turn 4')));
+    forum.server.latency(0);
+    expect(forum.posts.filter((p) => p.message.startsWith('turn 4'))).toHaveLength(1);
+    expect(await adapter().findOwnPost('demo:4:update')).toEqual({ id: String(forum.posts.find((p) => p.message.startsWith('turn 4'))!.post_id) });
+    expect(forum.server.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });
 
   it('says what is wrong, without retrying what cannot succeed', async () => {

@@ -30,6 +30,15 @@ export class ForumUnavailableError extends ForumError {
   override name = 'ForumUnavailableError';
 }
 
+/**
+ * A request that makes something (a post, a message) reached the forum, or may have, and no answer
+ * came back (a time-out, a server error): it may have been made. It is never sent again blindly;
+ * the caller looks for it (by its marker) before trying again.
+ */
+export class ForumMaybeDoneError extends ForumUnavailableError {
+  override name = 'ForumMaybeDoneError';
+}
+
 /** The forum refused the request as written (a bug on our side or a forum setting); retrying will not help. */
 export class ForumRequestError extends ForumError {
   override name = 'ForumRequestError';

@@ -1,8 +1,18 @@
 // HTTP to a forum's API: its auth headers on every call, a time limit, retries with backoff on
 // network errors and server errors (p-retry), the forum's 429 + Retry-After honoured, and each
-// failure turned into the typed error that says what to do (forum-errors.ts).
+// failure turned into the typed error that says what to do (forum-errors.ts). A POST makes
+// something (a post, a message, an upload), so it is tried again only when the forum surely did
+// not take it (the connection was refused, or a 429); after a time-out or a server error it may
+// have been made, and the caller is told so (ForumMaybeDoneError) to look before sending again.
 import pRetry, { AbortError } from 'p-retry';
-import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError, ForumRequestError, ForumUnavailableError } from './forum-errors.ts';
+import {
+  ForumAuthError,
+  ForumMaybeDoneError,
+  ForumNotFoundError,
+  ForumRateLimitedError,
+  ForumRequestError,
+  ForumUnavailableError,
+} from './forum-errors.ts';
 
 export interface ForumHttpOptions {
   baseUrl: string;
@@ -37,7 +47,13 @@ export class ForumHttp {
 
   private async request<T>(method: string, path: string, body?: Body): Promise<T> {
     const { retries = 4, backoffMs = 500 } = this.options;
-    return pRetry(() => this.once<T>(method, path, body), { retries, minTimeout: backoffMs, factor: 2, randomize: true });
+    return pRetry(() => this.once<T>(method, path, body), {
+      retries,
+      minTimeout: backoffMs,
+      factor: 2,
+      randomize: true,
+      shouldRetry: ({ error }) => !(error instanceof ForumMaybeDoneError),
+    });
   }
 
   private async once<T>(method: string, path: string, body?: Body): Promise<T> {
@@ -51,7 +67,9 @@ export class ForumHttp {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
       });
     } catch (e) {
-      throw new ForumUnavailableError(`${method} ${url} got no answer (${(e as Error).message}); the forum may be down.`);
+      const why = `${method} ${url} got no answer (${causeOf(e)})`;
+      if (method === 'POST' && !notSent(e)) throw new ForumMaybeDoneError(`${why}; the forum may have made it.`);
+      throw new ForumUnavailableError(`${why}; the forum may be down.`);
     }
     const text = await response.text();
     const parsed = parseJson(text);
@@ -69,6 +87,7 @@ export class ForumHttp {
       await new Promise((r) => setTimeout(r, waitMs));
       throw new ForumUnavailableError(`${what}. Still rate limited after waiting ${Math.ceil(waitMs / 1000)} s.`);
     }
+    if (response.status >= 500 && method === 'POST') throw new ForumMaybeDoneError(`${what}. The forum had a server error; it may have made it.`);
     if (response.status >= 500) throw new ForumUnavailableError(`${what}. The forum had a server error.`);
     throw new AbortError(new ForumRequestError(`${what}.`));
   }
@@ -78,6 +97,18 @@ export class ForumHttp {
     if (body && !(body instanceof URLSearchParams) && !(body instanceof FormData)) headers['content-type'] = 'application/json';
     return headers;
   }
+}
+
+/** fetch's failure, with its cause (ECONNREFUSED, a time-out) where it has one. */
+function causeOf(e: unknown): string {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  return [(e as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
+}
+
+/** Whether the request surely never reached the forum: the connection was refused or the name did not resolve. */
+function notSent(e: unknown): boolean {
+  const code = (e as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
 function encoded(body?: Body): BodyInit | undefined {
