@@ -8,7 +8,7 @@
 // files and the tickets, through the Lua of their owners (game-store.ts, stored-tickets.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
+import type { ForumItem } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { GAME_LUA, GameStore, gameScriptKeys } from '../store/game-store.ts';
 import { mailKeys } from '../store/keys.ts';
@@ -32,8 +32,8 @@ export interface MessageResult {
   role?: 'gm' | 'player';
   /** Messages this email is answered with; recorded in the outbox after the commit (idempotent by key). */
   replies: OutgoingMessage[];
-  /** Answers that go as forum private messages (recorded in the forum outbox after the commit, by key). */
-  forumMessages?: ForumPrivateMessage[];
+  /** What goes to the forum: answers as private messages, the GM's announcements as thread posts (recorded in the forum outbox after the commit, by key). */
+  forumMessages?: ForumItem[];
   /** Outbox keys of ticket emails among the replies, with their tokens, to thread the GM's answers. */
   ticketMails: Array<{ key: string; token: string }>;
   counts?: { accepted: number; rejected: number; waiting: number };

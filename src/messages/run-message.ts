@@ -7,7 +7,9 @@
 // forum outbox), so running it again repeats nothing.
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { rememberThread } from './tickets.ts';
-import { runEffects, writeReply } from './command-effects.ts';
+import { announcements, toAnnounce, type Announcements } from './announcements.ts';
+import { runEffects, writeReply, type Effect } from './command-effects.ts';
+import { storedGame } from '../store/stored-game.ts';
 import type { Decision, MessageDeps } from './message-context.ts';
 import { ClaimedError, MessageLedger, StepMovedError, type MessageResult } from './message-ledger.ts';
 
@@ -70,8 +72,21 @@ async function finish(deps: MessageDeps, ledger: MessageLedger, gameId: string, 
   const { pending, ...rest } = result;
   const said = await ledger.withLock(gameId, () => runEffects(deps.store.redis, deps.control, gameId, pending!.effects));
   const reply = await writeReply(deps, gameId, pending!, said);
+  const told = await announce(deps, gameId, pending!.effects, said);
   const pm = pending!.forumTo && { kind: 'private' as const, key: reply.key, to: [pending!.forumTo], title: reply.subject, text: reply.text };
-  const settled = pm ? { ...rest, forumMessages: [pm, ...(rest.forumMessages ?? [])] } : { ...rest, replies: [reply, ...rest.replies] };
+  const settled = {
+    ...rest,
+    replies: [...(pm ? [] : [reply]), ...rest.replies, ...told.mails],
+    forumMessages: [...(pm ? [pm] : []), ...(rest.forumMessages ?? []), ...told.posts],
+  };
   await ledger.settle(gameId, settled);
   return settled;
+}
+
+/** The announcements of the GM's commands that were done, from the game as it is after them. */
+async function announce(deps: MessageDeps, gameId: string, effects: Effect[], said: Record<string, string>): Promise<Announcements> {
+  const done = toAnnounce(effects, said);
+  if (!done.length) return { mails: [], posts: [] };
+  const status = await deps.control.status(gameId).catch(() => null);
+  return announcements(deps, await storedGame(deps.store, gameId), status, done);
 }

@@ -83,3 +83,8 @@ export function safeUrl(url: string | undefined): Markup | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   return new Markup(parsed.href.replace(/[[\]()<>"'`\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`));
 }
+
+/** How a short post in a game's thread writes bold text and escapes a name: Markdown or BBCode, as the forum's flavour is. */
+export function shortPostMarkup(markdown: boolean): { bold: (text: string) => string; escape: (text: string) => string } {
+  return { bold: (text) => (markdown ? `**${text}**` : `[B]${text}[/B]`), escape: markdown ? escapeMarkdownInline : escapeBbcode };
+}

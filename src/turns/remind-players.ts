@@ -4,7 +4,7 @@
 import { storedConfig } from '../store/stored-game.ts';
 import { flavourOf, postsReminder } from '../channels/forum/settings/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
-import { escapeBbcode, escapeMarkdownInline } from '../render/escape.ts';
+import { shortPostMarkup } from '../render/escape.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { tellGm } from './gm-notices.ts';
 import { formatTime } from './schedule.ts';
@@ -64,9 +64,7 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
 
 /** The thread's reminder: only public facts, the deadline and the nations with no orders yet. */
 function reminderPost(config: GameFile, turn: number, missing: readonly string[], when: string, offset: string): string {
-  const markdown = flavourOf(config.forum!).format === 'md';
-  const escape = markdown ? escapeMarkdownInline : escapeBbcode;
-  const bold = (text: string) => (markdown ? `**${text}**` : `[B]${text}[/B]`);
+  const { bold, escape } = shortPostMarkup(flavourOf(config.forum!).format === 'md');
   const names = missing.map((n) => escape(config.nations[n].name)).join(', ');
   return `${bold(`Turn ${turn}: orders are due ${escape(when)}`)}, in ${offset}.\n\nNo orders yet from: ${names}.`;
 }

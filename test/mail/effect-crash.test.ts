@@ -9,7 +9,7 @@ import { processMail } from '../../src/channels/email/process-mail.ts';
 import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices } from '../support/services.ts';
-import { cleanUp, storeFixtureGame, testRuntime } from '../turns/support.ts';
+import { cleanUp, outboxEntries, storeFixtureGame, testRuntime } from '../turns/support.ts';
 import { rawMail } from './support/mail-game.ts';
 
 const rt = testRuntime();
@@ -56,6 +56,15 @@ describe("a GM command's effect", () => {
     // Settled: what it did is kept as sent, with nothing left to run.
     const settled = await ledger.result(id, messageId);
     expect(settled?.pending).toBeUndefined();
-    expect(settled?.replies.map((r) => r.key)).toEqual([`reply:${messageId}`]);
+    // The players hear of the new deadline once each, though the email was read three times.
+    expect(settled?.replies.map((r) => r.key)).toEqual([
+      `reply:${messageId}`,
+      expect.stringMatching(new RegExp(`^announce:${messageId}:\\d+:blue$`)),
+      expect.stringMatching(new RegExp(`^announce:${messageId}:\\d+:red$`)),
+    ]);
+    expect((await outboxEntries(rt, id)).filter((e) => e.key.startsWith('announce:')).map((e) => e.to[0])).toEqual([
+      'player2@adjutant.test',
+      'player1@adjutant.test',
+    ]);
   });
 });

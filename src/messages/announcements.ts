@@ -1,0 +1,81 @@
+// The GM moved the clock or the game: every player hears it (one short mail each, in their own
+// time zone) and so does the thread (one post, where the game posts into its forum). Written once
+// the commands have run, from what they did and the game as it then is, and recorded by keys that
+// name the command, so a rerun after a crash tells nobody twice.
+import { flavourOf, forumPosts } from '../channels/forum/settings/forum-config.ts';
+import type { Game } from '../game/open-game.ts';
+import { shortPostMarkup } from '../render/escape.ts';
+import type { ForumPost } from '../store/forum-outbox.ts';
+import type { OutgoingMessage } from '../store/outbox.ts';
+import type { GameStatus } from '../turns/game-control.ts';
+import { playerNations } from '../turns/turn-runtime.ts';
+import type { Effect } from './command-effects.ts';
+import { letterheadOf, type MessageDeps } from './message-context.ts';
+import { compose } from './replies.ts';
+import { formatTime } from './time-text.ts';
+
+export type Announced = Extract<Effect, { name: 'extend' | 'deadline' | 'pause' | 'resume' | 'rollback' }>;
+const ANNOUNCED: ReadonlySet<string> = new Set<Announced['name']>(['extend', 'deadline', 'pause', 'resume', 'rollback']);
+const announced = (e: Effect): e is Announced => ANNOUNCED.has(e.name);
+
+export interface Announcements {
+  mails: OutgoingMessage[];
+  posts: ForumPost[];
+}
+
+/** The GM's commands players hear of: those that move the clock or the game, and were done (their outcome begins "Done:"). */
+export function toAnnounce(effects: readonly Effect[], said: Record<string, string>): Announced[] {
+  return effects.filter(announced).filter((e) => said[e.key]?.startsWith('Done:'));
+}
+
+/** What players and the thread are told of these commands, with the game as it is after them. */
+export function announcements(deps: Pick<MessageDeps, 'address'>, game: Game, status: GameStatus | null, done: readonly Announced[]): Announcements {
+  const out: Announcements = { mails: [], posts: [] };
+  const head = letterheadOf(game, deps.address);
+  const { config } = game;
+  for (const effect of done) {
+    for (const nation of playerNations(config)) {
+      const zone = config.nations[nation].player?.timezone ?? config.timezone;
+      const { subject, text } = news(effect, status, (d) => formatTime(d, zone));
+      out.mails.push(
+        compose(head, {
+          key: `announce:${effect.key}:${nation}`,
+          to: config.nations[nation].player!.email,
+          subject,
+          template: 'notice',
+          data: { gameTitle: config.title, paragraphs: [text] },
+        }),
+      );
+    }
+    if (config.forum && forumPosts(config.forum)) {
+      const { bold, escape } = shortPostMarkup(flavourOf(config.forum).format === 'md');
+      const { subject, text } = news(effect, status, (d) => formatTime(d, config.timezone));
+      out.posts.push({ kind: 'post', key: `announce:${effect.key}`, text: `${bold(escape(subject))}\n\n${escape(text)}`, images: [] });
+    }
+  }
+  return out;
+}
+
+/** The news in a line and a sentence: the same for every player but for the time zone. */
+function news(effect: Announced, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
+  const turn = status ? `Turn ${status.turn}` : 'This turn';
+  const deadline = status?.deadline ? when(status.deadline) : null;
+  const due = !status ? '' : deadline ? `Orders are now due ${deadline}.` : 'There is no deadline running for now.';
+  switch (effect.name) {
+    case 'extend':
+    case 'deadline':
+      return {
+        subject: deadline ? `${turn}: the deadline is now ${deadline}` : `${turn}: the deadline moved`,
+        text: `The GM moved the deadline. ${due}`.trim(),
+      };
+    case 'pause':
+      return { subject: `${turn}: the game is paused`, text: 'The GM paused the game: no deadline runs until it resumes, and you will be told when it does.' };
+    case 'resume':
+      return { subject: `${turn}: the game runs again`, text: `The GM resumed the game. ${due}`.trim() };
+    case 'rollback':
+      return {
+        subject: `The game is back at the start of turn ${effect.turn}`,
+        text: `The GM rolled the game back to the start of turn ${effect.turn}: the results of the turns after it no longer stand, and orders for turn ${effect.turn} are taken again. ${due}`.trim(),
+      };
+  }
+}
