@@ -6,20 +6,17 @@
 // One game of 200 nations read by the project's own order reader, the web server in its own process
 // (as `adjutant serve` runs it) on a private Redis.
 //   node --import tsx bench/web-orders.bench.ts        (WEB_PLAYERS to vary)
+import { claimsWorld, serveWeb } from './support/claims-world.ts';
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { stringify } from 'yaml';
-import '../test/support/fixture-claims/index.ts';
 import { PrivateRedis } from '../test/support/private-redis.ts';
 import { openGame } from '../src/game/open-game.ts';
-import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { csrfFor } from '../src/web/csrf.ts';
 import { WebLinks } from '../src/web/link-generations.ts';
-import { startWebServer } from '../src/web/web-server.ts';
 import { createRuntime } from '../jobs/runtime.ts';
 
 const PLAYERS = Number(process.env.WEB_PLAYERS ?? 200);
@@ -32,47 +29,14 @@ const PROVINCES = 1000;
 const GAME = 'web-orders';
 const SECRET = 'bench-only-web-secret-0123456789abcdef0123456789';
 
-if (process.argv.includes('--server')) await serve();
+if (process.argv.includes('--server')) await serveWeb({ secret: SECRET });
 else await bench();
 
-/** The child: the web server alone on the game's Redis, reading with the project's own parser. */
-async function serve(): Promise<void> {
-  const rt = createRuntime({ redisUrl: process.env.REDIS_URL!, logger: pino({ level: 'warn' }, pino.destination(2)) });
-  const deps = { store: rt.store, outbox: rt.outbox, control: createGameControl(rt), now: () => new Date(), logger: rt.logger, address: 'game@adjutant.test' };
-  const server = await startWebServer({ dir: process.env.OUT_DIR ?? '.', port: 0, deps, secret: SECRET });
-  process.stdout.write(`${server.url}\n`);
-  process.on(
-    'SIGTERM',
-    () =>
-      void server
-        .close()
-        .then(() => rt.close())
-        .then(() => process.exit(0)),
-  );
-}
-
 function gameFiles(): Record<string, string> {
-  const provinces = Object.fromEntries(Array.from({ length: PROVINCES }, (_, i) => [`p${i}`, { name: `Province ${i}`, kind: 'land' }]));
-  const borders = Array.from({ length: PROVINCES - 1 }, (_, i) => [`p${i}`, `p${i + 1}`]);
-  const nations = Object.fromEntries(
-    Array.from({ length: PLAYERS }, (_, n) => [
-      `n${n}`,
-      {
-        name: `Nation ${n + 1}`,
-        colour: `#${(0x203040 + n * 0x0b1309).toString(16).slice(-6)}`,
-        player: { name: `Player ${n + 1}`, email: `player${n + 1}@adjutant.test` },
-        secret: `secret-${n}`,
-      },
-    ]),
+  return claimsWorld(
+    { provinces: PROVINCES, nations: PLAYERS },
+    { title: 'Two hundred nations', schedule: { every: '3d', start: new Date(Date.now() + 3600_000).toISOString() } },
   );
-  const game = {
-    title: 'Two hundred nations',
-    ruleset: 'fixture-claims',
-    gm: { name: 'GM', email: 'gm@adjutant.test' },
-    schedule: { every: '3d', start: new Date(Date.now() + 3600_000).toISOString() },
-    nations,
-  };
-  return { 'game.yaml': stringify(game), 'map.yaml': stringify({ provinces, borders }) };
 }
 
 async function setUp(url: string): Promise<string[]> {

@@ -5,6 +5,7 @@
 // a private Redis. The map comes from the output folder, where the render step wrote it; the page
 // from the server's memory while nothing it shows has changed.
 //   node --import tsx bench/web.bench.ts        (WEB_READERS, WEB_SECONDS to vary)
+import { claimsWorld, serveWeb } from './support/claims-world.ts';
 import { spawn } from 'node:child_process';
 import { mkdtemp, stat } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -13,8 +14,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { stringify } from 'yaml';
-import '../test/support/fixture-claims/index.ts';
 import { PrivateRedis } from '../test/support/private-redis.ts';
 import { claimsParser } from '../test/mail/support/claims-parser.ts';
 import { openGame } from '../src/game/open-game.ts';
@@ -22,7 +21,6 @@ import { keyImageOf, writeTurnOutputs } from '../src/render/turn-outputs.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { storedGame } from '../src/store/stored-game.ts';
-import { startWebServer } from '../src/web/web-server.ts';
 import { connectionFromUrl } from '../jobs/queues.ts';
 import { createRuntime } from '../jobs/runtime.ts';
 import { startWorkers } from '../jobs/workers.ts';
@@ -33,56 +31,14 @@ const PROVINCES = 2000;
 const NATIONS = 12;
 const GAME = 'big-world';
 
-if (process.argv.includes('--server')) await serve();
+if (process.argv.includes('--server')) await serveWeb({ parse: claimsParser });
 else await bench();
 
-/** The child: the web server alone on the game's Redis and output folder; prints its URL. */
-async function serve(): Promise<void> {
-  const rt = createRuntime({ redisUrl: process.env.REDIS_URL!, logger: pino({ level: 'warn' }, pino.destination(2)) });
-  const deps = {
-    store: rt.store,
-    outbox: rt.outbox,
-    control: createGameControl(rt),
-    now: () => new Date(),
-    logger: rt.logger,
-    address: 'game@adjutant.test',
-    parse: claimsParser,
-  };
-  const server = await startWebServer({ dir: process.env.OUT_DIR!, port: 0, deps });
-  process.stdout.write(`${server.url}\n`);
-  process.on(
-    'SIGTERM',
-    () =>
-      void server
-        .close()
-        .then(() => rt.close())
-        .then(() => process.exit(0)),
-  );
-}
-
 function gameFiles(): Record<string, string> {
-  const provinces = Object.fromEntries(Array.from({ length: PROVINCES }, (_, i) => [`p${i}`, { name: `Province ${i}`, kind: 'land' }]));
-  const borders = Array.from({ length: PROVINCES - 1 }, (_, i) => [`p${i}`, `p${i + 1}`]);
-  const nations = Object.fromEntries(
-    Array.from({ length: NATIONS }, (_, n) => [
-      `n${n}`,
-      {
-        name: `Nation ${n + 1}`,
-        colour: `#${(0x203040 + n * 0x0b1309).toString(16).slice(-6)}`,
-        player: { name: `Player ${n + 1}`, email: `player${n + 1}@adjutant.test` },
-        secret: `secret-${n}`,
-      },
-    ]),
+  return claimsWorld(
+    { provinces: PROVINCES, nations: NATIONS },
+    { title: 'A very large world', public: true, schedule: { every: '3d', start: new Date(Date.now() + 3600_000).toISOString() } },
   );
-  const game = {
-    title: 'A very large world',
-    ruleset: 'fixture-claims',
-    public: true,
-    gm: { name: 'GM', email: 'gm@adjutant.test' },
-    schedule: { every: '3d', start: new Date(Date.now() + 3600_000).toISOString() },
-    nations,
-  };
-  return { 'game.yaml': stringify(game), 'map.yaml': stringify({ provinces, borders }) };
 }
 
 async function setUp(url: string, outDir: string): Promise<void> {

@@ -19,6 +19,14 @@ export interface Loaded {
   decide: () => Promise<Decision>;
 }
 
+/** The outcome of a message whose game was deleted while it waited: for that message there is no game. */
+export function noGame(step: number, messageId: string, now: Date): Loaded {
+  return {
+    step,
+    decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }),
+  };
+}
+
 export interface MessageJob {
   gameId: string;
   messageId: string;

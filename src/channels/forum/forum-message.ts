@@ -15,7 +15,7 @@ import { loadFlood, loadSnapshot } from '../../messages/message-snapshot.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
 import { routeReplies } from '../../messages/reply-routes.ts';
 import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
-import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
+import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { tokensIn } from '../../messages/tickets.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import type { ForumUser } from './base/forum-adapter.ts';
@@ -85,11 +85,7 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
   const { gameId, messageId } = job;
   const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId });
   const now = deps.now();
-  if (!(await deps.store.exists(gameId)))
-    return {
-      step: snapshot.step,
-      decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }),
-    };
+  if (!(await deps.store.exists(gameId))) return noGame(snapshot.step, messageId, now);
   const game = await storedGame(deps.store, gameId);
   const who = forumRole(game.config, item.post.author);
   const received = snapshot.received ?? now;

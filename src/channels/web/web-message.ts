@@ -11,7 +11,7 @@ import { loadFlood, loadSnapshot } from '../../messages/message-snapshot.ts';
 import { handlePlayer } from '../../messages/player-message.ts';
 import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
 import { routeReplies } from '../../messages/reply-routes.ts';
-import { runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
+import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import { lateEmails } from '../email/late-mail.ts';
 import { forumPosts } from '../forum/settings/forum-config.ts';
@@ -44,11 +44,7 @@ async function loadWebMessage(deps: MessageDeps, job: MessageJob, orders: WebOrd
   const { gameId, messageId } = job;
   const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId });
   const now = deps.now();
-  if (!(await deps.store.exists(gameId)))
-    return {
-      step: snapshot.step,
-      decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }),
-    };
+  if (!(await deps.store.exists(gameId))) return noGame(snapshot.step, messageId, now);
   const game = await storedGame(deps.store, gameId);
   const nation = game.config.nations[orders.nation] ? orders.nation : null;
   const received = snapshot.received ?? new Date(orders.at);
