@@ -4,12 +4,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { processMail } from '../../src/channels/email/process-mail.ts';
-import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { ForumOutbox } from '../../src/store/forum-outbox.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from '../turns/support.ts';
-import { rawMail } from './support/mail-game.ts';
+import { gmCommand } from './support/mail-game.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 const rt = testRuntime(clock, undefined, { downAfterMs: 30 * 86_400_000 });
@@ -33,16 +32,7 @@ async function newGame(): Promise<string> {
   return id;
 }
 
-/** The GM's command email through the mail loop; returns its id. */
-async function gm(id: string, line: string): Promise<string> {
-  const messageId = await rt.store.putMail(
-    id,
-    await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: clock.now() }),
-  );
-  await new MessageLedger(rt.redis).markReceived(id, messageId, clock.now());
-  await processMail(deps, { gameId: id, messageId });
-  return messageId;
-}
+const gm = (id: string, line: string) => gmCommand(deps, id, line, clock.now());
 
 const told = async (id: string) => (await outboxEntries(rt, id)).filter((e) => e.key.startsWith('announce:'));
 const posted = async (id: string) => (await new ForumOutbox(rt.redis, { now: clock.now }).all(id)).filter((e) => e.key.startsWith('announce:'));

@@ -3,12 +3,10 @@
 // not shorten the next one.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { processMail } from '../../src/channels/email/process-mail.ts';
-import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { claim, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from '../turns/support.ts';
-import { rawMail } from './support/mail-game.ts';
+import { gmCommand } from './support/mail-game.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 // The test jumps days at a time; that still counts as "up" here (the safety stop has its own test).
@@ -34,12 +32,7 @@ async function newGame(schedule: Record<string, unknown> = {}): Promise<string> 
 
 /** The GM's command email through the mail loop; returns the reply. */
 async function gm(id: string, line: string): Promise<string> {
-  const messageId = await rt.store.putMail(
-    id,
-    await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: clock.now() }),
-  );
-  await new MessageLedger(rt.redis).markReceived(id, messageId, clock.now());
-  await processMail(deps, { gameId: id, messageId });
+  const messageId = await gmCommand(deps, id, line, clock.now());
   return (await rt.outbox.entry(id, `reply:${messageId}`))!.text;
 }
 

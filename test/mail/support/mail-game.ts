@@ -91,3 +91,11 @@ export async function dropGame(store: GameStore, id: string): Promise<void> {
     cursor = next;
   } while (cursor !== '0');
 }
+
+/** The GM's command email (secret "grey-heron" on its first line), stored and read through the mail loop as the intake hands it over; returns its id. */
+export async function gmCommand(deps: MessageDeps, gameId: string, line: string, at: Date): Promise<string> {
+  const messageId = await deps.store.putMail(gameId, await rawMail({ from: 'gm@adjutant.test', subject: 'commands', text: `grey-heron\n${line}`, date: at }));
+  await new MessageLedger(deps.store.redis).markReceived(gameId, messageId, at);
+  await processMail(deps, { gameId, messageId });
+  return messageId;
+}
