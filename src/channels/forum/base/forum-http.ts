@@ -5,14 +5,7 @@
 // not take it (the connection was refused, or a 429); after a time-out or a server error it may
 // have been made, and the caller is told so (ForumMaybeDoneError) to look before sending again.
 import pRetry, { AbortError } from 'p-retry';
-import {
-  ForumAuthError,
-  ForumMaybeDoneError,
-  ForumNotFoundError,
-  ForumRateLimitedError,
-  ForumRequestError,
-  ForumUnavailableError,
-} from './forum-errors.ts';
+import { ForumAuthError, ForumMaybeDoneError, ForumNotFoundError, ForumRateLimitedError, ForumRequestError, ForumUnavailableError } from './forum-errors.ts';
 
 export interface ForumHttpOptions {
   baseUrl: string;
