@@ -72,8 +72,8 @@ type Answered = Pick<IncomingMessage, 'subject' | 'messageId' | 'references'> & 
 
 /**
  * An answer to a message, to its sender, in its thread, with "Re:" and the game's tag. Its template
- * also gets the channel the message came by (`channel`, and `forum` when it was the forum), so it
- * speaks of the way the sender wrote.
+ * also gets the channel the message came by (`channel`; `forum` or `web` when it was not an
+ * email), so it speaks of the way the sender wrote.
  */
 export function answer(head: Letterhead, mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
   return compose(head, answerSpec(mail, to, key, template, data));
@@ -82,13 +82,13 @@ export function answer(head: Letterhead, mail: Answered, to: string, key: string
 /** What `answer` writes, before it is written (a reply that waits for its commands' effects). */
 export function answerSpec(mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): MessageSpec {
   const channel = mail.channel ?? 'email';
-  const subject = bareSubject(mail.subject) || (channel !== 'email' ? 'your forum post' : 'your email');
+  const subject = bareSubject(mail.subject) || (channel === 'email' ? 'your email' : channel === 'web' ? 'your orders on the web' : 'your forum post');
   return {
     key,
     to,
     subject: `Re: ${subject}`,
     template,
-    data: { channel, forum: channel !== 'email', ...data },
+    data: { channel, forum: channel === 'forum-post' || channel === 'forum-private', web: channel === 'web', ...data },
     inReplyTo: { messageId: mail.messageId, references: mail.references },
   };
 }

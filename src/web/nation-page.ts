@@ -9,7 +9,7 @@ import type { Game } from '../game/open-game.ts';
 import type { Order } from '../engine/index.ts';
 import { nationStanding } from '../render/report-model.ts';
 import { renderPage } from './page-templates.ts';
-import { statusModel } from './public-pages.ts';
+import { mapUrl, statusModel } from './public-pages.ts';
 import { stepIndex } from './step-index.ts';
 import { reportHtml } from './update-html.ts';
 import type { SentOrders } from './nation-orders.ts';
@@ -51,9 +51,14 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
     stepIndex(store, game),
   ]);
   const reports = [];
-  for (const s of steps.slice(-MAX_REPORTS).reverse()) {
+  let map: { label: string; mapUrl: string } | undefined;
+  for (const [i, s] of steps.slice(-MAX_REPORTS).reverse().entries()) {
     const record = await store.record(gameId, s.step);
-    if (record?.stateAfter.nations[nation] || record?.stateBefore.nations[nation]) reports.push({ label: s.label, html: reportHtml(game, record, nation) });
+    if (!record) continue;
+    // The newest step's map, once drawn: the position the nation orders from (an older one would mislead).
+    const url = i === 0 ? await mapUrl(web, game, record) : undefined;
+    if (url) map = { label: s.label, mapUrl: url };
+    if (record.stateAfter.nations[nation] || record.stateBefore.nations[nation]) reports.push({ label: s.label, html: reportHtml(game, record, nation) });
   }
   return renderPage(
     'nation',
@@ -62,7 +67,7 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
       game: { id: gameId, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public },
       nation: config.name,
       status: statusModel(game, status),
-      standing: nationStanding(game, nation),
+      standing: { ...nationStanding(game, nation), mapImage: map },
       orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
       tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
       reports,

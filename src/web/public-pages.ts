@@ -98,7 +98,8 @@ export function statusModel(game: Game, status: GameStatus | null): Record<strin
   };
 }
 
-async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
+/** The URL of the map drawn after this step, once the render step has written it. */
+export async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
   const file = mapPath(game.id, record);
   const exists = await access(path.join(web.outDir, file)).then(
     () => true,

@@ -40,6 +40,10 @@ describe('orders on the web', () => {
   it('reads typed orders like an email: confirmed on the page and by mail, in force, and adjudicated', async () => {
     await page.goto(await linkOf('red'));
     expect(await page.locator('section.standing').textContent()).toMatch(/Provinces \(1\):\s*Northvale\s*Units:\s*none/);
+    // The position the nation orders from: the newest turn's map, as the public page shows it.
+    const map = page.locator('section.standing figure.map img');
+    expect(await map.getAttribute('src')).toMatch(new RegExp(`^/${world.gameId}/turn-1/map[^/]*\\.png$`));
+    await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await browser.shot('nation-orders-empty');
     await page.fill('textarea[name="orders"]', 'claim mid\nclaim atlantis');
     await page.click('button:has-text("Send orders")');
@@ -58,6 +62,8 @@ describe('orders on the web', () => {
     expect((await new MessageLedger(world.rt.redis).result(world.gameId, id))?.nation).toBe('red');
     const mail = await waitForMail('player1@adjutant.test', { subject: world.gameId, body: 'atlantis' });
     expect(mail[0].text).toMatch(/claim mid/i);
+    expect(mail[0].text).toContain("Read from what you wrote on your nation's page:");
+    expect(mail[0].text).not.toMatch(/forum/i);
 
     const step = await world.rt.store.step(world.gameId);
     await world.playStep({});
