@@ -25,7 +25,13 @@ export async function sendWebOrders(web: WebContext, gameId: string, nation: str
   const job = { gameId, messageId: await new WebInbox(web.deps.store.redis).take(gameId, nation, lines, web.deps.now()) };
   // Queued too, so a crash before the read below still leaves them to be read; reading twice does nothing twice.
   await web.queueMessage?.(job);
-  await webChannel.process(web.deps, job);
+  try {
+    await webChannel.process(web.deps, job);
+  } catch (e) {
+    // Stored and queued, they are the parse worker's now (a dead letter the GM hears of if it fails too): the page says they wait.
+    if (!web.queueMessage) throw e;
+    web.deps.logger.warn({ err: e, gameId, messageId: job.messageId }, 'web orders stored and queued, but not read at once');
+  }
   return job.messageId;
 }
 
