@@ -2,7 +2,7 @@
 // queued as one BullMQ job whose id names the item, so queueing twice is harmless; a sweep does it
 // now and then, so after a crash (recorded, not queued; or queued, not done) the outbox is read
 // again; and an item that fails for good is set aside and the GM told.
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions, Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { OutageWatch } from './outage-watch.ts';
 
@@ -41,6 +41,12 @@ export interface OutboxSweep {
   done(job: OutboxJob): void;
   /** Sets the item aside with the reason and tells the GM; never throws (it logs). */
   giveUp(job: OutboxJob, error: string): Promise<void>;
+  /**
+   * Gives up on an item once its job's last try failed, however it failed: a job handed back too
+   * often by processes that died under it fails without the processor's say. Errors named in
+   * `passOver` are the processor's own doing (it set the item aside, or put the job off).
+   */
+  giveUpAfterLastTry(worker: Worker<OutboxJob>, passOver: readonly string[]): void;
   stop(): Promise<void>;
 }
 
@@ -84,7 +90,7 @@ export function startOutboxSweep<E extends { key: string }>(options: OutboxSweep
     }
   });
 
-  return {
+  const api: OutboxSweep = {
     done: ({ gameId, key }) => void queued.delete(outboxJobId(gameId, key)),
     async giveUp({ gameId, key }, error) {
       queued.delete(outboxJobId(gameId, key));
@@ -97,8 +103,18 @@ export function startOutboxSweep<E extends { key: string }>(options: OutboxSweep
         logger.error({ err: e, gameId, key }, `could not set a failed ${what} aside; it stays in the outbox`);
       }
     },
+    giveUpAfterLastTry(worker, passOver) {
+      worker.on('failed', (job, err) => {
+        if (!job || passOver.includes(err.name)) return;
+        void job.isFailed().then(
+          (final) => (final ? api.giveUp(job.data, err.message) : undefined),
+          () => undefined,
+        );
+      });
+    },
     stop: () => sweeping.stop(),
   };
+  return api;
 }
 
 /** Runs `work` now and then every `ms` after it finishes, until stopped. */

@@ -20,9 +20,7 @@ export class WebOrdersError extends Error {
 /** Stores and reads the nation's orders; returns their id, which the page then shows the outcome of. */
 export async function sendWebOrders(web: WebContext, gameId: string, nation: string, text: string): Promise<string> {
   if (!text.trim()) throw new WebOrdersError('Write your orders in the box first: one order per line.');
-  // A browser sends a text box's lines with CRLF (HTML's form encoding); the player wrote lines.
-  const lines = text.replace(/\r\n?/g, '\n');
-  const job = { gameId, messageId: await new WebInbox(web.deps.store.redis).take(gameId, nation, lines, web.deps.now()) };
+  const job = { gameId, messageId: await new WebInbox(web.deps.store.redis).take(gameId, nation, text, web.deps.now()) };
   // Queued too, so a crash before the read below still leaves them to be read; reading twice does nothing twice.
   await web.queueMessage?.(job);
   try {
@@ -64,8 +62,7 @@ export async function sentOrders(web: WebContext, gameId: string, nation: string
 export async function readWebOrders(web: WebContext, gameId: string, nation: string, text: string): Promise<LineReading[] | null> {
   const game = await gameToRead(web, gameId);
   if (!game?.config.nations[nation]) return null;
-  const lines = text.replace(/\r\n?/g, '\n');
-  return previewLines(toolsOf(web.deps), game, nation, lines.slice(0, MAX_TEXT));
+  return previewLines(toolsOf(web.deps), game, nation, text.slice(0, MAX_TEXT));
 }
 
 /**

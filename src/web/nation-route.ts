@@ -33,7 +33,8 @@ export async function nationRoute(web: WebContext, req: IncomingMessage, res: Se
       const forged = "The form was not sent from your nation's page (its CSRF token is missing or wrong); nothing was sent. Reload the page and try again.";
       return action === 'read' ? sendJson(res, 403, { error: forged }) : message(web, res, 403, 'Refused', forged);
     }
-    const draft = sent.get('orders') ?? '';
+    // A browser sends a text box's lines with CRLF (HTML's form encoding); the player wrote lines.
+    const draft = (sent.get('orders') ?? '').replace(/\r\n?/g, '\n');
     if (action === 'read') return readRoute(web, res, gameId, nation, draft);
     try {
       const id = await sendWebOrders(web, gameId, nation, draft);

@@ -100,14 +100,6 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     },
   );
   worker.on('error', (err) => logger.warn({ err: err.message }, 'send worker error'));
-  // A job handed back too often by processes that died under it fails without the processor's say.
-  worker.on('failed', (job, err) => {
-    if (!job || err.name === 'UnrecoverableError' || err.name === 'RateLimitError') return;
-    void job.isFailed().then(
-      (final) => (final ? sweep.giveUp(job.data, err.message) : undefined),
-      () => undefined,
-    );
-  });
   const sweep = startOutboxSweep({
     outbox,
     queue,
@@ -124,6 +116,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     what: 'message',
     alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
   });
+  sweep.giveUpAfterLastTry(worker, ['UnrecoverableError', 'RateLimitError']);
 
   const waiting = ({ gameId, key }: SendJob) => ({ gameId, kind: 'message' as const, id: key });
   /** What only this process knows (the server's answer) is written once the store keeps it again. */

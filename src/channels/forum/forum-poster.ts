@@ -85,13 +85,6 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     },
   );
   worker.on('error', (err) => logger.warn({ err: err.message }, 'forum worker error'));
-  worker.on('failed', (job, err) => {
-    if (!job || err.name === 'UnrecoverableError' || err.name === 'DelayedError') return;
-    void job.isFailed().then(
-      (final) => (final ? sweep.giveUp(job.data, err.message) : undefined),
-      () => undefined,
-    );
-  });
   const sweep = startOutboxSweep({
     outbox,
     queue,
@@ -108,6 +101,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     what: 'forum post',
     alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
   });
+  sweep.giveUpAfterLastTry(worker, ['UnrecoverableError', 'DelayedError']);
 
   async function post(job: Job<PostJob>, token?: string): Promise<string> {
     const { gameId, key } = job.data;
