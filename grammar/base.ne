@@ -45,8 +45,10 @@ AT -> "in" | "at" | "on" | "from"
 TO -> "to" | "into" | "towards" | "toward" | "onto"
 WITH -> "with" | "using" | "by"
 
-# A place, with its coast when a fleet's route needs one: "spa/nc", "Spain (north coast)", "stp sc".
+# A place, with its coast when a fleet's route needs one: "spa/nc", "Spain (north coast)", "stp sc",
+# "Spain, north coast".
 PLACE -> NAMED {% ([n]) => g.place(n) %} | NAMED COAST {% ([n, c]) => g.place(n, c) %}
+  | NAMED %comma DIRECTION "coast" {% ([n, , c]) => g.place(n, c) %}
 NAMED -> %name {% id %} | %unknown {% id %}
 COAST -> %slash COAST_INSIDE {% ([, c]) => c %} | %lparen COAST_INSIDE %rparen {% ([, c]) => c %}
   | COAST_CODE {% id %} | DIRECTION "coast" {% id %}

@@ -10,7 +10,7 @@
 LINE -> ORDERS {% id %}
 ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}
 ORDER -> HOLD {% id %} | MOVE {% id %} | SUPPORT {% id %} | CONVOY {% id %}
-  | RETREAT {% id %} | DISBAND {% id %} | BUILD {% id %} | WAIVE {% id %}
+  | RETREAT {% id %} | DISBAND {% id %} | BUILD {% id %} | WAIVE {% id %} | ADJUST {% id %}
 
 # The unit an order is for: "A Par", "the army in Paris", "Paris army", "Par" (type worked out).
 UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
@@ -44,7 +44,8 @@ BY_UNIT -> WITH | "from"
 MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "attack" | "attacks" | "attacking"
   | "march" | "marches" | "marching" | "advance" | "advances" | "invade" | "invades" | "sail" | "sails"
   | "proceed" | "proceeds"
-VIA -> "via" "convoy" {% () => true %} | "by" "convoy" {% () => true %} | "via" "c" {% () => true %}
+# "via English Channel": the sea an army is carried across names the convoy it goes by.
+VIA -> "via" "convoy" {% () => true %} | "by" "convoy" {% () => true %} | "via" "c" {% () => true %} | "via" PLACE {% () => true %}
   | "convoyed" {% () => true %} | %lparen VIA %rparen {% () => true %} | %lparen "convoy" %rparen {% () => true %}
 
 # Support: "A Mun S A Par - Bur", "F Nth supports F Lon", "support Par to Bur with Mun".
@@ -92,6 +93,10 @@ TYPED_UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
   | PLACE UNIT_TYPE {% ([p, t]) => g.unit(t, p) %}
 ARTICLE -> "a" | "an" | "one"
 BUILD_VERB -> "build" | "builds" | "b" | "raise" | "raises" | "recruit" | "recruits" | "create" | "creates" | "muster"
+
+# The classic judges' winter shorthand, the order word left out: "F LON" builds where the province is
+# empty, "A RUH" removes the unit there (language.ts decides by the board, and refuses it in other phases).
+ADJUST -> UNIT_TYPE PLACE {% ([t, p], at) => g.alone(g.order(at, 'adjust', g.unit(t, p))) %}
 
 # Waive: "Waive", "waive one build", "no build", "skip 2 builds".
 WAIVE -> WAIVE_VERB BUILD_NOUN:? {% (_d, at) => g.plain(at, 'waive') %}

@@ -4,6 +4,9 @@ import type { ProvinceKind } from './map.ts';
 import type { Order } from './orders.ts';
 import type { GameState } from './state.ts';
 
+/** How an order reads in the game's phase (the state, when known): the order, or why it cannot be read so. */
+export type OrderInPhase = (order: Order, state: GameState | undefined) => Order | string;
+
 /** What nearleyc emits: plain data plus the postprocessors the grammar wrote. */
 export interface CompiledGrammar {
   Lexer?: unknown;
@@ -21,8 +24,11 @@ export interface OrderLanguage {
   orderWords: readonly string[];
   /** The unit types that may stand in each kind of province: a unit type left out is one of these. */
   unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
-  /** How an order reads in the game's current phase, when players write it another way then. */
-  inPhase?: (order: Order, state: GameState) => Order;
+  /**
+   * How an order reads in the game's current phase, when players write it another way then; a
+   * string is why the order cannot be read so now (or, with no state, without knowing the phase).
+   */
+  inPhase?: OrderInPhase;
   /**
    * The season and year the game is in, for rulesets that count time so: a line that names another
    * season or year is not an order for this turn (src/orders/order-modifiers.ts).

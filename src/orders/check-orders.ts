@@ -72,7 +72,7 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
 /**
  * "A Par - Bur" and later in the same message "A Par - Pic": the later order replaces the earlier
  * one about the same thing (the ruleset's orderSubject), as the classic judges keep a unit's last
- * order, when the later one is allowed in its place. The earlier order is taken out of `orders`
+ * order, when the later one is allowed in its place and on a later line. The earlier order is taken out of `orders`
  * and `accepted` and returned; without one, or when the later order is refused all the same, nothing changes.
  */
 function takeReplaced(
@@ -85,7 +85,8 @@ function takeReplaced(
   const subject = input.ruleset.orderSubject(bareOrder(parsed));
   let index = accepted.length - 1;
   while (index >= 0 && input.ruleset.orderSubject(accepted[index]) !== subject) index--;
-  if (index < 0) return undefined;
+  // The orders of one line are each meant ("waive both builds"): only a later line replaces.
+  if (index < 0 || orders[index].line === parsed.line) return undefined;
   const [earlierOrder] = accepted.splice(index, 1);
   const [earlier] = orders.splice(index, 1);
   if (verdict(parsed).ok) return earlier;

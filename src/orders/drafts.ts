@@ -38,6 +38,8 @@ export interface Draft {
   /** Index of the draft's first token in the line: where its text starts. */
   at: number;
   slots: Record<string, SlotValue>;
+  /** Read only from a line of orders, never picked out of a sentence ("I have an army in Paris" builds nothing). */
+  alone?: true;
 }
 
 export function isPlaceRef(v: unknown): v is PlaceRef {

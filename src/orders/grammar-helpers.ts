@@ -60,6 +60,11 @@ export function plain(at: number | undefined, kind: string, slots: Record<string
   return [{ kind, at: at ?? 0, slots: all }];
 }
 
+/** Orders read only when the line is orders, not out of a sentence: the judges' terse shorthands. */
+export function alone(drafts: Draft[]): Draft[] {
+  return drafts.map((d) => ({ ...d, alone: true }));
+}
+
 /** "waive two builds": the same order n times. Capped: nobody waives a hundred builds. */
 export function times(n: number, drafts: Draft[]): Draft[] {
   return Array.from({ length: Math.min(Math.max(n, 0), 20) }, () => drafts).flat();

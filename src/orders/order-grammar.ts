@@ -1,7 +1,7 @@
 // A ruleset's order language made ready for reading: its compiled grammar with word classes
 // folded, and the vocabulary its words form. Built once per ruleset and kept.
 import nearley from 'nearley';
-import type { AnyRuleset, GameState, Order, OrderLanguage, ProvinceKind } from '../engine/index.ts';
+import type { AnyRuleset, OrderInPhase, OrderLanguage, ProvinceKind } from '../engine/index.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { foldWordClasses } from './word-classes.ts';
 
@@ -12,7 +12,7 @@ export interface OrderGrammar {
   /** The unit types that may stand in each kind of province: a unit type left out is one of these. */
   unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
   /** How an order reads in the game's current phase, when players write it another way then. */
-  inPhase?: (order: Order, state: GameState) => Order;
+  inPhase?: OrderInPhase;
 }
 
 /** A ruleset with no order language: its players' orders cannot be read from text. */

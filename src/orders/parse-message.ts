@@ -14,7 +14,7 @@ import { applyModifiers, mayHoldModifier, modifierRefusal, modifiersIn, wordsRea
 import { parseTokens, type LineParse } from './parse-line.ts';
 import { checkHeading, sameOrderKey, readLine, type Failure, type PlacedOrder, type ReadingContext } from './readings.ts';
 import { segmentText } from './order-segments.ts';
-import { ordersInSentences, withoutChatter } from './sentences.ts';
+import { ordersInSentences, withoutChatter, withoutRemark } from './sentences.ts';
 import { lineTokens } from './tokens.ts';
 import type { ParsedOrder, ParseResult } from './types.ts';
 
@@ -260,6 +260,10 @@ function readingsOf(lineTokens: readonly Token[], grammar: OrderGrammar, ctx: Li
   const trimmed = withoutChatter(lineTokens);
   if (trimmed !== lineTokens && trimmed.length) reading = readTokens(trimmed, grammar, ctx);
   if (reading.alternatives.length) return reading;
+  // "A Par - Bur (to bounce Germany)"
+  const remarked = withoutRemark(reading.tokens, grammar, ctx.names);
+  const orders = remarked && readTokens(remarked, grammar, ctx);
+  if (remarked && orders?.alternatives.length) return { ...orders, read: wordsRead(remarked) };
   // "Hi, attack Wales with everything I have in London. Also claim Midlands."
   const found = looksLikeOrder(reading.tokens, grammar) ? ordersInSentences(reading.tokens, grammar, ctx) : undefined;
   const kept = found && rankByContext(found.readings, ctx.game);

@@ -1,7 +1,7 @@
 // From grammar drafts to orders. Each name is settled against the map (or the game's nations), a
 // unit type left out is taken from the unit standing there, and every way the line can be read is
 // kept: one reading is an order, several are an ambiguity for the GM, none is an error.
-import type { GameState, MapGraph, Order, ProvinceKind, Unit } from '../engine/index.ts';
+import type { GameState, MapGraph, Order, OrderInPhase, ProvinceKind, Unit } from '../engine/index.ts';
 import {
   coastSlot,
   isInferredUnitType,
@@ -28,7 +28,7 @@ export interface ReadingContext {
   /** The unit types that may stand in each kind of province (the grammar's ruleset says). */
   unitTypes: Readonly<Record<ProvinceKind, readonly string[]>>;
   /** How an order reads in the game's current phase (a move is a retreat in a retreat phase). */
-  inPhase?: (order: Order, state: GameState) => Order;
+  inPhase?: OrderInPhase;
   /** False: no name is guessed from a slip, even with the game's state (for saying why a line failed). */
   guess?: boolean;
   /** An example of an order kind the player can copy (the ruleset's first documented one). */
@@ -148,8 +148,18 @@ function readSlots(draft: Draft, ctx: ReadingContext): Order[] | Failure {
   for (const [slot, want] of inferred) {
     partials = partials.flatMap((p) => unitTypesAt(String(p[want.slot]), want.building, ctx).map((t) => ({ ...p, [slot]: t })));
   }
-  const { inPhase, state } = ctx;
-  return inPhase && state ? (partials as Order[]).map((o) => inPhase(o, state)) : (partials as Order[]);
+  return inPhase(partials as Order[], ctx);
+}
+
+function inPhase(orders: Order[], ctx: ReadingContext): Order[] | Failure {
+  if (!ctx.inPhase) return orders;
+  const out: Order[] = [];
+  for (const order of orders) {
+    const read = ctx.inPhase(order, ctx.state);
+    if (typeof read === 'string') return { message: read, suggestions: [] };
+    out.push(read);
+  }
+  return out;
 }
 
 /** The provinces of the nation's units (of the type, when given) next to the place in `ref.near`. */

@@ -1,9 +1,11 @@
 // Orders inside sentences: "Hi, attack Wales with everything I have in London. Also claim
 // Midlands." When a line does not read as a whole, the runs of known words between the chatter
 // (words no grammar knows) are read on their own, longest first. Only chatter may be skipped: a
-// place or an order word left over means the line says more than was read, and it is refused as before.
+// place or an order word left over means the line says more than was read, and it is refused as
+// before. So is a remark in brackets after the orders: "A Par - Bur (to bounce Germany)".
 import type { OrderGrammar } from './order-grammar.ts';
 import type { Token } from './lexer.ts';
+import { normalizeName, type NameResolver } from './names.ts';
 import { parseTokens } from './parse-line.ts';
 import { wordsRead, type Span } from './order-modifiers.ts';
 import { readLine, type PlacedOrder, type ReadingContext } from './readings.ts';
@@ -30,6 +32,25 @@ export function withoutChatter(tokens: readonly Token[]): readonly Token[] {
   if (to === tokens.length || !SEPARATORS.has(tokens[to - 1]?.type)) to = tokens.length;
   else while (to > from && SEPARATORS.has(tokens[to - 1].type)) to--;
   return from === 0 && to === tokens.length ? tokens : tokens.slice(from, to);
+}
+
+/**
+ * The orders before a remark in brackets that ends the line. A remark that could say where
+ * ("(to Bur)", a place one slip off) or holds an order word is part of the order, not set aside.
+ */
+export function withoutRemark(tokens: readonly Token[], grammar: OrderGrammar, names: NameResolver): readonly Token[] | undefined {
+  if (tokens.at(-1)?.type !== 'rparen') return undefined;
+  let open = tokens.length - 1;
+  while (open >= 0 && tokens[open].type !== 'lparen') open--;
+  if (open <= 0) return undefined;
+  const place = new Set(['province'] as const);
+  const says = (t: Token) =>
+    t.type === 'arrow' ||
+    t.type === 'dash' ||
+    (t.type === 'name' && t.names?.some((c) => c.kind === 'province')) ||
+    (t.type === 'word' && grammar.vocabulary.isOrderWord(t.text)) ||
+    (t.type === 'unknown' && names.near(normalizeName(t.raw), place, 1).length > 0);
+  return tokens.slice(open + 1, -1).some(says) ? undefined : tokens.slice(0, open);
 }
 
 export interface SentenceOrders {
@@ -65,7 +86,10 @@ export function ordersInSentences(tokens: readonly Token[], grammar: OrderGramma
         reach = i + parse.at;
         continue;
       }
-      const readings = readLine(parse.results, ctx).alternatives;
+      const readings = readLine(
+        parse.results.filter((drafts) => !drafts.some((d) => d.alone)),
+        ctx,
+      ).alternatives;
       if (!readings.length) continue;
       taken = { end, readings: readings.map((r) => r.map((p) => ({ ...p, at: p.at + i }))) };
       break;

@@ -1,15 +1,32 @@
 // How warfare players write orders: the grammar (grammar/warfare.ne, compiled into this folder by
 // `npm run build:grammar`), the words that mark a line as an order, where armies and fleets may
-// stand, and retreats written as moves.
+// stand, retreats written as moves, and the classic judges' winter shorthand.
 import { unitOrderSubject, type GameState, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
+import { formatOrder } from './order-kinds.ts';
 import { seasonOf, yearOf } from './state.ts';
 
-/** In a retreat phase most players write a retreat as a move ("A Par - Pic"). */
-function inPhase(order: Order, state: GameState): Order {
-  if (state.phase !== 'retreats' || order.kind !== 'move') return order;
+function inPhase(order: Order, state: GameState | undefined): Order | string {
+  if (order.kind === 'adjust') return winterShorthand(order, state);
+  // In a retreat phase most players write a retreat as a move ("A Par - Pic").
+  if (state?.phase !== 'retreats' || order.kind !== 'move') return order;
   const { viaConvoy: _via, ...rest } = order;
   return { ...rest, kind: 'retreat' };
+}
+
+/**
+ * A unit alone ("F LON", "A RUH") is the judges' winter order with its word left out: a build
+ * where the province is empty, a removal where a unit stands. In any other phase it orders nothing.
+ */
+function winterShorthand(order: Order, state: GameState | undefined): Order | string {
+  const unit = formatOrder({ ...order, kind: 'hold' }).replace(/ H$/, '');
+  if (!state) return `"${unit}" names a unit but no order: say what it does ("${unit} H"), or in winter "Build ${unit}" or "Remove ${unit}".`;
+  if (state.phase !== 'adjustments')
+    return `"${unit}" names a unit but gives it no order (a unit alone is read as a build or removal only in winter). For example: "${unit} H".`;
+  const standing = state.units.some((u) => u.province === order.province);
+  if (!standing) return { ...order, kind: 'build' };
+  const { coast: _coast, ...rest } = order;
+  return { ...rest, kind: 'disband' };
 }
 
 export const language: OrderLanguage = {
