@@ -106,11 +106,14 @@ console.log(JSON.stringify({ bench: 'parse-lines-per-second', value: Math.round(
 console.log(JSON.stringify({ bench: 'parse-slowest-line', value: Number(slowest.toFixed(3)), unit: 'ms', target: 5 }));
 
 // The corpus last: its games' name indexes and caches would otherwise weigh on the speed figures.
-for (const rulesetId of ['warfare', 'board-nes']) {
+// Warfare and board NES are measured on their forum-style corpora of 1,500 lines and more; CNES and
+// industrial on their rule documents' sentences and players' wordings, 300 lines and more.
+const corpusLines = { warfare: 1500, 'board-nes': 1500, cnes: 300, industrial: 300 } as const;
+for (const [rulesetId, minimum] of Object.entries(corpusLines)) {
   const m = measure(corpusFiles(path.join(corpusDir, rulesetId)));
-  console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-lines`, value: m.lines, unit: 'lines', target: 1500 }));
+  console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-lines`, value: m.lines, unit: 'lines', target: minimum }));
   console.log(
-    JSON.stringify({ bench: `parse-corpus-${rulesetId}-read-as-intended`, value: Number(((100 * m.intended) / m.lines).toFixed(2)), unit: '%', target: 97 }),
+    JSON.stringify({ bench: `parse-corpus-${rulesetId}-read-as-intended`, value: Number(((100 * m.intended) / m.lines).toFixed(2)), unit: '%', target: 98 }),
   );
   console.log(JSON.stringify({ bench: `parse-corpus-${rulesetId}-carried-out-wrongly`, value: m.wrong.length, unit: 'lines', target: 0 }));
 }

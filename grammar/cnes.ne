@@ -49,16 +49,23 @@ TROOPS -> "troops" | "troop" | "army" | "armies" | "forces" | "force" | "soldier
 UNITS -> COUNT:? KIND AT:? PLACE {% ([n, k, , p]) => units(p, k, n) %}
   | ARTICLE KIND AT:? PLACE {% ([, k, , p]) => units(p, k, 1) %}
   | PLACE COUNT:? KIND {% ([p, n, k]) => units(p, k, n) %}
+  # "fighters 2 and 3 at rha": units numbered as the rule document numbers them, that many of the card.
+  | KIND NUMBERED AT PLACE {% ([k, n, , p]) => units(p, k, n) %}
   | COUNT TROOPS:? AT:? PLACE {% ([n, , , p]) => units(p, undefined, n) %}
   | TROOPS AT:? PLACE {% ([, , p]) => units(p) %}
   | PLACE TROOPS {% ([p]) => units(p) %}
   | AT:? PLACE {% ([, p]) => units(p) %}
+
+# Numbers naming units one by one ("2 and 3", "1, 2 and 4"): how many are named.
+NUMBERED -> %number LIST_AND %number {% () => 2 %} | %number %comma %number LIST_AND %number {% () => 3 %}
+LIST_AND -> "and" | %comma | %comma "and"
 
 # A path: "bur", "bur - mun", "Burgundy then Munich", "to mun via bur".
 PATH -> PLACE {% ([p]) => [p] %} | PATH STEP PLACE {% ([a, , p]) => [...a, p] %}
 STEP -> ARROW | TO | "then" | "and" "then" | %comma | %comma "then"
 VIA -> "via" | "through" | "by" "way" "of" | "passing" "through"
 ROUTE -> GO_TO:? PATH {% ([, p]) => p %} | GO_TO:? PLACE VIA PATH {% ([, t, , v]) => [...v, t] %}
+  | VIA PATH GO_TO PLACE {% ([, v, , t]) => [...v, t] %}
 GO_TO -> TO | ARROW
 
 # Moves: "Move 2 infantry from Paris to Burgundy", "tanks par - bur - mun", "par -> bur".
@@ -84,9 +91,12 @@ HOLD_VERB -> "h" | "hold" | "holds" | "stay" | "stays" | "stand" | "stands" | "r
 # Air missions: "fighters in par support bur", "ground support Burgundy with the bombers from par".
 SUPPORT -> UNITS SUPPORT_VERB OVER:? PLACE {% ([u, , , p], at) => unitOrder(at, 'support', u, { target: g.bare(p) }) %}
   | SUPPORT_VERB OVER:? PLACE WITH UNITS {% ([, , p, , u], at) => unitOrder(at, 'support', u, { target: g.bare(p) }) %}
-SUPPORT_VERB -> "support" | "supports" | "ground" "support" | "ground" "supports" | "provide" "ground" "support" | "cover" | "covers" | "bomb" | "bombs"
+SUPPORT_VERB -> "support" | "supports" | "ground" "support" | "ground" "supports" | GIVE "ground" "support" | GIVE "air" "support" | "cover" | "covers" | "bomb" | "bombs"
+GIVE -> "provide" | "provides" | "give" | "gives" | "lend" | "lends" | "fly" | "flies" | "offer" | "offers"
 OVER -> "over" | "at" | "in" | "for" | "to" | "on"
 INTERCEPT -> UNITS INTERCEPT_VERB {% ([u], at) => unitOrder(at, 'intercept', u) %}
+  # "scramble the fighters in Redhaven" (not "intercept the fighters in X": those could be the enemy's).
+  | "scramble" UNITS {% ([, u], at) => unitOrder(at, 'intercept', u) %}
   | INTERCEPT_VERB WITH UNITS {% ([, , u], at) => unitOrder(at, 'intercept', u) %}
 INTERCEPT_VERB -> "intercept" | "intercepts" | "intercepting" | "scramble" | "scrambles" | "patrol" | "patrols" | "fly" "interception" | "on" "interception"
 REBASE -> UNITS REBASE_VERB TO:? PLACE {% ([u, , , p], at) => unitOrder(at, 'rebase', u, { target: g.bare(p) }) %}
@@ -96,8 +106,11 @@ REBASE_VERB -> "rebase" | "rebases" | "redeploy" | "redeploys" | "relocate" | "r
 # Purchases: "Buy 2 infantry in Paris", "build a tank in lyo and a fighter in par", "Paris: buy militia".
 BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
   | PLACE BUY_VERB COUNT:? KIND {% ([p, , n, k], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p), count: n ?? undefined }) %}
+  | PLACE BUY_VERB ARTICLE KIND {% ([p, , , k], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p) }) %}
 BOUGHT_LIST -> BOUGHT {% id %} | BOUGHT_LIST SEP BOUGHT {% ([a, , b]) => g.join(a, b) %}
 BOUGHT -> NUMBER:? KIND AT:? PLACE {% ([n, k, , p], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p), count: n ?? undefined }) %}
+  # The rule document's "indicate the province that the unit is to be built in": "Buy tank, to be built in Redhaven".
+  | NUMBER:? KIND %comma:? "to" "be" BUILT_WORD AT PLACE {% ([n, k, , , , , , p], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p), count: n ?? undefined }) %}
   | ARTICLE KIND AT:? PLACE {% ([, k, , p], at) => g.plain(at, 'buy', { unitKind: k, province: g.bare(p) }) %}
 BUY_VERB -> "buy" | "buys" | "build" | "builds" | "b" | "recruit" | "recruits" | "raise" | "raises" | "train" | "trains"
   | "purchase" | "purchases" | "produce" | "produces" | "hire" | "hires" | "construct" | "constructs"
@@ -114,15 +127,18 @@ IMPROVEMENT -> "port" {% () => 'port' %} | "harbour" {% () => 'port' %} | "harbo
   | "lab" {% () => 'lab' %} | "research" "lab" {% () => 'lab' %} | "laboratory" {% () => 'lab' %} | "research" "laboratory" {% () => 'lab' %}
 
 # Razing: "Raze the port in mar", "raze forest at ard", "burn the forest in Ardennes".
-RAZE -> RAZE_VERB RAZED AT:? PLACE {% ([, w, , p], at) => g.plain(at, 'raze', { what: w, province: g.bare(p) }) %}
+# "the forest of Redwood": the rule document's own way of naming what stands where.
+RAZE -> RAZE_VERB RAZED OF_AT:? PLACE {% ([, w, , p], at) => g.plain(at, 'raze', { what: w, province: g.bare(p) }) %}
   | RAZE_VERB PLACE RAZED {% ([, p, w], at) => g.plain(at, 'raze', { what: w, province: g.bare(p) }) %}
 RAZE_VERB -> "raze" | "razes" | "destroy" | "demolish" | "burn" | "burns" | "cut" "down" | "dismantle" | "tear" "down"
 RAZED -> "urbanization" {% () => 'urban' %} | "urbanisation" {% () => 'urban' %} | "urban" {% () => 'urban' %} | "city" {% () => 'urban' %}
   | "industrialization" {% () => 'industrial' %} | "industrialisation" {% () => 'industrial' %} | "industry" {% () => 'industrial' %} | "industrial" {% () => 'industrial' %} | "factories" {% () => 'industrial' %}
   | "forest" {% () => 'forest' %} | "forests" {% () => 'forest' %} | "woods" {% () => 'forest' %}
   | IMPROVEMENT {% ([i]) => i %}
-STOP_RAZING -> STOP_VERB RAZING "of":? RAZED AT:? PLACE {% ([, , , w, , p], at) => g.plain(at, 'stop-razing', { what: w, province: g.bare(p) }) %}
+STOP_RAZING -> STOP_VERB RAZING "of":? RAZED OF_AT:? PLACE {% ([, , , w, , p], at) => g.plain(at, 'stop-razing', { what: w, province: g.bare(p) }) %}
   | STOP_VERB RAZING AT PLACE RAZED:? {% ([, , , p, w], at) => g.plain(at, 'stop-razing', { what: w ?? undefined, province: g.bare(p) }) %}
+OF_AT -> AT | "of"
+BUILT_WORD -> "built" | "bought" | "raised" | "placed"
 STOP_VERB -> "stop" | "cancel" | "halt" | "undo" | "reverse" | "abort"
 RAZING -> "razing" | "raze" | "the" "razing"
 

@@ -8,6 +8,8 @@
 const SHIPS = ['warship', 'battleship', 'submarine'];
 /** A stack's slots: the province and, when the player said them, the unit type and count. */
 const forces = (place, s) => ({ province: place, unitType: s?.type, count: s?.count });
+/** Ships' orders written as a stack of ships: "warship in Bre supports the infantry in Pic". */
+const isShips = (f) => !!f.unitType && SHIPS.includes(f.unitType);
 /** "move" means sail for ships and march for land forces. */
 const moveKind = (f) => (f.unitType && SHIPS.includes(f.unitType) ? 'sail' : 'march');
 const text = (parts) => parts.map((t) => t.raw).join(' ');
@@ -58,6 +60,8 @@ ON_SIGHT -> "on" "sight" | "ships" | "shipping" | "at" "sea"
 CEASE -> "cease" "fire" | "cease" "fire" "with" | "ceasefire" | "stop" "attacking" | "peace" "with" | "do" "not" "attack"
 
 TRANSFER -> TRANSFER_VERB FORCES TO NATION {% ([, f, , n], at) => g.plain(at, 'transfer', { ...f, nation: n }) %}
+  # "transfer control of the infantry in Paris to ger", the rule document's words.
+  | TRANSFER_VERB "control" "of" FORCES TO NATION {% ([, , , f, , n], at) => g.plain(at, 'transfer', { ...f, nation: n }) %}
 TRANSFER_VERB -> "transfer" | "transfers" | "give" | "hand" "over" | "cede"
 
 MOVE -> MOVE_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, moveKind(f), { ...f, target: g.bare(t) }) %}
@@ -69,8 +73,15 @@ SAIL_VERB -> "sail" | "sails" | "steam" | "steams" | "s"
 RAIL -> RAIL_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, 'rail', { ...f, target: g.bare(t) }) %}
   | FORCES RAIL_VERB GO:? PLACE {% ([f, , , t], at) => g.plain(at, 'rail', { ...f, target: g.bare(t) }) %}
   | MOVE_VERB FORCES GO PLACE BY_RAIL {% ([, f, , t], at) => g.plain(at, 'rail', { ...f, target: g.bare(t) }) %}
+  # In plain words: "the infantry in Paris takes the rail to Brest", "... goes by rail to Brest", "move Paris by rail to Brest".
+  | FORCES RAIL_PHRASE GO PLACE {% ([f, , , t], at) => g.plain(at, 'rail', { ...f, target: g.bare(t) }) %}
+  | MOVE_VERB FORCES BY_RAIL GO PLACE {% ([, f, , , t], at) => g.plain(at, 'rail', { ...f, target: g.bare(t) }) %}
 RAIL_VERB -> "rail" | "rails" | "r" | "entrain"
-BY_RAIL -> WITH "rail" | WITH "train" | WITH "railroad" | WITH "railway"
+RAIL_PHRASE -> TAKE RAIL_WORD | MOVE_VERB BY_RAIL | TRAVEL BY_RAIL
+TAKE -> "take" | "takes" | "ride" | "rides" | "use" | "uses"
+TRAVEL -> "travel" | "travels" | "ride" | "rides" | "head" | "heads"
+RAIL_WORD -> "rail" | "train" | "railroad" | "railway" | "trains"
+BY_RAIL -> WITH RAIL_WORD
 INVADE -> INVADE_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, 'invade', { ...f, target: g.bare(t) }) %}
   | FORCES INVADE_VERB GO:? PLACE {% ([f, , , t], at) => g.plain(at, 'invade', { ...f, target: g.bare(t) }) %}
   | INVADE_VERB PLACE "from" PLACE {% ([, t, , p], at) => g.plain(at, 'invade', { province: g.bare(p), target: g.bare(t) }) %}
@@ -81,14 +92,20 @@ INVADE_VERB -> "invade" | "invades" | "i" | "attack" | "attacks" | "assault" | "
 DISEMBARK -> DISEMBARK_VERB FORCES GO PLACE AND_INVADE:? {% ([, f, , t, i], at) => g.plain(at, 'disembark', { ...f, target: g.bare(t), invade: i ?? undefined }) %}
   | FORCES DISEMBARK_VERB GO:? PLACE AND_INVADE:? {% ([f, , , t, i], at) => g.plain(at, 'disembark', { ...f, target: g.bare(t), invade: i ?? undefined }) %}
   | FORCES DISEMBARK_VERB AT PLACE AND_INVADE:? {% ([f, , , t, i], at) => g.plain(at, 'disembark', { ...f, target: g.bare(t), invade: i ?? undefined }) %}
+  # The ship's words: "warship Bre disembarks its infantry in Pic"; "infantry aboard the warship in Eng invades Pic".
+  | FORCES DISEMBARK_VERB STACK GO_AT PLACE AND_INVADE:? {% ([f, , s, , t, i], at, reject) => isShips(f) ? g.plain(at, 'disembark', { ...forces(f.province, s), target: g.bare(t), invade: i ?? undefined }) : reject %}
+  | STACK ABOARD FORCES INVADE_VERB PLACE {% ([s, , f, , t], at, reject) => isShips(f) ? g.plain(at, 'disembark', { ...forces(f.province, s), target: g.bare(t), invade: true }) : reject %}
 DISEMBARK_VERB -> "disembark" | "disembarks" | "land" | "lands" | "unload" | "unloads" | "debark"
+ABOARD -> "aboard" | "on" "board" | "onboard" | "on"
+GO_AT -> GO | AT
 AND_INVADE -> AND:? INVADE_VERB IT:? {% () => true %} | %lparen INVADE_VERB %rparen {% () => true %} | %comma INVADE_VERB IT:? {% () => true %}
 IT -> "it" | "there"
 EMBARK -> EMBARK_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, 'embark', { ...f, target: g.bare(t) }) %}
   | FORCES EMBARK_VERB GO:? PLACE {% ([f, , , t], at) => g.plain(at, 'embark', { ...f, target: g.bare(t) }) %}
 EMBARK_VERB -> "embark" | "embarks" | "board" | "boards" | "load" | "loads"
 
-SHIP_DUTY -> DUTY FORCES GO PLACE {% ([d, f, , t], at) => g.plain(at, d, { province: f.province, target: g.bare(t) }) %}
+SHIP_DUTY -> FORCES SUPPORT_VERB FORCES {% ([f, , u], at, reject) => isShips(f) && !isShips(u) ? g.plain(at, 'support-coast', { province: f.province, target: u.province }) : reject %}
+  | DUTY FORCES GO PLACE {% ([d, f, , t], at) => g.plain(at, d, { province: f.province, target: g.bare(t) }) %}
   | FORCES DUTY GO:? PLACE {% ([f, d, , t], at) => g.plain(at, d, { province: f.province, target: g.bare(t) }) %}
   | DUTY PLACE "from" PLACE {% ([d, t, , p], at) => g.plain(at, d, { province: g.bare(p), target: g.bare(t) }) %}
 DUTY -> "supply" %dash:? "coast" {% () => 'supply-coast' %} | "supply-coast" {% () => 'supply-coast' %} | "supply" {% () => 'supply-coast' %} | "supplies" {% () => 'supply-coast' %}
@@ -101,13 +118,18 @@ SALVAGE_VERB -> "salvage" | "salvages"
 ENTRENCH -> ENTRENCH_VERB AT:? PLACE {% ([, , p], at) => g.plain(at, 'entrench', { province: g.bare(p) }) %}
   | FORCES ENTRENCH_VERB {% ([f], at) => g.plain(at, 'entrench', { province: f.province }) %}
 ENTRENCH_VERB -> "entrench" | "entrenches" | "dig" "in" | "digs" "in" | "fortify" | "fortifies"
-SUPPORT -> SUPPORT_KIND FORCES GO PLACE {% ([k, f, , t], at) => g.plain(at, k, { province: f.province, target: g.bare(t) }) %}
+SUPPORT -> SUPPORT_VERB "invasion" "of" PLACE "from" PLACE {% ([, , , t, , p], at) => g.plain(at, 'support-attack', { province: g.bare(p), target: g.bare(t) }) %}
+  | SUPPORT_VERB "attack" "on" PLACE "from" PLACE {% ([, , , t, , p], at) => g.plain(at, 'support-attack', { province: g.bare(p), target: g.bare(t) }) %}
+  # "support Bur defensively": with the units of yours beside it (the GM is asked when there are several).
+  | SUPPORT_VERB PLACE DEFENCE {% ([, t], at) => g.plain(at, 'support-defence', { province: { $: 'unit-place', near: 'target' }, target: g.bare(t) }) %}
+  | SUPPORT_KIND FORCES GO PLACE {% ([k, f, , t], at) => g.plain(at, k, { province: f.province, target: g.bare(t) }) %}
   | FORCES SUPPORT_KIND GO:? PLACE {% ([f, k, , t], at) => g.plain(at, k, { province: f.province, target: g.bare(t) }) %}
   | SUPPORT_KIND PLACE "from" PLACE {% ([k, t, , p], at) => g.plain(at, k, { province: g.bare(p), target: g.bare(t) }) %}
 SUPPORT_KIND -> "support" %dash:? DEFENCE {% () => 'support-defence' %} | "support-defence" {% () => 'support-defence' %} | "support-defense" {% () => 'support-defence' %}
   | DEFEND {% () => 'support-defence' %}
   | "support" %dash:? OFFENCE {% () => 'support-attack' %} | "support-attack" {% () => 'support-attack' %} | "support-offence" {% () => 'support-attack' %}
   | "support-offense" {% () => 'support-attack' %} | "support-invasion" {% () => 'support-attack' %}
+SUPPORT_VERB -> "support" | "supports" | "supporting"
 DEFENCE -> "defence" | "defense" | "defensive" | "defending" | "defensively"
 OFFENCE -> "attack" | "offence" | "offense" | "offensive" | "invasion" | "offensively"
 DEFEND -> "defend" | "defends" | "reinforce" | "reinforces"

@@ -106,6 +106,11 @@ export class MapGraph {
     return this.adjacency.get(unit)?.get(key) ?? [];
   }
 
+  /** True when the map draws borders for this unit type (industrial's infantry has none: it steps as an army would). */
+  hasBordersFor(unit: UnitType): boolean {
+    return this.adjacency.has(unit);
+  }
+
   /** True when a unit of this type can step from `from` to `to` (coasts checked when both are given). */
   adjacent(from: Place | string, to: Place | string, unit: UnitType): boolean {
     const target = typeof to === 'string' ? { province: to } : to;

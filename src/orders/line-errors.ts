@@ -100,7 +100,11 @@ export function syntaxError(
   const before = parse.at > 0 ? line.slice(0, tokens[parse.at - 1].end).trim() : '';
   let message: string;
   if (parse.at >= tokens.length) {
-    message = `This order stops too early: after "${before}"${wanted ? ` I expected ${orList(expected)}` : ' something is missing'}.`;
+    // Nothing more expected at the end: every whole reading was turned down by the grammar's checks
+    // ("infantry in Paris disembarks its infantry": only ships land troops), not cut short.
+    message = wanted
+      ? `This order stops too early: after "${before}" I expected ${orList(expected)}.`
+      : `I could not read "${before}" as an order of this game.`;
   } else {
     const bad = tokens[parse.at];
     const what = bad.type === 'unknown' ? `I do not know the word "${bad.raw}"` : `I did not expect "${bad.raw}" here`;

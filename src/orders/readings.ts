@@ -162,19 +162,23 @@ function inPhase(orders: Order[], ctx: ReadingContext): Order[] | Failure {
   return out;
 }
 
-/** The provinces of the nation's units (of the type, when given) next to the place in `ref.near`. */
+/**
+ * The provinces of the nation's units (of the type, when given) next to the place in `ref.near`: a
+ * step for the unit's type, or any border for a type the map draws none for (industrial infantry).
+ */
 function unitsNear(partial: Partial, ref: UnitPlaceRef, ctx: ReadingContext): string[] | Failure {
   const near = String(partial[ref.near]);
   const type = typeof partial.unitType === 'string' ? partial.unitType : undefined;
   const what = type ?? 'unit';
   const name = ctx.map.has(near) ? ctx.map.province(near).name : near;
-  if (!ctx.state) return { message: `Say where the ${what} moves from.`, suggestions: [] };
+  if (!ctx.state) return { message: `Say which ${what} this is for, and where it stands.`, suggestions: [] };
+  const { map } = ctx;
+  const beside = (u: Unit) => (map.hasBordersFor(u.type) ? map.adjacent(u.province, near, u.type) : map.touches(u.province).has(near));
   const found = new Set<string>();
   for (const u of ctx.state.units) {
-    if (u.nation === ctx.nation && (!type || u.type === type) && u.province !== near && ctx.map.has(u.province) && ctx.map.adjacent(u.province, near, u.type))
-      found.add(u.province);
+    if (u.nation === ctx.nation && (!type || u.type === type) && u.province !== near && map.has(u.province) && beside(u)) found.add(u.province);
   }
-  if (!found.size) return { message: `You have no ${what} next to ${name}; say which ${what} moves and from where.`, suggestions: [] };
+  if (!found.size) return { message: `You have no ${what} next to ${name}; say which ${what} this is for, and where it stands.`, suggestions: [] };
   return [...found].sort();
 }
 

@@ -18,6 +18,12 @@ export class Vocabulary {
   readonly fillerTypes = new Set<string>();
   /** Literal -> the grammar rules it appears in (MOVE_VERB, ARMY...). */
   private readonly rulesOf = new Map<string, Set<string>>();
+  /**
+   * The words of order-word rules that mark an order: a word that is a whole phrase ("support",
+   * "A"), and the first word of a longer one ("declare" of "declare war on"), unless that word is
+   * a phrase of another rule too ("on" of "on interception" is a preposition everyday sentences use).
+   */
+  private readonly orderWords = new Set<string>();
   private readonly corrections = new Map<string, string | null>();
   private readonly correctable: string[];
 
@@ -25,11 +31,16 @@ export class Vocabulary {
    * @param orderRules rules whose words mark a line as an attempted order (verbs, unit words),
    *   as opposed to fillers, prepositions and numbers that chit-chat uses too.
    */
-  constructor(
-    rules: readonly CompiledRule[],
-    private readonly orderRules: ReadonlySet<string>,
-  ) {
+  constructor(rules: readonly CompiledRule[], orderRules: ReadonlySet<string>) {
+    const phraseStarts = new Set<string>();
+    const plainWords = new Set<string>();
     for (const rule of rules) {
+      const first = (rule.symbols[0] as { literal?: unknown } | undefined)?.literal;
+      if (typeof first === 'string') {
+        const alone = rule.symbols.length === 1;
+        if (orderRules.has(rule.name)) (alone ? this.orderWords : phraseStarts).add(first);
+        else if (alone && rule.name !== FILLER_RULE) plainWords.add(first);
+      }
       for (const symbol of rule.symbols) {
         if (rule.name === FILLER_RULE) {
           const { literal, type } = symbol as { literal?: unknown; type?: unknown };
@@ -45,6 +56,7 @@ export class Vocabulary {
         this.rulesOf.set(literal, set);
       }
     }
+    for (const word of phraseStarts) if (!plainWords.has(word)) this.orderWords.add(word);
     // Short words are left alone: a slip in "to" or "a" makes another word.
     this.correctable = [...this.literals, ...this.fillers].filter((w) => w.length >= 4 && /^\p{L}+$/u.test(w));
   }
@@ -86,7 +98,6 @@ export class Vocabulary {
 
   /** True for verbs and unit words: a line holding one was meant as an order. */
   isOrderWord(word: string): boolean {
-    for (const rule of this.rules(word)) if (this.orderRules.has(rule)) return true;
-    return false;
+    return this.orderWords.has(word);
   }
 }

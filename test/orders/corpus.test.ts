@@ -8,7 +8,7 @@ import { corpusFiles, differences, lineCount, measure, messagesOf, parseCase } f
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Order lines each ruleset's corpus must hold at least. */
-const minimum = { warfare: 1500, 'board-nes': 1500, cnes: 200 } as const;
+const minimum = { warfare: 1500, 'board-nes': 1500, cnes: 300 } as const;
 
 for (const ruleset of ['warfare', 'board-nes', 'cnes'] as const) {
   const files = corpusFiles(path.join(here, ruleset));
@@ -19,15 +19,15 @@ for (const ruleset of ['warfare', 'board-nes', 'cnes'] as const) {
     });
 
     // The forum-style corpus (warfare's and board NES's so far) is measured as the product promises: at
-    // least 97% of its lines read as intended (the order, the GM asked, or the refusal with its advice),
+    // least 98% of its lines read as intended (the order, the GM asked, or the refusal with its advice),
     // and no order carried out that was not meant.
     const measured = files.filter((f) => f.measured);
     if (ruleset !== 'cnes') it('has a forum-style corpus to measure', () => expect(measured.length).toBeGreaterThan(0));
     if (measured.length)
-      it('reads at least 97% of the forum-style lines as intended, and none wrongly', () => {
+      it('reads at least 98% of the forum-style lines as intended, and none wrongly', () => {
         const m = measure(measured);
         expect(m.wrong).toEqual([]);
-        expect(m.intended / m.lines, m.misses.slice(0, 40).join('\n')).toBeGreaterThanOrEqual(0.97);
+        expect(m.intended / m.lines, m.misses.slice(0, 40).join('\n')).toBeGreaterThanOrEqual(0.98);
       });
 
     for (const corpus of files.filter((f) => !f.measured)) {

@@ -23,6 +23,22 @@ function tokens(grammar: OrderGrammar, line: string) {
 }
 
 describe('order grammars', () => {
+  // A name in orderWords that holds no word of its own (a rule of rules) marks nothing, silently:
+  // a line naming only its words would be taken for chatter and its orders picked out of it.
+  it.each(['warfare', 'board-nes', 'industrial', 'cnes'] as const)('%s: every rule named as order words starts phrases with words of its own', (id) => {
+    const ruleset = orderRuleset(id);
+    const starts = new Set(
+      ruleset.language!.grammar.ParserRules.flatMap((r) => (typeof (r.symbols[0] as { literal?: unknown })?.literal === 'string' ? [r.name] : [])),
+    );
+    expect(ruleset.language!.orderWords.filter((rule) => !starts.has(rule))).toEqual([]);
+  });
+
+  it('takes the first word of an order phrase as an order word, not the small words after it', () => {
+    const vocabulary = grammarOf(orderRuleset('cnes')).vocabulary;
+    expect(['declare', 'ally', 'fortify'].filter((w) => vocabulary.isOrderWord(w))).toEqual(['declare', 'ally', 'fortify']);
+    expect(['to', 'on', 'with'].filter((w) => vocabulary.isOrderWord(w))).toEqual([]);
+  });
+
   it('come with the ruleset, prepared once', () => {
     expect(grammarFor('warfare').rulesetId).toBe('warfare');
     expect(grammarFor('warfare')).toBe(grammarFor('warfare'));

@@ -9,7 +9,9 @@ import { seasonOf } from './seasons.ts';
 export const language: OrderLanguage = {
   grammar,
   orderWords: [
-    'KIND',
+    'KIND_ALL',
+    'KIND_ONE',
+    'KIND_MANY',
     'DEPLOY_VERB',
     'TRANSFER_VERB',
     'MOVE_VERB',
@@ -22,6 +24,7 @@ export const language: OrderLanguage = {
     'SALVAGE_VERB',
     'ENTRENCH_VERB',
     'SUPPORT_KIND',
+    'SUPPORT_VERB',
     'CUT_VERB',
     'CAPITAL_WORDS',
     'LEADER_WORDS',
