@@ -43,7 +43,7 @@ FORCE_WORD -> "forces" | "force" | "army" | "armies" | "everything" | "stack" | 
 FORCES -> STACK AT:? PLACE {% ([s, , p]) => forces(p, s) %} | PLACE STACK {% ([p, s]) => forces(p, s) %}
   | FORCE_WORD AT PLACE {% ([, , p]) => forces(p) %} | PLACE FORCE_WORD {% ([p]) => forces(p) %}
   | PLACE {% ([p]) => forces(g.bare(p)) %} | AT PLACE {% ([, p]) => forces(g.bare(p)) %}
-GO -> TO | ARROW
+GO -> TO | ARROW | "on" TO
 NATION -> NAMED {% ([n]) => g.nation(n) %}
 NATIONS -> NATION {% ([n]) => [n] %} | NATIONS LIST_SEP NATION {% ([a, , b]) => [...a, b] %}
 LIST_SEP -> %comma | AND | %comma AND

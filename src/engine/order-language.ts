@@ -30,6 +30,12 @@ export interface OrderLanguage {
    */
   inPhase?: OrderInPhase;
   /**
+   * Where the units of an order stand after it, in words a line can start with: a later line that
+   * goes on with them ("then marches to Pic", "it sails on to nth") is read with these words in
+   * place of "then" or "it". Undefined when the order is for no unit.
+   */
+  unitAfter?: (order: Order) => string | undefined;
+  /**
    * The season and year the game is in, for rulesets that count time so: a line that names another
    * season or year is not an order for this turn (src/orders/order-modifiers.ts).
    */

@@ -2,7 +2,8 @@
 // parse` call, and `parseMessageInSlices` the same parse as the mail loop runs it. Each line ends up
 // as orders, an ambiguity for the GM, an error the player can act on, or an ignored line with the reason.
 import type { AnyRuleset, GameState, MapGraph } from '../engine/index.ts';
-import { checkOrderSteps } from './check-orders.ts';
+import { bareOrder, checkOrderSteps } from './check-orders.ts';
+import { readContinued } from './continued-lines.ts';
 import { allowedInGame, rankByContext, type RankingContext } from './context-ranking.ts';
 import { exampleFor, kindOfLine } from './expectations.ts';
 import { cleanMessage, type MessageLine } from './clean-message.ts';
@@ -83,10 +84,21 @@ function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
     calendar,
   };
   const result: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [...ignored] };
+  const read = (line: MessageLine): ParseResult => {
+    const one: ParseResult = { orders: [], ambiguous: [], errors: [], ignored: [] };
+    readMessageLine(line, grammar, ctx, input.ruleset, one);
+    return one;
+  };
+  let previous: ParsedOrder | undefined;
   for (const line of lines) {
     // "Fall 1901:", "Orders for next turn:": the lines under a heading that names another time are not this turn's.
     if (/:\s*$/.test(line.text)) ctx.heading = headingTime(line.text, calendar, grammar);
-    readMessageLine(line, grammar, ctx, input.ruleset, result);
+    const one = readContinued(line, previous && bareOrder(previous), input.ruleset.language, read);
+    result.orders.push(...one.orders);
+    result.ambiguous.push(...one.ambiguous);
+    result.errors.push(...one.errors);
+    result.ignored.push(...one.ignored);
+    previous = one.orders.at(-1);
     yield;
   }
   result.ignored.sort((a, b) => a.line - b.line);

@@ -1,7 +1,7 @@
 // How industrial players write orders: the grammar (grammar/industrial.ne, compiled into this
 // folder by `npm run build:grammar`), the words that mark a line as an order, and where land units
 // and ships may stand.
-import { unitOrderSubject, type OrderLanguage } from '../../engine/index.ts';
+import { unitOrderSubject, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
 import type { IndustrialOptions } from './options.ts';
 import { seasonOf } from './seasons.ts';
@@ -48,8 +48,33 @@ export const language: OrderLanguage = {
     coastal: ['infantry', 'conscript', 'artillery', 'general', 'warship', 'battleship', 'submarine'],
     sea: ['warship', 'battleship', 'submarine'],
   },
+  unitAfter,
   calendar: (state, options) => seasonOf(options as IndustrialOptions, state.turn),
 };
+
+/** Orders after which the units stand at the order's target; and the other orders given to units. */
+const MOVING = new Set(['march', 'sail', 'rail', 'embark', 'disembark']);
+const STAYING = new Set([
+  'deploy',
+  'transfer',
+  'invade',
+  'entrench',
+  'support-defence',
+  'support-attack',
+  'cut-support',
+  'supply-coast',
+  'support-coast',
+  'blockade',
+  'salvage',
+]);
+
+/** "2 infantry in bre" after "Rail 2 infantry par -> bre": the forces a line starting "then" goes on with. */
+function unitAfter(order: Order): string | undefined {
+  if (typeof order.province !== 'string' || !(MOVING.has(order.kind) || STAYING.has(order.kind))) return undefined;
+  const where = MOVING.has(order.kind) && typeof order.target === 'string' ? order.target : order.province;
+  if (typeof order.unitType !== 'string') return `forces in ${where}`;
+  return `${typeof order.count === 'number' ? `${order.count} ` : ''}${order.unitType} in ${where}`;
+}
 
 /**
  * Several orders may go to the forces in one province (rail first, then march; several sail
