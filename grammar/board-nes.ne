@@ -75,6 +75,8 @@ FOR_US -> "for" NAMED | "for" "us" | "for" "me"
 BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
   | BUY_VERB PLACE TO ARTICLE:? STRUCTURE {% ([, p, , , s], at) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
   | PLACE BUY_VERB BOUGHT_HERE {% ([p, , make], at) => make(at, p) %}
+  # "Upgrade London": the next structure there (language.ts reads which from the board).
+  | UPGRADE_VERB PLACE {% ([, p], at) => g.plain(at, 'buy-structure', { structure: 'next', province: p }) %}
 BOUGHT_LIST -> BOUGHT {% id %} | BOUGHT_LIST SEP BOUGHT {% ([a, , b]) => g.join(a, b) %}
 BOUGHT -> STACK AT:? PLACE SEA:? {% ([s, , p, sea], at) => g.order(at, 'buy-unit', g.unit(s.type, p, s.count), { sea: sea ?? undefined }) %}
   | KINDS_BOUGHT AT:? PLACE SEA:? {% ([k, , p, sea], at) => g.plain(at, 'buy-unit', { unitKind: k.kind, province: p, count: k.count, sea: sea ?? undefined }) %}
@@ -89,6 +91,7 @@ KINDS_BOUGHT -> %unknown {% ([t]) => ({ kind: t.text }) %} | NUMBER %unknown {% 
 # Where a new fleet puts to sea: "at nth", "(North Sea)", "into the Irish Sea".
 SEA -> AT PLACE {% ([, p]) => g.bare(p) %} | TO PLACE {% ([, p]) => g.bare(p) %} | %lparen PLACE %rparen {% ([, p]) => g.bare(p) %}
   | ARROW PLACE {% ([, p]) => g.bare(p) %} | PLACE {% ([p]) => g.bare(p) %}
+UPGRADE_VERB -> "upgrade" | "upgrades" | "develop" | "develops"
 BUY_VERB -> "buy" | "buys" | "purchase" | "purchases" | "recruit" | "recruits" | "raise" | "raises" | "hire" | "hires"
   | "build" | "builds" | "b" | "construct" | "constructs" | "erect" | "upgrade" | "found"
 STRUCTURE -> "town" {% () => 'town' %} | "military" %dash:? "base" {% () => 'military-base' %} | "base" {% () => 'military-base' %}
@@ -142,6 +145,9 @@ STEAL -> STEAL_VERB TAKING CARAVAN:? "from" NATION {% ([, m, , , n], at) => g.pl
   | STEAL_VERB TAKING "of":? NATION CARAVAN {% ([, m, , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
   | STEAL_VERB TAKING CARAVAN "of":? NATION {% ([, m, , , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
   | STEAL_VERB TAKING CARAVAN:? EVERY NUMBER NATION SENDS "from":? NATION {% ([, m, , , p, , , , n], at) => g.plain(at, 'steal', { nation: n, mode: 'per', count: m.count, per: p }) %}
+  # The rule document's own wordings, the nation after them in brackets: "Steal 2 Caravans for every 5 they send (Bluevale)".
+  | STEAL_VERB TAKING CARAVAN:? SENDS:? %lparen NATION %rparen {% ([, m, , , , n], at) => g.plain(at, 'steal', { nation: n, ...m }) %}
+  | STEAL_VERB TAKING CARAVAN:? EVERY NUMBER SENDS %lparen NATION %rparen {% ([, m, , , p, , , n], at) => g.plain(at, 'steal', { nation: n, mode: 'per', count: m.count, per: p }) %}
 TAKING -> ALL {% () => ({ mode: 'all' }) %}
   | NUMBER {% ([n]) => ({ mode: 'count', count: n }) %}
   | ALL BUT NUMBER {% ([, , n]) => ({ mode: 'all-but', count: n }) %}
