@@ -43,6 +43,8 @@ FORCE_WORD -> "forces" | "force" | "army" | "armies" | "everything" | "stack" | 
 FORCES -> STACK AT:? PLACE {% ([s, , p]) => forces(p, s) %} | PLACE STACK {% ([p, s]) => forces(p, s) %}
   | FORCE_WORD AT PLACE {% ([, , p]) => forces(p) %} | PLACE FORCE_WORD {% ([p]) => forces(p) %}
   | PLACE {% ([p]) => forces(g.bare(p)) %} | AT PLACE {% ([, p]) => forces(g.bare(p)) %}
+  # Another nation's units under your control: "ger's infantry in Ruhr". Whose they are says nothing the place does not.
+  | NATION STACK AT PLACE {% ([, s, , p]) => forces(p, s) %}
 GO -> TO | ARROW | "on" TO
 NATION -> NAMED {% ([n]) => g.nation(n) %}
 NATIONS -> NATION {% ([n]) => [n] %} | NATIONS LIST_SEP NATION {% ([a, , b]) => [...a, b] %}
