@@ -181,6 +181,9 @@ INVEST_VERB -> "invest" "in" | "invests" "in" | "invest"
 PAYMENT -> AUTHORIZE_VERB PAYMENT_WORD PAYMENT_ID {% ([, , p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
   | PAY_VERB PAYMENT_ID {% ([, p], at) => g.plain(at, 'authorize-payment', { payment: p }) %}
   | "cancel" PAYMENT_WORD PAYMENT_ID {% ([, , p], at) => g.plain(at, 'cancel-payment', { payment: p }) %}
+  # By whom it goes to: "authorize the scheduled payment to ger" (language.ts finds which, from the board).
+  | AUTHORIZE_VERB PAYMENT_WORD TO NATION {% ([, , , n], at) => g.plain(at, 'authorize-payment', { payee: n }) %}
+  | "cancel" PAYMENT_WORD TO NATION {% ([, , , n], at) => g.plain(at, 'cancel-payment', { payee: n }) %}
 PAYMENT_WORD -> "payment" | "scheduled" "payment"
 AUTHORIZE_VERB -> "authorize" | "authorise"
 PAY_VERB -> "pay"

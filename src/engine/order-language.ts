@@ -4,8 +4,8 @@ import type { ProvinceKind } from './map.ts';
 import type { Order } from './orders.ts';
 import type { GameState } from './state.ts';
 
-/** How an order reads in the game's phase (the state, when known): the order, or why it cannot be read so. */
-export type OrderInPhase = (order: Order, state: GameState | undefined) => Order | string;
+/** How a nation's order reads in the game's phase (the state, when known): the order, or why it cannot be read so. */
+export type OrderInPhase = (order: Order, state: GameState | undefined, nation: string) => Order | string;
 
 /** What nearleyc emits: plain data plus the postprocessors the grammar wrote. */
 export interface CompiledGrammar {

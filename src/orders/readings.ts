@@ -155,7 +155,7 @@ function inPhase(orders: Order[], ctx: ReadingContext): Order[] | Failure {
   if (!ctx.inPhase) return orders;
   const out: Order[] = [];
   for (const order of orders) {
-    const read = ctx.inPhase(order, ctx.state);
+    const read = ctx.inPhase(order, ctx.state, ctx.nation);
     if (typeof read === 'string') return { message: read, suggestions: [] };
     out.push(read);
   }

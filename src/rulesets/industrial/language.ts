@@ -1,10 +1,11 @@
 // How industrial players write orders: the grammar (grammar/industrial.ne, compiled into this
 // folder by `npm run build:grammar`), the words that mark a line as an order, and where land units
 // and ships may stand.
-import { unitOrderSubject, type Order, type OrderLanguage } from '../../engine/index.ts';
+import { unitOrderSubject, type GameState, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
 import type { IndustrialOptions } from './options.ts';
 import { seasonOf } from './seasons.ts';
+import type { IndustrialExtra } from './state.ts';
 
 export const language: OrderLanguage = {
   grammar,
@@ -49,8 +50,22 @@ export const language: OrderLanguage = {
     sea: ['warship', 'battleship', 'submarine'],
   },
   unitAfter,
+  inPhase,
   calendar: (state, options) => seasonOf(options as IndustrialOptions, state.turn),
 };
+
+/** "Authorize the scheduled payment to ger": the nation's one payment due to ger, by its id. */
+function inPhase(order: Order, state: GameState | undefined, nation: string): Order | string {
+  if ((order.kind !== 'authorize-payment' && order.kind !== 'cancel-payment') || typeof order.payee !== 'string') return order;
+  const { payee, ...rest } = order;
+  const verb = order.kind === 'authorize-payment' ? 'Authorize' : 'Cancel';
+  if (!state) return `Name the payment by its id, as your report lists it: "${verb} payment p3".`;
+  const payments = (state.extra as Partial<IndustrialExtra>).payments ?? [];
+  const due = payments.filter((p) => p.from === nation && p.to === payee);
+  if (due.length === 1) return { ...rest, payment: due[0].id };
+  if (!due.length) return `You have no payment to ${payee} scheduled.`;
+  return `You have ${due.length} payments to ${payee} scheduled (${due.map((p) => `${p.id}, ${p.amount} gold`).join('; ')}); name one: "${verb} payment ${due[0].id}".`;
+}
 
 /** Orders after which the units stand at the order's target; and the other orders given to units. */
 const MOVING = new Set(['march', 'sail', 'rail', 'embark', 'disembark']);
