@@ -24,6 +24,10 @@ NATION -> NAMED {% ([n]) => g.nation(n) %}
 
 HOLD -> UNIT HOLD_VERB HOLD_TAIL:? {% ([u], at) => g.order(at, 'hold', u) %}
   | HOLD_VERB UNIT {% ([, u], at) => g.order(at, 'hold', u) %}
+  # "All units hold", "hold all armies": one hold for each unit of yours (of that type).
+  | ALL UNIT_TYPE:? HOLD_VERB HOLD_TAIL:? {% ([, t], at) => g.each(g.order(at, 'hold', g.everyUnit(t ?? null))) %}
+  | HOLD_VERB ALL UNIT_TYPE:? {% ([, , t], at) => g.each(g.order(at, 'hold', g.everyUnit(t ?? null))) %}
+ALL -> "all" | "every" | "everything" | "everyone"
 HOLD_TAIL -> "put" | "still" | "fast" | "where" "it" | "where" "they" | "in" "place"
 HOLD_VERB -> "h" | "hold" | "holds" | "holding" | "stand" | "stands" | "stay" | "stays"
   | "remain" | "remains" | "defend" | "defends"

@@ -21,6 +21,11 @@ export interface UnitPlaceRef {
   near: string;
 }
 
+/** Every unit of the nation (of the order's unit type, when given): "all units hold". */
+export interface OwnUnitsRef {
+  $: 'own-units';
+}
+
 /** A slot whose value is a unit type the player left out: taken from the unit there, or the place's kind. */
 export interface InferredUnitType {
   $: 'unit-type-of';
@@ -31,7 +36,7 @@ export interface InferredUnitType {
 }
 
 /** A slot as the grammar fills it; lists are for battle plans' unit kinds. */
-export type SlotValue = string | number | boolean | readonly string[] | PlaceRef | NationRef | InferredUnitType | UnitPlaceRef;
+export type SlotValue = string | number | boolean | readonly string[] | PlaceRef | NationRef | InferredUnitType | UnitPlaceRef | OwnUnitsRef;
 
 export interface Draft {
   kind: string;
@@ -40,6 +45,8 @@ export interface Draft {
   slots: Record<string, SlotValue>;
   /** Read only from a line of orders, never picked out of a sentence ("I have an army in Paris" builds nothing). */
   alone?: true;
+  /** Each reading is an order of its own, not one choice among several: "all units hold" holds every unit. */
+  each?: true;
 }
 
 export function isPlaceRef(v: unknown): v is PlaceRef {
@@ -52,6 +59,10 @@ export function isNationRef(v: unknown): v is NationRef {
 
 export function isUnitPlaceRef(v: unknown): v is UnitPlaceRef {
   return (v as UnitPlaceRef | undefined)?.$ === 'unit-place';
+}
+
+export function isOwnUnitsRef(v: unknown): v is OwnUnitsRef {
+  return (v as OwnUnitsRef | undefined)?.$ === 'own-units';
 }
 
 export function isInferredUnitType(v: unknown): v is InferredUnitType {

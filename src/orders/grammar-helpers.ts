@@ -1,11 +1,11 @@
 // Small builders the grammars' postprocessors call, so the .ne files read as grammar, not code.
-import type { Draft, NationRef, PlaceRef, SlotValue, UnitPlaceRef } from './drafts.ts';
+import type { Draft, NationRef, OwnUnitsRef, PlaceRef, SlotValue, UnitPlaceRef } from './drafts.ts';
 import type { Token } from './lexer.ts';
 
 /** The unit an order is for: its type when the player wrote one (null: work it out), and its place. */
 export interface UnitRef {
   type: string | null;
-  place: PlaceRef | UnitPlaceRef;
+  place: PlaceRef | UnitPlaceRef | OwnUnitsRef;
   /** How many of a stack (board NES armies stack): a number or 'all', when the player said. */
   count?: number | 'all';
 }
@@ -29,7 +29,7 @@ export function place(name: Token, coast?: string | null): PlaceRef {
 }
 
 /** The same place without its coast, for slots that have none (the unit supported, a convoy's army). */
-export function bare(p: PlaceRef | UnitPlaceRef): PlaceRef {
+export function bare(p: PlaceRef | UnitPlaceRef | OwnUnitsRef): PlaceRef {
   if (p.$ !== 'place') throw new Error('a unit found by context has no place to give');
   return { $: 'place', token: p.token };
 }
@@ -58,6 +58,16 @@ export function plain(at: number | undefined, kind: string, slots: Record<string
   const all: Record<string, SlotValue> = {};
   for (const [k, v] of Object.entries(slots)) if (v !== undefined) all[k] = v;
   return [{ kind, at: at ?? 0, slots: all }];
+}
+
+/** Every unit of the player's (of the type, when given): "all units hold", "all armies hold". */
+export function everyUnit(type: string | null): UnitRef {
+  return { type, place: { $: 'own-units' } };
+}
+
+/** One order for each unit the draft's place stands for, read only from a line of orders. */
+export function each(drafts: Draft[]): Draft[] {
+  return drafts.map((d) => ({ ...d, alone: true, each: true }));
 }
 
 /** Orders read only when the line is orders, not out of a sentence: the judges' terse shorthands. */

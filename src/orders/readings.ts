@@ -6,11 +6,13 @@ import {
   coastSlot,
   isInferredUnitType,
   isNationRef,
+  isOwnUnitsRef,
   isPlaceRef,
   isUnitPlaceRef,
   type Draft,
   type InferredUnitType,
   type NationRef,
+  type OwnUnitsRef,
   type PlaceRef,
   type UnitPlaceRef,
 } from './drafts.ts';
@@ -75,7 +77,9 @@ export function readLine(results: readonly LineResult[], ctx: ReadingContext): L
         lists = [];
         break;
       }
-      lists = lists.flatMap((list) => options.map((order) => [...list, placed(order, draft.at)])).slice(0, MAX_ALTERNATIVES);
+      lists = draft.each
+        ? lists.map((list) => [...list, ...options.map((order) => placed(order, draft.at))])
+        : lists.flatMap((list) => options.map((order) => [...list, placed(order, draft.at)])).slice(0, MAX_ALTERNATIVES);
     }
     alternatives.push(...lists.filter((list) => list.length));
   }
@@ -116,12 +120,12 @@ function readDraft(draft: Draft, ctx: ReadingContext): Order[] | Failure {
 function readSlots(draft: Draft, ctx: ReadingContext): Order[] | Failure {
   let partials: Partial[] = [{ kind: draft.kind }];
   const inferred: Array<[string, InferredUnitType]> = [];
-  const unitPlaces: Array<[string, UnitPlaceRef]> = [];
+  const unitPlaces: Array<[string, UnitPlaceRef | OwnUnitsRef]> = [];
   for (const [slot, value] of Object.entries(draft.slots)) {
     if (isInferredUnitType(value)) {
       inferred.push([slot, value]);
       for (const p of partials) p[slot] = undefined; // keeps the slot's place among the others
-    } else if (isUnitPlaceRef(value)) {
+    } else if (isUnitPlaceRef(value) || isOwnUnitsRef(value)) {
       unitPlaces.push([slot, value]);
       for (const p of partials) p[slot] = undefined;
     } else if (isPlaceRef(value)) {
@@ -139,7 +143,7 @@ function readSlots(draft: Draft, ctx: ReadingContext): Order[] | Failure {
   for (const [slot, ref] of unitPlaces) {
     const next: Partial[] = [];
     for (const p of partials) {
-      const found = unitsNear(p, ref, ctx);
+      const found = isOwnUnitsRef(ref) ? ownUnits(p, ctx) : unitsNear(p, ref, ctx);
       if (!Array.isArray(found)) return found;
       next.push(...found.map((province) => ({ ...p, [slot]: province })));
     }
@@ -179,6 +183,16 @@ function unitsNear(partial: Partial, ref: UnitPlaceRef, ctx: ReadingContext): st
     if (u.nation === ctx.nation && (!type || u.type === type) && u.province !== near && map.has(u.province) && beside(u)) found.add(u.province);
   }
   if (!found.size) return { message: `You have no ${what} next to ${name}; say which ${what} this is for, and where it stands.`, suggestions: [] };
+  return [...found].sort();
+}
+
+/** The provinces of the nation's units (of the type, when given), for "all units hold". */
+function ownUnits(partial: Partial, ctx: ReadingContext): string[] | Failure {
+  const type = typeof partial.unitType === 'string' ? partial.unitType : undefined;
+  const what = type ? `${type}s` : 'units';
+  if (!ctx.state) return { message: `Name each of your ${what}: which they are cannot be told without the game at hand.`, suggestions: [] };
+  const found = new Set(ctx.state.units.filter((u) => u.nation === ctx.nation && (!type || u.type === type)).map((u) => u.province));
+  if (!found.size) return { message: `You have no ${what} to order.`, suggestions: [] };
   return [...found].sort();
 }
 
