@@ -9,6 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { boardNesCases } from './order-corpus/board-nes.ts';
 import { warfareNoStateCases, warfareStateCases } from './order-corpus/warfare.ts';
+import {
+  warfareConventionNoStateCases,
+  warfareConventionRemovalCases,
+  warfareConventionRetreatCases,
+  warfareConventionSpringCases,
+  warfareConventionWinterCases,
+} from './order-corpus/warfare-conventions.ts';
 import type { CorpusCase } from './order-corpus/variants.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +38,37 @@ write(
   { ruleset: 'warfare', map: '../../../examples/standard/map.yaml', nation: 'england' },
   'Orders on the standard map without a game state: syntax, names and abbreviations alone.',
   warfareNoStateCases(),
+);
+const standard = '../../maps/orders-standard.yaml';
+write(
+  'test/orders/warfare/judges-spring-1901.yaml',
+  { ruleset: 'warfare', map: standard, nation: 'france', state: 'states/spring-1901.yaml' },
+  "France in Spring 1901, orders in other judges' and hosts' conventions (njudge, DPjudge, the DATC, webDiplomacy, Backstabbr).",
+  warfareConventionSpringCases(),
+);
+write(
+  'test/orders/warfare/judges-no-state.yaml',
+  { ruleset: 'warfare', map: standard, nation: 'england' },
+  "Orders without a game state in other judges' and hosts' conventions: convoys, supports to hold, coasts in every spelling.",
+  warfareConventionNoStateCases(),
+);
+write(
+  'test/orders/warfare/judges-winter-1901.yaml',
+  { ruleset: 'warfare', map: standard, nation: 'france', state: 'states/winter-1901.yaml' },
+  "France in Winter 1901 with a build due, in the judges' and hosts' conventions (the winter shorthand too).",
+  warfareConventionWinterCases(),
+);
+write(
+  'test/orders/warfare/judges-winter-removals.yaml',
+  { ruleset: 'warfare', map: standard, nation: 'england', state: 'states/winter-1901.yaml' },
+  "England in Winter 1901 with a removal due, in the judges' and hosts' conventions.",
+  warfareConventionRemovalCases(),
+);
+write(
+  'test/orders/warfare/judges-retreats.yaml',
+  { ruleset: 'warfare', map: standard, nation: 'france', state: 'states/spring-1901-retreats.yaml' },
+  "France's dislodged army in Paris, in the judges' and hosts' conventions.",
+  warfareConventionRetreatCases(),
 );
 write(
   'test/orders/board-nes/forum-turn-3.yaml',

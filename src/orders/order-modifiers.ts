@@ -223,8 +223,10 @@ export function wordsRead(tokens: readonly Token[]): Span[] {
       continue;
     }
     const words = wordsOf(t.raw);
-    // Most names hold no modifier word: only then are the name's own words worked out.
-    if (!words.some((w) => isModifierWord(w.text))) {
+    // Most names hold no modifier word: only then are the name's own words worked out. A word that
+    // is exactly a name is all its own ("NOR", Norway's abbreviation, is no "nor"; "not", one slip
+    // from it, still is a "not").
+    if ((words.length === 1 && t.names.some((c) => c.distance === 0)) || !words.some((w) => isModifierWord(w.text))) {
       out.push({ offset: t.offset, end: t.end });
       continue;
     }

@@ -96,13 +96,17 @@ interface Found {
   words: number;
 }
 
-/** Words of a run from `start` (a dot allowed between two: "St. Petersburg"), while `keepGoing` likes its key. */
+/**
+ * Words of a run from `start` (a dot allowed between two: "St. Petersburg"; a hyphen between two
+ * with no space, as "Brest-Mid-Atlantic Ocean" is split: "Mid-Atlantic"), while `keepGoing` likes its key.
+ */
 function runFrom(queue: readonly Token[], start: number, max: number, keepGoing: (key: string) => boolean = () => true): number[] {
   const ends: number[] = [];
   let key = '';
   for (let j = start; j < queue.length && ends.length < max; j++) {
     const t = queue[j];
     if (t.type === 'dot' && ends.length && queue[j + 1]?.type === 'word') continue;
+    if (t.type === 'dash' && ends.length && queue[j - 1].end === t.offset && queue[j + 1]?.type === 'word' && queue[j + 1].offset === t.end) continue;
     if (t.type !== 'word') break;
     key += keyOfWord(t);
     if (!keepGoing(key)) break;

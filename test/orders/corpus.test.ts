@@ -30,6 +30,13 @@ for (const ruleset of ['warfare', 'board-nes', 'cnes'] as const) {
         expect(m.intended / m.lines, m.misses.slice(0, 40).join('\n')).toBeGreaterThanOrEqual(0.98);
       });
 
+    // Other judges' and hosts' conventions (scripts/order-corpus/warfare-conventions.ts), measured with the rest.
+    if (ruleset === 'warfare')
+      it("holds at least 400 lines in other judges' and hosts' conventions", () => {
+        const judges = files.filter((f) => path.basename(f.file).startsWith('judges-'));
+        expect(judges.flatMap((f) => f.cases).reduce((n, c) => n + lineCount(c), 0)).toBeGreaterThanOrEqual(400);
+      });
+
     for (const corpus of files.filter((f) => !f.measured)) {
       describe(path.basename(corpus.file), () => {
         corpus.cases.forEach((c, i) => {
