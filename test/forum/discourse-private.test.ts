@@ -73,7 +73,12 @@ describe('orders by Discourse private message', () => {
     await game.processQueued();
     // The poster sends the confirmation as a new private message; Bob answers in it.
     const [confirmation] = await replies('bob');
-    await adapter().sendPrivate({ to: ['bob'], title: confirmation.kind === 'private' ? confirmation.title : '', text: confirmation.text });
+    await adapter().sendPrivate({
+      to: ['bob'],
+      title: confirmation.kind === 'private' ? confirmation.title : '',
+      text: confirmation.text,
+      marker: confirmation.marker,
+    });
     const sent = forum.pms.find((pm) => pm.posts[0].username === 'adjutant')!;
     forum.reply(sent, 'bob', '[quote="adjutant, post:1, topic:8001"]\nclaim sou\n[/quote]\nclaim mid');
     const second = await readThread(game.intake, game.id, adapter());

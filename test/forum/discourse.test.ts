@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { verifyWebhook, webhookPost } from '../../src/channels/forum/discourse/webhook.ts';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError, ForumRateLimitedError } from '../../src/channels/forum/base/forum-errors.ts';
+import { ForumAuthError, ForumMaybeDoneError, ForumNotFoundError, ForumRateLimitedError } from '../../src/channels/forum/base/forum-errors.ts';
+import { waitFor } from '../turns/support.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 
 let forum: DiscourseForum;
@@ -56,9 +57,32 @@ describe('the Discourse adapter', () => {
     expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id });
   });
 
+  it('finds a private message it sent by its title and marker, after a server error, and not another', async () => {
+    const pm = { to: ['bob'], title: 'Your orders for turn 3', text: 'Read: claim sou', marker: 'demo/confirm:3' };
+    // A slow forum: it makes the message, and answers after the client has given up.
+    forum.server.latency(1500);
+    const slow = discourseAdapter({
+      baseUrl: forum.server.url,
+      topicId: 55,
+      apiKey: forum.key,
+      apiUsername: 'adjutant',
+      http: { backoffMs: 10, retries: 3, timeoutMs: 300 },
+    });
+    await expect(slow.sendPrivate(pm)).rejects.toThrow(ForumMaybeDoneError);
+    await waitFor('the slow message', async () => forum.messages.length === 1);
+    forum.server.latency(0);
+    expect(await adapter().findOwnPrivate(pm)).toBe(true);
+    expect(await adapter().findOwnPrivate({ ...pm, marker: 'demo/confirm:4' })).toBe(false);
+    // A message bob started, quoting the marker, is not the account's.
+    forum.message('bob', 'Your orders for turn 5', `copied: ${markerLine('demo/confirm:5')}`);
+    expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' })).toBe(false);
+  });
+
   it('sends private messages, and looks members up', async () => {
-    await adapter().sendPrivate({ to: ['alice', 'bob'], title: 'Your orders', text: 'Read: A Par - Bur' });
-    expect(forum.messages).toEqual([{ title: 'Your orders', raw: 'Read: A Par - Bur', target_recipients: 'alice,bob' }]);
+    await adapter().sendPrivate({ to: ['alice', 'bob'], title: 'Your orders', text: 'Read: A Par - Bur', marker: 'demo/confirm:1' });
+    expect(forum.messages).toEqual([
+      { title: 'Your orders', raw: 'Read: A Par - Bur\n\n<small>Adjutant ref demo/confirm:1.</small>', target_recipients: 'alice,bob' },
+    ]);
     expect(await adapter().whoIs('alice')).toEqual({ id: '2', name: 'alice' });
     expect(await adapter().whoIs('mallory')).toBeNull();
   });
@@ -69,7 +93,7 @@ describe('the Discourse adapter', () => {
     for (let i = 0; i < 64; i++) forum.message(i % 2 ? 'bob' : 'carol', `Message ${i}`, `text ${i}`);
     // Neither a message between two players nor one the account started and nobody answered is the account's to read.
     forum.message('alice', 'Just between us', 'I will claim mid', ['bob']);
-    await adapter().sendPrivate({ to: ['bob'], title: 'Your orders', text: 'Read: claim sou' });
+    await adapter().sendPrivate({ to: ['bob'], title: 'Your orders', text: 'Read: claim sou', marker: 'demo/confirm:2' });
     const read = await adapter().readPrivateSince!(null);
     expect(read.messages).toHaveLength(65);
     expect(read.messages[0]).toEqual({

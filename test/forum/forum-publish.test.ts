@@ -291,9 +291,22 @@ describe('private messages', () => {
     });
     await waitFor('the conversation', async () => xf.conversations.some((c) => c.title === 'Your orders for turn 1'));
     expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 1')).toEqual([
-      { recipient_ids: ['2'], title: 'Your orders for turn 1', message: 'Read: claim Northvale' },
+      { recipient_ids: ['2'], title: 'Your orders for turn 1', message: `Read: claim Northvale\n\n[SIZE=1]${markerLine(`${xenforo}/confirm:red:1`)}[/SIZE]` },
     ]);
     await waitFor('the message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:1'))?.postedAt);
+
+    // The forum made the next one, but the answer never came (a time-out, or the poster killed before
+    // it marked the message sent): the poster finds it by its marker and does not send it again.
+    xf.converse(1, 'Your orders for turn 2', `Read: claim Southvale\n\n[SIZE=1]${markerLine(`${xenforo}/confirm:red:2`)}[/SIZE]`);
+    await poster.outbox.record(xenforo, {
+      kind: 'private',
+      key: 'confirm:red:2',
+      to: ['Alice'],
+      title: 'Your orders for turn 2',
+      text: 'Read: claim Southvale',
+    });
+    await waitFor('the second message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:2'))?.postedAt);
+    expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 2')).toEqual([]);
 
     const phpbb = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });
     await poster.outbox.record(phpbb, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });

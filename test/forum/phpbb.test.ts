@@ -39,7 +39,7 @@ describe('the phpBB adapter', () => {
 
   it('cannot post or send private messages, and says the GM does it by hand', async () => {
     await expect(adapter().publish({ text: 'x', images: [], marker: 'm' })).rejects.toThrow(ForumCannotError);
-    await expect(adapter().sendPrivate({ to: ['bob'], title: 't', text: 'x' })).rejects.toThrow(
+    await expect(adapter().sendPrivate({ to: ['bob'], title: 't', text: 'x', marker: 'm' })).rejects.toThrow(
       /phpBB has no API to send private messages: the GM does it by hand/,
     );
   });

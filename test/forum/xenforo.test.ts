@@ -85,9 +85,11 @@ describe('the XenForo adapter', () => {
   });
 
   it('sends a private message to members by name, and says when a name is not a member', async () => {
-    await adapter().sendPrivate({ to: ['alice', 'Bob'], title: 'Your orders', text: 'Read: A Par - Bur' });
-    expect(forum.conversations).toEqual([{ recipient_ids: ['2', '3'], title: 'Your orders', message: 'Read: A Par - Bur' }]);
-    await expect(adapter().sendPrivate({ to: ['Mallory'], title: 't', text: 'x' })).rejects.toThrow(ForumNotFoundError);
+    await adapter().sendPrivate({ to: ['alice', 'Bob'], title: 'Your orders', text: 'Read: A Par - Bur', marker: 'demo/confirm:1' });
+    expect(forum.conversations).toEqual([
+      { recipient_ids: ['2', '3'], title: 'Your orders', message: 'Read: A Par - Bur\n\n[SIZE=1]Adjutant ref demo/confirm:1.[/SIZE]' },
+    ]);
+    await expect(adapter().sendPrivate({ to: ['Mallory'], title: 't', text: 'x', marker: 'm' })).rejects.toThrow(ForumNotFoundError);
   });
 
   it('retries reads through server errors, and a post through a short 429, then succeeds', async () => {
@@ -119,6 +121,20 @@ describe('the XenForo adapter', () => {
     expect(forum.posts.filter((p) => p.message.startsWith('turn 4'))).toHaveLength(1);
     expect(await adapter().findOwnPost('demo:4:update')).toEqual({ id: String(forum.posts.find((p) => p.message.startsWith('turn 4'))!.post_id) });
     expect(forum.server.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('finds a private message it sent after a time-out by its title and marker, not another', async () => {
+    const pm = { to: ['Alice'], title: 'Your orders for turn 3', text: 'Read: A Par - Bur', marker: 'demo/confirm:3' };
+    forum.server.latency(1500, (r) => r.method === 'POST');
+    const slow = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, http: { backoffMs: 10, retries: 3, timeoutMs: 300 } });
+    await expect(slow.sendPrivate(pm)).rejects.toThrow(ForumMaybeDoneError);
+    await waitFor('the slow conversation', async () => forum.conversations.length === 1);
+    forum.server.latency(0);
+    expect(await adapter().findOwnPrivate(pm)).toBe(true);
+    // Another message of the same title, and a member's conversation carrying the same words, are not it.
+    expect(await adapter().findOwnPrivate({ ...pm, marker: 'demo/confirm:4' })).toBe(false);
+    forum.converse(2, 'Your orders for turn 5', `copied: ${markerLine('demo/confirm:5')}`);
+    expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' })).toBe(false);
   });
 
   it('says what is wrong, without retrying what cannot succeed', async () => {

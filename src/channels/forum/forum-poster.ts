@@ -159,7 +159,14 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   }
   const adapter = open(forum);
   if (entry.kind === 'private') {
-    await adapter.sendPrivate({ to: entry.to, title: entry.title, text: entry.text });
+    const pm = { to: entry.to, title: entry.title, text: entry.text, marker: entry.marker };
+    // Sent before a time-out or a crash: the forum made it, and it is not sent twice.
+    if (await adapter.findOwnPrivate(pm)) {
+      logger.warn({ gameId, key: entry.key }, 'the private message was sent before a time-out or crash; marking it sent');
+      await outbox.markPosted(gameId, entry.key);
+      return 'found';
+    }
+    await adapter.sendPrivate(pm);
     await outbox.markPosted(gameId, entry.key);
     return 'sent';
   }

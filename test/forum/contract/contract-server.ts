@@ -30,8 +30,8 @@ export interface ContractServer {
   fail(reply: Reply, count?: number, when?: (req: ContractRequest) => boolean): void;
   /** Drops the faults still waiting: the storm is over. */
   calm(): void;
-  /** Every answer is held back this long after the forum has done the work (a slow forum, a crash's window). */
-  latency(ms: number): void;
+  /** Every answer (of those `when` picks, when given) is held back this long after the forum has done the work (a slow forum, a crash's window). */
+  latency(ms: number, when?: (req: ContractRequest) => boolean): void;
   /** The server stops answering (connections refused) until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -42,6 +42,7 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
   const requests: ContractRequest[] = [];
   const faults: Array<{ reply: Reply; when?: (req: ContractRequest) => boolean }> = [];
   let delayMs = 0;
+  let delayWhen: ((req: ContractRequest) => boolean) | undefined;
   // A client that goes away mid-request (a killed process) ends only its own request.
   const handle = async (incoming: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -55,7 +56,7 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     requests.push(req);
     const fault = faults.findIndex((f) => !f.when || f.when(req));
     const reply = (fault >= 0 ? faults.splice(fault, 1)[0].reply : undefined) ?? auth(req) ?? (await route(req));
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    if (delayMs && (!delayWhen || delayWhen(req))) await new Promise((r) => setTimeout(r, delayMs));
     res.writeHead(reply.status, {
       'content-type': typeof reply.body === 'string' ? 'application/atom+xml; charset=UTF-8' : 'application/json; charset=utf-8',
       ...reply.headers,
@@ -80,7 +81,7 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     requests,
     fail: (reply, count = 1, when) => faults.push(...Array.from({ length: count }, () => ({ reply, when }))),
     calm: () => void faults.splice(0),
-    latency: (ms) => void (delayMs = ms),
+    latency: (ms, when) => void ((delayMs = ms), (delayWhen = when)),
     down: stop,
     up: listen,
     close: stop,

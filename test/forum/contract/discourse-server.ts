@@ -10,6 +10,8 @@
 // last_posted_at, bumped_at, ...). Pages and their order are Discourse's ListController and
 // TopicQuery: newest activity (bumped_at) first, `page` counting from 0, per_page 30, and
 // topic_list.more_topics_url only on a full page; the inbox holds messages others posted in.
+// GET /topics/private-messages-sent/{username}.json (docs.discourse.org "Get a list of private
+// messages sent for a user", the same schema) lists those the user started, newest first.
 // Errors are { errors: [text], error_type }, and a 429 carries Retry-After and extras.wait_seconds.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
@@ -174,6 +176,31 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
           return {
             status: 200,
             body: { topic_list: { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE, ...more, topics } },
+          };
+        },
+      ],
+      [
+        'GET',
+        /^\/topics\/private-messages-sent\/([^/]+)\.json$/,
+        (req, [name]) => {
+          const user = decodeURIComponent(name).toLowerCase();
+          if (user !== asker(req)) return forbidden();
+          const sent = pms
+            .filter((pm) => pm.posts[0].username === user)
+            .map(listed)
+            .sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
+          return {
+            status: 200,
+            body: {
+              topic_list: {
+                can_create_topic: true,
+                draft: null,
+                draft_key: 'new_topic',
+                draft_sequence: 0,
+                per_page: PER_PAGE,
+                topics: sent.slice(0, PER_PAGE),
+              },
+            },
           };
         },
       ],

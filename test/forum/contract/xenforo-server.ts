@@ -2,7 +2,9 @@
 // Adjutant makes: keys in XF-Api-Key (XF-Api-User for super-user keys), form-encoded or multipart
 // bodies, errors as { errors: [{ code, message, params }] }, thread posts paged with
 // { pagination: { current_page, last_page, per_page, shown, total }, posts, thread }; the API
-// user's conversations (GET conversations/, newest last message first) and their messages (GET
+// user's conversations, those it started (POST conversations/) and those others started with it
+// (GET conversations/, newest last message first, each with its starter's user_id, username and
+// start_date, as the Conversation data type has them) and their messages (GET
 // conversations/{id}/messages), paged the same way; one post with GET posts/{id}/ ({ post: Post },
 // the Post data type's post_id, thread_id, message, message_state, last_edit_date, ...; XenForo's
 // own API controller answers 404 requested_post_not_found for a post it does not show).
@@ -80,6 +82,9 @@ export async function startXenForo(
   const inbox: Array<{
     conversation_id: number;
     title: string;
+    user_id: number;
+    username: string;
+    start_date: number;
     last_message_date: number;
     messages: Array<{ message_id: number; conversation_id: number; user_id: number; username: string; message: string; message_date: number }>;
   }> = [];
@@ -88,7 +93,18 @@ export async function startXenForo(
   const converse = (userId: number, title: string, message: string, conversationId?: number): number => {
     const user = users.find((u) => u.user_id === userId)!;
     let c = inbox.find((x) => x.conversation_id === conversationId);
-    if (!c) inbox.push((c = { conversation_id: 700 + inbox.length, title, last_message_date: 0, messages: [] }));
+    if (!c)
+      inbox.push(
+        (c = {
+          conversation_id: 700 + inbox.length,
+          title,
+          user_id: userId,
+          username: user.username,
+          start_date: clock + 1,
+          last_message_date: 0,
+          messages: [],
+        }),
+      );
     c.last_message_date = ++clock;
     c.messages.push({ message_id: nextMessage++, conversation_id: c.conversation_id, user_id: userId, username: user.username, message, message_date: clock });
     return c.conversation_id;
@@ -176,7 +192,8 @@ export async function startXenForo(
           const recipient_ids = (req.form?.getAll('recipient_ids[]') ?? []).map(String);
           if (!recipient_ids.length) return error(400, 'please_enter_at_least_one_valid_recipient', 'Please enter at least one valid recipient.');
           conversations.push({ recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
-          return { status: 200, body: { success: true, conversation: { conversation_id: conversations.length } } };
+          const conversation_id = converse(me.user_id, String(field(req, 'title')), String(field(req, 'message')));
+          return { status: 200, body: { success: true, conversation: { conversation_id } } };
         },
       ],
       [

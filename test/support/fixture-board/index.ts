@@ -50,6 +50,7 @@ function boardAdapter(url: string, key: string | undefined): ForumAdapter {
     },
     currentPosts: async (ids) => board.posts.filter((p) => ids.includes(p.id)),
     sendPrivate: async (pm) => void board.privates.push(pm),
+    findOwnPrivate: async (pm) => board.privates.some((p) => p.marker === pm.marker),
     whoIs: async (name) => board.members.find((m) => m.name.toLowerCase() === name.toLowerCase()) ?? null,
   };
 }

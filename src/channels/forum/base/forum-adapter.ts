@@ -65,6 +65,8 @@ export interface PrivateMessage {
   to: readonly string[];
   title: string;
   text: string;
+  /** A reference unique to this message, written into it, as a post's (OutgoingPost.marker). */
+  marker: string;
 }
 
 export interface ForumAdapter {
@@ -76,6 +78,11 @@ export interface ForumAdapter {
   /** These posts of the thread as they are now, edited or not; those the forum no longer shows are left out. */
   currentPosts(ids: readonly string[]): Promise<ThreadPost[]>;
   sendPrivate(message: PrivateMessage): Promise<void>;
+  /**
+   * Whether this private message already went out (a time-out or a crash after the forum made it):
+   * one the game's account started lately, with its title and marker.
+   */
+  findOwnPrivate(message: PrivateMessage): Promise<boolean>;
   /** Private messages others sent the game's account after `cursor`, oldest first; absent where the forum's API cannot read them. */
   readPrivateSince?(cursor: string | null): Promise<PrivatePage>;
   whoIs(name: string): Promise<ForumUser | null>;

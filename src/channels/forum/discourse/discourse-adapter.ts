@@ -137,8 +137,20 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       return { messages, cursor: JSON.stringify({ last, at }) };
     },
 
+    // The messages the account sent come newest first (topics/private-messages-sent); ours begins with the marker's post.
+    async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
+      const line = markerLine(pm.marker);
+      const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages-sent/${encodeURIComponent(settings.apiUsername)}.json`);
+      for (const sent of list.topics.filter((t) => t.title === pm.title)) {
+        const [first] = await postsById((await stream(sent.id)).slice(0, 1), sent.id);
+        if (first && first.username.toLowerCase() === me && (first.raw ?? '').includes(line)) return true;
+      }
+      return false;
+    },
+
     async sendPrivate(pm: PrivateMessage): Promise<void> {
-      await http.post('posts.json', { title: pm.title, raw: pm.text, target_recipients: pm.to.join(','), archetype: 'private_message' });
+      const raw = `${pm.text}\n\n<small>${markerLine(pm.marker)}</small>`;
+      await http.post('posts.json', { title: pm.title, raw, target_recipients: pm.to.join(','), archetype: 'private_message' });
     },
 
     async whoIs(name: string): Promise<ForumUser | null> {

@@ -58,6 +58,7 @@ export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
     sendPrivate: async () => {
       throw cannot('send private messages');
     },
+    findOwnPrivate: async () => false,
     whoIs: async () => {
       throw cannot('look members up');
     },

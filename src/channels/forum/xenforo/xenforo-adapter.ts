@@ -46,6 +46,8 @@ interface XfPost {
 interface XfConversation {
   conversation_id: number;
   title: string;
+  /** Who started it. */
+  user_id: number;
   last_message_date: number;
 }
 
@@ -69,6 +71,8 @@ interface XfPostsPage {
 
 /** How far back findOwnPost looks: our post is among the thread's newest. */
 const PAGES_SEARCHED = 3;
+/** How far back findOwnPrivate looks: our message is among the newest conversations (20 a page). */
+const CONVERSATION_PAGES_SEARCHED = 2;
 
 export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   const http = new ForumHttp({
@@ -177,8 +181,23 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       return { messages, cursor: JSON.stringify({ last, at }) };
     },
 
+    // Conversations come newest first; ours started with our message, which carries the marker.
+    async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
+      const { user_id } = await self();
+      const line = markerLine(pm.marker);
+      for (let n = 1; n <= CONVERSATION_PAGES_SEARCHED; n++) {
+        const got = await http.get<{ conversations: XfConversation[]; pagination: Pagination }>('conversations/', { page: String(n) });
+        for (const c of got.conversations.filter((x) => x.user_id === user_id && x.title === pm.title)) {
+          const first = (await http.get<{ messages: XfConversationMessage[] }>(`conversations/${c.conversation_id}/messages`, { page: '1' })).messages[0];
+          if (first?.user_id === user_id && first.message.includes(line)) return true;
+        }
+        if (n >= got.pagination.last_page) break;
+      }
+      return false;
+    },
+
     async sendPrivate(pm: PrivateMessage): Promise<void> {
-      const body = new URLSearchParams({ title: pm.title, message: pm.text });
+      const body = new URLSearchParams({ title: pm.title, message: `${pm.text}\n\n[SIZE=1]${markerLine(pm.marker)}[/SIZE]` });
       for (const name of pm.to) {
         const user = await this.whoIs(name);
         if (!user) throw new ForumNotFoundError(`There is no forum member "${name}" to send "${pm.title}" to.`);
