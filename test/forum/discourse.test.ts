@@ -78,6 +78,23 @@ describe('the Discourse adapter', () => {
     expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' })).toBe(false);
   });
 
+  it('tells a post held for review from a post made, and takes "too similar" for a post already made', async () => {
+    forum.holdForReview(true);
+    const held = await adapter().publish({ text: 'Spring 1902', images: [], marker: 'demo:5:update' });
+    expect(held).toEqual({ id: `pending:${forum.pending[0].id}`, held: true });
+    expect(forum.posts).toEqual([]);
+    forum.holdForReview(false);
+    forum.approve();
+    expect(await adapter().findOwnPost('demo:5:update')).toEqual({ id: String(forum.posts[0].id) });
+
+    // The same post again (a try after a time-out that the forum had in fact made): Discourse refuses
+    // the body as too similar, which says it is there; the marker finds it.
+    const made = await adapter().publish({ text: 'Fall 1902', images: [], marker: 'demo:6:update' });
+    await expect(adapter().publish({ text: 'Fall 1902', images: [], marker: 'demo:6:update' })).rejects.toThrow(ForumMaybeDoneError);
+    expect(await adapter().findOwnPost('demo:6:update')).toEqual({ id: made.id });
+    expect(forum.posts.filter((p) => p.raw.startsWith('Fall 1902'))).toHaveLength(1);
+  });
+
   it('sends private messages, and looks members up', async () => {
     await adapter().sendPrivate({ to: ['alice', 'bob'], title: 'Your orders', text: 'Read: A Par - Bur', marker: 'demo/confirm:1' });
     expect(forum.messages).toEqual([

@@ -219,6 +219,23 @@ describe('a forum that refuses', () => {
     expect(dc.posts.filter((p) => p.raw.includes(line))).toHaveLength(1);
   });
 
+  it('a post the forum holds for its moderators: marked done once, the GM told, and it stands once approved', { timeout: 30_000 }, async () => {
+    const id = await game(discourseSection(dc, 'TEST_PUB_DC_KEY', 'TEST_PUB_DC_USER'));
+    dc.holdForReview(true);
+    try {
+      await poster.outbox.record(id, { kind: 'post', key: 'update:held', text: 'Winter 1901', images: [] });
+      const [alert] = await mailArrives('the GM told', id, 'alert:forum:held:');
+      expect(alert.subject).toContain('A forum post is waiting for the moderators');
+      expect(alert.text).toContain('Winter 1901');
+      await waitFor('the post marked done', async () => (await poster.outbox.entry(id, 'update:held'))?.postedAt);
+      expect(dc.pending.filter((p) => p.raw.includes(markerLine(`${id}/update:held`)))).toHaveLength(1);
+    } finally {
+      dc.holdForReview(false);
+    }
+    dc.approve();
+    expect(dc.posts.filter((p) => p.raw.includes(markerLine(`${id}/update:held`)))).toHaveLength(1);
+  });
+
   it('a 429 storm: the post is held as long as the forum asks, the GM is told, and it goes out once', { timeout: 60_000 }, async () => {
     const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
     // Longer than the poster waits inside one try (300 ms here): each 429 holds the post.

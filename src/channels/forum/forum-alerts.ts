@@ -1,6 +1,6 @@
 // Mail the GM gets about the game's forum: a post the forum refused for good (set aside until
-// `adjutant dead-letter retry`), the forum holding our posts back, and what Adjutant cannot post
-// itself (private messages on phpBB) for the GM to pass on. Each is recorded in the mail outbox
+// `adjutant dead-letter retry`), the forum holding our posts back, a post waiting for the forum's
+// moderators, and what Adjutant cannot post itself (private messages on phpBB) for the GM to pass on. Each is recorded in the mail outbox
 // under a key naming what it is about, so it is sent once however often the fault is seen.
 import type { Logger } from 'pino';
 import type { GameStore } from '../../store/game-store.ts';
@@ -56,6 +56,16 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
         [
           `The forum asked Adjutant to wait before posting again: ${alert.error}`,
           `Adjutant waits ${Math.ceil(alert.holdMs / 1000)} seconds and posts then; nothing is lost, but the thread gets its posts late.`,
+        ],
+      ];
+    case 'held':
+      return [
+        `held:${alert.entry.key}`,
+        'A forum post is waiting for the moderators',
+        [
+          `${describe(alert.entry)} was taken by the forum but is held for its moderators to approve, so the thread does not show it yet.`,
+          'It appears once they approve it; you may ask them to. If they reject it, please post it by hand:',
+          alert.entry.text,
         ],
       ];
     case 'pass-on':

@@ -23,7 +23,9 @@ export type ForumAlert =
   | { kind: 'set-aside'; entry: ForumOutboxEntry; error: string }
   | { kind: 'rate-limited'; error: string; holdMs: number }
   /** The forum cannot take the item (phpBB, or the game has no forum any more): the GM passes it on. */
-  | { kind: 'pass-on'; entry: ForumOutboxEntry; reason: string };
+  | { kind: 'pass-on'; entry: ForumOutboxEntry; reason: string }
+  /** The forum took the post but holds it for its moderators: the GM may ask them, or post it by hand. */
+  | { kind: 'held'; entry: ForumOutboxEntry };
 
 export interface ForumPosterOptions {
   outbox: ForumOutbox;
@@ -179,5 +181,7 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
   const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
   await outbox.markPosted(gameId, entry.key, made.id);
-  return 'posted';
+  if (!made.held) return 'posted';
+  await options.alert(gameId, { kind: 'held', entry });
+  return 'held for review';
 }

@@ -13,6 +13,12 @@
 // GET /topics/private-messages-sent/{username}.json (docs.discourse.org "Get a list of private
 // messages sent for a user", the same schema) lists those the user started, newest first.
 // Errors are { errors: [text], error_type }, and a 429 carries Retry-After and extras.wait_seconds.
+// A reply whose body is the same as one the user posted in the last unique_posts_mins (5 by default)
+// is refused with 422 "Body is too similar to what you recently posted" (Discourse's
+// UniquePostValidator, server.en.yml just_posted_that). A post that must wait for approval (the
+// site's review settings) answers 200 { action: "enqueued", pending_post, pending_count } with no
+// post id (PostsController#create for a NewPostResult with action :enqueued), and enters the topic
+// only when a moderator approves it.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface DcPost {
@@ -52,6 +58,12 @@ export interface DiscourseForum {
   message(from: string, title: string, raw: string, to?: string[]): DcPm;
   /** A member writes in a private message. */
   reply(pm: DcPm, from: string, raw: string): DcPost;
+  /** From now on the API user's replies wait in the review queue (or no longer do). */
+  holdForReview(on: boolean): void;
+  /** Posts waiting in the review queue. */
+  pending: Array<{ id: number; username: string; raw: string }>;
+  /** A moderator approves every waiting post: each enters the topic. */
+  approve(): void;
 }
 
 const error = (status: number, error_type: string, text: string): Reply => ({ status, body: { errors: [text], error_type } });
@@ -87,6 +99,11 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     return post;
   };
   const say = (username: string, raw: string) => write(posts, topicId, username, raw);
+  const pending: DiscourseForum['pending'] = [];
+  let reviewing = false;
+  const UNIQUE_POSTS_MS = 5 * 60_000;
+  const justPosted = (username: string, raw: string) =>
+    posts.some((p) => p.username === username && p.raw === raw && clock - Date.parse(p.created_at) <= UNIQUE_POSTS_MS);
   const message = (from: string, title: string, raw: string, to = ['adjutant']): DcPm => {
     const pm: DcPm = { id: 8000 + pms.length, title, participants: [from, ...to], posts: [] };
     pms.push(pm);
@@ -239,7 +256,13 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
             return { status: 200, body: pm.posts[0] };
           }
           if (body.topic_id !== topicId) return notFound();
-          return { status: 200, body: say(String(req.headers['api-username']), body.raw ?? '') };
+          const username = asker(req);
+          if (justPosted(username, body.raw ?? '')) return error(422, 'invalid_parameters', 'Body is too similar to what you recently posted');
+          if (reviewing) {
+            pending.push({ id: 400 + pending.length, username, raw: body.raw ?? '' });
+            return { status: 200, body: { action: 'enqueued', pending_post: { id: pending.at(-1)!.id, raw: body.raw ?? '' }, pending_count: pending.length } };
+          }
+          return { status: 200, body: say(username, body.raw ?? '') };
         },
       ],
       [
@@ -267,5 +290,10 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     edit: (post, raw) => Object.assign(post, { raw, updated_at: tick() }),
     message,
     reply: (pm, from, raw) => write(pm.posts, pm.id, from, raw),
+    holdForReview: (on) => void (reviewing = on),
+    pending,
+    approve: () => {
+      for (const p of pending.splice(0)) say(p.username, p.raw);
+    },
   };
 }

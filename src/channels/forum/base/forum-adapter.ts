@@ -21,8 +21,11 @@ export interface OutgoingPost {
 }
 
 export interface PublishedPost {
+  /** The post's id; for a post held for review, its id in the forum's review queue. */
   id: string;
   url?: string;
+  /** The forum took the post but holds it for its moderators to approve: it is not in the thread yet. */
+  held?: true;
 }
 
 export interface ForumUser {

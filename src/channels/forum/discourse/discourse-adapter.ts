@@ -15,7 +15,7 @@ import {
   type ThreadPage,
   type ThreadPost,
 } from '../base/forum-adapter.ts';
-import { ForumNotFoundError } from '../base/forum-errors.ts';
+import { ForumMaybeDoneError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
 export interface DiscourseSettings {
@@ -27,6 +27,22 @@ export interface DiscourseSettings {
   apiUsername: string;
   http?: Partial<ForumHttpOptions>;
 }
+
+/**
+ * What POST /posts.json answers: the post; or, when the site holds the user's posts for approval,
+ * { action: "enqueued", pending_post, pending_count } and no post yet (PostsController#create).
+ */
+interface DcNewPost {
+  id: number;
+  topic_id: number;
+  post_number: number;
+  topic_slug?: string;
+  action?: string;
+  pending_post?: { id: number };
+}
+
+/** Discourse's refusal of a body the user posted a few minutes ago (server.en.yml just_posted_that). */
+const JUST_POSTED = 'too similar to what you recently posted';
 
 interface DcPost {
   id: number;
@@ -94,7 +110,12 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
         images.push(`![${up.original_filename}](${up.short_url})`);
       }
       const raw = [post.text, ...images, `<small>${markerLine(post.marker)}</small>`].join('\n\n');
-      const made = await http.post<{ id: number; topic_id: number; post_number: number; topic_slug?: string }>('posts.json', { topic_id: topic, raw });
+      const made = await http.post<DcNewPost>('posts.json', { topic_id: topic, raw }).catch((e: unknown) => {
+        // The same body again within a few minutes is refused: it can only be this post, made already.
+        if (e instanceof ForumRequestError && e.message.includes(JUST_POSTED)) throw new ForumMaybeDoneError(`${e.message} The post was made before.`);
+        throw e;
+      });
+      if (made.action === 'enqueued') return { id: `pending:${made.pending_post?.id ?? '?'}`, held: true };
       return { id: String(made.id), url: `${settings.baseUrl.replace(/\/+$/, '')}/t/${made.topic_slug ?? 'topic'}/${made.topic_id}/${made.post_number}` };
     },
 
