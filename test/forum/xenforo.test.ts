@@ -74,6 +74,30 @@ describe('the XenForo adapter', () => {
     expect((await adapter().readSince(next.cursor)).posts).toEqual([]);
   });
 
+  it('reads on after a moderator hides posts: later posts move to earlier pages, and a page past the end is no error', async () => {
+    const said = Array.from({ length: 41 }, (_, i) => forum.say(i % 2 ? 2 : 3, `post ${i}`));
+    const first = await adapter().readSince(null);
+    expect(JSON.parse(first.cursor!)).toEqual({ page: 3, last: said[40].post_id });
+    // Two posts hidden: the thread is two pages now, and the cursor's page 3 is past its end.
+    forum.hide(said[3]);
+    forum.hide(said[4]);
+    forum.say(2, 'A Par - Bur');
+    const next = await adapter().readSince(first.cursor);
+    expect(next.posts.map((p) => p.text)).toEqual(['A Par - Bur']);
+    // The cursor's post opens page 3; two posts follow it, and two posts before it are hidden: the
+    // first new post moves to page 2 while page 3 remains, and is still read.
+    forum.say(3, 'chatter');
+    const third = await adapter().readSince(next.cursor);
+    expect(JSON.parse(third.cursor!)).toEqual({ page: 3, last: forum.posts.at(-1)!.post_id });
+    forum.say(2, 'A Mar - Spa');
+    forum.say(3, 'more chatter');
+    forum.hide(said[5]);
+    forum.hide(said[6]);
+    const fourth = await adapter().readSince(third.cursor);
+    expect(fourth.posts.map((p) => p.text)).toEqual(['A Mar - Spa', 'more chatter']);
+    expect((await adapter().readSince(fourth.cursor)).posts).toEqual([]);
+  });
+
   it("finds its own post by its reference, and not a player's post quoting it", async () => {
     forum.say(2, `quoting: ${markerLine('demo:2:update')}`);
     expect(await adapter().findOwnPost('demo:2:update')).toBeNull();

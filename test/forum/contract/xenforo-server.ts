@@ -7,7 +7,9 @@
 // start_date, as the Conversation data type has them) and their messages (GET
 // conversations/{id}/messages), paged the same way; one post with GET posts/{id}/ ({ post: Post },
 // the Post data type's post_id, thread_id, message, message_state, last_edit_date, ...; XenForo's
-// own API controller answers 404 requested_post_not_found for a post it does not show).
+// own API controller answers 404 requested_post_not_found for a post it does not show). A post a
+// moderator hides is no longer listed to the API user, and the thread's pages are counted without
+// it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage).
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface XfPost {
@@ -37,6 +39,8 @@ export interface XenForoForum {
   /** A member starts a conversation with the API user (the game's account), or writes in one; returns the conversation id. */
   converse(userId: number, title: string, message: string, conversationId?: number): number;
   deleteThread(): void;
+  /** A moderator hides the post (soft delete): it leaves the thread's pages. */
+  hide(post: XfPost): void;
   revokeKey(): void;
 }
 
@@ -126,15 +130,18 @@ export async function startXenForo(
         (req, [id]) => {
           const missing = thread(id);
           if (missing) return missing;
-          const last = Math.max(1, Math.ceil(posts.length / PER_PAGE));
-          const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
-          const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+          // Hidden posts are not listed, and the later ones move up: pages are counted anew.
+          const visible = posts.filter((p) => p.message_state === 'visible');
+          const last = Math.max(1, Math.ceil(visible.length / PER_PAGE));
+          const page = Math.max(1, Number(req.query.get('page') ?? 1));
+          if (page > last) return error(400, 'invalid_page', 'The requested page is invalid.');
+          const shown = visible.slice((page - 1) * PER_PAGE, page * PER_PAGE);
           return {
             status: 200,
             body: {
               thread: { thread_id: threadId },
               posts: shown,
-              pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: posts.length },
+              pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: visible.length },
             },
           };
         },
@@ -243,6 +250,7 @@ export async function startXenForo(
     edit: (post, message, at) => void Object.assign(post, { message, last_edit_date: at ?? Math.max(post.post_date, post.last_edit_date) + 60 }),
     converse,
     deleteThread: () => void (threadExists = false),
+    hide: (post) => void (post.message_state = 'deleted'),
     revokeKey: () => void (key = 'revoked'),
   };
 }

@@ -13,7 +13,7 @@ import {
   type ThreadPage,
   type ThreadPost,
 } from '../base/forum-adapter.ts';
-import { ForumNotFoundError } from '../base/forum-errors.ts';
+import { ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
 export interface XenForoSettings {
@@ -86,6 +86,17 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   let me: XfUser | undefined;
 
   const page = (n: number) => http.get<XfPostsPage>(`threads/${thread}/posts`, { page: String(n) });
+  // A page past the end is refused (invalid_page, XenForo's assertValidApiPage): the thread shrank.
+  const pageOrLast = async (n: number): Promise<XfPostsPage> => {
+    if (n <= 1) return page(1);
+    try {
+      return await page(n);
+    } catch (e) {
+      if (!(e instanceof ForumRequestError)) throw e;
+      const first = await page(1);
+      return first.pagination.last_page > 1 ? page(first.pagination.last_page) : first;
+    }
+  };
   const conversationSince = async (c: XfConversation, last: number, me: number): Promise<ReceivedPrivate[]> => {
     const out: ReceivedPrivate[] = [];
     for (let n = 1; ; n++) {
@@ -136,17 +147,22 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       return null;
     },
 
+    // The cursor is the last post id read, and the page it was on as a hint: hidden posts move the
+    // later ones onto earlier pages, so reading begins at the page holding the first post after it,
+    // looked for from the hinted page back; a hinted page past the end begins at the last page.
     async readSince(cursor: string | null): Promise<ThreadPage> {
       const from = cursor ? (JSON.parse(cursor) as { page: number; last: number }) : { page: 1, last: 0 };
+      let got = await pageOrLast(from.page);
+      while (got.pagination.current_page > 1 && (!got.posts.length || got.posts[0].post_id > from.last)) got = await page(got.pagination.current_page - 1);
       const posts: ThreadPost[] = [];
-      let at = from;
-      for (let n = from.page; ; n++) {
-        const got = await page(n);
-        for (const p of got.posts) if (p.post_id > at.last) posts.push(threadPost(p));
-        at = { page: got.pagination.current_page, last: Math.max(at.last, ...got.posts.map((p) => p.post_id)) };
-        if (n >= got.pagination.last_page) break;
+      let last = from.last;
+      for (;;) {
+        for (const p of got.posts) if (p.post_id > from.last) posts.push(threadPost(p));
+        last = Math.max(last, ...got.posts.map((p) => p.post_id));
+        if (got.pagination.current_page >= got.pagination.last_page) break;
+        got = await page(got.pagination.current_page + 1);
       }
-      return { posts, cursor: JSON.stringify(at) };
+      return { posts, cursor: JSON.stringify({ page: got.pagination.current_page, last }) };
     },
 
     // One request a post (GET posts/{id}/): the watch that asks keeps them few (edit-watch.ts).
