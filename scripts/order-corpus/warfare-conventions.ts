@@ -53,10 +53,21 @@ function holdLines(letter: string, word: string, at: [string, string]): string[]
   ];
 }
 
+/** A unit letter and word, where from and where to (code and name). */
+type Move = ['A' | 'F', string, [string, string], [string, string]];
+
+function moveCases(moves: readonly Move[], typed = false): CorpusCase[] {
+  return moves.map(([letter, word, from, to]) => ({
+    name: `${word} ${from[0]} moves to ${to[0]}`,
+    orders: [move(word.toLowerCase(), from[0], to[0])],
+    lines: moveLines(letter, word, from, to, typed),
+  }));
+}
+
 /** France in Spring 1901 (A Par, A Mar, F Bre). */
 export function warfareConventionSpringCases(): CorpusCase[] {
   const cases: CorpusCase[] = [];
-  const moves: Array<['A' | 'F', string, [string, string], [string, string]]> = [
+  const moves: Move[] = [
     ['A', 'Army', ['par', 'Paris'], ['bur', 'Burgundy']],
     ['A', 'Army', ['par', 'Paris'], ['pic', 'Picardy']],
     ['A', 'Army', ['par', 'Paris'], ['gas', 'Gascony']],
@@ -69,8 +80,7 @@ export function warfareConventionSpringCases(): CorpusCase[] {
     ['A', 'Army', ['mar', 'Marseilles'], ['bur', 'Burgundy']],
     ['A', 'Army', ['mar', 'Marseilles'], ['gas', 'Gascony']],
   ];
-  for (const [letter, word, from, to] of moves)
-    cases.push({ name: `${word} ${from[0]} moves to ${to[0]}`, orders: [move(word.toLowerCase(), from[0], to[0])], lines: moveLines(letter, word, from, to) });
+  cases.push(...moveCases(moves));
   cases.push({
     name: 'the army in Paris holds',
     orders: [{ kind: 'hold', unitType: 'army', province: 'par' }],
@@ -131,7 +141,7 @@ export function warfareConventionSpringCases(): CorpusCase[] {
 /** Without a state, England and France: convoys, supports to hold, coasts in every spelling. */
 export function warfareConventionNoStateCases(): CorpusCase[] {
   const cases: CorpusCase[] = [];
-  const moves: Array<['A' | 'F', string, [string, string], [string, string]]> = [
+  const moves: Move[] = [
     ['F', 'Fleet', ['lon', 'London'], ['nth', 'North Sea']],
     ['F', 'Fleet', ['lon', 'London'], ['eng', 'English Channel']],
     ['F', 'Fleet', ['edi', 'Edinburgh'], ['nwg', 'Norwegian Sea']],
@@ -143,12 +153,7 @@ export function warfareConventionNoStateCases(): CorpusCase[] {
     ['F', 'Fleet', ['lon', 'London'], ['yor', 'Yorkshire']],
     ['A', 'Army', ['wal', 'Wales'], ['lon', 'London']],
   ];
-  for (const [letter, word, from, to] of moves)
-    cases.push({
-      name: `${word} ${from[0]} moves to ${to[0]}`,
-      orders: [move(word.toLowerCase(), from[0], to[0])],
-      lines: moveLines(letter, word, from, to, true),
-    });
+  cases.push(...moveCases(moves, true));
   cases.push({
     name: 'a convoy across the North Sea',
     orders: [{ kind: 'convoy', unitType: 'fleet', province: 'nth', subject: 'lon', target: 'nwy' }],
