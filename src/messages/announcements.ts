@@ -56,8 +56,13 @@ export function announcements(deps: Pick<MessageDeps, 'address'>, game: Game, st
   return out;
 }
 
-/** The news in a line and a sentence: the same for every player but for the time zone. */
+/** The news in a line and a sentence, with the GM's reason when given: the same for every player but for the time zone. */
 function news(effect: Announced, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
+  const { subject, text } = change(effect, status, when);
+  return { subject, text: effect.reason ? `${text} The GM's reason: ${effect.reason}` : text };
+}
+
+function change(effect: Announced, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
   const turn = status ? `Turn ${status.turn}` : 'This turn';
   const deadline = status?.deadline ? when(status.deadline) : null;
   const due = !status ? '' : deadline ? `Orders are now due ${deadline}.` : 'There is no deadline running for now.';

@@ -19,16 +19,21 @@ export type Command =
   | { name: 'history'; turn: number }
   | { name: 'resign' }
   /** `now`: the GM wrote NOW after it, so a deadline past or closer than the minimum notice is meant. */
-  | { name: 'extend'; ms: number; now: boolean }
-  | { name: 'deadline'; at: Date; now: boolean }
-  | { name: 'pause' }
-  | { name: 'resume' }
+  | ({ name: 'extend'; ms: number; now: boolean } & Reason)
+  | ({ name: 'deadline'; at: Date; now: boolean } & Reason)
+  | ({ name: 'pause' } & Reason)
+  | ({ name: 'resume' } & Reason)
   | { name: 'process' }
   | { name: 'preview'; reroll: boolean }
   | { name: 'publish' }
-  | { name: 'rollback'; turn: number }
+  | ({ name: 'rollback'; turn: number } & Reason)
   | { name: 'replace'; nation: string; address: string }
   | { name: 'order'; nation: string; late: boolean; text: string };
+
+/** The GM's reason for a change players are told of ("EXTEND 24h -- the forum was down"), told with it. */
+interface Reason {
+  reason?: string;
+}
 
 export type Role = 'player' | 'gm';
 
@@ -124,7 +129,19 @@ export function readCommands(text: string, role: Role, ctx: CommandContext): Com
   return out;
 }
 
-function readOne(word: string, rest: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {
+/** Commands whose change players are told of, which may carry the GM's reason. */
+const WITH_REASON = new Set(['EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'ROLLBACK']);
+const REASON = /(?:^|\s+)(?:--|—)\s*(.*)$/;
+const MAX_REASON_CHARS = 200;
+
+function readOne(word: string, line: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {
+  const said = WITH_REASON.has(word) ? REASON.exec(line) : null;
+  const reason = said?.[1].trim().slice(0, MAX_REASON_CHARS) || undefined;
+  const read = readCommand(word, said ? line.slice(0, said.index).trim() : line, ctx);
+  return reason && read.command ? { command: { ...read.command, reason } as Command } : read;
+}
+
+function readCommand(word: string, rest: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {
   const noArgs = (command: Command) => (rest ? { problem: `${word} takes nothing after it.` } : { command });
   switch (word) {
     case 'HELP':

@@ -79,4 +79,23 @@ describe('announcements of the GM’s commands', () => {
     expect(subjects).toHaveLength(4);
     expect((await posted(id)).map((p) => p.text.split('\n')[0])).toHaveLength(4);
   });
+
+  it("says the GM's reason when the GM gives one, escaped in the thread", async () => {
+    const id = await newGame();
+    await gm(id, 'EXTEND 24h -- the forum was down [b]all day[/b]');
+    await gm(id, 'PAUSE — the holidays');
+    const mails = (await told(id)).filter((m) => m.to[0] === 'player2@adjutant.test');
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.text)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("The GM's reason: the forum was down [b]all day[/b]"),
+        expect.stringContaining("The GM's reason: the holidays"),
+      ]),
+    );
+    const post = (await posted(id)).find((p) => p.text.includes('the deadline is now'))!;
+    expect(post.text).toContain("The GM's reason: the forum was down");
+    expect(post.text).not.toContain('[b]all day[/b]');
+    // A command with a reason is still the command: nothing but the reason was read from it.
+    expect((await rt.schedules.get(id))?.status).toBe('paused');
+  });
 });

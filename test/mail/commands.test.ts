@@ -30,6 +30,22 @@ describe('email commands', () => {
     ]);
   });
 
+  it("reads the GM's reason after two dashes or a dash, for the commands players are told of", () => {
+    const lines = readCommands(
+      'EXTEND 36h NOW -- the forum was down\nPAUSE — holidays\nROLLBACK 3 --\nREPLACE blue new@example.com -- moved\nEXTEND -- why',
+      'gm',
+      ctx,
+    );
+    expect(lines.map((l) => l.command ?? l.problem)).toEqual([
+      { name: 'extend', ms: 36 * 3_600_000, now: true, reason: 'the forum was down' },
+      { name: 'pause', reason: 'holidays' },
+      { name: 'rollback', turn: 3 },
+      expect.stringContaining('write REPLACE'),
+      expect.stringContaining('write EXTEND with a duration'),
+    ]);
+    expect(readCommands(`PAUSE -- ${'x'.repeat(500)}`, 'gm', ctx)[0].command).toEqual({ name: 'pause', reason: 'x'.repeat(200) });
+  });
+
   it('gives ORDER the lines below it, up to the next ORDER, keeping line numbers', () => {
     const [red, blue] = readCommands('ORDER red\nclaim nor\nclaim mid\nORDER blue LATE', 'gm', ctx);
     expect(red.command).toEqual({ name: 'order', nation: 'red', late: false, text: '\nclaim nor\nclaim mid\n' });

@@ -105,9 +105,11 @@ describe('orders on the web', () => {
   });
 
   it('works as a plain form without JavaScript: read when sent, and the page shows the outcome', async () => {
-    await page.goto(await linkOf('blue'));
+    // One link for the page and its form: a link minted in another second is another token, with another CSRF token.
+    const link = await linkOf('blue');
+    await page.goto(link);
     const csrf = await page.locator('input[name="csrf"]').getAttribute('value');
-    const answer = await page.request.post(await linkOf('blue'), { form: { csrf: csrf!, orders: 'claim nor' }, maxRedirects: 0 });
+    const answer = await page.request.post(link, { form: { csrf: csrf!, orders: 'claim nor' }, maxRedirects: 0 });
     expect(answer.status()).toBe(303);
     const shown = await page.request.get(new URL(answer.headers().location, world.server.url).toString());
     expect(await shown.text()).toContain('Your orders were read.');
