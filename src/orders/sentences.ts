@@ -35,14 +35,13 @@ export function withoutChatter(tokens: readonly Token[]): readonly Token[] {
 }
 
 /**
- * The orders before a remark in brackets that ends the line. A remark that could say where
- * ("(to Bur)", a place one slip off) or holds an order word is part of the order, not set aside.
+ * The orders before a remark that ends the line: in brackets, or after "//" as in code comments
+ * ("A Par - Bur // bounce"). A remark that could say where ("(to Bur)", a place one slip off) or
+ * holds an order word is part of the order, not set aside.
  */
 export function withoutRemark(tokens: readonly Token[], grammar: OrderGrammar, names: NameResolver): readonly Token[] | undefined {
-  if (tokens.at(-1)?.type !== 'rparen') return undefined;
-  let open = tokens.length - 1;
-  while (open >= 0 && tokens[open].type !== 'lparen') open--;
-  if (open <= 0) return undefined;
+  const span = remarkAtEnd(tokens);
+  if (!span) return undefined;
   const place = new Set(['province'] as const);
   const says = (t: Token) =>
     t.type === 'arrow' ||
@@ -50,7 +49,17 @@ export function withoutRemark(tokens: readonly Token[], grammar: OrderGrammar, n
     (t.type === 'name' && t.names?.some((c) => c.kind === 'province')) ||
     (t.type === 'word' && grammar.vocabulary.isOrderWord(t.text)) ||
     (t.type === 'unknown' && names.near(normalizeName(t.raw), place, 1).length > 0);
-  return tokens.slice(open + 1, -1).some(says) ? undefined : tokens.slice(0, open);
+  return tokens.slice(span.from, span.to).some(says) ? undefined : tokens.slice(0, span.start);
+}
+
+/** Where a remark ending the line starts, and its words: a bracket's inside, or what follows "//". */
+function remarkAtEnd(tokens: readonly Token[]): { start: number; from: number; to: number } | undefined {
+  const comment = tokens.findIndex((t, i) => i > 0 && t.type === 'slash' && tokens[i + 1]?.type === 'slash' && tokens[i + 1].offset === t.end);
+  if (comment > 0) return { start: comment, from: comment + 2, to: tokens.length };
+  if (tokens.at(-1)?.type !== 'rparen') return undefined;
+  let open = tokens.length - 1;
+  while (open >= 0 && tokens[open].type !== 'lparen') open--;
+  return open > 0 ? { start: open, from: open + 1, to: tokens.length - 1 } : undefined;
 }
 
 export interface SentenceOrders {
