@@ -67,7 +67,7 @@ export function everyUnit(type: string | null): UnitRef {
 
 /** One order for each unit the draft's place stands for, read only from a line of orders. */
 export function each(drafts: Draft[]): Draft[] {
-  return drafts.map((d) => ({ ...d, alone: true, each: true }));
+  return alone(drafts).map((d) => ({ ...d, each: true }));
 }
 
 /** Orders read only when the line is orders, not out of a sentence: the judges' terse shorthands. */

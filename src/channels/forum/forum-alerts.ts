@@ -1,7 +1,8 @@
 // Mail the GM gets about the game's forum: a post the forum refused for good (set aside until
 // `adjutant dead-letter retry`), the forum holding our posts back, a post waiting for the forum's
-// moderators, and what Adjutant cannot post itself (private messages on phpBB) for the GM to pass on. Each is recorded in the mail outbox
-// under a key naming what it is about, so it is sent once however often the fault is seen.
+// moderators, and what Adjutant cannot post itself (private messages on phpBB) for the GM to pass
+// on. Each is recorded in the mail outbox under a key naming what it is about, so it is sent once
+// however often the fault is seen.
 import type { Logger } from 'pino';
 import type { GameStore } from '../../store/game-store.ts';
 import type { ForumOutboxEntry } from '../../store/forum-outbox.ts';

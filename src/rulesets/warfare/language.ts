@@ -3,7 +3,7 @@
 // stand, retreats written as moves, and the classic judges' winter shorthand.
 import { unitOrderSubject, type GameState, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
-import { formatOrder } from './order-kinds.ts';
+import { formatUnit } from './order-kinds.ts';
 import { seasonOf, yearOf } from './state.ts';
 
 function inPhase(order: Order, state: GameState | undefined): Order | string {
@@ -19,7 +19,7 @@ function inPhase(order: Order, state: GameState | undefined): Order | string {
  * where the province is empty, a removal where a unit stands. In any other phase it orders nothing.
  */
 function winterShorthand(order: Order, state: GameState | undefined): Order | string {
-  const unit = formatOrder({ ...order, kind: 'hold' }).replace(/ H$/, '');
+  const unit = formatUnit(order);
   if (!state) return `"${unit}" names a unit but no order: say what it does ("${unit} H"), or in winter "Build ${unit}" or "Remove ${unit}".`;
   if (state.phase !== 'adjustments')
     return `"${unit}" names a unit but gives it no order (a unit alone is read as a build or removal only in winter). For example: "${unit} H".`;

@@ -29,8 +29,13 @@ function place(province: unknown, coast: unknown): string {
   return `${String(province ?? '?')}${typeof coast === 'string' && coast ? `/${coast}` : ''}`;
 }
 
+/** The order's unit as the notation writes it: "F stp/nc". */
+export function formatUnit(order: Order): string {
+  return `${letter(order.unitType)} ${place(order.province, order.coast)}`;
+}
+
 export function formatOrder(order: Order): string {
-  const unit = `${letter(order.unitType)} ${place(order.province, order.coast)}`;
+  const unit = formatUnit(order);
   switch (order.kind) {
     case 'hold':
       return `${unit} H`;
