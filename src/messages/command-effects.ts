@@ -6,6 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { Game } from '../game/open-game.ts';
 import { answerSpec, compose, type MessageSpec } from './replies.ts';
+import { everyNationsOrders } from './orders-as-read.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { mailKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
@@ -30,11 +31,16 @@ export type Effect = Serialised<Extract<Command, { name: ControlName }>> & {
 };
 
 /** A reply written after its message's effects ran. */
+/** What the GM's STATUS asked for: nothing, the game at a glance, or that and every nation's orders in force. */
+export type StatusAsked = false | 'brief' | 'orders';
+
 export interface PendingReply {
   spec: MessageSpec;
   effects: Effect[];
   /** The GM asked for STATUS: shown as the game is once the effects ran. */
   status: boolean;
+  /** STATUS ORDERS: every nation's orders in force shown with it. */
+  statusOrders?: boolean;
   /** The forum member it goes to by private message, instead of by email. */
   forumTo?: string;
 }
@@ -122,7 +128,12 @@ export async function writeReply(deps: MessageDeps, gameId: string, pending: Pen
     const effect = pending.effects.find((e) => e.result === i);
     return effect ? { ...r, text: said[effect.key] } : r;
   });
-  const data = { ...pending.spec.data, results, ...(pending.status && (await gmStatus(deps, game))) };
+  const data = {
+    ...pending.spec.data,
+    results,
+    ...(pending.status && (await gmStatus(deps, game))),
+    ...(pending.statusOrders && { nationsOrders: await everyNationsOrders(deps.store.redis, game) }),
+  };
   return compose(letterheadOf(game, deps.address), { ...pending.spec, data });
 }
 
@@ -160,9 +171,9 @@ export function commandsReply(
   to: string,
   data: Record<string, unknown>,
   effects: Effect[],
-  status = false,
+  status: StatusAsked = false,
 ): { replies: OutgoingMessage[]; pending?: PendingReply } {
   const spec = answerSpec(ctx.message, to, `reply:${ctx.messageId}`, 'commands', data);
   if (!effects.length && !status) return { replies: [compose(ctx.head, spec)] };
-  return { replies: [], pending: { spec, effects, status } };
+  return { replies: [], pending: { spec, effects, status: !!status, ...(status === 'orders' && { statusOrders: true }) } };
 }

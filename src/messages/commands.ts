@@ -11,7 +11,8 @@ import { parseDays, parseDuration, parseTime } from './time-text.ts';
 
 export type Command =
   | { name: 'help' }
-  | { name: 'status' }
+  /** `orders`: STATUS ORDERS, the GM asking for every nation's orders in force as read. */
+  | { name: 'status'; orders?: boolean }
   | { name: 'clear' }
   | { name: 'absence'; from: Date; to: Date }
   | PressCommand
@@ -147,7 +148,7 @@ function readCommand(word: string, rest: string, ctx: CommandContext): Pick<Comm
     case 'HELP':
       return { command: { name: 'help' } };
     case 'STATUS':
-      return noArgs({ name: 'status' });
+      return /^orders$/i.test(rest) ? { command: { name: 'status', orders: true } } : noArgs({ name: 'status' });
     case 'CLEAR':
       return noArgs({ name: 'clear' });
     case 'LIST':

@@ -4,7 +4,7 @@ import { parseDocument } from 'yaml';
 import { openGame } from '../game/open-game.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Ticket } from './tickets.ts';
-import { commandsReply, effectOf, type Effect } from './command-effects.ts';
+import { commandsReply, effectOf, type Effect, type StatusAsked } from './command-effects.ts';
 import { isCommandText, messageCommands, type CommandLine } from './commands.ts';
 import { decision, nationName, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
@@ -27,7 +27,7 @@ interface GmOutcome {
   replaced: Record<string, string>;
   effects: Effect[];
   help: boolean;
-  status: boolean;
+  status: StatusAsked;
 }
 
 /**
@@ -115,7 +115,7 @@ async function runCommands(ctx: MessageContext, out: GmOutcome, lines: CommandLi
     }
     const label = c.name === 'order' ? `ORDER ${c.nation}${c.late ? ' LATE' : ''}` : line.text;
     if (c.name === 'help') out.help = true;
-    else if (c.name === 'status') out.status = true;
+    else if (c.name === 'status') out.status = c.orders || out.status === 'orders' ? 'orders' : 'brief';
     else if (c.name === 'replace') out.results.push({ command: label, text: replacePlayer(ctx, out, c.nation, c.address) });
     else if (c.name === 'order')
       out.results.push({ command: label, text: c.late ? await applyLateMail(ctx, out, c.nation) : await applyGmOrders(ctx, out, c.nation, c.text) });

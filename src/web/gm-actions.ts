@@ -16,6 +16,8 @@ export class ConsoleActionError extends Error {
 /** A duration, and NOW after it when the GM means an extension that leaves less than the minimum notice. */
 const DURATION = /^\d{1,4}\s*(m|min|h|d|w)(\s+now)?$/i;
 const TICKET = /^T-[A-HJ-NP-Z2-9]{6}$/;
+/** As much as a nation's own page takes in its orders box. */
+const ORDERS_LIMIT = 16_000;
 
 /** The command line a console button stands for; refuses anything but the plain forms it offers. */
 export function commandLine(action: string, argument: string): string {
@@ -38,6 +40,48 @@ export function commandLine(action: string, argument: string): string {
       return 'PREVIEW REROLL';
     default:
       throw new ConsoleActionError(`There is no console action "${action}".`);
+  }
+}
+
+/** The GM's orders for a nation, as the ORDER command over the lines below it. */
+export function ordersLines(game: Game, nation: string, text: string): string {
+  if (!Object.hasOwn(game.config.nations, nation)) throw new ConsoleActionError("Choose one of the game's nations to enter orders for.");
+  const lines = text.replace(/\r\n?/g, '\n').trim();
+  if (!lines) throw new ConsoleActionError('Write the orders to enter, one per line.');
+  if (lines.length > ORDERS_LIMIT) throw new ConsoleActionError(`Write at most ${ORDERS_LIMIT} characters of orders at once.`);
+  // A line starting with ORDER would begin another nation's orders in the command email.
+  if (/^\s*order\b/im.test(lines)) throw new ConsoleActionError("A line of orders may not start with ORDER: enter one nation's orders at a time.");
+  return `ORDER ${nation}\n${lines}`;
+}
+
+/** The REPLACE command giving a nation to a new player's address. */
+export function replaceLine(game: Game, nation: string, address: string): string {
+  if (!Object.hasOwn(game.config.nations, nation)) throw new ConsoleActionError("Choose one of the game's nations to give to a new player.");
+  const to = address.trim();
+  if (!/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(to)) throw new ConsoleActionError("Write the new player's email address, like new.player@example.com.");
+  return `REPLACE ${nation} ${to}`;
+}
+
+/**
+ * The question a console command asks before it is sent, for those that cannot be taken back from
+ * the console by the same button: adjudicating early, publishing, rolling back, replacing a player.
+ */
+export function confirmationOf(game: Game, line: string): { question: string; button: string } | null {
+  const [word, first, second] = line.split(/\s+/);
+  switch (word) {
+    case 'PROCESS':
+      return { question: `Adjudicate turn ${game.state.turn} now, before its deadline? Orders not yet sent will miss it.`, button: 'adjudicate now' };
+    case 'PUBLISH':
+      return { question: 'Send the previewed results to every player and the thread? Sent mail and posts cannot be called back.', button: 'publish' };
+    case 'ROLLBACK':
+      return { question: `Roll the game back to the start of turn ${first}? Every player and the thread are told.`, button: `roll back to turn ${first}` };
+    case 'REPLACE':
+      return {
+        question: `Give ${game.config.nations[first]?.name ?? first} to ${second}? The new player gets the nation's welcome email.`,
+        button: 'replace the player',
+      };
+    default:
+      return null;
   }
 }
 

@@ -1,8 +1,10 @@
 // The GM's console: the GM's games with their state and problems, and for one game its open
-// tickets, the players who have not ordered, the buttons (which send GM commands through the mail
-// loop, gm-actions.ts) and the outbox: what was sent, what waits, what the mail server refused.
+// tickets, every nation's orders in force as read, the buttons and forms (which send GM commands
+// through the mail loop, gm-actions.ts; those that cannot be taken back ask again first) and the
+// outbox: what was sent, what waits, what the mail server refused.
 import { storedGame } from '../store/stored-game.ts';
 import { MessageLedger } from '../messages/message-ledger.ts';
+import { everyNationsOrders } from '../messages/orders-as-read.ts';
 import { openTickets } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import type { GmSession } from './gm-session.ts';
@@ -51,16 +53,26 @@ export async function gmGamesPage(web: WebContext, session: GmSession): Promise<
   return renderPage('gm-games', { title: 'GM console', base: web.base, private: true }, { email: session.email, games, csrf: session.csrf });
 }
 
-/** `messageId`: a console action just done, whose results are shown at the top. */
-export async function gmGamePage(web: WebContext, session: GmSession, game: Game, messageId?: string, problem?: string): Promise<string> {
+/** What the game's console page shows above its sections. */
+export interface ConsoleNotice {
+  /** The message id of a console action just done, whose results are shown at the top. */
+  done?: string;
+  /** Why the form just sent did nothing. */
+  problem?: string;
+  /** A command that asks again before it is sent: the question, and the form's fields to send again with confirm=yes. */
+  confirm?: { question: string; button: string; action: string; fields: Array<{ name: string; value: string }> };
+}
+
+export async function gmGamePage(web: WebContext, session: GmSession, game: Game, notice: ConsoleNotice = {}): Promise<string> {
   const id = game.id;
   const names = (nation: string) => game.config.nations[nation]?.name ?? nation;
-  const [status, tickets, failed, outboxRaw, done] = await Promise.all([
+  const [status, tickets, failed, outboxRaw, done, orders] = await Promise.all([
     web.deps.control.status(id).catch(() => null),
     openTickets(web.deps.store, id),
     failures(web, id),
     web.deps.outbox.all(id),
-    messageId ? new MessageLedger(web.deps.store.redis).result(id, messageId) : null,
+    notice.done ? new MessageLedger(web.deps.store.redis).result(id, notice.done) : null,
+    everyNationsOrders(web.deps.store.redis, game),
   ]);
   const outbox = outboxRaw
     .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.key.localeCompare(b.key))
@@ -86,7 +98,9 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
             replies: done.replies.filter((r) => r.to.includes(game.config.gm.email.toLowerCase()) || r.to.includes(game.config.gm.email)).map((r) => r.text),
           }
         : undefined,
-      problem,
+      problem: notice.problem,
+      confirm: notice.confirm,
+      orders,
       csrf: session.csrf,
       action: `${web.base}/-/gm/${id}`,
     },

@@ -3,10 +3,8 @@
 // them, and a form to write orders (src/web/nation-orders.ts). Nothing here is about another
 // nation beyond what its reports already say.
 import { storedGame } from '../store/stored-game.ts';
-import { MessageLedger } from '../messages/message-ledger.ts';
+import { ordersAsRead } from '../messages/orders-as-read.ts';
 import { openTicketsOf } from '../messages/tickets.ts';
-import type { Game } from '../game/open-game.ts';
-import type { Order } from '../engine/index.ts';
 import { nationStanding } from '../render/report-model.ts';
 import { renderPage } from './page-templates.ts';
 import { mapUrl, statusModel } from './public-pages.ts';
@@ -28,14 +26,6 @@ export interface NationForm {
 /** Reports shown on the page, newest first; older ones are in the player's mail. */
 const MAX_REPORTS = 30;
 
-function describe(game: Game, order: Order): string {
-  try {
-    return game.ruleset.describeOrder(game.ctx, order);
-  } catch {
-    return game.ruleset.formatOrder(order);
-  }
-}
-
 /** The page for a link's game and nation; null when the game or nation is gone. */
 export async function nationPage(web: WebContext, gameId: string, nation: string, form: NationForm): Promise<string | null> {
   const { store } = web.deps;
@@ -45,7 +35,7 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
   if (!config) return null;
   const step = await store.step(gameId);
   const [inForce, tickets, status, steps] = await Promise.all([
-    new MessageLedger(store.redis).nationOrders(gameId, nation),
+    ordersAsRead(store.redis, game, nation),
     openTicketsOf(store.redis, gameId, step, nation),
     web.deps.control.status(gameId).catch(() => null),
     stepIndex(store, game),
@@ -68,7 +58,7 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
       nation: config.name,
       status: statusModel(game, status),
       standing: { ...nationStanding(game, nation), mapImage: map },
-      orders: inForce.orders.map((order, i) => ({ reading: describe(game, order), line: inForce.sources[i]?.text, ticket: inForce.sources[i]?.ticket })),
+      orders: inForce,
       tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
       reports,
       form: { ...form, action: `${web.base}/-/nation/${form.token}` },

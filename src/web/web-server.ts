@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { MessageDeps } from '../messages/message-context.ts';
-import { ConsoleActionError, commandLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
+import { ConsoleActionError, commandLine, confirmationOf, ordersLines, replaceLine, runAsGmEmail, ticketLine } from './gm-actions.ts';
+import type { Game } from '../game/open-game.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches } from './csrf.ts';
 import { gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
@@ -151,7 +152,7 @@ async function gmRoute(web: WebContext, req: IncomingMessage, res: ServerRespons
   const game = parts.length === 1 ? await gmGame(web, session, parts[0]) : null;
   if (!game) return notFound(web, res);
   const messageId = url.searchParams.get('done');
-  return sendHtml(res, 200, await gmGamePage(web, session, game, messageId && /^[0-9a-f]{64}$/.test(messageId) ? messageId : undefined), headers);
+  return sendHtml(res, 200, await gmGamePage(web, session, game, { done: messageId && /^[0-9a-f]{64}$/.test(messageId) ? messageId : undefined }), headers);
 }
 
 async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse, session: GmSession, parts: string[]): Promise<void> {
@@ -168,18 +169,36 @@ async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse
   const game = parts.length === 2 ? await gmGame(web, session, parts[0]) : null;
   if (!game) return notFound(web, res);
   try {
-    const line =
-      parts[1] === 'ticket'
-        ? ticketLine(form.get('token') ?? '', ticketAnswer(form))
-        : parts[1] === 'command'
-          ? commandLine(form.get('action') ?? '', form.get('argument') ?? '')
-          : null;
+    const line = consoleLine(game, parts[1], form);
     if (line === null) return notFound(web, res);
+    const confirm = form.get('confirm') === 'yes' ? null : confirmationOf(game, line);
+    if (confirm) {
+      const fields = [...form].filter(([name]) => name !== 'csrf').map(([name, value]) => ({ name, value }));
+      const page = await gmGamePage(web, session, game, { confirm: { ...confirm, action: `${web.base}/-/gm/${game.id}/${parts[1]}`, fields } });
+      return sendHtml(res, 200, page, { 'cache-control': 'no-store' });
+    }
     const { messageId } = await runAsGmEmail(web, game, line);
     return redirect(res, `${web.base}/-/gm/${game.id}?done=${messageId}`);
   } catch (e) {
     if (!(e instanceof ConsoleActionError)) throw e;
-    return sendHtml(res, 400, await gmGamePage(web, session, game, undefined, e.message), { 'cache-control': 'no-store' });
+    return sendHtml(res, 400, await gmGamePage(web, session, game, { problem: e.message }), { 'cache-control': 'no-store' });
+  }
+}
+
+/** The GM command a console form stands for; null for a path that has no form. */
+function consoleLine(game: Game, form: string, fields: URLSearchParams): string | null {
+  const field = (name: string) => fields.get(name) ?? '';
+  switch (form) {
+    case 'ticket':
+      return ticketLine(field('token'), ticketAnswer(fields));
+    case 'command':
+      return commandLine(field('action'), field('argument'));
+    case 'orders':
+      return ordersLines(game, field('nation'), field('orders'));
+    case 'replace':
+      return replaceLine(game, field('nation'), field('address'));
+    default:
+      return null;
   }
 }
 

@@ -99,6 +99,26 @@ describe('GM commands', () => {
     expect(report).toContain('No orders yet: Bluevale');
   });
 
+  it("answers STATUS ORDERS with every nation's orders in force as read, which a player's STATUS ORDERS never shows", async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const { ticket } = await ambiguousOrder(game);
+    await game.receive(await fromGm('2', { subject: `Re: Ticket ${ticket.token}` }));
+    await game.receive(await rawMail({ from: 'player2@adjutant.test', subject: 'orders', text: 'azure-otter\nclaim sou' }));
+    const result = await game.receive(await fromGm('grey-heron\nSTATUS ORDERS'));
+    const report = (await entry(game, `reply:${result.messageId}`)).text;
+    expect(report).toContain('No orders yet:');
+    expect(report).toMatch(
+      /Redmark \(2\):\n\s+- You claim Northvale\.\s+\(from "claim nor"\)\n\s+- You claim Midvale\.\s+\(from "claim vale", your ruling on T-/,
+    );
+    expect(report).toMatch(/Bluevale \(1\):\n\s+- You claim Southvale\./);
+    const plain = await game.receive(await fromGm('grey-heron\nSTATUS'));
+    expect((await entry(game, `reply:${plain.messageId}`)).text).not.toContain('Orders in force');
+    const player = await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'status', text: 'ruby-falcon\nSTATUS ORDERS' }));
+    const own = (await entry(game, `reply:${player.messageId}`)).text;
+    expect(own).toContain('- You claim Northvale.');
+    expect(own).not.toContain('Southvale');
+  });
+
   it('runs a command once even if the same email is processed again', async () => {
     game = await mailTestGame({ files: withGmSecret() });
     const result = await game.receive(await fromGm('grey-heron\nPROCESS'));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxSender } from '../../src/channels/email/outbox-sender.ts';
 import { startTestSender } from '../mail/support/test-sender.ts';
 import { readTickets } from '../../src/messages/tickets.ts';
+import { storedGame } from '../../src/store/stored-game.ts';
 import { waitForMail } from '../mail/support/mailbox.ts';
 import { requireServices } from '../support/services.ts';
 import { openBrowser, type TestBrowser } from './chromium.ts';
@@ -121,5 +122,39 @@ describe('the web pages in chromium', () => {
     expect(reply[0].text).not.toContain('gm-granite-owl');
     await shot('gm-extended');
     expect(await page.locator('section.outbox').textContent()).toMatch(/sent/);
+  });
+
+  it("shows every nation's orders as read, enters orders for a nation, and asks before adjudicating or replacing a player", async () => {
+    const consoleUrl = `${world.server.url}/-/gm/${world.gameId}`;
+    await page.goto(consoleUrl);
+    await page.selectOption('form.enter-orders select[name="nation"]', 'blue');
+    await page.fill('#gm-orders', 'claim nor');
+    await page.click('button:has-text("Enter orders")');
+    await expect.poll(() => page.locator('section.done').textContent()).toContain('ORDER blue');
+    expect((await world.rt.store.ordersInForce(world.gameId)).blue.orders).toContainEqual({ kind: 'claim', province: 'nor' });
+    const orders = page.locator('section.orders');
+    expect(await orders.locator('h3', { hasText: 'Bluevale' }).textContent()).toContain('(1)');
+    expect(await orders.textContent()).toMatch(/Northvale\.\s*from\s*claim nor/);
+    await waitForMail('player2@adjutant.test', { subject: 'Orders entered by your GM', body: 'Northvale' });
+    await shot('gm-orders-entered');
+
+    const step = await world.rt.store.step(world.gameId);
+    await page.click('button:has-text("Adjudicate now")');
+    await expect.poll(() => page.locator('section.confirm h2').textContent()).toContain(`Adjudicate turn`);
+    await shot('gm-confirm-process');
+    await page.click('section.confirm a');
+    expect(page.url()).toBe(consoleUrl);
+    expect(await world.rt.store.step(world.gameId)).toBe(step);
+
+    await page.selectOption('form.replace select[name="nation"]', 'blue');
+    await page.fill('form.replace input[name="address"]', 'new.blue@adjutant.test');
+    await page.click('button:has-text("Replace the player")');
+    await expect
+      .poll(() => page.locator('section.confirm h2').textContent())
+      .toBe("Give Bluevale to new.blue@adjutant.test? The new player gets the nation's welcome email.");
+    expect((await storedGame(world.rt.store, world.gameId)).config.nations.blue.player?.email).toBe('player2@adjutant.test');
+    await page.click('section.confirm button:has-text("Yes, replace the player")');
+    await expect.poll(() => page.locator('section.done').textContent()).toContain('Bluevale is now played from new.blue@adjutant.test');
+    expect((await storedGame(world.rt.store, world.gameId)).config.nations.blue.player?.email).toBe('new.blue@adjutant.test');
   });
 });

@@ -219,6 +219,15 @@ describe('web security', () => {
     });
     expect(smuggled.status).toBe(400);
     expect((await world.deps.control.status(world.gameId)).paused).toBe(false);
+    // Nor can the orders or replace forms: another nation's ORDER line, an unknown nation, an address with a line break.
+    const ordersBefore = await world.rt.store.ordersInForce(world.gameId);
+    const post = (path: string, fields: Record<string, string>) =>
+      call(url, `/-/gm/${world.gameId}/${path}`, { method: 'POST', headers: form, body: new URLSearchParams({ ...fields, csrf, confirm: 'yes' }).toString() });
+    expect((await post('orders', { nation: 'red', orders: 'claim nor\nORDER blue\nclaim sou' })).status).toBe(400);
+    expect((await post('orders', { nation: 'toString', orders: 'claim nor' })).status).toBe(400);
+    expect((await post('replace', { nation: 'blue', address: 'x@adjutant.test\nPAUSE' })).status).toBe(400);
+    expect((await world.deps.control.status(world.gameId)).paused).toBe(false);
+    expect(await world.rt.store.ordersInForce(world.gameId)).toEqual(ordersBefore);
   });
 
   it("shows the console only to the game's own GM", async () => {
