@@ -23,6 +23,10 @@ interface ForumItemBase {
 export interface ForumPost extends ForumItemBase {
   kind: 'post';
   images: Array<{ filename: string; path: string }>;
+  /** The key of the post that goes into the thread before this one: the parts of a long update, in order. */
+  after?: string;
+  /** On the first part of a long update: how many parts follow it. */
+  partsAfter?: number;
 }
 
 /** A private message (conversation) to forum members, by their forum names. */
@@ -58,6 +62,14 @@ export class ForumOutbox extends OutboxLine<ForumOutboxEntry> {
   /** Records an item for posting; returns the entry (the existing one if this key was recorded before). */
   async record(gameId: string, item: ForumItem): Promise<ForumOutboxEntry> {
     return this.add(gameId, { ...item, marker: `${gameId}/${item.key}`, recordedAt: this.now().toISOString() });
+  }
+
+  /** The post that goes into the thread before this item and is not there yet: the parts of a long update go in order. */
+  async waitsFor(gameId: string, key: string): Promise<string | undefined> {
+    const entry = await this.entry(gameId, key);
+    if (entry?.kind !== 'post' || !entry.after) return undefined;
+    const before = await this.entry(gameId, entry.after);
+    return before && !before.postedAt ? before.key : undefined;
   }
 
   /** Marks an item posted (keeping the first time and id it was) and out of line for posting. */

@@ -4,7 +4,8 @@
 // update goes into the game's forum thread when Adjutant can post there (XenForo, Discourse):
 // recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
 // forum) the GM gets it by email, ready to paste, in the forum's markup.
-import { forumFlavour, forumPosts } from '../channels/forum/settings/forum-config.ts';
+import { forumFlavour, forumPosts, postLimitOf } from '../channels/forum/settings/forum-config.ts';
+import { splitPost } from '../channels/forum/split-post.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
@@ -48,12 +49,12 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   }
   const forum = game.config.forum;
   if (forum && forumPosts(forum)) {
-    recorded += await recordUpdatePost(
+    recorded += await recordUpdatePosts(
       rt,
       gameId,
       label,
       () => rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record),
-      job.mapFile,
+      { mapFile: job.mapFile, limit: postLimitOf(forum) },
     );
   } else {
     // A forum without an API to post with (phpBB): the GM gets the post ready to paste, in its markup.
@@ -76,18 +77,37 @@ export function updatePostKey(label: string): string {
   return `update:step-${label}`;
 }
 
-/** Records the update post (its map uploaded with it, not linked); 1 when recorded by this call. */
-async function recordUpdatePost(
+/**
+ * Records the update post (its map uploaded with it, not linked), in parts where it is longer than
+ * the forum takes, each after the one before; returns how many were recorded by this call. The
+ * update renders the same from the same step, so a retried job records only the parts missing.
+ */
+async function recordUpdatePosts(
   rt: TurnRuntime,
   gameId: string,
   label: string,
   render: () => TurnMessage | Promise<TurnMessage>,
-  mapFile: string | undefined,
+  { mapFile, limit }: { mapFile?: string; limit: number },
 ): Promise<number> {
   const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
-  const key = updatePostKey(label);
-  if (await posts.entry(gameId, key)) return 0;
-  const { text } = await render();
-  await posts.record(gameId, { kind: 'post', key, text, images: mapFile ? [{ filename: MAP_ATTACHMENT, path: mapFile }] : [] });
-  return 1;
+  const first = updatePostKey(label);
+  const recorded = await posts.entry(gameId, first);
+  if (recorded && !(recorded.kind === 'post' && recorded.partsAfter)) return 0;
+  const parts = splitPost((await render()).text, limit);
+  let made = 0;
+  for (const [i, text] of parts.entries()) {
+    const key = i ? `${first}:part-${i + 1}` : first;
+    if (await posts.entry(gameId, key)) continue;
+    const images = i === 0 && mapFile ? [{ filename: MAP_ATTACHMENT, path: mapFile }] : [];
+    await posts.record(gameId, {
+      kind: 'post',
+      key,
+      text,
+      images,
+      ...(i && { after: i === 1 ? first : `${first}:part-${i}` }),
+      ...(i === 0 && parts.length > 1 && { partsAfter: parts.length - 1 }),
+    });
+    made++;
+  }
+  return made;
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
@@ -114,6 +115,45 @@ describe('the update posted into the thread', () => {
     const keys = (await outboxEntries(rt, id)).map((e) => e.key);
     expect(keys).toContain('summary:1');
     expect(keys).not.toContain('update:1');
+  });
+
+  it('posts an update longer than the board takes as several posts, in order, the map with the first', { timeout: 60_000 }, async () => {
+    xf.limits.messageMaxLength = 1000;
+    // The map's upload is slow, so the first part is still on its way while the next could go.
+    xf.server.latency(1500, (req) => req.path.includes('/attachments'));
+    try {
+      // Ten more nations make the update's table of nations longer than the board's limit.
+      const more = Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [`free${i}`, { name: `The Free Cities of the Northern Marches ${i + 1}`, colour: '#556677' }]),
+      );
+      const nations = { ...(parse(await readFile(path.join(ROOT, 'test/fixtures/claims/game.yaml'), 'utf8')) as { nations: object }).nations, ...more };
+      const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY', { postLimit: 1000 }), { nations });
+      await playTurn(id);
+      const first = await waitFor('the first part marked posted', async () => {
+        const found = await poster.outbox.entry(id, 'update:step-1');
+        return found?.kind === 'post' && found.postedAt && found.partsAfter ? found : undefined;
+      });
+      const keys = ['update:step-1', ...Array.from({ length: first.kind === 'post' ? first.partsAfter! : 0 }, (_, i) => `update:step-1:part-${i + 2}`)];
+      const posts = await waitFor('every part in the thread', async () => {
+        const found = keys.map((key) => ownPosts(`${id}/${key}`));
+        return found.every((p) => p.length === 1) ? found.map(([p]) => p) : undefined;
+      });
+      expect(posts.length).toBeGreaterThan(1);
+      // In order, each within the board's limit, labelled, and the map uploaded with the first alone.
+      expect(posts.map((p) => p.post_id)).toEqual([...posts.map((p) => p.post_id)].sort((a, b) => a - b));
+      for (const post of posts) expect(post.message.length).toBeLessThanOrEqual(1000);
+      expect(posts[0].message).toContain('(continued in the next post)');
+      expect(posts[1].message).toContain(`(2 of ${posts.length})`);
+      expect(posts.map((p) => p.attach_count)).toEqual([1, ...posts.slice(1).map(() => 0)]);
+      expect(posts.map((p) => p.message).join('\n')).toContain('Redmark');
+      // Publishing again records and posts nothing more.
+      expect(await publishTurn(rt, { gameId: id, step: 1, epoch: 0, mapFile: path.join(outDir, id, 'turn-1', 'map.png') })).toBe(0);
+      await sleep(500);
+      expect(keys.map((key) => ownPosts(`${id}/${key}`).length)).toEqual(keys.map(() => 1));
+    } finally {
+      xf.limits.messageMaxLength = 25_000;
+      xf.server.latency(0);
+    }
   });
 
   it('posts the update in Markdown with the map uploaded into the Discourse topic once', { timeout: 60_000 }, async () => {

@@ -57,6 +57,9 @@ export interface ForumPosterOptions {
 
 export type PostJob = OutboxJob;
 
+/** How long a part of a long update waits before it looks again for the part before it. */
+const IN_ORDER_WAIT_MS = 1000;
+
 export interface ForumPoster {
   stop(): Promise<void>;
 }
@@ -107,6 +110,11 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
 
   async function post(job: Job<PostJob>, token?: string): Promise<string> {
     const { gameId, key } = job.data;
+    // A later part of a long update waits, without using a try, until the part before it is in the thread.
+    if (await outbox.waitsFor(gameId, key)) {
+      await job.moveToDelayed(Date.now() + IN_ORDER_WAIT_MS, token);
+      throw new DelayedError();
+    }
     const begun = await outbox.markAttempt(gameId, key);
     if (!begun) {
       sweep.done(job.data);

@@ -9,7 +9,10 @@
 // the Post data type's post_id, thread_id, message, message_state, last_edit_date, ...; XenForo's
 // own API controller answers 404 requested_post_not_found for a post it does not show). A post a
 // moderator hides is no longer listed to the API user, and the thread's pages are counted without
-// it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage).
+// it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage). A
+// message longer than the board's "Maximum message length" option (messageMaxLength, 25,000 as
+// installed) is refused by XenForo's message preparer with the phrase
+// please_enter_message_with_no_more_than_x_characters.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface XfPost {
@@ -42,6 +45,8 @@ export interface XenForoForum {
   /** A moderator hides the post (soft delete): it leaves the thread's pages. */
   hide(post: XfPost): void;
   revokeKey(): void;
+  /** The board's "Maximum message length", which a test may lower. */
+  limits: { messageMaxLength: number };
 }
 
 const PER_PAGE = 20;
@@ -64,6 +69,7 @@ export async function startXenForo(
   let nextPost = 1000;
   let nextAttachment = 500;
   const me = users[0];
+  const limits = { messageMaxLength: 25_000 };
   const say = (userId: number, message: string): XfPost => {
     const user = users.find((u) => u.user_id === userId)!;
     const post = {
@@ -186,7 +192,14 @@ export async function startXenForo(
         (req) => {
           const missing = thread(String(field(req, 'thread_id')));
           if (missing) return missing;
-          const post = say(me.user_id, String(field(req, 'message') ?? ''));
+          const message = String(field(req, 'message') ?? '');
+          if (message.length > limits.messageMaxLength)
+            return error(
+              400,
+              'please_enter_message_with_no_more_than_x_characters',
+              `Please enter a message with no more than ${limits.messageMaxLength} characters.`,
+            );
+          const post = say(me.user_id, message);
           const attachmentKey = field(req, 'attachment_key');
           if (attachmentKey) post.attach_count = [...attachments.values()].filter((a) => a.key === attachmentKey).length;
           return { status: 200, body: { success: true, post } };
@@ -252,5 +265,6 @@ export async function startXenForo(
     deleteThread: () => void (threadExists = false),
     hide: (post) => void (post.message_state = 'deleted'),
     revokeKey: () => void (key = 'revoked'),
+    limits,
   };
 }

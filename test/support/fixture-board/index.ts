@@ -60,6 +60,7 @@ export const fixtureBoardSoftware: ForumSoftware = {
   name: 'Fixture Board',
   flavour: { template: 'update-discourse.md.hbs', file: 'update-fixture-board.md', markup: 'Fixture Board Markdown', format: 'md' },
   posts: true,
+  postLimit: 20_000,
   credentials: { key: 'required', user: { need: 'none' } },
   open: (settings) => boardAdapter(settings.baseUrl, settings.key),
 };

@@ -64,6 +64,8 @@ export interface ForumSoftware {
   flavour: ForumFlavour;
   /** Whether its API lets Adjutant post (updates, reminders, private messages); without, the GM pastes and answers go by email. */
   posts: boolean;
+  /** The characters a post may hold on a board with the software's default settings; a longer update goes out in several posts. */
+  postLimit: number;
   credentials: CredentialNeeds;
   webhook?: ForumWebhook;
   open(settings: AdapterSettings): ForumAdapter;

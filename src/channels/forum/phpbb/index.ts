@@ -8,6 +8,8 @@ export const phpbb: ForumSoftware = {
   name: 'phpBB',
   flavour: { template: 'update-phpbb.bbcode.hbs', file: 'update-phpbb.txt', markup: 'phpBB BBCode', format: 'bbcode' },
   posts: false,
+  // phpBB's max_post_chars (install/schemas/schema_data.sql), 60,000 characters by default.
+  postLimit: 60_000,
   credentials: { key: 'none', user: { need: 'none' } },
   open: (s) => phpbbAdapter({ baseUrl: s.baseUrl, topicId: s.thread, http: s.http }),
 };

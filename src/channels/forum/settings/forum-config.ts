@@ -45,6 +45,8 @@ export const forumSchema = z
     orders: z.enum(['private', 'public']).default('private'),
     /** How a forum player's confirmation goes: a forum private message, or email to the nation's registered address. */
     confirm: z.enum(['private', 'email']).default('private'),
+    /** The characters a post may hold on this board, when its staff changed the software's default: a longer update goes out in several posts. */
+    postLimit: z.number().int().min(1000, 'a post must hold at least 1000 characters').optional(),
     /** Discourse: the NAME of the environment variable holding the webhook's secret (deliveries are checked with it). */
     webhookSecret: envName.optional(),
   })
@@ -73,6 +75,11 @@ export const forumSchema = z
   });
 
 export type ForumConfig = z.infer<typeof forumSchema>;
+
+/** The characters one post may hold on the game's forum: game.yaml's postLimit, else the software's default. */
+export function postLimitOf(forum: ForumConfig): number {
+  return forum.postLimit ?? softwareOf(forum).postLimit;
+}
 
 /** The software the game's forum runs. */
 export function softwareOf(forum: ForumConfig): ForumSoftware {

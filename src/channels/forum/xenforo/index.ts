@@ -8,6 +8,8 @@ export const xenforo: ForumSoftware = {
   name: 'XenForo',
   flavour: { template: 'update-xenforo.bbcode.hbs', file: 'update-xenforo.txt', markup: 'XenForo BBCode', format: 'bbcode-upper' },
   posts: true,
+  // XenForo's option "Maximum message length" (messageMaxLength), 25,000 characters as installed.
+  postLimit: 25_000,
   credentials: { key: 'required', user: { need: 'optional' } },
   open: (s) => xenforoAdapter({ baseUrl: s.baseUrl, threadId: s.thread, apiKey: s.key!, apiUser: s.user, http: s.http }),
 };
