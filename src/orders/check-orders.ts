@@ -14,7 +14,7 @@ export interface CheckInput {
 
 /** The order alone, without where it came from: what the ruleset validates and adjudicates. */
 export function bareOrder(parsed: ParsedOrder): Order {
-  const { line: _line, text: _text, canonical: _canonical, ...order } = parsed;
+  const { line: _line, text: _text, canonical: _canonical, blanket: _blanket, ...order } = parsed;
   return order as Order;
 }
 
@@ -36,6 +36,16 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
       orders.push(parsed);
       accepted.push(bareOrder(parsed));
     } else {
+      const own = parsed.blanket ? ownOrder(parsed, orders, input) : undefined;
+      if (own) {
+        ignored.push({
+          line: parsed.line,
+          text: parsed.text,
+          why: `"${parsed.canonical}" is left out: line ${own.line} gives that unit its own order, "${own.canonical}"`,
+        });
+        yield;
+        continue;
+      }
       const earlier = takeReplaced(parsed, orders, accepted, input, verdict);
       if (!earlier) errors.push({ line: parsed.line, text: parsed.text, message: v.message, suggestions: [], code: v.code });
       else {
@@ -44,7 +54,9 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
         ignored.push({
           line: earlier.line,
           text: earlier.text,
-          why: `replaced by line ${parsed.line}, "${parsed.canonical}", a later order about the same thing`,
+          why: earlier.blanket
+            ? `"${earlier.canonical}" is left out: line ${parsed.line} gives that unit its own order, "${parsed.canonical}"`
+            : `replaced by line ${parsed.line}, "${parsed.canonical}", a later order about the same thing`,
         });
       }
     }
@@ -69,6 +81,12 @@ export function* checkOrderSteps(result: ParseResult, input: CheckInput): Genera
   return { ...result, orders, ambiguous, errors, ignored };
 }
 
+/** The unit's own order, accepted ahead of one a blanket order gives it: "A Par - Bur" before "All units hold". */
+function ownOrder(parsed: ParsedOrder, orders: readonly ParsedOrder[], input: CheckInput): ParsedOrder | undefined {
+  const subject = input.ruleset.orderSubject(bareOrder(parsed));
+  return orders.find((o) => !o.blanket && input.ruleset.orderSubject(bareOrder(o)) === subject);
+}
+
 /**
  * "A Par - Bur" and later in the same message "A Par - Pic": the later order replaces the earlier
  * one about the same thing (the ruleset's orderSubject), as the classic judges keep a unit's last
@@ -85,8 +103,9 @@ function takeReplaced(
   const subject = input.ruleset.orderSubject(bareOrder(parsed));
   let index = accepted.length - 1;
   while (index >= 0 && input.ruleset.orderSubject(accepted[index]) !== subject) index--;
-  // The orders of one line are each meant ("waive both builds"): only a later line replaces.
-  if (index < 0 || orders[index].line === parsed.line) return undefined;
+  // The orders of one line are each meant ("waive both builds"): only a later line replaces, but a
+  // unit's own order replaces what a blanket order gave it on any line ("All units hold, A Par - Bur").
+  if (index < 0 || (orders[index].line === parsed.line && !orders[index].blanket) || (parsed.blanket && !orders[index].blanket)) return undefined;
   const [earlierOrder] = accepted.splice(index, 1);
   const [earlier] = orders.splice(index, 1);
   if (verdict(parsed).ok) return earlier;

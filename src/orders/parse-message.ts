@@ -325,6 +325,7 @@ function toParsed(p: PlacedOrder, where: LineInContext): ParsedOrder {
     line: where.line.line,
     text: segmentText(where.line.text, where.tokens, p.at, where.alternatives),
     canonical: where.ruleset.formatOrder(p.order),
+    ...(p.blanket && { blanket: p.blanket }),
   };
 }
 

@@ -43,6 +43,8 @@ export interface PlacedOrder {
   at: number;
   /** A name in it was not found but guessed from a slip (only kept when the game's state bears it out). */
   guess?: boolean;
+  /** One of the orders a blanket order gives ("All units hold"): a unit's own order wins over it. */
+  blanket?: true;
 }
 
 /** Marks a reading that rests on a guessed name, until readLine moves the mark to its PlacedOrder. */
@@ -78,7 +80,7 @@ export function readLine(results: readonly LineResult[], ctx: ReadingContext): L
         break;
       }
       lists = draft.each
-        ? lists.map((list) => [...list, ...options.map((order) => placed(order, draft.at))])
+        ? lists.map((list) => [...list, ...options.map((order) => ({ ...placed(order, draft.at), blanket: true as const }))])
         : lists.flatMap((list) => options.map((order) => [...list, placed(order, draft.at)])).slice(0, MAX_ALTERNATIVES);
     }
     alternatives.push(...lists.filter((list) => list.length));

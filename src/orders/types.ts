@@ -9,6 +9,8 @@ export interface ParsedOrder extends Order {
   text: string;
   /** The order written back in the ruleset's standard notation. */
   canonical: string;
+  /** One of the orders a blanket order gives ("All units hold"): the unit's own order, on any line, wins over it. */
+  blanket?: true;
 }
 
 export interface AmbiguousLine {

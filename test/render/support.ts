@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { Dice, type Order } from '../../src/engine/index.ts';
 import { readGameFolder } from '../../src/game/load-game.ts';
 import { openGame, type Game, type GameFiles } from '../../src/game/open-game.ts';
+import { bareOrder } from '../../src/orders/check-orders.ts';
 import { parseMessage } from '../../src/orders/parse-message.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
 
@@ -137,9 +138,7 @@ export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24,
 export function playStarter(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
   const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
   for (const [nation, text] of Object.entries(texts)) {
-    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(
-      ({ line: _l, text: _t, canonical: _c, ...order }) => order,
-    );
+    orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(bareOrder);
   }
   const dice = Dice.seeded(seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);

@@ -5,11 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { AnyRuleset, GameState, MapGraph, Order } from '../../../src/engine/index.ts';
+import type { AnyRuleset, GameState, MapGraph } from '../../../src/engine/index.ts';
 import { readMapFile } from '../../../src/game/map-file.ts';
 import { htmlToText } from '../../../src/orders/html-text.ts';
+import { bareOrder } from '../../../src/orders/check-orders.ts';
 import { parseMessage } from '../../../src/orders/parse-message.ts';
-import type { ParsedOrder, ParseResult } from '../../../src/orders/types.ts';
+import type { ParseResult } from '../../../src/orders/types.ts';
 import { orderRuleset } from './rulesets.ts';
 
 const order = z.looseObject({ kind: z.string() });
@@ -88,10 +89,7 @@ export function parseCase(corpus: CorpusFile, text: string): ParseResult {
 }
 
 /** The order's slots alone, to compare with the corpus's exact orders. */
-export function slotsOf(o: ParsedOrder): Order {
-  const { line: _l, text: _t, canonical: _c, ...slots } = o;
-  return slots as Order;
-}
+export const slotsOf = bareOrder;
 
 /** What differs between a result and the case's expectations; empty when it matches. */
 export function differences(c: CorpusCase, result: ParseResult): string[] {

@@ -10,6 +10,7 @@ import type { CnesOptions } from '../../../src/rulesets/cnes/options.ts';
 import { loadGame } from '../../../src/game/load-game.ts';
 import { newGame } from '../../../src/game/new-game.ts';
 import { openGame } from '../../../src/game/open-game.ts';
+import { bareOrder } from '../../../src/orders/check-orders.ts';
 import { parseMessage } from '../../../src/orders/parse-message.ts';
 import { rulesets } from '../../../src/rulesets/index.ts';
 import { cnesReport } from '../../../src/rulesets/cnes/report.ts';
@@ -67,7 +68,7 @@ describe('the cnes ruleset', () => {
       Object.entries(texts).map(([nation, text]) => {
         const parsed = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state });
         expect(parsed.errors, nation).toEqual([]);
-        return [nation, parsed.orders.map(({ line: _l, text: _t, canonical: _c, ...order }) => order)];
+        return [nation, parsed.orders.map(bareOrder)];
       }),
     );
     expect(orders.red).toHaveLength(5);
