@@ -5,7 +5,7 @@ import { findCard, flies, type Card } from '../../combat/cnes-heat/index.ts';
 import { buildSlots, improvementBlock, improvementName, priceOf } from './economy.ts';
 import type { CnesOptions } from './options.ts';
 import { pathOf, readOrder, unitOrderKinds, type CnesOrder, type UnitOrderKind } from './orders.ts';
-import type { CnesProvince, CnesState, CnesUnit } from './state.ts';
+import { friendly, type CnesProvince, type CnesState, type CnesUnit } from './state.ts';
 import { isMountain } from './terrain.ts';
 import { borderType, cardOf, mayStand, selectUnits, withinRange } from './units.ts';
 
@@ -98,6 +98,8 @@ export class OrderChecker {
         return null;
       }
       case 'fortify': {
+        // "Any ground unit that chooses not to take a movement order can take a fortify order": aircraft have their three orders, and ships do not dig in.
+        if (cards.some((c) => flies(c) || c.class === 'naval')) return fail('CANNOT_FORTIFY', 'Only ground units dig in: aircraft and ships cannot fortify.');
         const cap = this.state.nations[this.nation].fortifyTech ?? options.fortifyTech;
         if (units.every((u) => (u.fortify ?? 0) >= cap))
           return fail('FORTIFY_CAP', `Those units are fortified to level ${cap}, the most your technology permits.`);
@@ -116,9 +118,11 @@ export class OrderChecker {
     }
   }
 
+  /** "Baseable provinces are friendly provinces with an airbase": the nation's own and its allies'. */
   private baseable(id: string): boolean {
     const p = this.province(id);
-    return p.owner === this.nation && !!(p.airbase || this.improved.get(id)?.airbase);
+    if (!p.owner || !friendly(this.state, p.owner, this.nation)) return false;
+    return !!(p.airbase || (p.owner === this.nation && this.improved.get(id)?.airbase));
   }
 
   private buy(order: CnesOrder, province: CnesProvince): Checked {

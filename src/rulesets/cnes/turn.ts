@@ -33,6 +33,8 @@ export class Turn {
   readonly ledgers = new Map<string, Ledger>();
   /** Battles fought so far: each battle's number pairs its public summary with its heats. */
   battles = 0;
+  /** The army that won the last battle in each province, with the nation its gains go to: it takes the province even if it moves on. */
+  readonly victors = new Map<string, { nations: string[]; leader: string }>();
   /** Units by id and by province, rebuilt after units move, appear or go (`moved`). */
   private index: { byId: Map<string, CnesUnit>; byProvince: Map<string, CnesUnit[]> } | null = null;
 

@@ -11,7 +11,7 @@ export function cardOf(options: CnesOptions, unit: CnesUnit): Card {
   return card;
 }
 
-/** Air orders name aircraft; other unit orders name the units that are not aircraft. */
+/** Air orders name aircraft; other unit orders name the units that are not aircraft (fortify: nor ships). */
 const AIR_ORDERS = new Set(['support', 'intercept', 'rebase']);
 
 export type Selection = { units: CnesUnit[] } | { problem: 'UNKNOWN_CARD' | 'NO_UNITS' | 'NOT_ENOUGH_UNITS'; message: string };
@@ -27,7 +27,12 @@ export function selectUnits(standing: readonly CnesUnit[], options: CnesOptions,
     wanted = found.id;
   }
   const air = AIR_ORDERS.has(order.kind);
-  const here = standing.filter((u) => !taken.has(u.id) && (wanted ? u.type === wanted : flies(cardOf(options, u)) === air));
+  // Without a card, a fortify order names the ground units only: ships do not dig in.
+  const named = (u: CnesUnit) => {
+    const card = cardOf(options, u);
+    return flies(card) === air && !(order.kind === 'fortify' && card.class === 'naval');
+  };
+  const here = standing.filter((u) => !taken.has(u.id) && (wanted ? u.type === wanted : named(u)));
   const what = order.unitKind ?? (air ? 'aircraft' : 'units');
   if (!here.length) return { problem: 'NO_UNITS', message: `You have no ${what} in ${where} left to order.` };
   if (typeof order.count === 'number') {

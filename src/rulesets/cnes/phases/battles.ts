@@ -65,6 +65,11 @@ function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missio
     // "If the invading army is the victor, the invading army now must become the defender."
     holder = result.winnerSide === null ? null : { nations: sides[result.winnerSide].nations, role: 'defender' };
   }
+  // "The victor of the battle's units remain in the province and occupy it": the last victor on land
+  // takes it when the turn ends, even if its units moved on (a blitz), unless another army stands there.
+  const land = holder ? forcesIn(turn, place).filter((u) => holder.nations.includes(u.nation) && cardOf(turn.options, u).class !== 'naval') : [];
+  if (holder && land.length) turn.victors.set(place, { nations: holder.nations, leader: leaderOf(state, holder.nations, land) });
+  else turn.victors.delete(place);
   return losers;
 }
 
@@ -181,14 +186,16 @@ function retreat(turn: Turn, place: string, losers: readonly CnesUnit[]): string
 /** "The victor of the battle's units remain in the province and occupy it if their faction did not previously control it." */
 export function occupy(turn: Turn): void {
   const { state, ctx } = turn;
-  for (const id of turn.occupiedProvinces()) {
+  for (const id of [...new Set([...turn.occupiedProvinces(), ...turn.victors.keys()])].sort()) {
     if (ctx.map.province(id).kind === 'sea') continue;
     const here = forcesIn(turn, id).filter((u) => cardOf(turn.options, u).class !== 'naval');
-    const armies = armiesOf(state, here);
+    // Land left empty by the army that won a battle in it is that army's.
+    const victor = here.length ? undefined : turn.victors.get(id);
+    const armies = victor ? [victor.nations] : armiesOf(state, here);
     if (armies.length !== 1) continue;
     const p = (state.provinces[id] ??= { owner: null });
     if (p.owner && armies[0].some((n) => friendly(state, n, p.owner!))) continue;
-    const taker = leaderOf(state, armies[0], here);
+    const taker = victor ? victor.leader : leaderOf(state, armies[0], here);
     if (!p.owner && !turn.options.claimUnowned) continue;
     if (p.owner && friendly(state, p.owner, taker)) continue;
     turn.announce({ type: 'province.occupied', province: id, nation: taker, from: p.owner });

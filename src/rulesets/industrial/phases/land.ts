@@ -111,7 +111,10 @@ function invade(turn: Turn, railCombats: readonly RailCombat[]): void {
   };
   // Invasions turned back by the hostile invasion they met head-on (ruling L4).
   const turnedBack = new Map<Invasion, string>();
+  // Invasions already resolved: their fights with rival invaders of the same destination are fought.
+  const metRivals = new Set<Invasion>();
   for (const inv of invasions) {
+    metRivals.add(inv);
     const target = inv.a.order.target;
     const setting = (support: number) => ({ place: target, defensiveSupport: support, attackLocations: attackLocations.get(target) ?? 0 });
     // "resolve combats in order: between invader and targeted forces, ... invading forces, ... occupying forces"
@@ -126,8 +129,11 @@ function invade(turn: Turn, railCombats: readonly RailCombat[]): void {
       turnedBack.set(loser, winner.a.nation);
     }
     if (turnedBack.has(inv)) continue;
+    // Each pair of rival invaders fights once, when the first of the two (in the game's order) is resolved, before its occupiers;
+    // an invasion turned back head-on is not there to fight (ruling L14).
     for (const other of invasions) {
-      if (other === inv || other.a.order.target !== target || other.a.nation <= inv.a.nation || !hostile(state, inv.a.nation, other.a.nation)) continue;
+      if (other === inv || other.a.order.target !== target || metRivals.has(other) || turnedBack.has(other) || !hostile(state, inv.a.nation, other.a.nation))
+        continue;
       const mine = { ...inv.force, units: inv.force.units.filter((u) => !dead.has(u.id)) };
       const theirs = { ...other.force, locations: 0, units: other.force.units.filter((u) => !dead.has(u.id)) };
       if (mine.units.length && theirs.units.length) record(fight(turn, setting(0), mine, theirs), mine, theirs);

@@ -3,7 +3,7 @@
 // hostile ships stop), forces boarding and landing in the round their ships are there (or, by
 // option, after the combats), combats in the document's order, then the remaining orders of ships
 // that are alive and where the order expects them.
-import { isAbandoned, isShip, editProvince, type IndustrialUnit } from '../state.ts';
+import { commanderOf, holderOf, isAbandoned, isShip, editProvince, type IndustrialUnit } from '../state.ts';
 import { cargoAt, forceOf, pickStack } from '../stacks.ts';
 import { fightAtSea, hostileAtSea } from '../naval-combat.ts';
 import type { AcceptedOrder, Turn } from '../turn.ts';
@@ -129,8 +129,9 @@ function disembark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'disembark
   for (const a of orders) {
     const port = inPort(turn, a.order.province);
     // "Free if ship in port": at sea, landing takes a movement action of the ship carrying them.
+    // The ships the nation commands: its own, and those another nation transferred to it (ruling T1).
     const carriers = new Map(
-      state.units.filter((s) => s.nation === a.nation && s.province === a.order.province && isShip(s.type) && free(s)).map((s) => [s.id, s]),
+      state.units.filter((s) => commanderOf(s) === a.nation && s.province === a.order.province && isShip(s.type) && free(s)).map((s) => [s.id, s]),
     );
     const cargo = cargoAt(state, a.nation, a.order.province).filter(
       (u) => carriers.has(u.aboard!) && (!a.order.unitType || u.type === a.order.unitType) && (port || left(carriers.get(u.aboard!)!) > 0),
@@ -163,7 +164,7 @@ function disembark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'disembark
       if (!port) turn.landedAtSea.add(u.id);
     }
     if (!port && !editProvince(state, a.order.target).owner && !editProvince(state, a.order.target).occupier) {
-      editProvince(state, a.order.target).occupier = a.nation;
+      editProvince(state, a.order.target).occupier = holderOf(units, a.nation);
       editProvince(state, a.order.target).occupiedSince = state.turn;
     }
     turn.done(a, `Your forces come ashore in ${turn.name(a.order.target)}${port ? '' : ' and cannot move on this turn'}.`);
@@ -176,7 +177,8 @@ function embark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'embark'>>[],
   for (const a of orders) {
     const port = inPort(turn, a.order.target);
     const ships = state.units.filter(
-      (u) => u.nation === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && free(u) && (port || left(u) > 0),
+      (u) =>
+        commanderOf(u) === a.nation && u.province === a.order.target && (u.type === 'warship' || u.type === 'battleship') && free(u) && (port || left(u) > 0),
     );
     const units = pickStack(state, a.nation, a.order, 'land', turn.landedAtSea);
     const used = new Set<string>();
@@ -200,7 +202,7 @@ function embark(turn: Turn, orders: readonly AcceptedOrder<OrderOf<'embark'>>[],
 function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 'salvage', left: Left, spend: Spend): void {
   const { state } = turn;
   for (const a of turn.of(kind)) {
-    const ships = state.units.filter((u) => u.nation === a.nation && u.province === a.order.province && isShip(u.type) && !isAbandoned(u) && left(u) > 0);
+    const ships = state.units.filter((u) => commanderOf(u) === a.nation && u.province === a.order.province && isShip(u.type) && !isAbandoned(u) && left(u) > 0);
     if (!ships.length || inPort(turn, a.order.province)) {
       turn.fail(
         a,
@@ -229,9 +231,12 @@ function duty(turn: Turn, kind: 'supply-coast' | 'support-coast' | 'blockade' | 
         turn.fail(a, 'NOTHING_TO_SALVAGE', `There is no abandoned ship in ${turn.name(a.order.province)}.`);
         continue;
       }
-      wreck.nation = a.nation;
+      // Salvaged by ships another nation transferred, it is their nation's (ruling T1).
+      wreck.nation = holderOf(ships, a.nation);
       delete wreck.abandonedTicks;
       wreck.supply = 0;
+      // Manned from the salvaging ships, it takes no action this turn either (ruling N6).
+      spend(wreck, left(wreck));
       turn.announce('naval.salvaged', { nation: a.nation, place: a.order.province, ship: wreck.id });
     }
     turn.done(a, 'Carried out; your ships there end their movement.');
