@@ -115,6 +115,8 @@ export function forumKeys(gameId: string) {
     cursor: `${p}:cursor`,
     /** String: the private-message reader's cursor, written likewise. Owner: src/channels/forum/forum-inbox.ts. */
     privateCursor: `${p}:private-cursor`,
+    /** String: ISO time the game began reading its forum (its import): posts and private messages written before it are history, never read as orders. Owner: src/channels/forum/forum-inbox.ts. */
+    readsFrom: `${p}:reads-from`,
     /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits. Owner: src/channels/forum/edit-watch.ts. */
     watched: `${p}:watched`,
   };

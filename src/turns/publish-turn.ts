@@ -5,7 +5,7 @@
 // recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
 // forum) the GM gets it by email, ready to paste, in the forum's markup.
 import { forumFlavour, forumPosts, postLimitOf } from '../channels/forum/settings/forum-config.ts';
-import { splitPost } from '../channels/forum/split-post.ts';
+import { splitPost } from '../channels/forum/base/split-post.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';

@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMapFile } from '../../src/game/map-file.ts';
 import { schematicPositions } from '../../src/render/render-schematic-map.ts';
+import { forumKeys } from '../../src/store/keys.ts';
+import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -126,7 +128,14 @@ describe('adjutant command line', () => {
       const copy = `${id}-copy`;
       const first = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
       const second = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
+      const before = Date.now();
       expect((await adjutant('game', 'import', STARTER, '--id', id)).code).toBe(0);
+      // The forum's history before the import is never read as the new game's orders.
+      const redis = connectRedis((await requireServices(['redis'])).redisUrl);
+      const readsFrom = Date.parse((await redis.get(forumKeys(id).readsFrom)) ?? '');
+      await redis.quit();
+      expect(readsFrom).toBeGreaterThanOrEqual(before);
+      expect(readsFrom).toBeLessThanOrEqual(Date.now());
       expect((await adjutant('game', 'export', id, first)).code).toBe(0);
       expect((await adjutant('game', 'import', first, '--id', copy)).code).toBe(0);
       expect((await adjutant('game', 'export', copy, second)).code).toBe(0);

@@ -2,6 +2,7 @@
 // XenForo server (test/forum/contract/xenforo-server.ts) and the real Redis: 200 posts of orders,
 // edits, chatter, quotes, non-players and a look-alike name; each player's orders read once.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ForumInbox } from '../../src/channels/forum/forum-inbox.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
@@ -113,6 +114,32 @@ describe('orders read from the game thread', () => {
     expect(again.map((r) => r.outcome)).toEqual(Array(60).fill('orders'));
     expect(await game.store.redis.get(`adjutant:{${game.id}}:orders:version`)).toBe(version);
     expect((await game.privateMessages()).length).toBe(pms);
+  });
+
+  it("passes over the thread's history from before the game began reading it, and reads what comes after", async () => {
+    game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
+    forum.say(ALICE, '[orders]claim nor[/orders]');
+    const last = forum.say(GRACE, '[orders]\ngrey-heron\nPAUSE\n[/orders]');
+    await new ForumInbox(game.store.redis).startReading(game.id, new Date(last.post_date * 1000 + 500));
+    forum.say(BOB, '[orders]claim sou[/orders]');
+    const { read, taken } = await readThread(game.intake, game.id, adapter());
+    expect(read).toBe(3);
+    expect(taken).toHaveLength(1);
+    await game.processQueued();
+    expect(await inForce('red')).toEqual([]);
+    expect(await inForce('blue')).toEqual([{ kind: 'claim', province: 'sou' }]);
+    expect(game.control.called('pause')).toEqual([]);
+  });
+
+  it("reads from the time game.yaml's forum.since gives, before the game's own start", async () => {
+    forum.say(BOB, '[orders]claim nor[/orders]');
+    const first = forum.say(ALICE, '[orders]claim mid[/orders]');
+    game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77, since: new Date(first.post_date * 1000 - 500).toISOString() });
+    await new ForumInbox(game.store.redis).startReading(game.id, new Date());
+    expect((await readThread(game.intake, game.id, adapter())).taken).toHaveLength(1);
+    await game.processQueued();
+    expect(await inForce('red')).toEqual([{ kind: 'claim', province: 'mid' }]);
+    expect(await inForce('blue')).toEqual([]);
   });
 
   it('warns a player who posts orders in public when the game keeps orders private, and still reads them', async () => {

@@ -2,7 +2,7 @@
 // its post and version, with the time the forum says it was written, before anything acknowledges
 // it (the thread reader's cursor moves on, a webhook delivery is answered 200). Taking the same
 // post twice (a webhook and a poll, a crash before the cursor moved) stores it once.
-// Owns (src/store/keys.ts): forumKeys inbox, cursor and privateCursor.
+// Owns (src/store/keys.ts): forumKeys inbox, cursor, privateCursor and readsFrom.
 import type { Redis } from 'ioredis';
 import type { Channel } from '../../messages/incoming-message.ts';
 import { MessageLedger } from '../../messages/message-ledger.ts';
@@ -60,6 +60,17 @@ export class ForumInbox {
   async item(gameId: string, id: string): Promise<ForumItem | null> {
     const json = await this.redis.hget(forumKeys(gameId).inbox, id);
     return json ? (JSON.parse(json) as ForumItem) : null;
+  }
+
+  /** Notes, once, that the game reads its forum from `at` (its import): what was written before is the thread's history. */
+  async startReading(gameId: string, at: Date): Promise<void> {
+    await this.redis.set(forumKeys(gameId).readsFrom, at.toISOString(), 'NX');
+  }
+
+  /** Since when the game reads its forum (ms); null for a game stored before that was noted, which reads it all. */
+  async readsFrom(gameId: string): Promise<number | null> {
+    const at = await this.redis.get(forumKeys(gameId).readsFrom);
+    return at === null ? null : Date.parse(at);
   }
 
   /** Where the reader of the thread, or of the game account's private messages, goes on from. */

@@ -25,7 +25,9 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
   const { config } = await storedGame(deps.store, gameId);
   const inbox = new ForumInbox(deps.store.redis);
   const watch = new EditWatch(deps.store);
-  const forTheGame = items.filter((item) => isForTheGame(config, item));
+  // The thread's history (and old private messages) is passed over: a new game's first read would replay it as orders.
+  const since = config.forum?.since ? Date.parse(config.forum.since) : await inbox.readsFrom(gameId);
+  const forTheGame = items.filter((item) => !(since !== null && Date.parse(item.post.postedAt) < since) && isForTheGame(config, item));
   const posts = forTheGame.some((item) => item.channel === 'forum-post');
   const watched = posts ? await watch.all(gameId) : new Map<string, Watched>();
   const taken: string[] = [];

@@ -5,6 +5,7 @@ import { gameIdFromFolder, validateGameFolder } from '../../game/load-game.ts';
 import { formatProblem } from '../../game/problems.ts';
 import { rulesets } from '../../rulesets/index.ts';
 import { exportGame, importGame } from '../../store/game-archive.ts';
+import { ForumInbox } from '../../channels/forum/forum-inbox.ts';
 import { GameNotFoundError, GameStore } from '../../store/game-store.ts';
 import { reachRedis } from '../../store/reach-redis.ts';
 import { gameOverview, overviewText, withRuntime } from '../game-overview.ts';
@@ -53,6 +54,8 @@ export function register(program: Command): void {
       const config = serviceConfig();
       await withRuntime(async (rt) => {
         await importGame(rt.store, id, dir);
+        // The forum's posts before this moment are its history, not orders for this game.
+        await new ForumInbox(rt.store.redis).startReading(id, new Date());
         console.log(`Stored game "${id}" from ${dir}.`);
         if (!opts.welcome || (await rt.store.step(id)) > 0) return;
         const nationPageUrl = nationPageUrls(rt.redis, config.outputs, () => new Date());

@@ -45,6 +45,8 @@ export const forumSchema = z
     orders: z.enum(['private', 'public']).default('private'),
     /** How a forum player's confirmation goes: a forum private message, or email to the nation's registered address. */
     confirm: z.enum(['private', 'email']).default('private'),
+    /** Posts and private messages written before this time are the thread's history, never read as orders; by default, the time the game was imported. */
+    since: z.iso.datetime({ offset: true, error: 'write a time with its zone, like 2026-12-01T20:00:00Z' }).optional(),
     /** The characters a post may hold on this board, when its staff changed the software's default: a longer update goes out in several posts. */
     postLimit: z.number().int().min(1000, 'a post must hold at least 1000 characters').optional(),
     /** Discourse: the NAME of the environment variable holding the webhook's secret (deliveries are checked with it). */
