@@ -10,9 +10,12 @@ export interface Order {
 
 export interface OrderKindDoc {
   kind: string;
+  /** In players' words, then "Slots: ..." for those who write rulesets (left out of what players are shown). */
   summary: string;
   /** Lines a player can copy into an email. */
   examples: string[];
+  /** Whether a game with these options takes the kind, as written here (absent: every game); players are shown only those. */
+  available?: (options: Record<string, unknown>) => boolean;
 }
 
 export type Verdict = { ok: true } | { ok: false; code: string; message: string };

@@ -1,5 +1,6 @@
 // A player's message, once Adjutant knows whose it is: commands (HELP, STATUS, CLEAR, ABSENCE), or
 // orders, unless they came too late. Decided from the message's snapshot alone.
+import { orderHelp } from './order-help.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { commandsReply, effectOf, type Effect } from './command-effects.ts';
 import { messageCommands, type CommandLine } from './commands.ts';
@@ -185,7 +186,7 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
       results,
       help,
       gm: false,
-      orderKinds: ctx.game.ruleset.orderKinds,
+      orderKinds: orderHelp(ctx.game),
       showOrders,
       inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
       status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,

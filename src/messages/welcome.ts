@@ -1,6 +1,7 @@
 // The welcome mail a player gets when added to a game (a new game stored, or the GM's REPLACE):
 // the nation, the secret, how to order, the deadline, the game's page and the nation's own page. It is the one message
 // that carries a secret, and only the addressee's own, to the address registered for it.
+import { orderHelp } from './order-help.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { openGame, type GameFiles } from '../game/open-game.ts';
 import { GameFolderError } from '../game/problems.ts';
@@ -60,7 +61,7 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
         gmEmail: config.gm.email,
         secret: nation.secret,
         address: input.address,
-        orderKinds: game.ruleset.orderKinds,
+        orderKinds: orderHelp(game),
         deadline: input.deadline ? formatTime(input.deadline, zone) : 'not set yet; your GM will say',
         gameUrl: gamePageUrl(input.publicUrl, input.gameId),
         nationUrl: input.nationUrl,

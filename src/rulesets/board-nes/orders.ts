@@ -82,12 +82,23 @@ export type BoardNesOrder =
   | AimOrder
   | BattlePlanOrder;
 
+/** Games fought with civ-advanced combat take unit kinds and battle plans. */
+const civAdvanced = (options: Record<string, unknown>) => options.combat === 'civ-advanced';
+
 export const orderKinds: readonly OrderKindDoc[] = [
   {
     kind: 'buy-unit',
     summary:
-      "Buy armies (2 gold) in a Military Base or City of yours, or fleets (3 gold) into a sea beside one; new units cannot move this turn. In civ-advanced games a purchase may name a unit kind of the game's unit table instead: ships are fleets, every other kind (aircraft too) is an army; without one, the game's default kind. Slots: unitType and/or unitKind, province, count?, sea? (needed when the Base borders several seas).",
-    examples: ['Buy army in lon', 'Buy 2 army in lon', 'Buy fleet in lon at nth', 'Buy 2 swordsmen in lon', 'Buy galleon in lon at nth'],
+      'Buy armies (2 gold) in a Military Base or City of yours, or fleets (3 gold) into a sea beside one; new units cannot move this turn. Slots: unitType, province, count?, sea? (needed when the Base borders several seas).',
+    examples: ['Buy army in lon', 'Buy 2 army in lon', 'Buy fleet in lon at nth'],
+    available: (options) => !civAdvanced(options),
+  },
+  {
+    kind: 'buy-unit',
+    summary:
+      "Buy armies (2 gold) in a Military Base or City of yours, or fleets (3 gold) into a sea beside one; new units cannot move this turn. A purchase may name a unit kind of the game's unit table instead: ships are fleets, every other kind (aircraft too) is an army; without one, the game's default kind. Slots: unitType and/or unitKind, province, count?, sea? (needed when the Base borders several seas).",
+    examples: ['Buy army in lon', 'Buy 2 swordsmen in lon', 'Buy galleon in lon at nth'],
+    available: civAdvanced,
   },
   {
     kind: 'buy-structure',
@@ -145,8 +156,9 @@ export const orderKinds: readonly OrderKindDoc[] = [
   },
   {
     kind: 'battle-plan',
+    available: civAdvanced,
     summary:
-      'civ-advanced games: your standing battle plan, used in every battle until you send another: the units to put in a wave first, the class your aircraft support, the units to lose first (each a unit kind of the table, or a class: infantry, cavalry, artillery, naval); "default" goes back to the defaults. Slots: wave?, aircraftSupport? (a class or a list), casualties?.',
+      'Your standing battle plan, used in every battle until you send another: the units to put in a wave first, the class your aircraft support, the units to lose first (each a unit kind of the table, or a class: infantry, cavalry, artillery, naval); "default" goes back to the defaults. Slots: wave?, aircraftSupport? (a class or a list), casualties?.',
     examples: [
       'Battle plan: wave swordsmen, catapults; aircraft support cavalry; casualties chariots, catapults',
       'Battle plan: casualties machinegunners',

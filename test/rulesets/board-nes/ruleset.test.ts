@@ -23,9 +23,14 @@ describe('board-nes ruleset', () => {
     expect(boardNes.defaultCombat).toBe(options.combat);
   });
 
-  it('documents every order kind it understands, with examples', () => {
-    expect(orderKinds.map((k) => k.kind).sort()).toEqual(Object.keys(orderSchemas).sort());
+  it('documents every order kind it understands, with examples, once for each kind of game', () => {
+    expect([...new Set(orderKinds.map((k) => k.kind))].sort()).toEqual(Object.keys(orderSchemas).sort());
     for (const kind of orderKinds) expect(kind.examples.length).toBeGreaterThan(0);
+    // A kind documented twice (buying units: with or without civ-advanced unit kinds) is shown to a game once.
+    for (const options of [{ combat: 'board-nes-dice' }, { combat: 'civ-advanced' }]) {
+      const shown = orderKinds.filter((k) => k.available?.(options) ?? true).map((k) => k.kind);
+      expect(shown).toEqual([...new Set(shown)]);
+    }
   });
 
   it('writes orders in canonical notation', () => {
