@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GameStore } from '../../src/store/game-store.ts';
+import { connectRedis } from '../../src/store/redis.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -93,8 +95,18 @@ describe("the GM's commands", () => {
       const id = `gm-${randomUUID().slice(0, 8)}`;
       const imported = await adjutant(['game', 'import', STARTER, '--id', id]);
       expect(imported.stdout).toContain('Welcome mails to 3 players are in the outbox');
-      const list = JSON.parse((await adjutant(['game', 'list', '--json'])).stdout) as Array<{ id: string; turn: number }>;
+      // A stored game that no longer opens (its ruleset gone) is listed with why, and hides no other.
+      const broken = `${id}-broken`;
+      const redis = connectRedis(serviceEndpoints().redisUrl);
+      await new GameStore(redis).createGame(broken, {
+        files: { 'game.yaml': 'title: Gone\nruleset: no-such-ruleset\n' },
+        state: { turn: 1, phase: 'orders', nations: {}, provinces: {}, units: [] } as never,
+      });
+      const list = JSON.parse((await adjutant(['game', 'list', '--json'])).stdout) as Array<{ id: string; turn: number; problem?: string }>;
+      await new GameStore(redis).deleteGame(broken);
+      await redis.quit();
       expect(list.find((g) => g.id === id)).toMatchObject({ id, turn: 1 });
+      expect(list.find((g) => g.id === broken)?.problem).toContain('there is no ruleset "no-such-ruleset"');
       const status = await adjutant(['game', 'status', id, '--json']);
       const s = JSON.parse(status.stdout);
       expect(s).toMatchObject({ id, ordered: [], tickets: [], outbox: { sent: 0, pending: 3, failed: [] } });

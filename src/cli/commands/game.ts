@@ -86,12 +86,23 @@ export function register(program: Command): void {
     .option('--json', 'print the games as JSON')
     .action((opts: JsonOption) =>
       withRuntime(async (rt) => {
-        const games = await Promise.all((await rt.store.listGames()).map((id) => gameOverview(rt, id)));
-        const lines = games.map(({ id, title, ruleset, turn, phase, steps, deadline }) => ({ id, title, ruleset, turn, phase, steps, deadline }));
+        // A game that no longer opens (its ruleset gone, a file broken) is listed with why, not allowed to hide the others.
+        const lines = await Promise.all(
+          (await rt.store.listGames()).map((id) =>
+            gameOverview(rt, id).then(
+              ({ title, ruleset, turn, phase, steps, deadline }) => ({ id, title, ruleset, turn, phase, steps, deadline }),
+              (e: unknown) => ({ id, problem: e instanceof Error ? e.message : String(e) }),
+            ),
+          ),
+        );
         if (opts.json) return printJson(lines);
         if (!lines.length) return console.log('No games are stored; add one with "adjutant game import DIR".');
         for (const g of lines)
-          console.log(`${g.id.padEnd(20)} turn ${String(g.turn).padEnd(4)} ${g.phase.padEnd(12)} deadline ${g.deadline ?? 'none'}  ${g.title} (${g.ruleset})`);
+          console.log(
+            'problem' in g
+              ? `${g.id.padEnd(20)} cannot be opened: ${g.problem}`
+              : `${g.id.padEnd(20)} turn ${String(g.turn).padEnd(4)} ${g.phase.padEnd(12)} deadline ${g.deadline ?? 'none'}  ${g.title} (${g.ruleset})`,
+          );
       }),
     );
   game
