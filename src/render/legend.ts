@@ -71,7 +71,7 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
   for (const part of wrap(scene.caption, width - 2 * pad, text)) line(part, text);
   y += u(8);
   line('Nations', u(14), true);
-  for (const nation of scene.nations) {
+  for (const nation of scene.nations.filter((n) => n.inGame)) {
     const x = pad;
     parts.push(
       `<rect x="${x}" y="${y}" width="${u(30)}" height="${sym}" fill="${tint(nation.colour, TERRITORY_TINT)}" stroke="${MAP_COLOURS.border}" stroke-width="${u(1)}"/>`,

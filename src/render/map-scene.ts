@@ -19,6 +19,11 @@ export interface SceneNation {
   id: string;
   name: string;
   colour: string;
+  /**
+   * Still in the game (a province or a unit left), or drawn on this map (a province, a unit or an
+   * arrow in its colour): only these are in the legend, so an eliminated nation leaves it.
+   */
+  inGame: boolean;
 }
 
 /** One symbol: a nation's armies or aircraft (with a count), or its fleets with the armies aboard them. */
@@ -93,7 +98,8 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
   const arrows = (marks?.arrows ?? [])
     .map((a) => ({ kind: a.kind, from: a.from, to: a.via ?? a.to, ok: a.ok, nation: a.nation }))
     .filter((a) => map.has(a.from) && map.has(a.to) && a.from !== a.to);
-  const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i) }));
+  // Colours go by position among all the nations, eliminated ones too, so no nation changes colour when another is out.
+  const nations = view.nations.map((n, i) => ({ id: n.id, name: n.name, colour: nationColour(colours[n.id], i), inGame: n.provinces > 0 || n.units > 0 }));
   const order = new Map(nations.map((n, i) => [n.id, i]));
   const features = new Map<string, SceneProvince['features']>();
   for (const m of marks?.features ?? [])
@@ -115,6 +121,9 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
       events: [...(events.get(p.id) ?? [])],
     };
   });
+  // A nation whose last unit fell this turn may still have an arrow or a unit drawn: its colour needs explaining.
+  const drawn = new Set([...arrows.map((a) => a.nation), ...provinces.flatMap((p) => [p.owner, ...p.stacks.map((s) => s.nation)])]);
+  for (const nation of nations) nation.inGame ||= drawn.has(nation.id);
   return { title, caption, nations, provinces, arrows, featureWords: marks?.featureWords ?? {} };
 }
 

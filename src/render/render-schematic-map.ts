@@ -26,6 +26,8 @@ const SYMBOL = 18;
 const BADGE = 16;
 const LABEL = 12;
 const LINE_CHARACTERS = 14;
+/** Clear page around every box: a box on the picture's edge reads as cut off (Edinburgh, issue #33). */
+export const SCHEMATIC_MARGIN = 12;
 /**
  * A big map is drawn smaller so its picture stays one a forum reader can open: at most this many
  * pixels (a 4,600x3,450 map), its boxes packed in a grid of cells (a box with a margin around it)
@@ -87,7 +89,7 @@ function computedPositions(map: MapGraph): Omit<SchematicLayout, 'scale'> {
   const pairs = new Map<string, [string, string]>();
   for (const b of map.borders) pairs.set([b.a.province, b.b.province].sort().join('\n'), [b.a.province, b.b.province]);
   const edges = [...pairs.values()];
-  const options = { seed: ids.join(','), nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT };
+  const options = { seed: ids.join(','), nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT, margin: SCHEMATIC_MARGIN };
   const area = Math.max(1, ids.length) * NODE_WIDTH * NODE_HEIGHT * 4.2;
   const width = Math.max(640, Math.round(Math.sqrt((area * 4) / 3)));
   const height = Math.max(480, Math.round((width * 3) / 4));
@@ -107,9 +109,15 @@ function storedPositions(map: MapGraph): Omit<SchematicLayout, 'scale'> | null {
     positions.set(p.id, [at[0], at[1]]);
   }
   if (!positions.size) return null;
+  // A GM's positions may put a box over the top or left edge: the whole drawing moves in, unchanged otherwise.
   const xs = [...positions.values()].map((p) => p[0]);
   const ys = [...positions.values()].map((p) => p[1]);
-  return { width: Math.max(640, Math.max(...xs) + NODE_WIDTH / 2), height: Math.max(480, Math.max(...ys) + NODE_HEIGHT / 2), positions };
+  const dx = Math.max(0, SCHEMATIC_MARGIN + NODE_WIDTH / 2 - Math.min(...xs));
+  const dy = Math.max(0, SCHEMATIC_MARGIN + NODE_HEIGHT / 2 - Math.min(...ys));
+  for (const [id, [x, y]] of positions) positions.set(id, [x + dx, y + dy]);
+  const right = Math.max(...xs) + dx + NODE_WIDTH / 2 + SCHEMATIC_MARGIN;
+  const bottom = Math.max(...ys) + dy + NODE_HEIGHT / 2 + SCHEMATIC_MARGIN;
+  return { width: Math.max(640, right), height: Math.max(480, bottom), positions };
 }
 
 export async function renderSchematicMap({ scene, map }: SchematicMapInput): Promise<Buffer> {

@@ -15,6 +15,8 @@ export interface LayoutOptions {
   /** Room each node needs; nodes are pushed apart until their boxes do not overlap. */
   nodeWidth: number;
   nodeHeight: number;
+  /** Clear page kept around every node, so no box touches or leaves the picture's edge. */
+  margin?: number;
   /**
    * Set for a big map: the page is a grid of cells this big (a node with its margin), and each node
    * takes the free cell nearest where the forces put it. That packs many provinces without overlaps
@@ -57,12 +59,16 @@ export function layoutGraph(ids: readonly string[], edges: ReadonlyArray<readonl
   return new Map(order.map((id, i) => [id, [Math.round(placed[i][0]), Math.round(placed[i][1])]]));
 }
 
+/** How far a node's centre must stay from the page's edges: half the node and the margin. */
+const inset = (o: LayoutOptions) => ({ x: o.nodeWidth / 2 + (o.margin ?? 0), y: o.nodeHeight / 2 + (o.margin ?? 0) });
+
 /** The free spot nearest the middle of the page: far enough from every node, else the emptiest. */
 function emptySpot(points: Point[], o: LayoutOptions): Point {
   let best: Point = [o.width / 2, o.height / 2];
   let bestScore = -Infinity;
-  for (let y = o.nodeHeight / 2; y <= o.height - o.nodeHeight / 2; y += o.nodeHeight / 2) {
-    for (let x = o.nodeWidth / 2; x <= o.width - o.nodeWidth / 2; x += o.nodeWidth / 2) {
+  const edge = inset(o);
+  for (let y = edge.y; y <= o.height - edge.y; y += o.nodeHeight / 2) {
+    for (let x = edge.x; x <= o.width - edge.x; x += o.nodeWidth / 2) {
       const room = Math.min(Infinity, ...points.map(([px, py]) => Math.max(Math.abs(px - x) / o.nodeWidth, Math.abs(py - y) / o.nodeHeight)));
       const score = Math.min(room, 1.6) - Math.hypot((x - o.width / 2) / o.width, (y - o.height / 2) / o.height);
       if (score > bestScore) [best, bestScore] = [[x, y], score];
@@ -153,14 +159,15 @@ function segmentsCross(p: Point, q: Point, r: Point, s: Point): boolean {
   return side(p, q, r) * side(p, q, s) < 0 && side(r, s, p) * side(r, s, q) < 0;
 }
 
-/** Scales the layout into the page, leaving half a node of margin on every side. */
+/** Scales the layout into the page, every node whole inside it with the margin around. */
 function fit(points: Point[], o: LayoutOptions): Point[] {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const sx = (o.width - o.nodeWidth) / (x1 - x0 || 1);
-  const sy = (o.height - o.nodeHeight) / (y1 - y0 || 1);
-  return points.map(([x, y]) => [o.nodeWidth / 2 + (x - x0) * sx, o.nodeHeight / 2 + (y - y0) * sy]);
+  const edge = inset(o);
+  const sx = (o.width - 2 * edge.x) / (x1 - x0 || 1);
+  const sy = (o.height - 2 * edge.y) / (y1 - y0 || 1);
+  return points.map(([x, y]) => [edge.x + (x - x0) * sx, edge.y + (y - y0) * sy]);
 }
 
 /** Pushes overlapping nodes apart along the axis where they overlap least, inside the page. */
@@ -188,9 +195,10 @@ function separate(points: Point[], o: LayoutOptions): void {
         }
       }
     }
+    const edge = inset(o);
     for (const p of points) {
-      p[0] = Math.min(o.width - o.nodeWidth / 2, Math.max(o.nodeWidth / 2, p[0]));
-      p[1] = Math.min(o.height - o.nodeHeight / 2, Math.max(o.nodeHeight / 2, p[1]));
+      p[0] = Math.min(o.width - edge.x, Math.max(edge.x, p[0]));
+      p[1] = Math.min(o.height - edge.y, Math.max(edge.y, p[1]));
     }
     if (!moved) break;
   }

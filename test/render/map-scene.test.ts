@@ -121,4 +121,19 @@ describe('map scene', () => {
     for (const words of ['Aircraft', 'Port', 'Fortified (its level)']) expect(legend).toContain(words);
     expect(legend).not.toContain('Research lab');
   });
+
+  it('lists in the legend only the nations still in the game, or drawn on this map', () => {
+    // Bluevale has no province and no unit left: out of the legend, and Redmark keeps its colour.
+    const out = scene([]);
+    expect(buildLegend(out, 1).body).toContain('Redmark');
+    expect(buildLegend(out, 1).body).not.toContain('Bluevale');
+    expect(out.nations.map((n) => n.colour)).toEqual(['#c0392b', NATION_PALETTE[1]]);
+    // A unit of its own, or an arrow of this turn in its colour (its last unit fell), and it stays.
+    expect(buildLegend(scene([unit('a1', 'army', 'blue', 'mid')]), 1).body).toContain('Bluevale');
+    const fell: TurnMarks = {
+      arrows: [{ kind: 'move', from: 'mid', to: 'lon', ok: false, nation: 'blue' }],
+      provinces: [{ province: 'mid', mark: 'disbanded' }],
+    };
+    expect(buildLegend(scene([], {}, fell), 1).body).toContain('Bluevale');
+  });
 });

@@ -26,6 +26,13 @@ describe('board NES reports', async () => {
     expect(update.text).toContain(mapUrl);
   });
 
+  // The GM may move the deadline after the update is posted, and a forum post is not edited then.
+  it.each(flavourIds())('words the deadline in the %s update as it stood when posted', (flavour) => {
+    const text = renderPublicUpdate(game, record, { flavour, nextDeadline: deadline }).text;
+    expect(text).toMatch(/Next deadline \(as of posting\):\W*(\[b\])?Fri, 11 Dec 2026, 20:00 GMT/i);
+    expect(renderPublicUpdate(game, record, { flavour }).text).not.toContain('Next deadline');
+  });
+
   it.each(flavourIds())('says in the %s update that the map is attached when it has no URL for it', (flavour) => {
     const update = renderPublicUpdate(game, record, { flavour, mapAttachment: 'map.png' });
     expect(update.text).toContain('The map is attached: map.png.');
