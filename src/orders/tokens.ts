@@ -31,6 +31,13 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
       i++;
       continue;
     }
+    // "North Sea-Norway": a name's last word joined by a hyphen to the next place; split it, then read on.
+    const joined = names.isPrefix(keyOfWord(token)) ? hyphenatedAhead(queue, i, names) : -1;
+    if (joined >= 0) {
+      queue.splice(joined, 1, ...splitHyphens(queue[joined]));
+      exact.clear(); // positions moved
+      continue;
+    }
     const span = nameAt(queue, i, line, vocabulary, names, exact);
     if (span) {
       out.push(span.token);
@@ -203,6 +210,20 @@ function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabul
 
 function nameToken(span: Token[], found: NameCandidate[], line: string): Token {
   return { ...joinTokens('name', span, line), names: found };
+}
+
+/**
+ * A hyphenated word ahead in the run from `at` whose first part ends a name begun at `at`, and
+ * whose whole does not go on with it ("North Sea-Norway", not "to Mid-Atl"), or -1.
+ */
+function hyphenatedAhead(queue: readonly Token[], at: number, names: NameResolver): number {
+  const run = runFrom(queue, at, names.maxWords);
+  for (const j of run) {
+    if (j === at || !/[-‐]/u.test(queue[j].raw)) continue;
+    const before = keyOf(queue, at, j - 1);
+    return names.isPrefix(before + (nameParts(queue[j].raw)[0] ?? '')) && !names.isPrefix(before + keyOfWord(queue[j])) ? j : -1;
+  }
+  return -1;
 }
 
 /** "Par-Bur" is two places and a move: the parts become words around a dash. */
