@@ -30,10 +30,10 @@ export type Effect = Serialised<Extract<Command, { name: ControlName }>> & {
   nation?: string;
 };
 
-/** A reply written after its message's effects ran. */
 /** What the GM's STATUS asked for: nothing, the game at a glance, or that and every nation's orders in force. */
 export type StatusAsked = false | 'brief' | 'orders';
 
+/** A reply written after its message's effects ran. */
 export interface PendingReply {
   spec: MessageSpec;
   effects: Effect[];
