@@ -1,7 +1,7 @@
-// The GM moved the clock or the game: every player hears it (one short mail each, in their own
-// time zone) and so does the thread (one post, where the game posts into its forum). Written once
-// the commands have run, from what they did and the game as it then is, and recorded by keys that
-// name the command, so a rerun after a crash tells nobody twice.
+// The GM moved the clock or the game, or gave a nation to a new player: every player hears it (one
+// short mail each, in their own time zone) and so does the thread (one post, where the game posts
+// into its forum). Written once the commands have run, from what they did and the game as it then
+// is, and recorded by keys that name the command, so a rerun after a crash tells nobody twice.
 import { flavourOf, forumPosts } from '../channels/forum/settings/forum-config.ts';
 import type { Game } from '../game/open-game.ts';
 import { shortPostMarkup } from '../render/escape.ts';
@@ -30,28 +30,61 @@ export function toAnnounce(effects: readonly Effect[], said: Record<string, stri
 
 /** What players and the thread are told of these commands, with the game as it is after them. */
 export function announcements(deps: Pick<MessageDeps, 'address'>, game: Game, status: GameStatus | null, done: readonly Announced[]): Announcements {
+  const told = done.map((effect) => tellEveryone(deps, game, `announce:${effect.key}`, (when) => news(effect, status, when)));
+  return { mails: told.flatMap((t) => t.mails), posts: told.flatMap((t) => t.posts) };
+}
+
+/**
+ * The GM gave a nation to a new player (REPLACE): the other players and the thread hear that it
+ * has one (never who), and the former player that they no longer play it. The new player gets
+ * the welcome mail instead.
+ */
+export function replacementNews(deps: Pick<MessageDeps, 'address'>, game: Game, nation: string, key: string, formerAddress?: string): Announcements {
+  const name = game.config.nations[nation]?.name ?? nation;
+  const told = tellEveryone(deps, game, key, () => ({ subject: `${name} has a new player`, text: `The GM gave ${name} to a new player.` }), nation);
+  if (!formerAddress) return told;
+  const former = compose(letterheadOf(game, deps.address), {
+    key: `${key}:former`,
+    to: formerAddress,
+    subject: `You no longer play ${name}`,
+    template: 'notice',
+    data: {
+      gameTitle: game.config.title,
+      paragraphs: [`The GM gave ${name} to a new player: orders for it are no longer taken from this address. Thank you for playing.`],
+    },
+  });
+  return { mails: [...told.mails, former], posts: told.posts };
+}
+
+/** One piece of news for every player but `except` (one mail each, times in their own zone) and the thread (one post). */
+function tellEveryone(
+  deps: Pick<MessageDeps, 'address'>,
+  game: Game,
+  key: string,
+  said: (when: (d: Date) => string) => { subject: string; text: string },
+  except?: string,
+): Announcements {
   const out: Announcements = { mails: [], posts: [] };
   const head = letterheadOf(game, deps.address);
   const { config } = game;
-  for (const effect of done) {
-    for (const nation of playerNations(config)) {
-      const zone = config.nations[nation].player?.timezone ?? config.timezone;
-      const { subject, text } = news(effect, status, (d) => formatTime(d, zone));
-      out.mails.push(
-        compose(head, {
-          key: `announce:${effect.key}:${nation}`,
-          to: config.nations[nation].player!.email,
-          subject,
-          template: 'notice',
-          data: { gameTitle: config.title, paragraphs: [text] },
-        }),
-      );
-    }
-    if (config.forum && forumPosts(config.forum)) {
-      const { bold, escape } = shortPostMarkup(flavourOf(config.forum).format === 'md');
-      const { subject, text } = news(effect, status, (d) => formatTime(d, config.timezone));
-      out.posts.push({ kind: 'post', key: `announce:${effect.key}`, text: `${bold(escape(subject))}\n\n${escape(text)}`, images: [] });
-    }
+  for (const nation of playerNations(config)) {
+    if (nation === except) continue;
+    const zone = config.nations[nation].player?.timezone ?? config.timezone;
+    const { subject, text } = said((d) => formatTime(d, zone));
+    out.mails.push(
+      compose(head, {
+        key: `${key}:${nation}`,
+        to: config.nations[nation].player!.email,
+        subject,
+        template: 'notice',
+        data: { gameTitle: config.title, paragraphs: [text] },
+      }),
+    );
+  }
+  if (config.forum && forumPosts(config.forum)) {
+    const { bold, escape } = shortPostMarkup(flavourOf(config.forum).format === 'md');
+    const { subject, text } = said((d) => formatTime(d, config.timezone));
+    out.posts.push({ kind: 'post', key, text: `${bold(escape(subject))}\n\n${escape(text)}`, images: [] });
   }
   return out;
 }

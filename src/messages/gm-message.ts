@@ -6,9 +6,10 @@ import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Ticket } from './tickets.ts';
 import { commandsReply, effectOf, type Effect, type StatusAsked } from './command-effects.ts';
 import { isCommandText, messageCommands, type CommandLine } from './commands.ts';
-import { decision, nationName, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
+import { decision, nationName, playerAddress, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
-import type { ForumPrivateMessage } from '../store/forum-outbox.ts';
+import type { ForumPost, ForumPrivateMessage } from '../store/forum-outbox.ts';
+import { replacementNews } from './announcements.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import { meaningfulLines, newText } from './quoted-text.ts';
 import { stripSecrets } from './secret.ts';
@@ -28,6 +29,8 @@ interface GmOutcome {
   effects: Effect[];
   help: boolean;
   status: StatusAsked;
+  /** Posts into the thread, after the commit (a replaced player's news). */
+  posts: ForumPost[];
 }
 
 /**
@@ -46,6 +49,7 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
     effects: [],
     help: false,
     status: false,
+    posts: [],
   };
   const lines = meaningfulLines(text);
   const explicit = lines.filter((l) => /^T-[A-Z0-9]{6}\b/i.test(l));
@@ -89,7 +93,7 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
       outcome: explicit.length || inThread ? 'ticket-answer' : 'commands',
       role: 'gm',
       replies: [...report.replies, ...out.replies.filter((r) => !byForum.has(r.key))],
-      forumMessages,
+      forumMessages: [...forumMessages, ...out.posts],
       ...(report.pending && { pending: report.pending }),
     },
     { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml },
@@ -136,7 +140,13 @@ function replacePlayer(ctx: MessageContext, out: GmOutcome, nation: string, addr
   const { problems } = openGame(ctx.head.gameId, { ...ctx.game.files, 'game.yaml': text });
   if (problems.length) return `Not done: game.yaml would not be valid (${problems[0].message})`;
   out.gameYaml = text;
+  const former = out.replaced[nation] ?? playerAddress(ctx, nation);
   out.replaced[nation] = address.toLowerCase();
+  if (former?.toLowerCase() !== address.toLowerCase()) {
+    const told = replacementNews({ address: ctx.head.from }, ctx.game, nation, `announce:replace:${ctx.messageId}:${nation}`, former);
+    out.replies.push(...told.mails);
+    out.posts.push(...told.posts);
+  }
   const files = { ...ctx.game.files, 'game.yaml': text };
   out.replies.push(
     welcomeMail({

@@ -1,6 +1,6 @@
-// Everyone told: when the GM moves the deadline, pauses, resumes or rolls back by email, every
-// player gets one short mail (in their own time zone) and the thread one post; a command refused
-// or repeated tells nobody, and nobody twice.
+// Everyone told: when the GM moves the deadline, pauses, resumes, rolls back or gives a nation to
+// a new player by email, every player gets one short mail (in their own time zone) and the thread
+// one post; a command refused or repeated tells nobody, and nobody twice.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { processMail } from '../../src/channels/email/process-mail.ts';
@@ -78,6 +78,25 @@ describe('announcements of the GM’s commands', () => {
     );
     expect(subjects).toHaveLength(4);
     expect((await posted(id)).map((p) => p.text.split('\n')[0])).toHaveLength(4);
+  });
+
+  it('tells the other players and the thread that a nation has a new player, never who, and the former player once', async () => {
+    const id = await newGame();
+    const mail = await gm(id, 'REPLACE blue newcomer@adjutant.test');
+    const mails = await told(id);
+    expect(mails.map((m) => [m.to[0], m.subject])).toEqual(
+      expect.arrayContaining([
+        ['player1@adjutant.test', expect.stringContaining('Bluevale has a new player')],
+        ['player2@adjutant.test', expect.stringContaining('You no longer play Bluevale')],
+      ]),
+    );
+    expect(mails).toHaveLength(2);
+    const [post] = await posted(id);
+    expect(post.text).toMatch(/^\[B\]Bluevale has a new player\[\/B\]/);
+    expect(post.text).not.toContain('newcomer');
+    await processMail(deps, { gameId: id, messageId: mail });
+    expect(await told(id)).toHaveLength(2);
+    expect(await posted(id)).toHaveLength(1);
   });
 
   it("says the GM's reason when the GM gives one, escaped in the thread", async () => {

@@ -148,8 +148,20 @@ describe('GM commands', () => {
 
   it('gives a nation to a new address with REPLACE, after which the old address is refused', async () => {
     game = await mailTestGame({ files: withGmSecret() });
-    await game.receive(await fromGm('grey-heron\nREPLACE red player7@adjutant.test'));
+    const replaced = await game.receive(await fromGm('grey-heron\nREPLACE red player7@adjutant.test'));
     expect(await game.store.files(game.id).then((f) => f['game.yaml'])).toContain('email: player7@adjutant.test');
+    // The other players hear that Redmark has a new player (never who); the former player that they no longer play it.
+    const told = await entry(game, `announce:replace:${replaced.messageId}:red:blue`);
+    expect(told).toMatchObject({ to: ['player2@adjutant.test'], subject: expect.stringContaining('Redmark has a new player') });
+    expect(told.text).not.toContain('player7');
+    const former = await entry(game, `announce:replace:${replaced.messageId}:red:former`);
+    expect(former).toMatchObject({ to: ['player1@adjutant.test'], subject: expect.stringContaining('You no longer play Redmark') });
+    expect(
+      (await game.outbox.pending(game.id))
+        .filter((e) => e.key.startsWith(`announce:replace:${replaced.messageId}`))
+        .map((e) => e.to[0])
+        .sort(),
+    ).toEqual(['player1@adjutant.test', 'player2@adjutant.test']);
     const fromNew = await game.receive(await rawMail({ from: 'player7@adjutant.test', subject: 'hello', text: 'ruby-falcon\nclaim mid' }));
     expect(fromNew).toMatchObject({ outcome: 'orders', nation: 'red' });
     const fromOld = await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'hello', text: 'ruby-falcon\nclaim sou' }));
