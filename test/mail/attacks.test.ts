@@ -89,8 +89,11 @@ describe('attacks through the real mail path', () => {
     await mailGame(late, 'gm@adjutant.test', 'accept', 'grey-heron\nORDER red LATE');
     const [told] = await waitForMail('player9@adjutant.test', { subject: `[${late}] Re: late orders` });
     expect(told.text).toContain('claim sou');
+    // The old player hears only that they no longer play the nation, nothing of its orders.
+    await waitForMail('player1@adjutant.test', { subject: 'You no longer play Redmark' });
     await sleep(1000);
-    expect(await countMail('player1@adjutant.test', 'INBOX', { subject: `[${late}]` })).toBe(1);
+    expect(await countMail('player1@adjutant.test', 'INBOX', { subject: `[${late}]` })).toBe(2);
+    expect(await countMail('player1@adjutant.test', 'INBOX', { subject: `[${late}] Re: late orders` })).toBe(1);
     expect(await ordersOf(late, 'red')).toEqual([{ kind: 'claim', province: 'sou' }]);
   });
 
