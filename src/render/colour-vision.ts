@@ -32,7 +32,7 @@ export const VISIONS: Record<'normal' | 'deuteranopia' | 'protanopia' | 'tritano
 
 const linear = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
 
-export function labAs(colour: string, vision: Matrix): [number, number, number] {
+function labAs(colour: string, vision: Matrix): [number, number, number] {
   const c = parseHex(colour).map(linear);
   const [r, g, b] = vision.map((row) => Math.min(1, Math.max(0, row[0] * c[0] + row[1] * c[1] + row[2] * c[2])));
   const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
