@@ -1,6 +1,7 @@
 // Every message the mail loop sends is built here: rendered from templates/mail/ (a game folder
 // may override any of them), threaded to the email it answers, marked as automatic so other
 // robots do not answer it, and with every secret of the game blotted out.
+import { subjectTag, taggedSubject } from '../game/subject-tag.ts';
 import type { Templates } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Channel, IncomingMessage } from './incoming-message.ts';
@@ -31,7 +32,7 @@ export function bareSubject(subject: string): string {
 }
 
 export function subjectFor(head: Letterhead, subject: string): string {
-  const tagged = head.tag && !subject.toLowerCase().includes(`[${head.tag}]`) ? `[${head.tag}] ${subject}` : subject;
+  const tagged = head.tag && !subject.toLowerCase().includes(subjectTag(head.tag)) ? taggedSubject(head.tag, subject) : subject;
   return redactSecrets(tagged, head.secrets);
 }
 

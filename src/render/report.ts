@@ -2,6 +2,7 @@
 // alternative), the public update for the forum (XenForo or phpBB BBCode, or Markdown for
 // Discourse) and the GM's summary. Templates come from templates/ unless the game folder has its own.
 import type { Game } from '../game/open-game.ts';
+import { taggedSubject } from '../game/subject-tag.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { gmSummaryModel, privateReportModel } from './report-model.ts';
 import { templatesFor, type Templates } from './templates.ts';
@@ -25,7 +26,7 @@ export function renderPrivateReport(game: Game, record: TurnRecord, nation: stri
   const text = model('txt');
   const templates = templatesFor(game.files);
   return {
-    subject: `[${game.config.title}] ${text.turnLabel} results for ${text.nation.name}`,
+    subject: taggedSubject(game.id, `${text.turnLabel} results for ${text.nation.name}`),
     text: templates.render('report.txt.hbs', text),
     html: templates.render('report.html.hbs', model('html')),
   };
@@ -39,7 +40,7 @@ export interface UpdateRenderOptions extends UpdateOptions {
 export function renderPublicUpdate(game: Game, record: TurnRecord, options: UpdateRenderOptions): RenderedMessage {
   const model = updateModel(game, record, options);
   return {
-    subject: `[${game.config.title}] ${model.turnLabel} public update`,
+    subject: taggedSubject(game.id, `${model.turnLabel} public update`),
     text: templatesFor(game.files).render(flavourSpec(options.flavour).template, model),
   };
 }
@@ -57,7 +58,7 @@ export function renderWebUpdate(game: Game, record: TurnRecord, templates: Templ
 export function renderGmSummary(game: Game, record: TurnRecord, options: ReportOptions = {}): RenderedMessage {
   const model = gmSummaryModel(game, record, options.nextDeadline);
   return {
-    subject: `[${game.config.title}] ${model.turnLabel} GM summary`,
+    subject: taggedSubject(game.id, `${model.turnLabel} GM summary`),
     text: templatesFor(game.files).render('gm-summary.txt.hbs', model),
   };
 }

@@ -36,7 +36,20 @@ export interface ForumPrivateMessage extends ForumItemBase {
   title: string;
 }
 
-export type ForumItem = ForumPost | ForumPrivateMessage;
+/**
+ * A post of Adjutant's own given a new text (an update withdrawn by a rollback), once the post that
+ * replaces it is in the thread: the poster adds that post's address below the text, where the
+ * forum gave one. The edited post keeps its marker.
+ */
+export interface ForumEdit extends ForumItemBase {
+  kind: 'edit';
+  /** The key of the post edited. */
+  of: string;
+  /** The key of the post that replaces it. */
+  replacedBy: string;
+}
+
+export type ForumItem = ForumPost | ForumPrivateMessage | ForumEdit;
 
 export type ForumOutboxEntry = ForumItem & {
   /** Written into the post (forum-adapter.ts, markerLine) so the post can be found again. */
@@ -45,6 +58,8 @@ export type ForumOutboxEntry = ForumItem & {
   postedAt?: string;
   /** The forum's id for the post, when it gives one. */
   postId?: string;
+  /** The post's address, when the forum gives one. */
+  postUrl?: string;
   /** The forum cannot take it (phpBB, or no forum any more): it went to the GM by email to pass on. */
   passedToGm?: boolean;
 };
@@ -64,17 +79,23 @@ export class ForumOutbox extends OutboxLine<ForumOutboxEntry> {
     return this.add(gameId, { ...item, marker: `${gameId}/${item.key}`, recordedAt: this.now().toISOString() });
   }
 
-  /** The post that goes into the thread before this item and is not there yet: the parts of a long update go in order. */
+  /**
+   * The post that must be in the thread before this item and is not there yet: the parts of a long
+   * update go in order, and an edit waits for the post it edits and the one that replaces it.
+   */
   async waitsFor(gameId: string, key: string): Promise<string | undefined> {
     const entry = await this.entry(gameId, key);
-    if (entry?.kind !== 'post' || !entry.after) return undefined;
-    const before = await this.entry(gameId, entry.after);
-    return before && !before.postedAt ? before.key : undefined;
+    const before = entry?.kind === 'post' ? [entry.after] : entry?.kind === 'edit' ? [entry.of, entry.replacedBy] : [];
+    for (const earlier of before) {
+      const found = earlier ? await this.entry(gameId, earlier) : undefined;
+      if (found && !found.postedAt) return found.key;
+    }
+    return undefined;
   }
 
-  /** Marks an item posted (keeping the first time and id it was) and out of line for posting. */
-  async markPosted(gameId: string, key: string, postId?: string): Promise<void> {
-    await this.markDone(gameId, key, 'postedAt', { postedAt: this.now().toISOString(), ...(postId ? { postId } : {}) });
+  /** Marks an item posted (keeping the first time, id and address it was) and out of line for posting. */
+  async markPosted(gameId: string, key: string, postId?: string, postUrl?: string): Promise<void> {
+    await this.markDone(gameId, key, 'postedAt', { postedAt: this.now().toISOString(), ...(postId ? { postId } : {}), ...(postUrl ? { postUrl } : {}) });
   }
 
   /** Marks an item the forum cannot take as handed to the GM by email, to pass on by hand. */

@@ -30,7 +30,7 @@ export function gameKeys(gameId: string) {
     history: `${p}:history`,
     /** Hash: nation -> JSON orders in force for the coming step, with the email each came from (in the shape of stored-orders.ts). */
     orders: `${p}:orders`,
-    /** String: bumped by every change to the orders in force, so a step adjudicated on older orders is not committed. */
+    /** String: bumped by every change to the orders in force (and by a game update, which changes what a step is adjudicated on), so a step adjudicated on older orders is not committed. */
     ordersVersion: `${p}:orders:version`,
     /** Hash: mail id -> raw message bytes, kept so every order can be traced to its email. */
     mail: `${p}:mail`,
@@ -46,6 +46,8 @@ export function gameKeys(gameId: string) {
     undone: `${p}:undone`,
     /** String: number of rollbacks so far; replayed steps are told apart from the undone ones by it. */
     rollbacks: `${p}:rollbacks`,
+    /** Hash: "<step>:<rollbacks>" -> the turn that step was published as then, so a step published again after a rollback knows what it replaces. Owner: src/turns/rerun.ts. */
+    published: `${p}:published`,
   };
 }
 

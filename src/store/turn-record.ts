@@ -16,6 +16,11 @@ export interface TurnRecord {
   ordersVersion: number;
   /** Ids of the raw emails the orders came from. */
   mails: string[];
+  /**
+   * Nations with a player but no orders of their own when the step was adjudicated (standing orders
+   * may have stood in for them): missed turns are counted again from these after a rollback.
+   */
+  missing?: string[];
   committedAt: string;
   /** The GM's rulings on each nation's ambiguous lines this step, for that nation's report only. */
   rulings?: Record<string, TicketRuling[]>;

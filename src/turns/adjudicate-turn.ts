@@ -40,7 +40,7 @@ export async function adjudicateTurn(rt: TurnRuntime, job: AdjudicateJob): Promi
   if (!mine(schedule)) return 'stale';
 
   if (config.schedule?.missedOrders === 'standing') await repeatStandingOrders(rt, gameId, schedule.missing ?? []);
-  const options = { seed: schedule.seed!, now: rt.now, step };
+  const options = { seed: schedule.seed!, now: rt.now, step, missing: schedule.missing };
   if (config.preview) {
     await preview(rt, gameId, config, await adjudicateStep(rt.store, gameId, options), schedule);
     return 'previewed';

@@ -2,6 +2,7 @@
 // missing in a "wait" game, a player keeps missing turns, an adjudication failed. Each goes through
 // the outbox under a key naming the step, so a repeated notice is never sent twice.
 import type { GameFile } from '../game/game-file.ts';
+import { taggedSubject } from '../game/subject-tag.ts';
 import { formatTime } from './schedule.ts';
 import { mailFrom, type TurnRuntime } from './turn-runtime.ts';
 
@@ -10,7 +11,7 @@ export async function tellGm(rt: TurnRuntime, gameId: string, config: GameFile, 
     key: `gm:${key}`,
     from: mailFrom(config, rt.settings),
     to: [config.gm.email],
-    subject: `[${config.title}] ${subject}`,
+    subject: taggedSubject(gameId, subject),
     text: text.endsWith('\n') ? text : `${text}\n`,
   });
   rt.logger.info({ gameId, notice: key }, subject);

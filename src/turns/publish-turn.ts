@@ -3,12 +3,15 @@
 // and retried records only what is missing, so each message goes out exactly once. The public
 // update goes into the game's forum thread when Adjutant can post there (XenForo, Discourse):
 // recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
-// forum) the GM gets it by email, ready to paste, in the forum's markup.
+// forum) the GM gets it by email, ready to paste, in the forum's markup. A step published again
+// after a rollback says in each message that it replaces the results withdrawn (rerun.ts), and each
+// post of the withdrawn update is edited to say so once the new one is in the thread.
 import { forumFlavour, forumPosts, postLimitOf } from '../channels/forum/settings/forum-config.ts';
 import { splitPost } from '../channels/forum/base/split-post.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
+import { asRerun, mailLead, notePublished, pasteNote, updateLead, withdrawnText } from './rerun.ts';
 import { reportRenderer, type RendererFactory, type TurnMessage } from './turn-renderer.ts';
 import { mailFrom, playerNations, stepLabel, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 
@@ -33,6 +36,10 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   const renderer = rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined });
   const from = mailFrom(game.config, rt.settings);
   const label = stepLabel(step, epoch);
+  // A rerun's messages say what they replace: the results of this step the rollback withdrew.
+  const withdrawn = await notePublished(rt.store.redis, gameId, step, epoch, record.turn);
+  const mailed = (message: TurnMessage) => (withdrawn ? asRerun(message, mailLead(withdrawn, record.turn)) : message);
+  const updated = (message: TurnMessage) => (withdrawn ? asRerun(message, updateLead(withdrawn, record.turn)) : message);
   let recorded = 0;
   const send = async (key: string, to: string, render: () => TurnMessage | Promise<TurnMessage>, extra: Partial<OutgoingMessage> = {}) => {
     if (await rt.outbox.entry(gameId, key)) return;
@@ -45,30 +52,34 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   const map = job.mapFile ? { attachments: [{ filename: MAP_ATTACHMENT, path: job.mapFile }] } : {};
   const players = playerNations(game.config);
   for (const nation of players) {
-    await send(`report:${label}:${nation}`, game.config.nations[nation].player!.email, () => renderer.privateReport(game, record, nation), map);
+    await send(
+      `report:${label}:${nation}`,
+      game.config.nations[nation].player!.email,
+      async () => mailed(await renderer.privateReport(game, record, nation)),
+      map,
+    );
   }
   const forum = game.config.forum;
   if (forum && forumPosts(forum)) {
-    recorded += await recordUpdatePosts(
-      rt,
-      gameId,
-      label,
-      () => rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record),
-      { mapFile: job.mapFile, limit: postLimitOf(forum) },
-    );
+    const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
+    const render = async () =>
+      updated(await rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record));
+    recorded += await recordUpdatePosts(posts, gameId, label, render, { mapFile: job.mapFile, limit: postLimitOf(forum) });
+    if (withdrawn) recorded += await recordWithdrawnEdits(posts, gameId, stepLabel(step, withdrawn.epoch), label, withdrawnText(withdrawn));
   } else {
     // A forum without an API to post with (phpBB): the GM gets the post ready to paste, in its markup.
     const pasted = forum
       ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: forumFlavour(forum) })
       : renderer;
     const toPaste = async () => {
-      const update = await pasted.publicUpdate(game, record);
-      return forum ? { ...update, subject: `${update.subject}: paste it into the forum thread` } : update;
+      const update = updated(await pasted.publicUpdate(game, record));
+      const task = ['paste it into the forum thread', ...(withdrawn ? [pasteNote(withdrawn)] : [])].join(', ');
+      return forum ? { ...update, subject: `${update.subject}: ${task}` } : update;
     };
     await send(`update:${label}`, game.config.gm.email, toPaste, map);
   }
-  await send(`summary:${label}`, game.config.gm.email, () => renderer.gmSummary(game, record));
-  rt.logger.info({ gameId, step, recorded }, 'step published to the outbox');
+  await send(`summary:${label}`, game.config.gm.email, async () => mailed(await renderer.gmSummary(game, record)));
+  rt.logger.info({ gameId, step, recorded, rerun: Boolean(withdrawn) }, 'step published to the outbox');
   return recorded;
 }
 
@@ -83,20 +94,19 @@ export function updatePostKey(label: string): string {
  * update renders the same from the same step, so a retried job records only the parts missing.
  */
 async function recordUpdatePosts(
-  rt: TurnRuntime,
+  posts: ForumOutbox,
   gameId: string,
   label: string,
   render: () => TurnMessage | Promise<TurnMessage>,
   { mapFile, limit }: { mapFile?: string; limit: number },
 ): Promise<number> {
-  const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
   const first = updatePostKey(label);
   const recorded = await posts.entry(gameId, first);
   if (recorded && !(recorded.kind === 'post' && recorded.partsAfter)) return 0;
   const parts = splitPost((await render()).text, limit);
   let made = 0;
   for (const [i, text] of parts.entries()) {
-    const key = i ? `${first}:part-${i + 1}` : first;
+    const key = partKey(first, i);
     if (await posts.entry(gameId, key)) continue;
     const images = i === 0 && mapFile ? [{ filename: MAP_ATTACHMENT, path: mapFile }] : [];
     await posts.record(gameId, {
@@ -104,9 +114,33 @@ async function recordUpdatePosts(
       key,
       text,
       images,
-      ...(i && { after: i === 1 ? first : `${first}:part-${i}` }),
+      ...(i && { after: partKey(first, i - 1) }),
       ...(i === 0 && parts.length > 1 && { partsAfter: parts.length - 1 }),
     });
+    made++;
+  }
+  return made;
+}
+
+/** The key of part `i` (from 0) of the update whose first post is `first`. */
+function partKey(first: string, i: number): string {
+  return i ? `${first}:part-${i + 1}` : first;
+}
+
+/**
+ * Records an edit of each post of the update withdrawn by the rollback (`withdrawnLabel`), to say
+ * so and link to the update `label` that replaces it; returns how many were recorded by this call.
+ * An update never recorded (the step's results had not gone out) has nothing to edit.
+ */
+async function recordWithdrawnEdits(posts: ForumOutbox, gameId: string, withdrawnLabel: string, label: string, text: string): Promise<number> {
+  const first = await posts.entry(gameId, updatePostKey(withdrawnLabel));
+  if (first?.kind !== 'post') return 0;
+  let made = 0;
+  for (let i = 0; i <= (first.partsAfter ?? 0); i++) {
+    const of = partKey(first.key, i);
+    const key = `withdrawn:${of}`;
+    if (await posts.entry(gameId, key)) continue;
+    await posts.record(gameId, { kind: 'edit', key, of, replacedBy: updatePostKey(label), text });
     made++;
   }
   return made;

@@ -4,6 +4,7 @@
 import { storedConfig } from '../store/stored-game.ts';
 import { flavourOf, postsReminder } from '../channels/forum/settings/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
+import { taggedSubject } from '../game/subject-tag.ts';
 import { shortPostMarkup } from '../render/escape.ts';
 import { ForumOutbox } from '../store/forum-outbox.ts';
 import { tellGm } from './gm-notices.ts';
@@ -36,7 +37,7 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
       key: `remind:${key}:${nation}`,
       from: mailFrom(config, rt.settings),
       to: [n.player!.email],
-      subject: `[${config.title}] Turn ${turn}: orders for ${n.name} due ${when}`,
+      subject: taggedSubject(gameId, `Turn ${turn}: orders for ${n.name} due ${when}`),
       text: `We have no orders from ${n.name} for turn ${turn} yet. They are due by ${when}, in ${offset}.\nWithout orders, ${fate(config)}\n`,
     });
   }

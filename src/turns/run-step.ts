@@ -12,6 +12,8 @@ export interface StepOptions {
   now: () => Date;
   /** The step a job is for: refused (StepAlreadyCommittedError) when the game is already past it. */
   step?: number;
+  /** Nations with a player but no orders of their own, as the schedule pinned them: kept in the record. */
+  missing?: readonly string[];
 }
 
 /** Adjudicates the next step without committing it (a GM preview, or the first half of runStep). */
@@ -44,6 +46,7 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
     ordersVersion,
     mails: [...new Set(Object.values(inForce).flatMap((o) => o.mails))].sort(),
     committedAt: options.now().toISOString(),
+    ...(options.missing && { missing: [...options.missing] }),
     ...(Object.keys(rulings).length && { rulings }),
   };
 }

@@ -4,6 +4,7 @@
 import { storedConfig } from '../store/stored-game.ts';
 import { randomBytes } from 'node:crypto';
 import type { GameFile } from '../game/game-file.ts';
+import type { GameStore } from '../store/game-store.ts';
 import { minimumNoticeMs, missedAlerts, nextStep, openStep } from './deadlines.ts';
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
@@ -21,12 +22,34 @@ export function freshSeed(): string {
 export async function ensureSchedule(rt: TurnRuntime, gameId: string, config: GameFile): Promise<TurnSchedule> {
   // One read for both, so they agree with each other (a rollback changes them together).
   const { step: committed, epoch } = await rt.store.stepAndEpoch(gameId);
+  const behind = (s: TurnSchedule | null) => !s || s.epoch < epoch;
+  const before = await rt.schedules.get(gameId);
+  if (!behind(before)) return before!;
+  // Missed turns are counted again from the steps that stand: an undone step no longer counts.
+  const missed = await missedTurns(rt.store, gameId, playerNations(config), committed);
   // Only a schedule behind the store is rebuilt: by the time this runs, a commit or another
   // rebuild may have moved the schedule past what was read above, and that must stand.
   const { schedule } = await rt.schedules.update(gameId, (s) =>
-    !s || s.epoch < epoch ? openStep(config, rt.now(), committed + 1, epoch, { missed: s?.missed ?? {}, absences: s?.absences ?? [] }) : undefined,
+    behind(s) ? openStep(config, rt.now(), committed + 1, epoch, { missed, absences: s?.absences ?? [] }) : undefined,
   );
   return schedule!;
+}
+
+/** The steps in a row each player's nation missed, counted back from step `last`. */
+async function missedTurns(store: GameStore, gameId: string, players: readonly string[], last: number): Promise<Record<string, number>> {
+  const missed: Record<string, number> = Object.fromEntries(players.map((n) => [n, 0]));
+  const counting = new Set(players);
+  for (let step = last; step > 0 && counting.size; step--) {
+    const record = await store.record(gameId, step);
+    if (!record) break;
+    // A record from before records named their missing nations: those without orders then missed it.
+    const missing = record.missing ?? players.filter((n) => !record.orders[n]?.length);
+    for (const nation of counting) {
+      if (missing.includes(nation)) missed[nation]++;
+      else counting.delete(nation);
+    }
+  }
+  return missed;
 }
 
 /** Sends the step to adjudication once: a new run with fresh job ids, whoever asks twice. */

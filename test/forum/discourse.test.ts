@@ -54,7 +54,20 @@ describe('the Discourse adapter', () => {
     forum.say('alice', `> ${markerLine('demo:2:update')}`);
     expect(await adapter().findOwnPost('demo:2:update')).toBeNull();
     const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
-    expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id });
+    expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id, url: published.url });
+  });
+
+  it("edits its own post, keeping its reference, and is refused another member's", async () => {
+    const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:6:update' });
+    await adapter().editPost(published.id, { text: 'Withdrawn.', marker: 'demo:6:update' });
+    const post = forum.posts.find((p) => String(p.id) === published.id)!;
+    expect(post.raw).toBe(`Withdrawn.\n\n<small>${markerLine('demo:6:update')}</small>`);
+    expect(await adapter().findOwnPost('demo:6:update')).toEqual({ id: published.id, url: published.url });
+    const put = forum.server.requests.find((r) => r.method === 'PUT')!;
+    expect([put.path, put.json]).toEqual([`/posts/${published.id}.json`, { post: { raw: post.raw, edit_reason: 'withdrawn: the game was rolled back' } }]);
+    const theirs = forum.say('alice', 'my orders');
+    await expect(adapter().editPost(String(theirs.id), { text: 'Withdrawn.', marker: 'demo:7' })).rejects.toThrow(ForumAuthError);
+    expect(theirs.raw).toBe('my orders');
   });
 
   it('finds a private message it sent by its title and marker, after a server error, and not another', async () => {
@@ -85,13 +98,13 @@ describe('the Discourse adapter', () => {
     expect(forum.posts).toEqual([]);
     forum.holdForReview(false);
     forum.approve();
-    expect(await adapter().findOwnPost('demo:5:update')).toEqual({ id: String(forum.posts[0].id) });
+    expect(await adapter().findOwnPost('demo:5:update')).toEqual({ id: String(forum.posts[0].id), url: `${forum.server.url}/t/game-thread/55/1` });
 
     // The same post again (a try after a time-out that the forum had in fact made): Discourse refuses
     // the body as too similar, which says it is there; the marker finds it.
     const made = await adapter().publish({ text: 'Fall 1902', images: [], marker: 'demo:6:update' });
     await expect(adapter().publish({ text: 'Fall 1902', images: [], marker: 'demo:6:update' })).rejects.toThrow(ForumMaybeDoneError);
-    expect(await adapter().findOwnPost('demo:6:update')).toEqual({ id: made.id });
+    expect(await adapter().findOwnPost('demo:6:update')).toEqual({ id: made.id, url: made.url });
     expect(forum.posts.filter((p) => p.raw.startsWith('Fall 1902'))).toHaveLength(1);
   });
 

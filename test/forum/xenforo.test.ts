@@ -103,9 +103,23 @@ describe('the XenForo adapter', () => {
     expect(await adapter().findOwnPost('demo:2:update')).toBeNull();
     const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:2:update' });
     for (let i = 0; i < 30; i++) forum.say(3, `chatter ${i}`);
-    expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id });
+    expect(await adapter().findOwnPost('demo:2:update')).toEqual({ id: published.id, url: published.url });
     await adapter().publish({ text: 'Spring 1911', images: [], marker: 'demo:11' });
     expect(await adapter().findOwnPost('demo:1')).toBeNull();
+  });
+
+  it("edits its own post, keeping its reference, and is refused another member's", async () => {
+    const published = await adapter().publish({ text: 'Fall 1901', images: [], marker: 'demo:6:update' });
+    await adapter().editPost(published.id, { text: 'Withdrawn.', marker: 'demo:6:update' });
+    const post = forum.posts.find((p) => String(p.post_id) === published.id)!;
+    expect(post.message).toBe(`Withdrawn.\n\n[SIZE=1]${markerLine('demo:6:update')}[/SIZE]`);
+    expect(post.last_edit_date).toBeGreaterThan(0);
+    expect(await adapter().findOwnPost('demo:6:update')).toEqual({ id: published.id, url: published.url });
+    const edit = forum.server.requests.find((r) => r.method === 'POST' && r.path === `/api/posts/${published.id}/`)!;
+    expect(edit.form?.get('message')).toBe(post.message);
+    const theirs = forum.say(2, 'my orders');
+    await expect(adapter().editPost(String(theirs.post_id), { text: 'Withdrawn.', marker: 'demo:7' })).rejects.toThrow(ForumAuthError);
+    expect(theirs.message).toBe('my orders');
   });
 
   it('sends a private message to members by name, and says when a name is not a member', async () => {
@@ -143,7 +157,8 @@ describe('the XenForo adapter', () => {
     await waitFor('the slow post', async () => forum.posts.some((p) => p.message.startsWith('turn 4')));
     forum.server.latency(0);
     expect(forum.posts.filter((p) => p.message.startsWith('turn 4'))).toHaveLength(1);
-    expect(await adapter().findOwnPost('demo:4:update')).toEqual({ id: String(forum.posts.find((p) => p.message.startsWith('turn 4'))!.post_id) });
+    const made = forum.posts.find((p) => p.message.startsWith('turn 4'))!;
+    expect(await adapter().findOwnPost('demo:4:update')).toEqual({ id: String(made.post_id), url: made.view_url });
     expect(forum.server.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });
 

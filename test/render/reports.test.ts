@@ -17,7 +17,7 @@ describe('board NES reports', async () => {
     const report = renderPrivateReport(game, record, nation, { nextDeadline: deadline });
     expectGolden(`board-nes-report-${nation}.txt`, report.text);
     expectGolden(`board-nes-report-${nation}.html`, report.html!);
-    expect(report.subject).toBe(`[The Three Crowns] Turn 3 results for ${game.config.nations[nation].name}`);
+    expect(report.subject).toBe(`[${game.id}] Turn 3 results for ${game.config.nations[nation].name}`);
   });
 
   it.each(flavourIds())('renders the public update for %s', (flavour) => {
@@ -46,10 +46,12 @@ describe('board NES reports', async () => {
     );
   });
 
-  it('renders the GM summary with every event, its audience and every die', () => {
+  it('renders the GM summary with the news in sentences, what each nation alone read, and every die', () => {
     const summary = renderGmSummary(game, { ...record, orders: { ...record.orders, green: [] } }, { nextDeadline: deadline });
     expectGolden('board-nes-gm-summary.txt', summary.text);
     for (const draw of record.dice) expect(summary.text).toContain(draw.purpose);
+    // Sentences, never the events' own type names.
+    for (const event of record.events) expect(summary.text).not.toContain(event.type);
   });
 
   it('gives each player the deadline in their own time zone', () => {

@@ -138,11 +138,11 @@ describe('a turn delivered by mail', () => {
       clock.set('2026-12-01T20:00:00Z');
       await schedulerOf.tick();
 
-      const report = await simpleParser(await fetchBySubject(svc, 'player1@adjutant.test', `[${title}] Turn 1 results for Redmark`));
+      const report = await simpleParser(await fetchBySubject(svc, 'player1@adjutant.test', `[${id}] Turn 1 results for Redmark`));
       expect(report.text).toMatch(/You claim Midvale\.\s+done/);
       expect(report.html || '').toContain('Redmark');
       expect(report.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);
-      const update = await simpleParser(await fetchBySubject(svc, 'gm@adjutant.test', `[${title}] Turn 1 public update`));
+      const update = await simpleParser(await fetchBySubject(svc, 'gm@adjutant.test', `[${id}] Turn 1 public update`));
       expect(update.text).toContain(`http://maps.example/${id}/turn-1/map.png`);
       expect(update.attachments.map((a) => [a.filename, a.contentType])).toEqual([['map.png', 'image/png']]);
       expect((await readFile(path.join(outDir, id, 'turn-1', 'map.png'))).subarray(1, 4).toString()).toBe('PNG');

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { counted } from '../../engine/index.ts';
+import { taggedSubject } from '../../game/subject-tag.ts';
 import { parse } from 'yaml';
 import type { GameStore } from '../../store/game-store.ts';
 import type { Outbox } from '../../store/outbox.ts';
@@ -32,7 +33,7 @@ async function tellGm(deps: AlertDeps, gameId: string, key: string, subject: str
     key: `${ALERT_PREFIX}${key}`,
     from: gm.mailbox ?? deps.address,
     to: [gm.email],
-    subject: `[${gameId}] ${subject}`,
+    subject: taggedSubject(gameId, subject),
     text: `${lines.join('\n\n')}\n`,
     headers: { 'Auto-Submitted': 'auto-generated' },
   });

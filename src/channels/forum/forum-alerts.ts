@@ -4,6 +4,7 @@
 // on. Each is recorded in the mail outbox under a key naming what it is about, so it is sent once
 // however often the fault is seen.
 import type { Logger } from 'pino';
+import { taggedSubject } from '../../game/subject-tag.ts';
 import type { GameStore } from '../../store/game-store.ts';
 import type { ForumOutboxEntry } from '../../store/forum-outbox.ts';
 import type { Outbox } from '../../store/outbox.ts';
@@ -29,7 +30,7 @@ export async function forumAlert(deps: ForumAlertDeps, gameId: string, alert: Fo
     key: `${KEY_PREFIX}${key}`,
     from: config.mailbox ?? deps.address,
     to: [config.gm.email],
-    subject: `[${config.title}] ${subject}`,
+    subject: taggedSubject(gameId, subject),
     text: `${lines.join('\n\n')}\n`,
     headers: { 'Auto-Submitted': 'auto-generated' },
     // A post to paste travels with its images, to upload with it.
@@ -72,7 +73,7 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
     case 'pass-on':
       return [
         `pass-on:${alert.entry.key}`,
-        alert.entry.kind === 'private' ? `Please pass on a private message to ${alert.entry.to.join(', ')}` : 'Please post this into the game thread',
+        passOnSubject(alert.entry),
         [
           `Adjutant cannot do this itself (${alert.reason}), so please do it by hand. ${describe(alert.entry)}:`,
           alert.entry.kind === 'private' ? `Title: ${alert.entry.title}\n\n${alert.entry.text}` : alert.entry.text,
@@ -81,6 +82,12 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
   }
 }
 
+function passOnSubject(entry: ForumOutboxEntry): string {
+  if (entry.kind === 'private') return `Please pass on a private message to ${entry.to.join(', ')}`;
+  return entry.kind === 'edit' ? 'Please mark a withdrawn update in the game thread' : 'Please post this into the game thread';
+}
+
 function describe(entry: ForumOutboxEntry): string {
+  if (entry.kind === 'edit') return `The edit marking the post "${entry.of}" in the game thread withdrawn`;
   return entry.kind === 'private' ? `The private message "${entry.title}" to ${entry.to.join(', ')}` : `The post "${entry.key}" into the game thread`;
 }

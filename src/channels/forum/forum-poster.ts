@@ -5,11 +5,12 @@
 // A sweep queues every item recorded but not yet posted, so after a crash the outbox is read again.
 //
 // Before each post the thread is searched for the item's marker: a crash between the forum's
-// answer and the mark in the outbox leaves the post in the thread, and it is then only marked.
+// answer and the mark in the outbox leaves the post in the thread, and it is then only marked. An
+// edit (an update withdrawn by a rollback) is not searched for: made twice, it reads the same.
 import { readFile } from 'node:fs/promises';
 import { DelayedError, UnrecoverableError, Worker, type Queue, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ForumOutbox, ForumOutboxEntry } from '../../store/forum-outbox.ts';
+import type { ForumEdit, ForumOutbox, ForumOutboxEntry } from '../../store/forum-outbox.ts';
 import { outageTolerant } from '../../store/outage-retry.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
@@ -160,14 +161,14 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   const { outbox, logger } = options;
   const forum = await options.forumOf(gameId);
   if (!forum || !forumPosts(forum)) {
-    const reason = forum
-      ? `${softwareOf(forum).name} has no API to ${entry.kind === 'post' ? 'post with' : 'send private messages'}`
-      : 'the game has no forum section in game.yaml';
+    const what = { post: 'post with', edit: 'edit posts', private: 'send private messages' }[entry.kind];
+    const reason = forum ? `${softwareOf(forum).name} has no API to ${what}` : 'the game has no forum section in game.yaml';
     await options.alert(gameId, { kind: 'pass-on', entry, reason });
     await outbox.markPassedToGm(gameId, entry.key);
     return 'passed to the GM';
   }
   const adapter = open(forum);
+  if (entry.kind === 'edit') return edit(options, adapter, gameId, entry);
   if (entry.kind === 'private') {
     const pm = { to: entry.to, title: entry.title, text: entry.text, marker: entry.marker };
     // Sent before a time-out or a crash: the forum made it, and it is not sent twice.
@@ -183,13 +184,38 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   const there = await adapter.findOwnPost(entry.marker);
   if (there) {
     logger.warn({ gameId, key: entry.key, postId: there.id }, 'the post was made before a crash; marking it posted');
-    await outbox.markPosted(gameId, entry.key, there.id);
+    await outbox.markPosted(gameId, entry.key, there.id, there.url);
     return 'found';
   }
   const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
   const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
-  await outbox.markPosted(gameId, entry.key, made.id);
+  await outbox.markPosted(gameId, entry.key, made.id, made.url);
   if (!made.held) return 'posted';
   await options.alert(gameId, { kind: 'held', entry });
   return 'held for review';
+}
+
+/**
+ * Gives a post of ours its new text, with the address of the post that replaces it below. Editing is
+ * the same however often it is done, so no marker is searched for first. A post the GM made by hand
+ * (the forum could not take it then) is the GM's to edit.
+ */
+async function edit(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: ForumOutboxEntry & ForumEdit): Promise<string> {
+  const { outbox } = options;
+  const [edited, replacement] = [await outbox.entry(gameId, entry.of), await outbox.entry(gameId, entry.replacedBy)];
+  if (!edited?.postId) {
+    await options.alert(gameId, { kind: 'pass-on', entry, reason: 'the post was not made by Adjutant' });
+    await outbox.markPassedToGm(gameId, entry.key);
+    return 'passed to the GM';
+  }
+  // An update withdrawn before it went out is found in its rerun's post, whose reference begins with
+  // its own ("update:step-2" in "update:step-2.1"), and never posted: there is nothing to mark.
+  if (edited.postId === replacement?.postId) {
+    await outbox.markPosted(gameId, entry.key);
+    return 'nothing to edit';
+  }
+  const text = replacement?.postUrl ? `${entry.text}\n\n${replacement.postUrl}` : entry.text;
+  await adapter.editPost(edited.postId, { text, marker: edited.marker });
+  await outbox.markPosted(gameId, entry.key, edited.postId);
+  return 'edited';
 }

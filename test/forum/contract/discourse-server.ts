@@ -18,7 +18,8 @@
 // UniquePostValidator, server.en.yml just_posted_that). A post that must wait for approval (the
 // site's review settings) answers 200 { action: "enqueued", pending_post, pending_count } with no
 // post id (PostsController#create for a NewPostResult with action :enqueued), and enters the topic
-// only when a moderator approves it.
+// only when a moderator approves it. PUT /posts/{id}.json with { post: { raw, edit_reason } } edits a
+// post, answering { post }; only its author may (403 invalid_access for anyone else).
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface DcPost {
@@ -71,6 +72,8 @@ const notFound = () => error(404, 'not_found', 'The requested URL or resource co
 const forbidden = () => error(403, 'invalid_access', 'You are not permitted to view the requested resource.');
 const CHUNK = 20;
 const PER_PAGE = 30;
+const LIST_HEAD = { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE };
+const TOPIC_FLAGS = { bumped: true, unseen: false, pinned: false, visible: true, closed: false, archived: false };
 
 export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice', 'bob']): Promise<DiscourseForum> {
   const key = 'dc-key-1';
@@ -133,17 +136,18 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
       highest_post_number: last.post_number,
       created_at: pm.posts[0].created_at,
       last_posted_at: last.created_at,
-      bumped: true,
       bumped_at: last.created_at,
       archetype: 'private_message',
       last_poster_username: last.username,
-      unseen: false,
-      pinned: false,
-      visible: true,
-      closed: false,
-      archived: false,
+      ...TOPIC_FLAGS,
     };
   };
+
+  const topicList = (topics: Array<ReturnType<typeof listed>>, more?: string): Reply => ({
+    status: 200,
+    body: { topic_list: { ...LIST_HEAD, ...(more && { more_topics_url: more }), topics } },
+  });
+  const edit = (post: DcPost, raw: string) => Object.assign(post, { raw, cooked: `<p>${raw}</p>`, updated_at: tick() });
 
   const server = await startContractServer(
     [
@@ -189,11 +193,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
             .sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
           const page = Number(req.query.get('page') ?? 0);
           const topics = inbox.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
-          const more = topics.length === PER_PAGE ? { more_topics_url: `/topics/private-messages/${name}?page=${page + 1}` } : {};
-          return {
-            status: 200,
-            body: { topic_list: { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE, ...more, topics } },
-          };
+          return topicList(topics, topics.length === PER_PAGE ? `/topics/private-messages/${name}?page=${page + 1}` : undefined);
         },
       ],
       [
@@ -206,19 +206,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
             .filter((pm) => pm.posts[0].username === user)
             .map(listed)
             .sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
-          return {
-            status: 200,
-            body: {
-              topic_list: {
-                can_create_topic: true,
-                draft: null,
-                draft_key: 'new_topic',
-                draft_sequence: 0,
-                per_page: PER_PAGE,
-                topics: sent.slice(0, PER_PAGE),
-              },
-            },
-          };
+          return topicList(sent.slice(0, PER_PAGE));
         },
       ],
       [
@@ -266,6 +254,18 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
         },
       ],
       [
+        'PUT',
+        /^\/posts\/(\d+)\.json$/,
+        (req, [id]) => {
+          const post = [...posts, ...pms.flatMap((pm) => pm.posts)].find((p) => p.id === Number(id));
+          const raw = (req.json as { post?: { raw?: string } } | undefined)?.post?.raw;
+          if (!post) return notFound();
+          if (post.username !== asker(req)) return forbidden();
+          if (!raw) return error(422, 'invalid_parameters', 'post[raw] is required.');
+          return { status: 200, body: { post: edit(post, raw) } };
+        },
+      ],
+      [
         'GET',
         /^\/u\/([^/]+)\.json$/,
         (_req, [name]) => {
@@ -287,7 +287,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     messages,
     pms,
     say,
-    edit: (post, raw) => Object.assign(post, { raw, updated_at: tick() }),
+    edit: (post, raw) => void edit(post, raw),
     message,
     reply: (pm, from, raw) => write(pm.posts, pm.id, from, raw),
     holdForReview: (on) => void (reviewing = on),

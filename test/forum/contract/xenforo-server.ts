@@ -12,7 +12,9 @@
 // it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage). A
 // message longer than the board's "Maximum message length" option (messageMaxLength, 25,000 as
 // installed) is refused by XenForo's message preparer with the phrase
-// please_enter_message_with_no_more_than_x_characters.
+// please_enter_message_with_no_more_than_x_characters. POST posts/{id}/ edits a post (its new
+// `message`), answering { success, post }; a member may edit only their own posts (403
+// no_permission for another's).
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface XfPost {
@@ -72,8 +74,9 @@ export async function startXenForo(
   const limits = { messageMaxLength: 25_000 };
   const say = (userId: number, message: string): XfPost => {
     const user = users.find((u) => u.user_id === userId)!;
+    const id = nextPost++;
     const post = {
-      post_id: nextPost++,
+      post_id: id,
       thread_id: threadId,
       user_id: userId,
       username: user.username,
@@ -82,12 +85,18 @@ export async function startXenForo(
       last_edit_date: 0,
       message_state: 'visible' as const,
       attach_count: 0,
-      view_url: `https://forum.test/posts/${nextPost}/`,
+      view_url: `https://forum.test/posts/${id}/`,
     };
     posts.push(post);
     return post;
   };
   const field = (req: ContractRequest, name: string) => req.form?.get(name);
+  const tooLong = (message: string) =>
+    message.length > limits.messageMaxLength
+      ? error(400, 'please_enter_message_with_no_more_than_x_characters', `Please enter a message with no more than ${limits.messageMaxLength} characters.`)
+      : null;
+  const edit = (post: XfPost, message: string, at?: number) =>
+    void Object.assign(post, { message, last_edit_date: at ?? Math.max(post.post_date, post.last_edit_date) + 60 });
   // Conversations the API user is in, with their messages.
   const inbox: Array<{
     conversation_id: number;
@@ -193,15 +202,25 @@ export async function startXenForo(
           const missing = thread(String(field(req, 'thread_id')));
           if (missing) return missing;
           const message = String(field(req, 'message') ?? '');
-          if (message.length > limits.messageMaxLength)
-            return error(
-              400,
-              'please_enter_message_with_no_more_than_x_characters',
-              `Please enter a message with no more than ${limits.messageMaxLength} characters.`,
-            );
+          const refused = tooLong(message);
+          if (refused) return refused;
           const post = say(me.user_id, message);
           const attachmentKey = field(req, 'attachment_key');
           if (attachmentKey) post.attach_count = [...attachments.values()].filter((a) => a.key === attachmentKey).length;
+          return { status: 200, body: { success: true, post } };
+        },
+      ],
+      [
+        'POST',
+        /^\/api\/posts\/(\d+)\/?$/,
+        (req, [id]) => {
+          const post = posts.find((p) => p.post_id === Number(id) && p.message_state !== 'deleted');
+          if (!post || !threadExists) return error(404, 'requested_post_not_found', 'Requested post not found.');
+          if (post.user_id !== me.user_id) return error(403, 'no_permission', 'You do not have permission to view this page or perform this action.');
+          const message = String(field(req, 'message') ?? '');
+          const refused = tooLong(message);
+          if (refused) return refused;
+          edit(post, message);
           return { status: 200, body: { success: true, post } };
         },
       ],
@@ -260,7 +279,7 @@ export async function startXenForo(
     attachments,
     conversations,
     say,
-    edit: (post, message, at) => void Object.assign(post, { message, last_edit_date: at ?? Math.max(post.post_date, post.last_edit_date) + 60 }),
+    edit,
     converse,
     deleteThread: () => void (threadExists = false),
     hide: (post) => void (post.message_state = 'deleted'),

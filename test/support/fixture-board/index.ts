@@ -3,7 +3,7 @@
 // boards live in memory, one per address, so every adapter opened for an address sees the same
 // thread and the same private messages; a wrong key is refused as a real forum refuses it.
 import { markerLine, type ForumAdapter, type ForumUser, type PrivateMessage, type ThreadPost } from '../../../src/channels/forum/base/forum-adapter.ts';
-import { ForumAuthError } from '../../../src/channels/forum/base/forum-errors.ts';
+import { ForumAuthError, ForumNotFoundError } from '../../../src/channels/forum/base/forum-errors.ts';
 import type { ForumSoftware } from '../../../src/channels/forum/base/forum-software.ts';
 
 export interface FixtureBoard {
@@ -44,6 +44,11 @@ function boardAdapter(url: string, key: string | undefined): ForumAdapter {
       return { id: board.posts.at(-1)!.id };
     },
     findOwnPost: async (marker) => (own(marker) ? { id: own(marker)!.id } : null),
+    async editPost(id, post) {
+      const edited = board.posts.find((p) => p.id === id);
+      if (!edited) throw new ForumNotFoundError(`The fixture board has no post ${id}.`);
+      Object.assign(edited, { text: `${post.text}\n\n${markerLine(post.marker)}`, editedAt: new Date().toISOString() });
+    },
     async readSince(cursor) {
       const from = Number(cursor ?? 0);
       return { posts: board.posts.slice(from), cursor: String(board.posts.length) };

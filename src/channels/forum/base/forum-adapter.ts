@@ -1,6 +1,7 @@
 // What Adjutant needs from a forum, whatever its software: post the turn's update into the game's
-// thread (with its map), find a post of its own again after a crash, read the thread's new posts,
-// send a private message, and look a member up. One adapter per forum software implements it.
+// thread (with its map), find a post of its own again after a crash, edit one (an update withdrawn
+// by a rollback), read the thread's new posts, send a private message, and look a member up. One
+// adapter per forum software implements it.
 
 export interface ForumImage {
   filename: string;
@@ -76,6 +77,11 @@ export interface ForumAdapter {
   publish(post: OutgoingPost): Promise<PublishedPost>;
   /** Our own post carrying `marker`, if it is already in the thread. */
   findOwnPost(marker: string): Promise<PublishedPost | null>;
+  /**
+   * Gives our own post `id` a new text, keeping `post.marker` in it. Doing it again does no harm, so
+   * an edit whose answer was lost is simply made again.
+   */
+  editPost(id: string, post: Omit<OutgoingPost, 'images'>): Promise<void>;
   /** Posts after `cursor` (null: from the start), oldest first. */
   readSince(cursor: string | null): Promise<ThreadPage>;
   /** These posts of the thread as they are now, edited or not; those the forum no longer shows are left out. */

@@ -38,6 +38,11 @@ export class ForumHttp {
     return this.request<T>('POST', path, body);
   }
 
+  /** A PUT replaces what is there, so doing it twice does no harm: it is tried again like a GET. */
+  put<T>(path: string, body: Body): Promise<T> {
+    return this.request<T>('PUT', path, body);
+  }
+
   private async request<T>(method: string, path: string, body?: Body): Promise<T> {
     const { retries = 4, backoffMs = 500 } = this.options;
     return pRetry(() => this.once<T>(method, path, body), {

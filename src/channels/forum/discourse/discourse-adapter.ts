@@ -2,7 +2,8 @@
 // is uploaded first (POST /uploads.json, type "composer") and the post's Markdown names it by its
 // upload:// short URL; a topic's posts are read by id from its post stream, with their raw Markdown.
 // Private messages to the game's account are topics too (archetype "private_message"), listed by
-// GET /topics/private-messages/{username}.json and read like the game's topic.
+// GET /topics/private-messages/{username}.json and read like the game's topic. A post is edited
+// with PUT /posts/{id}.json and its new post[raw].
 import {
   markerLine,
   type ForumAdapter,
@@ -52,6 +53,8 @@ interface DcPost {
   created_at: string;
   updated_at: string;
   post_number: number;
+  topic_id?: number;
+  topic_slug?: string;
 }
 
 /** A private message in the account's message list (topic_list.topics), newest activity first. */
@@ -98,6 +101,9 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     return (await postsById(ids, pm.id)).filter((p) => p.username.toLowerCase() !== me).map((p) => ({ title: pm.title, post: threadPost(p) }));
   };
 
+  const postUrl = (p: { topic_slug?: string; topic_id: number; post_number: number }) =>
+    `${settings.baseUrl.replace(/\/+$/, '')}/t/${p.topic_slug ?? 'topic'}/${p.topic_id}/${p.post_number}`;
+
   return {
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const images: string[] = [];
@@ -116,14 +122,19 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
         throw e;
       });
       if (made.action === 'enqueued') return { id: `pending:${made.pending_post?.id ?? '?'}`, held: true };
-      return { id: String(made.id), url: `${settings.baseUrl.replace(/\/+$/, '')}/t/${made.topic_slug ?? 'topic'}/${made.topic_id}/${made.post_number}` };
+      return { id: String(made.id), url: postUrl(made) };
     },
 
     async findOwnPost(marker: string): Promise<PublishedPost | null> {
       const line = markerLine(marker);
       const recent = (await stream()).slice(-POSTS_SEARCHED);
       const found = (await postsById(recent)).find((p) => p.username.toLowerCase() === me && (p.raw ?? '').includes(line));
-      return found ? { id: String(found.id) } : null;
+      return found ? { id: String(found.id), url: postUrl({ ...found, topic_id: found.topic_id ?? topic }) } : null;
+    },
+
+    async editPost(id: string, post: Omit<OutgoingPost, 'images'>): Promise<void> {
+      const raw = `${post.text}\n\n<small>${markerLine(post.marker)}</small>`;
+      await http.put(`posts/${encodeURIComponent(id)}.json`, { post: { raw, edit_reason: 'withdrawn: the game was rolled back' } });
     },
 
     async readSince(cursor: string | null): Promise<ThreadPage> {

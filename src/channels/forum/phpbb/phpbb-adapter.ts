@@ -41,6 +41,9 @@ export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
       throw cannot('post with');
     },
     findOwnPost: async () => null,
+    editPost: async () => {
+      throw cannot('edit posts');
+    },
 
     async readSince(cursor: string | null): Promise<ThreadPage> {
       const after = cursor ? Number(cursor) : 0;

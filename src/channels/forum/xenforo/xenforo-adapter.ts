@@ -1,6 +1,7 @@
 // XenForo 2 through its REST API (XenForo's "REST API endpoints (2.2)" document): requests carry
 // XF-Api-Key (and XF-Api-User for a super-user key) with form-encoded bodies; the map goes up as
-// an attachment (attachments/new-key, then attachments) and the post names it with [ATTACH].
+// an attachment (attachments/new-key, then attachments) and the post names it with [ATTACH]; a
+// post is edited with POST posts/{id}/ and its new `message`.
 import {
   markerLine,
   type ForumAdapter,
@@ -39,6 +40,7 @@ interface XfPost {
   message: string;
   post_date: number;
   last_edit_date?: number;
+  view_url?: string;
   /** visible, moderated or deleted. */
   message_state: string;
 }
@@ -142,9 +144,14 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       const last = (await page(1)).pagination.last_page;
       for (let n = last; n >= Math.max(1, last - PAGES_SEARCHED + 1); n--) {
         const found = (await page(n)).posts.find((p) => p.user_id === user_id && p.message.includes(line));
-        if (found) return { id: String(found.post_id) };
+        if (found) return { id: String(found.post_id), ...(found.view_url && { url: found.view_url }) };
       }
       return null;
+    },
+
+    // The attachments stay with the post; the new message no longer shows them in its text.
+    async editPost(id: string, post: Omit<OutgoingPost, 'images'>): Promise<void> {
+      await http.post(`posts/${encodeURIComponent(id)}/`, new URLSearchParams({ message: message(post, []) }));
     },
 
     // The cursor is the last post id read, and the page it was on as a hint: hidden posts move the
@@ -229,7 +236,7 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   };
 }
 
-function message(post: OutgoingPost, attachments: readonly number[]): string {
+function message(post: Omit<OutgoingPost, 'images'>, attachments: readonly number[]): string {
   return [post.text, ...attachments.map((id) => `[ATTACH=full]${id}[/ATTACH]`), `[SIZE=1]${markerLine(post.marker)}[/SIZE]`].join('\n\n');
 }
 
