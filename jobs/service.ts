@@ -25,7 +25,7 @@ import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
 import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
-import { READ_EVERY_MS, startThreadReaders, type ThreadReaders } from '../src/channels/forum/thread-readers.ts';
+import { startThreadReaders, type ThreadReaders } from '../src/channels/forum/thread-readers.ts';
 import { takeWebhook } from '../src/channels/forum/webhook-intake.ts';
 import { startMailDigest } from './mail-digest.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
@@ -119,7 +119,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       logger,
       now,
       address: config.mail.from,
-      everyMs: config.forumReadEveryMs ?? READ_EVERY_MS,
+      everyMs: config.forumReadEveryMs,
       games: served ? async () => served : undefined,
       outages,
     });
@@ -221,9 +221,9 @@ async function importGames(rt: ReturnType<typeof createRuntime>, config: Service
   for (const dir of folders) {
     const id = gameIdFromFolder(dir);
     if (await rt.store.exists(id)) continue;
-    await importGame(rt.store, id, dir);
+    const { secretsGiven } = await importGame(rt.store, id, dir);
     imported.push(id);
-    logger.info({ gameId: id, dir }, 'game stored');
+    logger.info({ gameId: id, dir, secretsGiven }, 'game stored');
   }
   return imported;
 }

@@ -9,13 +9,15 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { GameState } from '../engine/index.ts';
+import { missingSecrets } from '../game/generated-secrets.ts';
 import { readGameFolder } from '../game/load-game.ts';
 import { gameFileBytes, openGame, STATE_FILE, toYaml } from '../game/open-game.ts';
 import { GameFolderError } from '../game/problems.ts';
 import type { GameStore, OrdersInForce } from './game-store.ts';
 import type { TurnRecord } from './turn-record.ts';
 
-const ORDERS_FILE = 'orders.yaml';
+/** The orders in force, in an exported folder: the store's, never one of the game's own files. */
+export const ORDERS_FILE = 'orders.yaml';
 
 export async function exportGame(store: GameStore, id: string, dir: string): Promise<string[]> {
   const files = await store.files(id);
@@ -39,9 +41,15 @@ export async function exportGame(store: GameStore, id: string, dir: string): Pro
   return written.map(([name]) => name).sort();
 }
 
-/** Stores a game folder (new, or exported with history) under `id`. The folder is checked first. */
-export async function importGame(store: GameStore, id: string, dir: string): Promise<void> {
-  const files = await readGameFolder(dir);
+/**
+ * Stores a game folder (new, or exported with history) under `id`. The folder is checked first.
+ * A player the GM gave no secret gets one in the stored game.yaml (their welcome mail carries it);
+ * returns the names of those nations.
+ */
+export async function importGame(store: GameStore, id: string, dir: string): Promise<{ secretsGiven: string[] }> {
+  const read = await readGameFolder(dir);
+  const secrets = read['game.yaml'] === undefined ? { text: undefined, given: [] } : missingSecrets(read['game.yaml']);
+  const files = secrets.text === undefined ? read : { ...read, 'game.yaml': secrets.text };
   const { game, problems } = openGame(id, files);
   if (!game) throw new GameFolderError(problems.map((p) => ({ ...p, file: path.join(dir, p.file) })));
   const { [ORDERS_FILE]: ordersText, ...gameFiles } = files;
@@ -67,6 +75,7 @@ export async function importGame(store: GameStore, id: string, dir: string): Pro
     orders: ordersText ? (parse(ordersText) as Record<string, OrdersInForce>) : undefined,
     mail,
   });
+  return { secretsGiven: secrets.given.map((nation) => game.config.nations[nation].name) };
 }
 
 function historyFile(step: number): string {

@@ -31,11 +31,17 @@ export class OrdersChangedError extends Error {
   override name = 'OrdersChangedError';
 }
 
+/** The game moved on (a step, a rollback, a file changed) since an update was checked against it. */
+export class GameMovedError extends Error {
+  override name = 'GameMovedError';
+}
+
 export type { OrdersInForce } from './stored-orders.ts';
 
 const COMMIT = loadLua(import.meta.url, 'commit-step.lua');
 const REPEAT_ORDERS = loadLua(import.meta.url, 'repeat-orders.lua');
 const ROLL_BACK = loadLua(import.meta.url, 'roll-back.lua');
+const REPLACE_FILES = loadLua(import.meta.url, 'replace-files.lua');
 
 /** The Lua functions (game.lua) through which another module's script reads or changes the game. */
 export const GAME_LUA = loadLua(import.meta.url, 'game.lua');
@@ -61,6 +67,13 @@ const GAME_ID = /^[a-z0-9_][a-z0-9_-]*$/;
 
 export class InvalidGameIdError extends Error {
   override name = 'InvalidGameIdError';
+}
+
+/** Where a game stands, as an update of its files is checked against it. */
+export interface GameMarks {
+  step: number;
+  epoch: number;
+  filesVersion: string;
 }
 
 /** A turn record undone by a rollback, with when. */
@@ -130,6 +143,50 @@ export class GameStore {
   async putFiles(id: string, files: Record<string, string>): Promise<void> {
     const k = gameKeys(id);
     await this.redis.multi().hset(k.files, files).set(k.filesVersion, randomUUID()).exec();
+  }
+
+  /**
+   * Replaces every file of the game at once (`adjutant game update`), only while it is where
+   * `marks` found it: the orders in force of nations that left go, and the state is replaced when
+   * given (the map gained provinces). Throws GameMovedError otherwise, changing nothing.
+   */
+  async replaceFiles(id: string, update: { files: Record<string, string>; leaving: string[]; state?: GameState }, marks: GameMarks): Promise<void> {
+    const k = gameKeys(id);
+    const expected = [String(marks.step), String(marks.epoch), marks.filesVersion];
+    const state = update.state ? JSON.stringify(update.state) : '';
+    const pairs = Object.entries(update.files).flat();
+    try {
+      await this.redis.eval(
+        REPLACE_FILES,
+        7,
+        k.files,
+        k.filesVersion,
+        k.step,
+        k.rollbacks,
+        k.orders,
+        k.ordersVersion,
+        k.state,
+        ...expected,
+        randomUUID(),
+        JSON.stringify(update.leaving),
+        state,
+        ...pairs,
+      );
+    } catch (e) {
+      const moved = /MOVED (STEP (\d+)|FILES)/.exec(String((e as Error).message));
+      if (!moved) throw e;
+      const why =
+        moved[2] !== undefined
+          ? `it is at step ${moved[2]} now (a turn was adjudicated or rolled back)`
+          : 'its files were changed meanwhile (by a command by mail, or another update)';
+      throw new GameMovedError(`Game "${id}" moved on while the update was being checked: ${why}. Nothing was changed; run the update again.`);
+    }
+  }
+
+  /** The step, rollbacks and files version, read before the game itself so a change after the reading shows. */
+  async marks(id: string): Promise<GameMarks> {
+    const filesVersion = await this.filesVersion(id);
+    return { ...(await this.stepAndEpoch(id)), filesVersion };
   }
 
   /** Changes whenever a game file does (stored-game.ts opens a game again only then). */

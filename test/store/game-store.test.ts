@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -40,6 +40,25 @@ async function readTree(dir: string): Promise<Record<string, string>> {
 describe('game store on the real Redis', () => {
   it('uses hash-tagged keys so a cluster keeps a game on one slot', () => {
     for (const key of Object.values(gameKeys('demo'))) expect(key).toContain('{demo}');
+  });
+
+  it('gives each player without a secret one at import, in the stored game.yaml, keeping what the GM wrote', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adjutant-secrets-'));
+    await cp(FIXTURE, dir, { recursive: true });
+    const text = await readFile(path.join(dir, 'game.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'game.yaml'), `# the GM's note\n${text.replace('    secret: azure-otter\n', '')}`);
+    const id = `t-${randomUUID()}`;
+    expect(await importGame(store, id, dir)).toEqual({ secretsGiven: ['Bluevale'] });
+    const stored = (await store.files(id))['game.yaml'];
+    expect(stored.startsWith("# the GM's note\n")).toBe(true);
+    expect(stored).toContain('secret: ruby-falcon');
+    expect(stored).toMatch(/blue:\n(?: {4}.*\n)* {4}secret: [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\n/);
+    await store.deleteGame(id);
+    // A game that takes a DKIM signature in place of a secret is left as it is.
+    await writeFile(path.join(dir, 'game.yaml'), `${text.replace('    secret: azure-otter\n', '')}mail: { dkim: true }\n`);
+    expect(await importGame(store, id, dir)).toEqual({ secretsGiven: [] });
+    expect((await store.files(id))['game.yaml']).not.toMatch(/blue:\n(?: {4}.*\n)* {4}secret:/);
+    await store.deleteGame(id);
   });
 
   it('commits a step atomically and refuses the same step twice', async () => {

@@ -16,6 +16,8 @@ import { welcomePlayers } from '../../messages/welcome.ts';
 import { nationPageUrls } from '../../web/nation-links.ts';
 import { createGameControl } from '../../turns/scheduler-control.ts';
 import { discardGameJobs } from '../../../jobs/parse.ts';
+import { applyGameUpdate, planGameUpdate } from '../../turns/game-update.ts';
+import { changesText } from '../../game/game-changes.ts';
 import { openQueue, QUEUES } from '../../../jobs/queues.ts';
 
 export function register(program: Command): void {
@@ -53,10 +55,14 @@ export function register(program: Command): void {
       const id = opts.id ?? gameIdFromFolder(dir);
       const config = serviceConfig();
       await withRuntime(async (rt) => {
-        await importGame(rt.store, id, dir);
+        const { secretsGiven } = await importGame(rt.store, id, dir);
         // The forum's posts before this moment are its history, not orders for this game.
         await new ForumInbox(rt.store.redis).startReading(id, new Date());
         console.log(`Stored game "${id}" from ${dir}.`);
+        if (secretsGiven.length)
+          console.log(
+            `${secretsGiven.join(', ')} had no secret: each was given one, which its welcome mail carries ("adjutant game export" writes them into game.yaml).`,
+          );
         if (!opts.welcome || (await rt.store.step(id)) > 0) return;
         const nationPageUrl = nationPageUrls(rt.redis, config.outputs, () => new Date());
         const deps = {
@@ -71,6 +77,33 @@ export function register(program: Command): void {
         if (players) console.log(`Welcome mails to ${players} players are in the outbox; the service sends them ("adjutant serve").`);
       });
     });
+  game
+    .command('update')
+    .description('Change a stored game as its edited folder says: shows what changes, and applies it between turns (asks first; --yes for scripts).')
+    .argument('<dir>', 'the game folder')
+    .option('--id <id>', 'the game id (default: the folder name)')
+    .option('--yes', 'apply without asking')
+    .action((dir: string, opts: { id?: string; yes?: boolean }) =>
+      withRuntime(async (rt) => {
+        const id = await stored(rt.store, opts.id ?? gameIdFromFolder(dir));
+        const plan = await planGameUpdate(rt, id, dir);
+        if (!plan.changes.length) return console.log(`Game "${id}" is already as ${dir} says: nothing to update.`);
+        console.log(`Game "${id}" would change:`);
+        for (const line of changesText(plan.changes)) console.log(line);
+        // Asked on a terminal, as before a removal; without one (a script, a pipe) it is a dry run.
+        if (!opts.yes && !process.stdin.isTTY) {
+          const again = ['adjutant game update', dir, ...(opts.id ? ['--id', opts.id] : []), '--yes'].join(' ');
+          return console.log(`This was a dry run: nothing was changed. To apply it, run "${again}".`);
+        }
+        if (!opts.yes && !(await confirm(`Apply these changes to game "${id}"? Type the game id to confirm: `, id))) {
+          console.log(`Game "${id}" was not updated.`);
+          process.exitCode = 1;
+          return;
+        }
+        for (const note of await applyGameUpdate(rt, plan)) console.log(note);
+        console.log(`Updated game "${id}" from ${dir}; the service uses the new files from its next look at the game.`);
+      }),
+    );
   game
     .command('export')
     .description('Write a stored game with its whole history to a folder.')
