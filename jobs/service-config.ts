@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SendRate } from '../src/channels/email/outbox-sender.ts';
 import { DEFAULT_FLAVOUR, flavourIds, type Flavour } from '../src/render/flavours.ts';
 import { oauth2Providers, type OAuth2Settings } from '../src/channels/email/oauth2.ts';
+import { READ_EVERY_MS } from '../src/channels/forum/thread-readers.ts';
 import { RedisUnavailableError } from '../src/store/redis.ts';
 import { durationMs } from '../src/turns/schedule.ts';
 import type { TurnSettings } from '../src/turns/turn-runtime.ts';
@@ -46,8 +47,8 @@ export interface ServiceConfig {
   lockMs: number;
   tickMs: number;
   shutdownGraceMs: number;
-  /** How often each game's forum thread is read; READ_EVERY_MS when absent. Not from the environment: the demo sets it. */
-  forumReadEveryMs?: number;
+  /** How often each game's forum thread is read. */
+  forumReadEveryMs: number;
   settings: Partial<TurnSettings>;
 }
 
@@ -178,6 +179,7 @@ const schema = z.object({
   ADJUTANT_WEB_SECRET: secret(optional),
   ADJUTANT_TRUST_PROXY: flag,
   ADJUTANT_FORUM_FLAVOUR: choice(flavourIds() as [Flavour, ...Flavour[]], DEFAULT_FLAVOUR),
+  ADJUTANT_FORUM_READ_SECONDS: whole(READ_EVERY_MS / 1000).refine((n) => n > 0, 'write a whole number of seconds above 0'),
   ADJUTANT_CONCURRENCY: whole(4).refine((n) => n > 0, 'write a whole number above 0'),
   ADJUTANT_LOCK_MS: whole(30_000),
   ADJUTANT_TICK_MS: whole(1000),
@@ -263,6 +265,7 @@ function fromEnv(e: Env): ServiceConfig {
       trustProxy: e.ADJUTANT_TRUST_PROXY,
     },
     flavour: e.ADJUTANT_FORUM_FLAVOUR,
+    forumReadEveryMs: e.ADJUTANT_FORUM_READ_SECONDS * 1000,
     concurrency: e.ADJUTANT_CONCURRENCY,
     lockMs: e.ADJUTANT_LOCK_MS,
     tickMs: e.ADJUTANT_TICK_MS,

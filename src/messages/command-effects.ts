@@ -92,9 +92,12 @@ async function run(gc: GameControl, id: string, e: Effect): Promise<string> {
       case 'resume':
         await gc.resume(id);
         return 'Done: the game runs again.';
-      case 'process':
+      case 'process': {
+        const refused = await earlyProcess(gc, id, e.turn, when);
+        if (refused) return `Not done: ${refused}`;
         await gc.processNow(id);
         return 'Done: the turn is being adjudicated now.';
+      }
       case 'preview':
         await gc.rerun(id, { reroll: e.reroll });
         return `Done: the previewed turn is run again${e.reroll ? ' with new dice' : ' with the same dice'}; the new preview follows.`;
@@ -114,9 +117,22 @@ async function run(gc: GameControl, id: string, e: Effect): Promise<string> {
   }
 }
 
+/**
+ * Why PROCESS is not run: a turn whose deadline is still running is adjudicated early only when the
+ * GM names it (PROCESS 3), so a stray PROCESS, or one written for a turn already past, runs nothing.
+ */
+async function earlyProcess(gc: GameControl, id: string, turn: number | undefined, when: (d: Date) => string): Promise<string | null> {
+  const status = await gc.status(id);
+  if (turn !== undefined && turn !== status.turn)
+    return `turn ${turn} is not the turn open now; turn ${status.turn} is. To adjudicate it now, send PROCESS ${status.turn}.`;
+  if (turn === undefined && status.deadline)
+    return `turn ${status.turn} is due ${when(status.deadline)}, and PROCESS would adjudicate it now: orders not yet sent would miss it. To do that, send PROCESS ${status.turn}.`;
+  return null;
+}
+
 /** Why a deadline was refused, in the GM's time zone, and how to insist. */
 function surpriseText(err: SurpriseDeadlineError, e: Effect, when: string): string {
-  const again = e.name === 'extend' ? 'the line again with NOW at its end' : 'the line again with NOW at its end, or PROCESS';
+  const again = e.name === 'extend' ? 'the line again with NOW at its end' : 'the line again with NOW at its end, or PROCESS and the turn number';
   if (err.reason === 'past') return `${when} is already past, so the turn would be adjudicated at once. If that is what you want, send ${again}.`;
   return `the deadline would be ${when}, which leaves players less than the game's minimum notice (${noticeText(err.noticeMs)}). To set it anyway, send ${again}.`;
 }

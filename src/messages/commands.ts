@@ -24,7 +24,8 @@ export type Command =
   | ({ name: 'deadline'; at: Date; now: boolean } & Reason)
   | ({ name: 'pause' } & Reason)
   | ({ name: 'resume' } & Reason)
-  | { name: 'process' }
+  /** `turn`: the GM named the turn open now, which adjudicating it before its deadline needs. */
+  | { name: 'process'; turn?: number }
   | { name: 'preview'; reroll: boolean }
   | { name: 'publish' }
   | ({ name: 'rollback'; turn: number } & Reason)
@@ -163,8 +164,11 @@ function readCommand(word: string, rest: string, ctx: CommandContext): Pick<Comm
       return noArgs({ name: 'pause' });
     case 'RESUME':
       return noArgs({ name: 'resume' });
-    case 'PROCESS':
-      return noArgs({ name: 'process' });
+    case 'PROCESS': {
+      if (!rest) return { command: { name: 'process' } };
+      const turn = /^(?:turn\s+)?(\d{1,5})$/i.exec(rest);
+      return turn ? { command: { name: 'process', turn: Number(turn[1]) } } : { problem: 'write PROCESS and the turn open now, like PROCESS 3.' };
+    }
     case 'PUBLISH':
       return noArgs({ name: 'publish' });
     case 'PREVIEW':

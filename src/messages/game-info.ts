@@ -11,7 +11,7 @@ export function listText(ctx: MessageContext, nation: string): string {
   const view = game.ruleset.publicView(game.ctx, game.state, []);
   const rows = view.nations.map((n) => {
     const player = game.config.nations[n.id]?.player?.name;
-    return `  ${n.name}${n.id === nation ? ' (you)' : ''}: ${player ? `played by ${player}` : 'no player'}; ${counted(n.provinces, 'province')}, ${counted(n.units, 'unit')}`;
+    return `  ${n.name} (${n.id}${n.id === nation ? ', you' : ''}): ${player ? `played by ${player}` : 'no player'}; ${counted(n.provinces, 'province')}, ${counted(n.units, 'unit')}`;
   });
   return [`${game.config.title} (${game.config.ruleset}): turn ${game.state.turn}, ${game.state.phase}. Deadline: ${deadlineText(ctx, nation)}.`, ...rows].join(
     '\n',

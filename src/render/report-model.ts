@@ -1,7 +1,7 @@
 // The data of a nation's private report and of the GM's summary. A nation's report is built from
 // the ruleset's privateView for that nation, and only from it (plus the nation's own orders), so it
 // can hold nothing the ruleset did not let that nation see.
-import type { GameEvent, NationView, Order } from '../engine/index.ts';
+import type { GameEvent, NationView, Order, PublicView } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { humanize } from './humanize.ts';
@@ -21,7 +21,7 @@ import {
   type OrderLine,
   type SectionModel,
 } from './report-common.ts';
-import type { SentenceFormat } from './sentences.ts';
+import type { Names, SentenceFormat } from './sentences.ts';
 
 export interface LedgerLine {
   label: string;
@@ -161,7 +161,12 @@ export interface GmSummaryModel {
   seed: string;
   missing: string[];
   nations: Array<{ name: string; orders: OrderLine[]; ledger: LedgerLine[] | null }>;
-  events: Array<{ audience: string; type: string; message: string }>;
+  /** What the public update told everyone, in the ruleset's sentences. */
+  publicNews: SectionModel[];
+  /** What each nation alone was told besides the public news. */
+  privateNews: Array<{ name: string; lines: string[] }>;
+  /** What no nation saw (the GM's alone), in the event's own words. */
+  gmOnly: string[];
   battles: BattleModel[];
   dice: Array<{ sides: number; value: number; purpose: string }>;
   nextDeadline: string | null;
@@ -182,15 +187,27 @@ export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Da
       const view = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
       return { name: names.nation(nation), orders: orderLines(game, record.orders[nation] ?? [], record.events, nation), ledger: ledgerLines(view.ledger) };
     }),
-    events: record.events
-      .filter((e) => !isOrderResult(e) && e.type !== 'ledger')
-      .map((e) => ({
-        audience: e.audience === 'public' ? 'public' : e.audience.map((n) => names.nation(n)).join(', ') || 'GM only',
-        type: e.type,
-        message: e.message ?? '',
-      })),
+    ...newsFor(game, record, publicView, names),
     battles: battleModels(reportOf(game).battles(game.ctx, record.events), names, 'txt'),
     dice: record.dice.map((d) => ({ sides: d.sides, value: d.value, purpose: d.purpose })),
     nextDeadline: formatDeadline(nextDeadline, game.config.timezone),
   };
+}
+
+/** The step's news as readers got it: the public update's sentences, then what each nation alone read, then what only the GM knows. */
+function newsFor(game: Game, record: TurnRecord, publicView: PublicView, names: Names): Pick<GmSummaryModel, 'publicNews' | 'privateNews' | 'gmOnly'> {
+  const report = reportOf(game);
+  const publicNews = sectionModels(report.publicNews(game.ctx, publicView), names, 'txt');
+  const everyone = new Set(publicNews.flatMap((s) => s.lines.map(String)));
+  const privateNews = Object.keys(record.stateBefore.nations)
+    .map((nation) => {
+      const view = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
+      const lines = sectionModels(report.privateNews(game.ctx, view), names, 'txt').flatMap((s) => s.lines.map(String));
+      return { name: names.nation(nation), lines: [...new Set(lines)].filter((line) => !everyone.has(line)) };
+    })
+    .filter((n) => n.lines.length);
+  const gmOnly = record.events
+    .filter((e) => e.audience !== 'public' && !e.audience.length && !isOrderResult(e) && e.type !== 'ledger')
+    .map((e) => e.message ?? humanize(e.type));
+  return { publicNews, privateNews, gmOnly };
 }

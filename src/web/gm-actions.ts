@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Game } from '../game/open-game.ts';
+import { taggedSubject } from '../game/subject-tag.ts';
 import { MessageLedger, type MessageResult } from '../messages/message-ledger.ts';
 import { processMail } from '../channels/email/process-mail.ts';
 import type { WebContext } from './web-context.ts';
@@ -30,9 +31,12 @@ export function commandLine(action: string, argument: string): string {
     case 'rollback':
       if (!/^\d{1,5}$/.test(arg)) throw new ConsoleActionError('Write the turn to roll back to as a number.');
       return `ROLLBACK ${arg}`;
+    case 'process':
+      // The console asked first (confirmationOf), so it names the turn, as the GM's email must to adjudicate early.
+      if (!/^\d{1,5}$/.test(arg)) throw new ConsoleActionError('Say which turn to adjudicate now, as a number.');
+      return `PROCESS ${arg}`;
     case 'pause':
     case 'resume':
-    case 'process':
     case 'publish':
     case 'preview':
       return action.toUpperCase();
@@ -70,7 +74,7 @@ export function confirmationOf(game: Game, line: string): { question: string; bu
   const [word, first, second] = line.split(/\s+/);
   switch (word) {
     case 'PROCESS':
-      return { question: `Adjudicate turn ${game.state.turn} now, before its deadline? Orders not yet sent will miss it.`, button: 'adjudicate now' };
+      return { question: `Adjudicate turn ${first} now, before its deadline? Orders not yet sent will miss it.`, button: 'adjudicate now' };
     case 'PUBLISH':
       return { question: 'Send the previewed results to every player and the thread? Sent mail and posts cannot be called back.', button: 'publish' };
     case 'ROLLBACK':
@@ -101,7 +105,7 @@ export async function runAsGmEmail(web: WebContext, game: Game, line: string): P
   const raw = await new MailComposer({
     from: game.config.gm.email,
     to: game.config.mailbox ?? web.deps.address,
-    subject: `[${game.id}] from the web console`,
+    subject: taggedSubject(game.id, 'from the web console'),
     text: `${line}\n\n${secret}\n`,
     date: now,
     messageId: `<web-${randomUUID()}@${web.deps.address.split('@')[1] ?? 'adjutant'}>`,

@@ -82,7 +82,15 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
     'gm-game',
     { title: `${game.config.title}: GM console`, base: web.base, private: true },
     {
-      game: { id, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public, hasSecret: !!game.config.gm.secret },
+      game: {
+        id,
+        title: game.config.title,
+        turn: game.state.turn,
+        phase: game.state.phase,
+        public: game.config.public,
+        hasSecret: !!game.config.gm.secret,
+        preview: game.config.preview,
+      },
       status: statusModel(game, status),
       tickets: tickets.map((t) => ({
         token: t.token,

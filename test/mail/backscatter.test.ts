@@ -85,9 +85,9 @@ async function signedToGame(from: string, subject: string, text: string): Promis
 
 describe('backscatter', () => {
   it('answers no forged stranger and tells the GM nothing, while proven senders are answered', { timeout: 120_000 }, async () => {
-    // 60 forged emails from 20 dead addresses: ones the relay has no mailbox for, and ones it will not relay to.
+    // 100 forged emails from 20 dead addresses: ones the relay has no mailbox for, and ones it will not relay to.
     const dead = Array.from({ length: 20 }, (_, i) => (i % 2 ? `ghost${i}@adjutant.test` : `ghost${i}@dead.invalid`));
-    for (let round = 0; round < 3; round++) for (const from of dead) await mailGame(game, from, `forged ${round}`, 'ruby-falcon\nclaim nor');
+    for (let round = 0; round < 5; round++) for (const from of dead) await mailGame(game, from, `forged ${round}`, 'ruby-falcon\nclaim nor');
     // A player's address that proves nothing (no secret, no signature, no SPF): once a day.
     for (let i = 0; i < 3; i++) await mailGame(game, 'player1@adjutant.test', `unproven ${i}`, 'claim nor');
     // A player's address whose server SPF names, as the headers the mailbox's provider writes on top say: each time.
@@ -97,9 +97,9 @@ describe('backscatter', () => {
     // A stranger whose domain signed the mail: a real person, told why.
     for (let i = 0; i < 2; i++) await signedToGame('player7@adjutant.test', `signed ${i}`, 'claim nor');
 
-    await expect.poll(processed, { timeout: 90_000, interval: 500 }).toBe(68);
+    await expect.poll(processed, { timeout: 90_000, interval: 500 }).toBe(108);
     const results = Object.values(await store.redis.hgetall(`adjutant:{${game}}:mail:results`)).map((r) => JSON.parse(r) as { outcome: string; code?: string });
-    expect(results.filter((r) => r.code === 'UNKNOWN_SENDER')).toHaveLength(62);
+    expect(results.filter((r) => r.code === 'UNKNOWN_SENDER')).toHaveLength(102);
     expect(results.every((r) => r.outcome === 'refused')).toBe(true);
 
     await waitForMail('player7@adjutant.test', { subject: `[${game}] Re: signed` }, { count: 2 });

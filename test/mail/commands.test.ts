@@ -14,7 +14,7 @@ describe('email commands', () => {
 
   it('reads the GM commands with their arguments', () => {
     const lines = readCommands(
-      'EXTEND 36h\nDEADLINE 2030-01-05 20:00\nDEADLINE 2026-11-27 01:00 NOW\nextend 10m now\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now',
+      'EXTEND 36h\nDEADLINE 2030-01-05 20:00\nDEADLINE 2026-11-27 01:00 NOW\nextend 10m now\nROLLBACK to turn 3\nREPLACE blue <new@example.com>\nPREVIEW reroll\nPAUSE now\nPROCESS\nPROCESS turn 4\nPROCESS soon',
       'gm',
       ctx,
     );
@@ -27,6 +27,9 @@ describe('email commands', () => {
       { name: 'replace', nation: 'blue', address: 'new@example.com' },
       { name: 'preview', reroll: true },
       'PAUSE takes nothing after it.',
+      { name: 'process' },
+      { name: 'process', turn: 4 },
+      'write PROCESS and the turn open now, like PROCESS 3.',
     ]);
   });
 

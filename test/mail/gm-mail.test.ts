@@ -121,10 +121,25 @@ describe('GM commands', () => {
 
   it('runs a command once even if the same email is processed again', async () => {
     game = await mailTestGame({ files: withGmSecret() });
-    const result = await game.receive(await fromGm('grey-heron\nPROCESS'));
+    const result = await game.receive(await fromGm('grey-heron\nPROCESS 1'));
     await processMail(game.deps, { gameId: game.id, messageId: result.messageId });
     expect(game.control.called('processNow')).toHaveLength(1);
     expect((await game.outbox.pending(game.id)).filter((e) => e.key === `reply:${result.messageId}`)).toHaveLength(1);
+  });
+
+  it('adjudicates a turn before its deadline only when the GM names it: PROCESS alone asks first', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const bare = await game.receive(await fromGm('grey-heron\nPROCESS'));
+    const asked = (await entry(game, `reply:${bare.messageId}`)).text;
+    expect(asked).toContain('Not done: turn 1 is due');
+    expect(asked).toContain('To do that, send PROCESS 1.');
+    const stale = await game.receive(await fromGm('grey-heron\nPROCESS 4'));
+    expect((await entry(game, `reply:${stale.messageId}`)).text).toContain('Not done: turn 4 is not the turn open now; turn 1 is.');
+    expect(game.control.called('processNow')).toEqual([]);
+    // Paused (or waiting for the GM, or with no schedule): no deadline runs, so PROCESS alone is meant.
+    game.control.paused = true;
+    await game.receive(await fromGm('grey-heron\nPROCESS'));
+    expect(game.control.called('processNow')).toHaveLength(1);
   });
 
   it('says why when the GameControl refuses, and answers unknown commands with the help text', async () => {

@@ -84,8 +84,8 @@ describe('LIST, HISTORY and RESIGN', () => {
     const result = await game.receive(await red('LIST\nruby-falcon'));
     const text = (await sent(game, `reply:${result.messageId}`)).text;
     expect(text).toContain('Claims of the Three Valleys (fixture-claims): turn 1');
-    expect(text).toMatch(/Redmark \(you\): played by Player One; \d+ provinces?, \d+ units?/);
-    expect(text).toMatch(/Bluevale: played by Player Two/);
+    expect(text).toMatch(/Redmark \(red, you\): played by Player One; \d+ provinces?, \d+ units?/);
+    expect(text).toMatch(/Bluevale \(blue\): played by Player Two/);
     expect(text).not.toContain('player2@adjutant.test');
   });
 

@@ -21,6 +21,8 @@ describe('service configuration from the environment', () => {
     expect(c.outputs.port).toBeNull();
     expect(c.settings).toEqual({ from: 'game@example.org', downAfterMs: 300_000 });
     expect([c.prefix, c.scope, c.flavour, c.concurrency, c.mail.unrouted]).toEqual(['{adjutant-queues}', 'main', 'xenforo', 4, 'answer']);
+    expect(c.forumReadEveryMs).toBe(60_000);
+    expect(serviceConfig({ REDIS_URL: 'redis://r', ADJUTANT_FORUM_READ_SECONDS: '5' }).forumReadEveryMs).toBe(5000);
   });
 
   it('says which variable is wrong, one sentence per bad value, all at once', () => {

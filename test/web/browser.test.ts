@@ -139,8 +139,9 @@ describe('the web pages in chromium', () => {
     await shot('gm-orders-entered');
 
     const step = await world.rt.store.step(world.gameId);
-    await page.click('button:has-text("Adjudicate now")');
-    await expect.poll(() => page.locator('section.confirm h2').textContent()).toContain(`Adjudicate turn`);
+    const turn = (await world.rt.store.state(world.gameId)).turn;
+    await page.click(`button:has-text("Adjudicate turn ${turn} now")`);
+    await expect.poll(() => page.locator('section.confirm h2').textContent()).toContain(`Adjudicate turn ${turn} now, before its deadline?`);
     await shot('gm-confirm-process');
     await page.click('section.confirm a');
     expect(page.url()).toBe(consoleUrl);
