@@ -69,11 +69,25 @@ export async function serveFlood(name: string, options: { serves: number; readEv
   process.env.ADJUTANT_FORUM_READ_SECONDS = String(options.readEveryS);
 
   const serves: ServeProcess[] = [];
-  for (let i = 0; i < options.serves; i++) {
-    // One at a time: the first stores the game, the others find it stored.
-    const serve = startServe({ gameId, gamesDir: path.join(dir, 'games'), outDir: path.join(dir, 'out'), lockMs: options.lockMs, redisUrl: redis.url });
-    serves.push(serve);
-    await serve.ready;
+  const stop = async () => {
+    for (const serve of serves) serve.child.kill('SIGTERM');
+    await Promise.all(serves.map((s) => s.exited));
+    store.redis.disconnect();
+    await redis.stop();
+    await forum.server.close();
+    await purgeGameMail([gameId]);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < options.serves; i++) {
+      // One at a time: the first stores the game, the others find it stored.
+      const serve = startServe({ gameId, gamesDir: path.join(dir, 'games'), outDir: path.join(dir, 'out'), lockMs: options.lockMs, redisUrl: redis.url });
+      serves.push(serve);
+      await serve.ready;
+    }
+  } catch (e) {
+    await stop();
+    throw e;
   }
 
   const emailAnswers: ServedFlood['emailAnswers'] = new Map();
@@ -145,14 +159,8 @@ export async function serveFlood(name: string, options: { serves: number; readEv
     close: async () => {
       watching = false;
       await watcher;
-      for (const serve of serves) serve.child.kill('SIGTERM');
-      await Promise.all(serves.map((s) => s.exited));
       await Promise.all(inboxes.map((inbox) => inbox.close()));
-      store.redis.disconnect();
-      await redis.stop();
-      await forum.server.close();
-      await purgeGameMail([gameId]);
-      await rm(dir, { recursive: true, force: true });
+      await stop();
     },
   };
 }

@@ -8,12 +8,10 @@ import { everyNationsOrders } from '../messages/orders-as-read.ts';
 import { openTickets } from '../messages/tickets.ts';
 import type { Game } from '../game/open-game.ts';
 import type { GmSession } from './gm-session.ts';
+import { outboxView } from './outbox-view.ts';
 import { renderPage } from './page-templates.ts';
 import { statusModel } from './public-pages.ts';
 import type { WebContext } from './web-context.ts';
-
-/** Outbox messages listed, newest first. */
-const OUTBOX_SHOWN = 60;
 
 /** The game if this GM runs it; null otherwise (the caller answers 404, not revealing whose it is). */
 export async function gmGame(web: WebContext, session: GmSession, gameId: string): Promise<Game | null> {
@@ -59,6 +57,8 @@ export interface ConsoleNotice {
   done?: string;
   /** Why the form just sent did nothing. */
   problem?: string;
+  /** The page of the outbox shown (1, the newest, when absent). */
+  outboxPage?: number;
   /** A command that asks again before it is sent: the question, and the form's fields to send again with confirm=yes. */
   confirm?: { question: string; button: string; action: string; fields: Array<{ name: string; value: string }> };
 }
@@ -74,10 +74,7 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
     notice.done ? new MessageLedger(web.deps.store.redis).result(id, notice.done) : null,
     everyNationsOrders(web.deps.store.redis, game),
   ]);
-  const outbox = outboxRaw
-    .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.key.localeCompare(b.key))
-    .slice(0, OUTBOX_SHOWN)
-    .map((e) => ({ key: e.key, to: e.to.join(', '), subject: e.subject, recordedAt: e.recordedAt, sentAt: e.sentAt, failed: failed[e.key]?.error }));
+  const outbox = outboxView(outboxRaw, failed, notice.outboxPage ?? 1);
   return renderPage(
     'gm-game',
     { title: `${game.config.title}: GM console`, base: web.base, private: true },
@@ -99,7 +96,11 @@ export async function gmGamePage(web: WebContext, session: GmSession, game: Game
         text: t.text,
         readings: t.readings.map((text, i) => ({ number: i + 1, text })),
       })),
-      outbox,
+      outbox: {
+        ...outbox,
+        newer: outbox.page > 1 ? `${web.base}/-/gm/${id}?outbox=${outbox.page - 1}` : null,
+        older: outbox.page < outbox.pages ? `${web.base}/-/gm/${id}?outbox=${outbox.page + 1}` : null,
+      },
       done: done
         ? {
             outcome: done.outcome,

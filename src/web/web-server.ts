@@ -152,7 +152,13 @@ async function gmRoute(web: WebContext, req: IncomingMessage, res: ServerRespons
   const game = parts.length === 1 ? await gmGame(web, session, parts[0]) : null;
   if (!game) return notFound(web, res);
   const messageId = url.searchParams.get('done');
-  return sendHtml(res, 200, await gmGamePage(web, session, game, { done: messageId && /^[0-9a-f]{64}$/.test(messageId) ? messageId : undefined }), headers);
+  const outboxPage = Number(/^\d{1,6}$/.exec(url.searchParams.get('outbox') ?? '')?.[0] ?? 1);
+  return sendHtml(
+    res,
+    200,
+    await gmGamePage(web, session, game, { done: messageId && /^[0-9a-f]{64}$/.test(messageId) ? messageId : undefined, outboxPage }),
+    headers,
+  );
 }
 
 async function gmPost(web: WebContext, req: IncomingMessage, res: ServerResponse, session: GmSession, parts: string[]): Promise<void> {

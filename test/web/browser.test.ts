@@ -121,7 +121,11 @@ describe('the web pages in chromium', () => {
     expect(reply[0].text).toContain('EXTEND 2d');
     expect(reply[0].text).not.toContain('gm-granite-owl');
     await shot('gm-extended');
-    expect(await page.locator('section.outbox').textContent()).toMatch(/sent/);
+    const outbox = await page.locator('section.outbox').textContent();
+    expect(outbox).toMatch(/Answer to a message\s*\[[^\]]+\] Re: /);
+    expect(outbox).toMatch(/sent/);
+    // In words: no message's internal key is shown unless it was refused.
+    expect(outbox).not.toMatch(/reply:|report:|welcome:/);
   });
 
   it("shows every nation's orders as read, enters orders for a nation, and asks before adjudicating or replacing a player", async () => {
