@@ -22,8 +22,8 @@ function along([x0, y0]: Point, [x1, y1]: Point, t: number): Point {
   return [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t];
 }
 
-/** A straight band of `width` from a to b. */
-function band(a: Point, b: Point, width: number): Polygon {
+/** A straight band of `width` from a to b (also a label's leader line). */
+export function band(a: Point, b: Point, width: number): Polygon {
   const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
   const nx = (-(b[1] - a[1]) / length) * (width / 2);
   const ny = ((b[0] - a[0]) / length) * (width / 2);

@@ -11,6 +11,10 @@ import { provinceMarks, type Mark, type MarkBlock } from './province-marks.ts';
 import { eventSvg } from './map-symbols.ts';
 import { renderSprites, SPRITE_PAD, type Sprite } from './sprites.ts';
 import { arrowShapes, paintArrows } from './turn-drawing.ts';
+import { band, type Point } from './arrow-shapes.ts';
+import { firstRowCentre, placeKeyLabels } from './key-map-labels.ts';
+import { LEADER_WIDTH } from './label-placement.ts';
+import type { DrawnMap } from './render-map.ts';
 import { svgDocument } from './svg-text.ts';
 import { renderLines, type TextBitmap } from './text-bitmaps.ts';
 
@@ -47,7 +51,7 @@ function centreOf(map: MapGraph, index: KeyIndex, n: number): [number, number] |
   return computed[n];
 }
 
-export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promise<Buffer> {
+export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise<DrawnMap> {
   const keys = new Map<string, number>();
   for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
   if (!keys.size) throw new MapImageError('The map has a key image but no province names its key colour (add "key: \'#rrggbb\'" to each province).');
@@ -81,44 +85,56 @@ export async function renderKeyMap({ scene, map, keyImage }: KeyMapInput): Promi
 
   const centres = provinces.map((_, n) => (index.area[n] ? centreOf(map, index, n) : null));
   const at = new Map(provinces.map((p, n) => [p.id, n]));
-  paintArrows(
-    canvas,
-    arrowShapes(scene, (id) => (at.has(id) ? centres[at.get(id)!] : null), sizes.symbol * 1.4),
-    colours,
-  );
+  const arrows = arrowShapes(scene, (id) => (at.has(id) ? centres[at.get(id)!] : null), sizes.symbol * 1.4);
+  paintArrows(canvas, arrows, colours);
   const [labels, marks, badgeSprites] = await drawn;
   stampMarks(canvas, blocks, centres, marks, sizes.symbol, sizes.label);
+  const placed = placeKeyLabels({
+    ids: provinces.map((p) => p.id),
+    centres,
+    sizes: labels.map((label) => ({ width: label.width, height: label.height, ...inkRows(label.halo ?? label.alpha, label.width) })),
+    blocks,
+    badges: provinces.map((p) => p.events.length),
+    symbol: sizes.symbol,
+    labelSize: sizes.label,
+    arrows: arrows.map(({ shape }) => shape.halo),
+    bounds: { x: 0, y: 0, width: index.width, height: index.height },
+  });
   const badgeOf = new Map(badges.map((e, i) => [e, badgeSprites[i]]));
+  const labelAt = new Map(placed.layout.labels.map((l) => [l.id, l]));
   provinces.forEach((p, n) => {
-    const centre = centres[n];
+    placed.badgeAt[n].forEach(([x, y], i) => {
+      const badge = badgeOf.get(p.events[i])!;
+      canvas.drawImage(badge.rgba, badge.width, badge.height, x - SPRITE_PAD, y - SPRITE_PAD);
+    });
     const label = labels[n];
-    if (!centre || !label.width) return;
-    const x = Math.round(centre[0] - label.width / 2);
-    const y = Math.round(centre[1] - labelLift(blocks[n], sizes.label) - label.height / 2);
+    const spot = labelAt.get(p.id);
+    if (!spot) return;
+    if (spot.leader) paintLeader(canvas, spot.leader);
+    const [x, y] = placed.nameAt.get(p.id)!;
     canvas.blendMask(label.halo!, label.width, label.height, x, y, rgb(MAP_COLOURS.halo));
     canvas.blendMask(label.alpha, label.width, label.height, x, y, rgb(p.kind === 'sea' ? MAP_COLOURS.coast : MAP_COLOURS.label));
-    p.events.forEach((e, i) => {
-      const badge = badgeOf.get(e)!;
-      canvas.drawImage(
-        badge.rgba,
-        badge.width,
-        badge.height,
-        x - (sizes.symbol + 3) * (i + 1) - SPRITE_PAD,
-        Math.round(y + label.height / 2 - sizes.symbol / 2) - SPRITE_PAD,
-      );
-    });
   });
-  return canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]);
+  const png = await canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]);
+  return { png, labels: placed.layout };
 }
 
-/** How far above the province's centre the label goes, to leave room for its marks below. */
-function labelLift(block: MarkBlock, labelSize: number): number {
-  return block.marks.length ? block.height / 2 + labelSize * 0.15 : 0;
+/** The rows of a bitmap that hold ink. */
+function inkRows(mask: Uint8Array, width: number): { inkTop: number; inkHeight: number } {
+  const rows = mask.length / Math.max(1, width);
+  let [top, bottom] = [rows, -1];
+  for (let y = 0; y < rows; y++) {
+    if (!mask.subarray(y * width, (y + 1) * width).some((v) => v > 0)) continue;
+    top = Math.min(top, y);
+    bottom = y;
+  }
+  return bottom < 0 ? { inkTop: 0, inkHeight: rows } : { inkTop: top, inkHeight: bottom - top + 1 };
 }
 
-/** Centre of the first row of marks: under the label, the label and marks centred together. */
-function firstRowCentre(centreY: number, block: MarkBlock, labelSize: number, symbol: number): number {
-  return centreY + (labelSize * 1.3 - block.height) / 2 + symbol / 2;
+/** A thin dark line on a white halo, from a moved name back to its province. */
+function paintLeader(canvas: Canvas, [from, to]: [Point, Point]): void {
+  canvas.fillConvex(band(from, to, LEADER_WIDTH + 2), rgb(MAP_COLOURS.halo));
+  canvas.fillConvex(band(from, to, LEADER_WIDTH), rgb(MAP_COLOURS.label));
 }
 
 function paintProvinces(canvas: Canvas, index: KeyIndex, provinces: SceneProvince[], colours: ReadonlyMap<string, string>): void {

@@ -1,8 +1,9 @@
 // One entry point for map pictures: a key-image map when the map has one, else the schematic.
 import type { MapGraph, PublicView, TurnMarks } from '../engine/index.ts';
+import type { LabelLayout } from './label-placement.ts';
 import { buildScene } from './map-scene.ts';
-import { renderKeyMap } from './render-key-map.ts';
-import { renderSchematicMap } from './render-schematic-map.ts';
+import { drawKeyMap } from './render-key-map.ts';
+import { drawSchematicMap } from './render-schematic-map.ts';
 
 export interface MapPictureInput {
   map: MapGraph;
@@ -17,8 +18,19 @@ export interface MapPictureInput {
   marks?: TurnMarks;
 }
 
+/** The picture, and where its names went among its arrows and badges (what test/render/label-overlaps.test.ts counts). */
+export interface DrawnMap {
+  png: Buffer;
+  labels: LabelLayout;
+}
+
+/** The map drawn, with where its names went. */
+export async function drawMap(input: MapPictureInput): Promise<DrawnMap> {
+  const scene = buildScene(input);
+  return input.keyImage ? drawKeyMap({ scene, map: input.map, keyImage: input.keyImage }) : drawSchematicMap({ scene, map: input.map });
+}
+
 /** The map as a PNG. */
 export async function renderMap(input: MapPictureInput): Promise<Buffer> {
-  const scene = buildScene(input);
-  return input.keyImage ? renderKeyMap({ scene, map: input.map, keyImage: input.keyImage }) : renderSchematicMap({ scene, map: input.map });
+  return (await drawMap(input)).png;
 }

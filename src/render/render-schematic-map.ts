@@ -12,6 +12,9 @@ import { svgDocument, xml } from './svg-text.ts';
 import { FONT_FAMILY } from './fonts.ts';
 import { eventSvg } from './map-symbols.ts';
 import { arrowShapes, haloOf, shapeSvg } from './turn-drawing.ts';
+import type { Rect } from './label-placement.ts';
+import type { DrawnMap } from './render-map.ts';
+import { labelLines, placeSchematicLabels } from './schematic-labels.ts';
 
 const f = (n: number) => Number(n.toFixed(1));
 
@@ -25,7 +28,9 @@ const NODE_HEIGHT = 66;
 const SYMBOL = 18;
 const BADGE = 16;
 const LABEL = 12;
-const LINE_CHARACTERS = 14;
+const LINE_HEIGHT = LABEL * 1.2;
+/** A move's shaft and head need this much room between the boxes (arrow-shapes.ts); short of it an arrow reaches into them. */
+const SHORTEST_ARROW = 30;
 /** Clear page around every box: a box on the picture's edge reads as cut off (Edinburgh, issue #33). */
 export const SCHEMATIC_MARGIN = 12;
 /**
@@ -51,28 +56,6 @@ export interface SchematicLayout {
 
 /** The size of a province's box in layout pixels (before the scale). */
 export const SCHEMATIC_BOX = { width: NODE_WIDTH, height: NODE_HEIGHT } as const;
-
-/** A name on one line, or on two split at the space that balances them, when it fits the box; else null. */
-function fitName(name: string): string[] | null {
-  const length = (text: string) => [...text].length;
-  if (length(name) <= LINE_CHARACTERS) return [name];
-  const words = name.split(' ');
-  let best: string[] | null = null;
-  for (let cut = 1; cut < words.length; cut++) {
-    const lines = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
-    const widest = Math.max(...lines.map(length));
-    if (widest <= LINE_CHARACTERS && (!best || widest < Math.max(...best.map(length)))) best = lines;
-  }
-  return best;
-}
-
-/** Province names when every one fits its box, else the ids for all (the notation orders use). */
-function labelsOf(map: MapGraph): Map<string, string[]> {
-  const provinces = [...map.provinces.values()];
-  const fitted = provinces.map((p) => fitName(p.name));
-  const names = fitted.every((f) => f !== null);
-  return new Map(provinces.map((p, i) => [p.id, names ? fitted[i]! : [p.id.toUpperCase()]]));
-}
 
 /**
  * Where each province goes: the positions stored in map.yaml (`position: [x, y]` on every province,
@@ -120,29 +103,68 @@ function storedPositions(map: MapGraph): Omit<SchematicLayout, 'scale'> | null {
   return { width: Math.max(640, right), height: Math.max(480, bottom), positions };
 }
 
-export async function renderSchematicMap({ scene, map }: SchematicMapInput): Promise<Buffer> {
+export async function drawSchematicMap({ scene, map }: SchematicMapInput): Promise<DrawnMap> {
   const { width, height, positions, scale } = schematicPositions(map);
   const legend = buildLegend(scene, 1, true);
   const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
-  const labels = labelsOf(map);
+  const lines = labelLines(map);
   const parts: string[] = [`<rect width="100%" height="100%" fill="${MAP_COLOURS.background}"/>`];
   if (scale < 1) parts.push(`<g transform="scale(${scale})">`);
+  parts.push(...borderLines(map, positions));
 
-  const lanes = new Map<string, { a: string; b: string; army: boolean; fleet: boolean }>();
-  for (const border of map.borders) {
-    const [a, b] = [border.a.province, border.b.province].sort();
-    const lane = lanes.get(`${a}\n${b}`) ?? { a, b, army: false, fleet: false };
-    lane.army ||= border.units.includes('army');
-    lane.fleet ||= border.units.some((u) => u !== 'army');
-    lanes.set(`${a}\n${b}`, lane);
+  const { nameTop, marks } = drawBoxes(scene, positions, colours, lines, parts);
+  // Arrows run from box edge to box edge, off the names; between boxes too close for that, they reach in.
+  const arrows = arrowShapes(
+    scene,
+    (id) => positions.get(id) ?? null,
+    SYMBOL * 1.6,
+    (ux, uy, length) => {
+      const edge = Math.min(NODE_WIDTH / 2 / Math.abs(ux || 1e-9), NODE_HEIGHT / 2 / Math.abs(uy || 1e-9));
+      return Math.max(0.6 * edge, Math.min(edge + 2, (length - SHORTEST_ARROW) / 2));
+    },
+  );
+  for (const { arrow, shape } of arrows) parts.push(shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow)));
+  const badges: Rect[] = [];
+  for (const province of scene.provinces) {
+    const [cx, cy] = positions.get(province.id)!;
+    province.events.forEach((e, i) => {
+      const badge = { x: cx + NODE_WIDTH / 2 - (BADGE + 2) * (i + 1), y: cy - NODE_HEIGHT / 2 - BADGE / 3, width: BADGE, height: BADGE };
+      badges.push(badge);
+      parts.push(eventSvg(e, badge.x, badge.y, BADGE));
+    });
   }
-  for (const lane of lanes.values()) {
-    const [x1, y1] = positions.get(lane.a)!;
-    const [x2, y2] = positions.get(lane.b)!;
-    const style = lane.army ? `stroke="${MAP_COLOURS.border}" stroke-width="2"` : `stroke="${MAP_COLOURS.coast}" stroke-width="2" stroke-dasharray="7 5"`;
-    parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" ${style}/>`);
+  const bounds = { x: 0, y: 0, width, height };
+  const box = { width: NODE_WIDTH, height: NODE_HEIGHT };
+  const seas = new Set(scene.provinces.filter((p) => p.kind === 'sea').map((p) => p.id));
+  const input = { positions, box, seas, size: LABEL, lineHeight: LINE_HEIGHT, marks, nameTop, arrows: arrows.map((a) => a.shape.halo), badges, bounds };
+  const labels = await placeSchematicLabels(input, lines);
+  for (const { id, rect } of labels.labels) {
+    const cy = positions.get(id)![1];
+    const outside = rect.y + rect.height <= cy - NODE_HEIGHT / 2 || rect.y >= cy + NODE_HEIGHT / 2;
+    parts.push(nameSvg(lines.get(id)!, rect, seas.has(id) ? MAP_COLOURS.coast : MAP_COLOURS.label, outside));
   }
+  if (scale < 1) parts.push('</g>');
+  const drawn = { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
+  parts.push(`<g transform="translate(${drawn.width} 0)">${legend.body}</g>`);
+  const total = { width: drawn.width + legend.width, height: Math.max(drawn.height, legend.height) };
+  // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
+  // at a third of the bytes, which matters for a big map readers load on the game's page.
+  const png = await sharp(svgDocument(total.width, total.height, parts.join('')))
+    .png({ palette: true, compressionLevel: 6 })
+    .toBuffer();
+  return { png, labels };
+}
 
+/** Each province's box and its marks, drawn into `parts`; where its name goes first (above the marks) and where the marks are. */
+function drawBoxes(
+  scene: MapScene,
+  positions: ReadonlyMap<string, Point>,
+  colours: ReadonlyMap<string, string>,
+  lines: ReadonlyMap<string, string[]>,
+  parts: string[],
+): { nameTop: Map<string, number>; marks: Map<string, Rect | null> } {
+  const nameTop = new Map<string, number>();
+  const marks = new Map<string, Rect | null>();
   for (const province of scene.provinces) {
     const [cx, cy] = positions.get(province.id)!;
     const owner = province.owner ? colours.get(province.owner) : undefined;
@@ -154,20 +176,13 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
       `<rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`,
     );
     const block = provinceMarks(province, colours, SYMBOL);
-    const lines = labels.get(province.id)!;
-    const lineHeight = LABEL * 1.2;
-    const contentHeight = lines.length * lineHeight + (block.marks.length ? block.height + 5 : 0);
-    const top = cy - contentHeight / 2;
-    lines.forEach((line, i) => {
-      parts.push(
-        `<text x="${cx}" y="${f(top + (i + 0.8) * lineHeight)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${sea ? MAP_COLOURS.coast : MAP_COLOURS.label}">${xml(line)}</text>`,
-      );
-    });
-    const rowCentre = top + lines.length * lineHeight + 5 + SYMBOL / 2;
+    const count = lines.get(province.id)!.length;
+    const top = cy - (count * LINE_HEIGHT + (block.marks.length ? block.height + 5 : 0)) / 2;
+    nameTop.set(province.id, top);
+    const rowCentre = top + count * LINE_HEIGHT + 5 + SYMBOL / 2;
+    marks.set(province.id, block.marks.length ? { x: cx - block.width / 2, y: rowCentre - SYMBOL / 2, width: block.width, height: block.height } : null);
     for (const mark of block.marks) {
-      const x = cx + mark.x;
-      const y = rowCentre + mark.y;
-      parts.push(`<g transform="translate(${x} ${y})">${mark.svg}`);
+      parts.push(`<g transform="translate(${cx + mark.x} ${rowCentre + mark.y})">${mark.svg}`);
       for (const t of mark.texts) {
         parts.push(
           `<text x="${t.cx}" y="${t.cy + SYMBOL * 0.3}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${Math.round(SYMBOL * 0.7)}" font-weight="bold" fill="${t.colour}">${xml(t.text)}</text>`,
@@ -176,24 +191,33 @@ export async function renderSchematicMap({ scene, map }: SchematicMapInput): Pro
       parts.push('</g>');
     }
   }
-  for (const { arrow, shape } of arrowShapes(
-    scene,
-    (id) => positions.get(id) ?? null,
-    SYMBOL * 1.6,
-    (ux, uy) => 0.6 * Math.min(NODE_WIDTH / 2 / Math.abs(ux || 1e-9), NODE_HEIGHT / 2 / Math.abs(uy || 1e-9)),
-  ))
-    parts.push(shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow)));
-  for (const province of scene.provinces) {
-    const [cx, cy] = positions.get(province.id)!;
-    province.events.forEach((e, i) => parts.push(eventSvg(e, cx + NODE_WIDTH / 2 - (BADGE + 2) * (i + 1), cy - NODE_HEIGHT / 2 - BADGE / 3, BADGE)));
+  return { nameTop, marks };
+}
+
+/** A province's name where it was placed; outside its box, on a halo of the page over the border lines. */
+function nameSvg(lines: readonly string[], rect: Rect, colour: string, outside: boolean): string {
+  const halo = outside ? ` stroke="${MAP_COLOURS.background}" stroke-width="3" paint-order="stroke"` : '';
+  return lines
+    .map(
+      (line, i) =>
+        `<text x="${f(rect.x + rect.width / 2)}" y="${f(rect.y + (i + 0.8) * LINE_HEIGHT)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${colour}"${halo}>${xml(line)}</text>`,
+    )
+    .join('');
+}
+
+/** Borders as lines between the boxes: solid where armies cross, dashed blue where only fleets do. */
+function borderLines(map: MapGraph, positions: ReadonlyMap<string, Point>): string[] {
+  const lanes = new Map<string, { a: string; b: string; army: boolean }>();
+  for (const border of map.borders) {
+    const [a, b] = [border.a.province, border.b.province].sort();
+    const lane = lanes.get(`${a}\n${b}`) ?? { a, b, army: false };
+    lane.army ||= border.units.includes('army');
+    lanes.set(`${a}\n${b}`, lane);
   }
-  if (scale < 1) parts.push('</g>');
-  const drawn = { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
-  parts.push(`<g transform="translate(${drawn.width} 0)">${legend.body}</g>`);
-  const total = { width: drawn.width + legend.width, height: Math.max(drawn.height, legend.height) };
-  // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
-  // at a third of the bytes, which matters for a big map readers load on the game's page.
-  return sharp(svgDocument(total.width, total.height, parts.join('')))
-    .png({ palette: true, compressionLevel: 6 })
-    .toBuffer();
+  return [...lanes.values()].map((lane) => {
+    const [x1, y1] = positions.get(lane.a)!;
+    const [x2, y2] = positions.get(lane.b)!;
+    const style = lane.army ? `stroke="${MAP_COLOURS.border}" stroke-width="2"` : `stroke="${MAP_COLOURS.coast}" stroke-width="2" stroke-dasharray="7 5"`;
+    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" ${style}/>`;
+  });
 }

@@ -19,13 +19,14 @@ export function shapeSvg(shape: ArrowShape, colour: string, halo: string): strin
 
 /**
  * Each arrow with the shape it takes between the two centres; arrows too short to draw are left out.
- * `clearance` says how far from a centre an arrow starts, given its direction (unit vector).
+ * `clearance` says how far from a centre an arrow starts, given its direction (unit vector) and the
+ * distance between the centres.
  */
 export function arrowShapes(
   scene: MapScene,
   centre: (province: string) => Point | null,
   symbol: number,
-  clearance: (ux: number, uy: number) => number = () => symbol * 0.8,
+  clearance: (ux: number, uy: number, length: number) => number = () => symbol * 0.8,
 ): Array<{ arrow: SceneArrow; shape: ArrowShape }> {
   const drawn: Array<{ arrow: SceneArrow; shape: ArrowShape }> = [];
   // Supports and convoys under moves, moves under retreats: the most important on top.
@@ -35,7 +36,9 @@ export function arrowShapes(
     const to = centre(arrow.to);
     const length = from && to ? Math.hypot(to[0] - from[0], to[1] - from[1]) : 0;
     const shape =
-      from && to && length ? arrowShape(arrow.kind, from, to, arrow.ok, symbol, clearance((to[0] - from[0]) / length, (to[1] - from[1]) / length)) : null;
+      from && to && length
+        ? arrowShape(arrow.kind, from, to, arrow.ok, symbol, clearance((to[0] - from[0]) / length, (to[1] - from[1]) / length, length))
+        : null;
     if (shape) drawn.push({ arrow, shape });
   }
   return drawn;

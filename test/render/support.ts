@@ -135,12 +135,11 @@ export async function expectGoldenPng(name: string, png: Buffer, tolerance = 24,
 }
 
 /** One turn of a starter game, each nation's orders given as text and read as the mail loop reads them. */
-export function playStarter(game: Game, texts: Record<string, string>, seed: string): TurnRecord {
+export function playStarter(game: Game, texts: Record<string, string>, seed: string, dice = Dice.seeded(seed)): TurnRecord {
   const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, []]));
   for (const [nation, text] of Object.entries(texts)) {
     orders[nation] = parseMessage({ ruleset: game.ruleset, map: game.map, nation, text, state: game.state }).orders.map(bareOrder);
   }
-  const dice = Dice.seeded(seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
   return {
     step: 1,

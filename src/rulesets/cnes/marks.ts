@@ -1,9 +1,9 @@
 // What the map draws of a CNES turn, from the public view: the moves, retreats and rebases as
-// arrows; battles, occupations, units raised and improvements as marks; and on the board itself each
-// province's improvements, the highest level its units are dug in to, and aircraft and ships in
-// their own shapes.
+// arrows (a step into a battle that was lost drawn as a move that failed); battles, occupations,
+// units raised and improvements as marks; and on the board itself each province's improvements,
+// the highest level its units are dug in to, and aircraft and ships in their own shapes.
 import { flies } from '../../combat/cnes-heat/index.ts';
-import type { ProvinceFeature, PublicView, RulesetContext, TurnMarks, UnitShape } from '../../engine/index.ts';
+import type { GameEvent, ProvinceFeature, PublicView, RulesetContext, TurnMarks, UnitShape } from '../../engine/index.ts';
 import type { CnesOptions } from './options.ts';
 import type { CnesProvince, CnesUnit } from './state.ts';
 
@@ -20,14 +20,18 @@ const IMPROVEMENTS: Array<[keyof CnesProvince, ProvinceFeature]> = [
 export function cnesMarks(ctx: RulesetContext<CnesOptions>, view: PublicView): TurnMarks {
   const marks: Required<Omit<TurnMarks, 'featureWords'>> = { arrows: [], provinces: [], features: [], unitShapes: unitShapes(ctx) };
   const drawn = new Set<string>();
-  const arrow = (kind: 'move' | 'retreat', e: { nation?: unknown; from?: unknown; to?: unknown }) => {
-    const key = `${kind}|${str(e.nation)}|${str(e.from)}|${str(e.to)}`;
+  const step = (e: GameEvent) => `${str(e.nation)}|${str(e.from)}|${str(e.to)}`;
+  // A nation's step into a battle it lost is drawn as a move that failed.
+  const turnedBack = new Set(view.events.filter((e) => e.type === 'move.turned-back').map(step));
+  const arrow = (kind: 'move' | 'retreat', e: GameEvent, ok = true) => {
+    const key = `${kind}|${step(e)}`;
     if (drawn.has(key)) return;
     drawn.add(key);
-    marks.arrows.push({ kind, from: str(e.from), to: str(e.to), ok: true, nation: str(e.nation) });
+    marks.arrows.push({ kind, from: str(e.from), to: str(e.to), ok, nation: str(e.nation) });
   };
   for (const e of view.events) {
-    if (e.type === 'unit.moved' || e.type === 'aircraft.rebased') arrow('move', e);
+    if (e.type === 'unit.moved') arrow('move', e, !turnedBack.has(step(e)));
+    else if (e.type === 'aircraft.rebased') arrow('move', e);
     else if (e.type === 'unit.retreated') arrow('retreat', e);
     else if (e.type === 'battle.fought') marks.provinces.push({ province: str(e.place), mark: 'battle' });
     else if (e.type === 'province.occupied') marks.provinces.push({ province: str(e.province), mark: 'captured' });

@@ -35,6 +35,8 @@ export class Turn {
   battles = 0;
   /** The army that won the last battle in each province, with the nation its gains go to: it takes the province even if it moves on. */
   readonly victors = new Map<string, { nations: string[]; leader: string }>();
+  /** The province each unit last stepped from: where an attack that is turned back came from. */
+  readonly steppedFrom = new Map<string, string>();
   /** Units by id and by province, rebuilt after units move, appear or go (`moved`). */
   private index: { byId: Map<string, CnesUnit>; byProvince: Map<string, CnesUnit[]> } | null = null;
 

@@ -63,7 +63,9 @@ function checkSecrets(ctx: Ctx, after: CnesState, events: GameEvent[]) {
   const text = JSON.stringify(pub);
   expect(text).not.toContain('"gold"');
   expect(
-    pub.events.filter((e) => ['ledger', 'battle.heats', 'order.succeeded', 'order.failed', 'unit.bought', 'razing.started', 'razing.stopped'].includes(e.type)),
+    pub.events.filter((e) =>
+      ['ledger', 'battle.heats', 'order.succeeded', 'order.failed', 'unit.bought', 'razing.started', 'razing.stopped', 'move.halted'].includes(e.type),
+    ),
   ).toEqual([]);
   for (const p of Object.values(pub.provinces)) expect(p.razing).toBeUndefined();
   // The update's words: battles without their dice, and no $ anywhere.

@@ -51,6 +51,8 @@ function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missio
   const invaders = armies.filter((a) => a !== defender).sort((a, b) => avgMove(b) - avgMove(a));
   let holder: Army | null = defender ? { nations: defender, role: 'defender' } : null;
   const losers: CnesUnit[] = [];
+  // Units that stepped in this phase, killed or beaten here: their move is turned back.
+  const entered = here.filter((u) => arrived.has(u.id));
   for (const invader of invaders) {
     if (!holder) {
       holder = { nations: invader, role: 'attacker' };
@@ -61,6 +63,7 @@ function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missio
     for (const [i, side] of sides.entries()) {
       if (result.winnerSide === i) continue;
       losers.push(...forcesIn(turn, place).filter((u) => side.nations.includes(u.nation)));
+      turnBack(turn, place, entered, side.nations);
     }
     // "If the invading army is the victor, the invading army now must become the defender."
     holder = result.winnerSide === null ? null : { nations: sides[result.winnerSide].nations, role: 'defender' };
@@ -71,6 +74,18 @@ function fightAt(turn: Turn, place: string, arrived: ReadonlySet<string>, missio
   if (holder && land.length) turn.victors.set(place, { nations: holder.nations, leader: leaderOf(state, holder.nations, land) });
   else turn.victors.delete(place);
   return losers;
+}
+
+/**
+ * A move that ended in a lost battle, told to all: the unit was seen crossing the border and the
+ * battle is public. Orders it never carried out (the rest of its path) are not (docs/rules/cnes.md).
+ */
+function turnBack(turn: Turn, place: string, entered: readonly CnesUnit[], nations: readonly string[]): void {
+  for (const u of entered) {
+    if (!nations.includes(u.nation)) continue;
+    const from = turn.steppedFrom.get(u.id);
+    if (from) turn.announce({ type: 'move.turned-back', unit: u.id, unitKind: u.type, nation: u.nation, from, to: place });
+  }
 }
 
 function fight(turn: Turn, place: string, first: Army, second: Army, missions: AirMissions): CnesBattleResult {

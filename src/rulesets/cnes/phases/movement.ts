@@ -75,6 +75,7 @@ function step(turn: Turn, m: Mover, arrived: Set<string>): void {
   const to = m.path.shift()!;
   const from = m.unit.province;
   turn.relocate(m.unit, to);
+  turn.steppedFrom.set(m.unit.id, from);
   arrived.add(m.unit.id);
   turn.announce({ type: 'unit.moved', unit: m.unit.id, unitKind: m.unit.type, nation: m.unit.nation, from, to });
   // "At War: Triggered when one nation's armies enters the territory of another nation not in an alliance."

@@ -1,0 +1,120 @@
+// Where a key-image map writes each province's name and puts its badges. The name goes above the
+// unit marks at the province's centre; when an arrow, a badge, a mark or another name is in the
+// way, to the nearest free spot around, with a leader line back when it no longer touches them
+// (label-placement.ts: the standard map's Clyde and Edinburgh, Liverpool and Yorkshire overlapped,
+// issue #33). Badges stay left of where the name first goes, marking the province wherever its name goes.
+import type { Point, Polygon } from './arrow-shapes.ts';
+import { placeLabels, type LabelLayout, type LabelRequest, type Obstacle, type Rect, type Spot } from './label-placement.ts';
+import type { MarkBlock } from './province-marks.ts';
+
+export interface KeyLabelInput {
+  ids: readonly string[];
+  centres: ReadonlyArray<Point | null>;
+  /** Each name's bitmap size (0 wide when it has none), and the rows its ink (halo included) takes. */
+  sizes: ReadonlyArray<{ width: number; height: number; inkTop: number; inkHeight: number }>;
+  blocks: readonly MarkBlock[];
+  /** How many badges each province shows. */
+  badges: readonly number[];
+  symbol: number;
+  labelSize: number;
+  arrows: Polygon[][];
+  bounds: Rect;
+}
+
+export interface KeyLabels {
+  layout: LabelLayout;
+  /** Each province's badges' top-left corners, in its badge order. */
+  badgeAt: Point[][];
+  /** Where each name's bitmap goes (its top-left corner), by province id. */
+  nameAt: Map<string, Point>;
+}
+
+const GAP = 2;
+
+/** How far above the province's centre the name first goes, to leave room for its marks below. */
+function labelLift(block: MarkBlock, labelSize: number): number {
+  return block.marks.length ? block.height / 2 + labelSize * 0.15 : 0;
+}
+
+/** Centre of the first row of marks: under the name, the name and marks centred together. */
+export function firstRowCentre(centreY: number, block: MarkBlock, labelSize: number, symbol: number): number {
+  return centreY + (labelSize * 1.3 - block.height) / 2 + symbol / 2;
+}
+
+export function placeKeyLabels(input: KeyLabelInput): KeyLabels {
+  const { ids, centres, sizes, blocks, symbol, labelSize } = input;
+  const obstacles: Obstacle[] = input.arrows.flat().map((points) => ({ points }));
+  const badges: Rect[] = [];
+  const badgeAt: Point[][] = ids.map(() => []);
+  const requests: LabelRequest[] = [];
+  ids.forEach((id, n) => {
+    const centre = centres[n];
+    const { width, height, inkTop, inkHeight } = sizes[n];
+    if (!centre) return;
+    const block = blocks[n];
+    const marks = marksRect(centre, block, labelSize, symbol);
+    if (block.marks.length) obstacles.push({ rect: marks });
+    const bitmap: Point = [Math.round(centre[0] - width / 2), Math.round(centre[1] - labelLift(block, labelSize) - height / 2)];
+    for (let i = 0; i < input.badges[n]; i++) {
+      const at: Point = [bitmap[0] - (symbol + 3) * (i + 1), Math.round(bitmap[1] + height / 2 - symbol / 2)];
+      badgeAt[n].push(at);
+      badges.push({ x: at[0], y: at[1], width: symbol, height: symbol });
+    }
+    // The name is placed by its ink: the blank rows of its bitmap may lie on anything.
+    const first: Point = [bitmap[0], bitmap[1] + inkTop];
+    if (width) requests.push({ id, width, height: inkHeight, first: { x: first[0], y: first[1] }, more: () => nearby(first, marks, width, inkHeight, symbol) });
+  });
+  for (const rect of badges) obstacles.push({ rect });
+  const labels = placeLabels(requests, obstacles, input.bounds);
+  const order = new Map(ids.map((id, n) => [id, n]));
+  const nameAt = new Map(labels.map((l): [string, Point] => [l.id, [l.rect.x, l.rect.y - sizes[order.get(l.id)!].inkTop]]));
+  return { layout: { bounds: input.bounds, labels, arrows: input.arrows, badges }, badgeAt, nameAt };
+}
+
+/** Where the province's marks are drawn; a point at the centre when it has none. */
+function marksRect(centre: Point, block: MarkBlock, labelSize: number, symbol: number): Rect {
+  if (!block.marks.length) return { x: centre[0], y: centre[1], width: 0, height: 0 };
+  const top = firstRowCentre(centre[1], block, labelSize, symbol) - symbol / 2;
+  return { x: centre[0] - block.width / 2 - 1, y: top - 1, width: block.width + 2, height: block.height + 2 };
+}
+
+/**
+ * Spots near the first, best first: the name slid left or right by up to half its width and up or
+ * down by up to one and a half heights, and set beside the marks on each side; those nearest the
+ * marks (or the centre) first, then those least moved. A name that no longer touches them gets a
+ * leader line.
+ */
+function nearby(first: Point, m: Rect, width: number, height: number, symbol: number): Spot[] {
+  const [sx, sy] = [Math.max(4, Math.round(width / 4)), Math.max(4, Math.round(height / 2))];
+  const [xs, ys]: [number[], number[]] = [[], []];
+  for (let i = -2; i <= 2; i++) {
+    for (let j = -3; j <= 3; j++) {
+      if (!i && !j) continue;
+      xs.push(first[0] + i * sx);
+      ys.push(first[1] + j * sy);
+    }
+  }
+  for (const y of [m.y - GAP - height, m.y + m.height / 2 - height / 2, m.y + m.height + GAP]) {
+    for (const x of [m.x - GAP - width, m.x + m.width / 2 - width / 2, m.x + m.width + GAP]) {
+      xs.push(Math.round(x));
+      ys.push(Math.round(y));
+    }
+  }
+  // Scalars, not points: a busy map asks this of thousands of names.
+  const ranks = new Float64Array(xs.length);
+  const gaps = new Float64Array(xs.length);
+  for (let k = 0; k < xs.length; k++) {
+    const [cx, cy] = [xs[k] + width / 2, ys[k] + height / 2];
+    const gx = Math.max(0, Math.abs(Math.max(m.x, Math.min(cx, m.x + m.width)) - cx) - width / 2);
+    const gy = Math.max(0, Math.abs(Math.max(m.y, Math.min(cy, m.y + m.height)) - cy) - height / 2);
+    gaps[k] = Math.sqrt(gx * gx + gy * gy);
+    ranks[k] = gaps[k] + 0.3 * Math.sqrt((xs[k] - first[0]) ** 2 + (ys[k] - first[1]) ** 2);
+  }
+  const order = [...xs.keys()].sort((a, b) => ranks[a] - ranks[b]);
+  return order.map((k) => {
+    const [x, y] = [xs[k], ys[k]];
+    return gaps[k] > symbol / 2 ? { x, y, leaderTo: nearestOn(m, [x + width / 2, y + height / 2]) } : { x, y };
+  });
+}
+
+const nearestOn = (r: Rect, [x, y]: Point): Point => [Math.max(r.x, Math.min(x, r.x + r.width)), Math.max(r.y, Math.min(y, r.y + r.height))];
