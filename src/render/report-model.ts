@@ -172,22 +172,24 @@ export interface GmSummaryModel {
   nextDeadline: string | null;
 }
 
-/** Everything, for the GM: who sent no orders, each nation's orders and ledger, every event with who saw it, every die. */
+/** Everything, for the GM: who sent no orders, each nation's orders and ledger, the news each audience read, every die. */
 export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Date | string): GmSummaryModel {
   const publicView = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const names = namesFor(game, publicView);
-  const nations = Object.keys(record.stateBefore.nations);
+  // Each nation's view once: its ledger and its news both come from it.
+  const views = new Map(Object.keys(record.stateBefore.nations).map((n) => [n, game.ruleset.privateView(game.ctx, record.stateAfter, record.events, n)]));
   return {
     gameTitle: game.config.title,
     turnLabel: stepLabel(game, record),
     step: record.step,
     seed: record.seed,
     missing: withoutOrders(game, record).map((n) => names.nation(n)),
-    nations: nations.map((nation) => {
-      const view = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
-      return { name: names.nation(nation), orders: orderLines(game, record.orders[nation] ?? [], record.events, nation), ledger: ledgerLines(view.ledger) };
-    }),
-    ...newsFor(game, record, publicView, names),
+    nations: [...views].map(([nation, view]) => ({
+      name: names.nation(nation),
+      orders: orderLines(game, record.orders[nation] ?? [], record.events, nation),
+      ledger: ledgerLines(view.ledger),
+    })),
+    ...newsFor(game, record, publicView, views, names),
     battles: battleModels(reportOf(game).battles(game.ctx, record.events), names, 'txt'),
     dice: record.dice.map((d) => ({ sides: d.sides, value: d.value, purpose: d.purpose })),
     nextDeadline: formatDeadline(nextDeadline, game.config.timezone),
@@ -195,13 +197,18 @@ export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Da
 }
 
 /** The step's news as readers got it: the public update's sentences, then what each nation alone read, then what only the GM knows. */
-function newsFor(game: Game, record: TurnRecord, publicView: PublicView, names: Names): Pick<GmSummaryModel, 'publicNews' | 'privateNews' | 'gmOnly'> {
+function newsFor(
+  game: Game,
+  record: TurnRecord,
+  publicView: PublicView,
+  views: ReadonlyMap<string, NationView>,
+  names: Names,
+): Pick<GmSummaryModel, 'publicNews' | 'privateNews' | 'gmOnly'> {
   const report = reportOf(game);
   const publicNews = sectionModels(report.publicNews(game.ctx, publicView), names, 'txt');
   const everyone = new Set(publicNews.flatMap((s) => s.lines.map(String)));
-  const privateNews = Object.keys(record.stateBefore.nations)
-    .map((nation) => {
-      const view = game.ruleset.privateView(game.ctx, record.stateAfter, record.events, nation);
+  const privateNews = [...views]
+    .map(([nation, view]) => {
       const lines = sectionModels(report.privateNews(game.ctx, view), names, 'txt').flatMap((s) => s.lines.map(String));
       return { name: names.nation(nation), lines: [...new Set(lines)].filter((line) => !everyone.has(line)) };
     })
