@@ -40,7 +40,9 @@ beforeAll(async () => {
     ADJUTANT_MAIL_DOMAIN: services.domain,
     ADJUTANT_MAIL_PASSWORD: services.password,
     ADJUTANT_RUN_DIR: runDir,
-    ADJUTANT_DEMO_TURN_SECONDS: '6',
+    // Each turn's orders go out once the last turn's update is posted: the time left must cover a
+    // loaded machine's map render and mail round trip, or red's turn-2 email arrives late.
+    ADJUTANT_DEMO_TURN_SECONDS: '10',
   });
   const [stamp] = await readdir(path.join(runDir, 'demo'));
   demoDir = path.join(runDir, 'demo', stamp);
