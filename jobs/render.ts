@@ -1,8 +1,10 @@
-// The render queue's processor: map and updates to the output folder (src/turns/render-turn.ts),
-// then the publish job. If rendering fails for good, the reports still go out, without the map.
+// The render queue's processor: map and updates to the output folder (src/turns/render-turn.ts;
+// for step 0, the starting map: src/turns/start-position.ts), then the publish job. If rendering
+// fails for good, the reports still go out, without the map.
 import { storedConfig } from '../src/store/stored-game.ts';
 import { tellGm } from '../src/turns/gm-notices.ts';
 import { renderTurn, type OutputSettings } from '../src/turns/render-turn.ts';
+import { renderStart, START_STEP } from '../src/turns/start-position.ts';
 import { stepLabel, type StepJob, type TurnRuntime } from '../src/turns/turn-runtime.ts';
 import { guarded } from './guard.ts';
 import type { BullTurnQueues } from './turn-queues.ts';
@@ -11,7 +13,7 @@ export function renderProcessor(rt: TurnRuntime, queues: BullTurnQueues, outputs
   return guarded<StepJob, string | null>(
     rt,
     async (data) => {
-      const next = await renderTurn(rt, data, outputs);
+      const next = data.step === START_STEP ? await renderStart(rt, data, outputs) : await renderTurn(rt, data, outputs);
       if (next) await queues.publishNow(next);
       return next?.mapUrl ?? null;
     },

@@ -2,6 +2,7 @@
 // step, rollback epoch, run), so adding the same job twice leaves one job.
 import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import type { PublishJob } from '../src/turns/publish-turn.ts';
+import { START_STEP } from '../src/turns/start-position.ts';
 import type { AdjudicateJob, RemindJob, StepJob, TurnQueues } from '../src/turns/turn-runtime.ts';
 import { QUEUE_PREFIX, QUEUES, jobIds, openQueue } from './queues.ts';
 
@@ -53,7 +54,14 @@ export class BullTurnQueues implements TurnQueues {
 
   async publish(job: StepJob): Promise<void> {
     if (!this.render) return this.publishNow(job);
-    await this.renderQueue.add(QUEUES.render, job, { ...JOB_OPTIONS, jobId: jobIds.render(job.gameId, job.step, job.epoch ? `e${job.epoch}` : undefined) });
+    // A starting map waits behind every turn's (BullMQ takes jobs without a priority first): a
+    // service started on many games not yet begun asks for one map each.
+    const priority = job.step === START_STEP ? { priority: 1 } : {};
+    await this.renderQueue.add(QUEUES.render, job, {
+      ...JOB_OPTIONS,
+      ...priority,
+      jobId: jobIds.render(job.gameId, job.step, job.epoch ? `e${job.epoch}` : undefined),
+    });
   }
 
   /** Straight to the publish queue (after rendering, or without it). */

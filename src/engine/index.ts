@@ -11,3 +11,4 @@ export * from './views.ts';
 export * from './report.ts';
 export * from './words.ts';
 export * from './starting-amount.ts';
+export * from './game-end.ts';

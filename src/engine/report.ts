@@ -121,7 +121,11 @@ export interface ReportHooks<O = Record<string, unknown>> {
   privateNews(ctx: RulesetContext<O>, view: NationView): ReportSection[];
   /** Every order with its result, when the ruleset publishes them (Diplomacy style), by nation. */
   revealedOrders?(ctx: RulesetContext<O>, view: PublicView): NationOrders[];
-  /** How the step treated nations that sent no orders ("Navarre sent no orders; its units held."). */
+  /**
+   * How the step treated nations that sent no orders ("Navarre sent no orders; its units held.").
+   * For a nation whose lines were all refused, render writes "had no orders carried out" in place
+   * of the words "sent no orders", so a sentence should say it in those words.
+   */
   noOrders(ctx: RulesetContext<O>, before: PublicView, nations: readonly string[]): Sentence[];
   /** What the map draws of the step (public facts only). */
   turnMarks(ctx: RulesetContext<O>, view: PublicView): TurnMarks;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { CombatSystem } from './combat.ts';
 import type { Dice } from './dice.ts';
 import type { GameEvent } from './events.ts';
+import type { StandingRules } from './game-end.ts';
 import type { MapGraph } from './map.ts';
 import type { OrderLanguage } from './order-language.ts';
 import type { Order, OrderKindDoc, OrdersByNation, Verdict } from './orders.ts';
@@ -89,6 +90,8 @@ export interface Ruleset<S extends GameState = GameState, O = Record<string, unk
   privateView(ctx: RulesetContext<O>, state: S, events: readonly GameEvent[], nation: string): NationView;
   /** The ruleset's words in reports and what its maps draw; without it, reports show the events' own messages. */
   report?: ReportHooks<O>;
+  /** What a nation's standing counts, when it is out, and what wins; without it, provinces (provinceStanding). */
+  standing?: StandingRules<O>;
 }
 
 // Rulesets are stored in one registry whatever their state and option types.

@@ -97,6 +97,15 @@ export const gameFileSchema = z
     /** The address players write to; routes mail when one mailbox serves several games. */
     mailbox: email.optional(),
     schedule: scheduleSchema.optional(),
+    /** When the game is over besides one nation left standing (src/engine/game-end.ts). */
+    end: z
+      .strictObject({
+        /** Holding this many provinces (supply centres in warfare) after a turn wins; default the ruleset's. */
+        target: z.number().int().min(1).optional(),
+        /** The game is over once this turn has been played; the highest count wins. */
+        lastTurn: z.number().int().min(1).optional(),
+      })
+      .optional(),
     /** The GM sees each turn's results first and publishes with one reply. */
     preview: z.boolean().default(false),
     /** Listed on the service's game index, with a public page (status, maps, updates) anyone may read. */

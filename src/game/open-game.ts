@@ -34,6 +34,8 @@ export interface Game {
   ctx: RulesetContext;
   /** The state the next turn starts from: state.yaml, or the ruleset's setup. */
   state: GameState;
+  /** The state the game began from, once it has moved on from it (a stored game); absent, `state` is it. */
+  start?: GameState;
   files: GameFiles;
 }
 

@@ -5,6 +5,7 @@
 import { flavourOf, forumPosts } from '../channels/forum/settings/forum-config.ts';
 import type { Game } from '../game/open-game.ts';
 import { shortPostMarkup } from '../render/escape.ts';
+import { endWords } from '../render/game-over.ts';
 import type { ForumPost } from '../store/forum-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { GameStatus } from '../turns/game-control.ts';
@@ -14,8 +15,8 @@ import { letterheadOf, type MessageDeps } from './message-context.ts';
 import { compose } from './replies.ts';
 import { formatTime } from './time-text.ts';
 
-export type Announced = Extract<Effect, { name: 'extend' | 'deadline' | 'pause' | 'resume' | 'rollback' }>;
-const ANNOUNCED: ReadonlySet<string> = new Set<Announced['name']>(['extend', 'deadline', 'pause', 'resume', 'rollback']);
+export type Announced = Extract<Effect, { name: 'extend' | 'deadline' | 'pause' | 'resume' | 'rollback' | 'end' }>;
+const ANNOUNCED: ReadonlySet<string> = new Set<Announced['name']>(['extend', 'deadline', 'pause', 'resume', 'rollback', 'end']);
 const announced = (e: Effect): e is Announced => ANNOUNCED.has(e.name);
 
 export interface Announcements {
@@ -30,7 +31,7 @@ export function toAnnounce(effects: readonly Effect[], said: Record<string, stri
 
 /** What players and the thread are told of these commands, with the game as it is after them. */
 export function announcements(deps: Pick<MessageDeps, 'address'>, game: Game, status: GameStatus | null, done: readonly Announced[]): Announcements {
-  const told = done.map((effect) => tellEveryone(deps, game, `announce:${effect.key}`, (when) => news(effect, status, when)));
+  const told = done.map((effect) => tellEveryone(deps, game, `announce:${effect.key}`, (when) => news(effect, game, status, when)));
   return { mails: told.flatMap((t) => t.mails), posts: told.flatMap((t) => t.posts) };
 }
 
@@ -90,12 +91,16 @@ function tellEveryone(
 }
 
 /** The news in a line and a sentence, with the GM's reason when given: the same for every player but for the time zone. */
-function news(effect: Announced, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
-  const { subject, text } = change(effect, status, when);
+function news(effect: Announced, game: Game, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
+  const { subject, text } = effect.name === 'end' ? ended(game, status) : change(effect, status, when);
   return { subject, text: effect.reason ? `${text} The GM's reason: ${effect.reason}` : text };
 }
 
-function change(effect: Announced, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
+function ended(game: Game, status: GameStatus | null): { subject: string; text: string } {
+  return { subject: 'The game is over', text: status?.over ? endWords(game, status.over) : 'The GM ended the game.' };
+}
+
+function change(effect: Exclude<Announced, { name: 'end' }>, status: GameStatus | null, when: (d: Date) => string): { subject: string; text: string } {
   const turn = status ? `Turn ${status.turn}` : 'This turn';
   const deadline = status?.deadline ? when(status.deadline) : null;
   const due = !status ? '' : deadline ? `Orders are now due ${deadline}.` : 'There is no deadline running for now.';

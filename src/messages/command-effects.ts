@@ -17,7 +17,7 @@ import { openTickets } from './tickets.ts';
 import { formatTime } from './time-text.ts';
 
 type Serialised<C> = { [K in keyof C]: C[K] extends Date ? string : C[K] };
-const CONTROL = ['extend', 'deadline', 'pause', 'resume', 'process', 'preview', 'publish', 'rollback', 'absence'] as const;
+const CONTROL = ['extend', 'deadline', 'pause', 'resume', 'process', 'preview', 'publish', 'rollback', 'absence', 'end'] as const;
 type ControlName = (typeof CONTROL)[number];
 
 /** One command for the GameControl, as committed: its key (message and line), and where its outcome goes in the reply. */
@@ -107,6 +107,9 @@ async function run(gc: GameControl, id: string, e: Effect): Promise<string> {
       case 'rollback':
         await gc.rollback(id, e.turn);
         return `Done: the game is back at the start of turn ${e.turn}; the undone steps stay in the history.`;
+      case 'end':
+        await gc.endGame(id, e.winners);
+        return 'Done: the game is over; every player and the thread are told. RESUME would open the turn again.';
       case 'absence':
         await gc.absence(id, e.nation ?? '', new Date(e.from), new Date(e.to));
         return `Noted: away from ${when(e.from)} to ${when(e.to)}. Your GM is told; later deadlines may move.`;
@@ -168,6 +171,8 @@ async function gmStatus(deps: MessageDeps, game: Game): Promise<Record<string, u
           s.paused ? 'The game is paused.' : '',
           s.waitingForGm ? `Waiting for you: ${s.waitingForGm}.` : '',
           s.previewStep ? `A preview of step ${s.previewStep} waits for PUBLISH.` : '',
+          s.out.length ? `Out of the game: ${names(s.out)}.` : '',
+          s.over ? `The game is over: turn ${s.over.turn} was its last (${s.over.why === 'gm' ? 'RESUME' : 'ROLLBACK'} to play on).` : '',
         ]
           .filter(Boolean)
           .join(' '),

@@ -30,6 +30,8 @@ export type Command =
   | { name: 'publish' }
   | ({ name: 'rollback'; turn: number } & Reason)
   | { name: 'replace'; nation: string; address: string }
+  /** END GAME: the GM ends the game; `winners` as named, or none to take the standing as it is. */
+  | ({ name: 'end'; winners: string[] } & Reason)
   | { name: 'order'; nation: string; late: boolean; text: string };
 
 /** The GM's reason for a change players are told of ("EXTEND 24h -- the forum was down"), told with it. */
@@ -48,7 +50,21 @@ export interface CommandLine {
 }
 
 const PLAYER_COMMANDS = ['HELP', 'STATUS', 'CLEAR', 'ABSENCE', 'PRESS', 'BROADCAST', 'LIST', 'HISTORY', 'RESIGN'] as const;
-const GM_COMMANDS = ['HELP', 'STATUS', 'EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'PROCESS', 'PREVIEW', 'PUBLISH', 'ROLLBACK', 'REPLACE', 'ORDER'] as const;
+const GM_COMMANDS = [
+  'HELP',
+  'STATUS',
+  'EXTEND',
+  'DEADLINE',
+  'PAUSE',
+  'RESUME',
+  'PROCESS',
+  'PREVIEW',
+  'PUBLISH',
+  'ROLLBACK',
+  'REPLACE',
+  'ORDER',
+  'END',
+] as const;
 
 function words(role: Role): readonly string[] {
   return role === 'gm' ? GM_COMMANDS : PLAYER_COMMANDS;
@@ -132,7 +148,7 @@ export function readCommands(text: string, role: Role, ctx: CommandContext): Com
 }
 
 /** Commands whose change players are told of, which may carry the GM's reason. */
-const WITH_REASON = new Set(['EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'ROLLBACK']);
+const WITH_REASON = new Set(['EXTEND', 'DEADLINE', 'PAUSE', 'RESUME', 'ROLLBACK', 'END']);
 const REASON = /(?:^|\s+)(?:--|—)\s*(.*)$/;
 const MAX_REASON_CHARS = 200;
 
@@ -201,9 +217,28 @@ function readCommand(word: string, rest: string, ctx: CommandContext): Pick<Comm
       if (!ctx.nations.includes(nation)) return { problem: `there is no nation "${m[1]}"; the nations are ${ctx.nations.join(', ')}.` };
       return { command: { name: 'replace', nation, address: m[2].toLowerCase() } };
     }
+    case 'END':
+      return readEnd(rest, ctx);
     default:
       return { problem: `"${word}" is not a command.` };
   }
+}
+
+/** END GAME, or END GAME red, blue: the two words guard against a stray END ending a game. */
+function readEnd(rest: string, ctx: CommandContext): Pick<CommandLine, 'command' | 'problem'> {
+  const m = /^game\b(.*)$/i.exec(rest);
+  if (!m) return { problem: 'write END GAME to end the game as it stands, or END GAME red, blue naming who won.' };
+  const winners = [
+    ...new Set(
+      m[1]
+        .toLowerCase()
+        .split(/[\s,]+|\band\b/)
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = winners.filter((w) => !ctx.nations.includes(w));
+  if (unknown.length) return { problem: `there is no nation "${unknown[0]}"; the nations are ${ctx.nations.join(', ')}.` };
+  return { command: { name: 'end', winners } };
 }
 
 /** "2026-11-27 01:00 NOW": the argument, and whether the GM added NOW to mean a deadline that soon. */

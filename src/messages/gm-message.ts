@@ -156,6 +156,7 @@ function replacePlayer(ctx: MessageContext, out: GmOutcome, nation: string, addr
       address: ctx.head.from,
       deadline: ctx.status?.deadline ?? null,
       publicUrl: ctx.tools.publicUrl,
+      state: ctx.game.state,
       key: `welcome:${ctx.messageId}:${nation}`,
     }),
   );

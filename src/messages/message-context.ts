@@ -137,6 +137,7 @@ export function timeZoneOf(ctx: { game: Game }, nation: string | null): string {
 export function deadlineText(ctx: { game: Game; status: GameStatus | null }, nation: string | null): string {
   const s = ctx.status;
   if (!s) return 'not known right now (ask your GM)';
+  if (s.over) return 'none: the game is over';
   if (s.paused) return 'none while the game is paused';
   if (!s.deadline) return s.waitingForGm ? `none: the game waits for the GM (${s.waitingForGm})` : 'not set yet';
   return formatTime(s.deadline, timeZoneOf(ctx, nation));

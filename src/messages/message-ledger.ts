@@ -5,7 +5,9 @@
 //
 // Owns (src/store/keys.ts): mailKeys results, received, dedupe, late, rate, rateNotice and lock.
 // Its two scripts, a message's load and its commit, also read and write the game's orders and
-// files and the tickets, through the Lua of their owners (game-store.ts, stored-tickets.ts).
+// files and the tickets, and its commit adds the press it relayed and keeps the lines a nation
+// without orders had refused, through the Lua of their owners (game-store.ts, stored-tickets.ts,
+// stored-press.ts, refused-lines.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ForumItem } from '../store/forum-outbox.ts';
@@ -15,6 +17,8 @@ import { mailKeys } from '../store/keys.ts';
 import { loadLua } from '../store/lua.ts';
 import { encodeOrders, fromMail } from '../store/stored-orders.ts';
 import { TICKETS_LUA, ticketScriptKeys } from '../store/stored-tickets.ts';
+import { PRESS_KEPT, PRESS_LUA, pressScriptKeys, type StoredPress } from '../store/stored-press.ts';
+import { REFUSED_LUA, encodeRefused, refusedScriptKeys, type RefusedLine } from '../store/refused-lines.ts';
 import { withMessageId } from '../store/renamed-fields.ts';
 import type { PendingReply } from './command-effects.ts';
 import { inForce, type FloodPlace, type RawSnapshot, type SnapshotRequest } from './message-snapshot.ts';
@@ -56,6 +60,10 @@ export interface MessageChanges {
   counted?: Counted[];
   /** Flood notices sent with this message: none more for that count until its window ends. */
   notices?: Counted[];
+  /** The press it relayed, kept for the web pages. */
+  press?: StoredPress[];
+  /** Per nation, the lines of this message refused when the nation is left without orders in force; null removes what an earlier message left. */
+  refused?: Record<string, RefusedLine[] | null>;
 }
 
 /** One flood count ("auth:<address>", "wrong-secret:<nation>"...), its window, and when the message arrived. */
@@ -85,7 +93,7 @@ export interface Lease {
   token: string;
 }
 
-const COMMIT = GAME_LUA + TICKETS_LUA + loadLua(import.meta.url, 'message-commit.lua');
+const COMMIT = GAME_LUA + TICKETS_LUA + PRESS_LUA + REFUSED_LUA + loadLua(import.meta.url, 'message-commit.lua');
 const LOAD = GAME_LUA + TICKETS_LUA + loadLua(import.meta.url, 'message-load.lua');
 const FLOOD = loadLua(import.meta.url, 'message-flood.lua');
 const RENEW = loadLua(import.meta.url, 'lease-renew.lua');
@@ -173,9 +181,9 @@ export class MessageLedger {
     const orders = Object.fromEntries(
       Object.entries(changes.orders ?? {}).map(([nation, list]) => [nation, list ? encodeOrders(fromMail(list.orders, list.sources)) : '']),
     );
-    // Flood counts and notices are keys of their own, named to the script after its ten fixed keys.
+    // Flood counts and notices are keys of their own, named to the script after its twelve fixed keys.
     const extra: string[] = [];
-    const named = (key: string, c: Counted) => (extra.push(key), { k: 10 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
+    const named = (key: string, c: Counted) => (extra.push(key), { k: 12 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
     const counted = (changes.counted ?? []).map((c) => named(m.rate(c.sender), c));
     const notices = (changes.notices ?? []).map((c) => named(m.rateNotice(c.sender), c));
     const payload = {
@@ -187,11 +195,14 @@ export class MessageLedger {
       late: Object.fromEntries(Object.entries(changes.late ?? {}).map(([nation, mails]) => [nation, JSON.stringify({ step, mails })])),
       gameYaml: changes.gameYaml ?? '',
       filesVersion: randomUUID(),
+      press: (changes.press ?? []).map((p) => JSON.stringify(p)),
+      pressKept: PRESS_KEPT,
+      refused: Object.fromEntries(Object.entries(changes.refused ?? {}).map(([nation, lines]) => [nation, lines?.length ? encodeRefused(step, lines) : ''])),
     };
     try {
       await this.redis.eval(
         COMMIT,
-        10 + extra.length,
+        12 + extra.length,
         g.step,
         g.orders,
         t.tickets,
@@ -202,6 +213,8 @@ export class MessageLedger {
         g.ordersVersion,
         g.filesVersion,
         m.dedupe,
+        pressScriptKeys(gameId).press,
+        refusedScriptKeys(gameId).refused,
         ...extra,
         String(step),
         result.messageId,

@@ -2,6 +2,7 @@
 // orders, unless they came too late. Decided from the message's snapshot alone.
 import { orderHelp } from './order-help.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
+import type { StoredPress } from '../store/stored-press.ts';
 import { commandsReply, effectOf, type Effect } from './command-effects.ts';
 import { messageCommands, type CommandLine } from './commands.ts';
 import { decision, deadlineText, describe, nationName, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
@@ -9,6 +10,7 @@ import { historyMails, listText } from './game-info.ts';
 import { applyOrderText, ticketMail, type Applied } from './order-text.ts';
 import { relayPress } from './press-relay.ts';
 import { newText } from './quoted-text.ts';
+import { nationStanding } from '../render/report-model.ts';
 import { answer } from './replies.ts';
 import { ordersOf } from './message-snapshot.ts';
 import { resign } from './resign.ts';
@@ -19,6 +21,8 @@ import { openIn, type Ticket } from './tickets.ts';
 export async function handlePlayer(ctx: MessageContext, nation: string): Promise<Decision> {
   const lines = messageCommands(ctx.message, ctx.head.secrets, 'player', { timeZone: timeZoneOf(ctx, nation), nations: Object.keys(ctx.game.config.nations) });
   if (lines) return playerCommands(ctx, nation, lines);
+  const closed = closedTo(ctx, nation);
+  if (closed) return closedMail(ctx, nation, closed);
   const late = lateness(ctx, nation);
   if (late) return lateMail(ctx, nation, late);
   return playerOrders(ctx, nation, newText(stripSecrets(ctx.message.text, ctx.head.secrets)));
@@ -35,6 +39,21 @@ function lateness(ctx: MessageContext, nation: string): string | null {
   const last = ctx.step > 0 ? ctx.snapshot.lastStep : null;
   if (last && ctx.received < new Date(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
   return null;
+}
+
+/** Why the nation takes no more orders (the game is over, or the nation is out of it), or null. */
+function closedTo(ctx: MessageContext, nation: string): string | null {
+  if (ctx.status?.over) return `The game is over: turn ${ctx.status.over.turn} was its last, so no more orders are taken.`;
+  if (ctx.status?.out.includes(nation)) return `${nationName(ctx, nation)} is out of the game: it has nothing left to order or to hold.`;
+  return null;
+}
+
+function closedMail(ctx: MessageContext, nation: string, why: string): Decision {
+  const reply = answer(ctx.head, ctx.message, playerTo(ctx), `reply:${ctx.messageId}`, 'notice', {
+    gameTitle: ctx.game.config.title,
+    paragraphs: [`${why} Your ${ctx.message.noun} was kept, but nothing in it was applied.`, 'STATUS and HELP still answer.'],
+  });
+  return decision(ctx, { outcome: 'refused', code: 'CLOSED', role: 'player', nation, replies: [reply] });
 }
 
 function lateMail(ctx: MessageContext, nation: string, why: string): Decision {
@@ -90,7 +109,12 @@ async function playerOrders(ctx: MessageContext, nation: string, text: string): 
       ticketMails: asked.length ? applied.tickets.map((t) => ({ key: asked[0].key, token: t.token })) : [],
       counts: { accepted: c.accepted.length, rejected: c.rejected.length, waiting: c.waiting.length },
     },
-    { orders: { [nation]: applied.next }, tickets: [...superseded, ...applied.tickets] },
+    {
+      orders: { [nation]: applied.next },
+      tickets: [...superseded, ...applied.tickets],
+      // Kept only while no order stands: the report then says the orders came and why none stood.
+      refused: { [nation]: applied.next.orders.length ? null : applied.confirmation.rejected },
+    },
   );
 }
 
@@ -151,6 +175,7 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
   let showOrders = false;
   let cleared = false;
   const extra: OutgoingMessage[] = [];
+  const press: StoredPress[] = [];
   let gameYaml: string | undefined;
   for (const [i, line] of lines.entries()) {
     const c = line.command;
@@ -168,9 +193,10 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
       effects.push(effectOf(c, `${ctx.messageId}:${i}`, results.length, timeZoneOf(ctx, nation), nation)!);
       results.push({ command: line.text, text: '' });
     } else if (c.name === 'press' || c.name === 'history' || c.name === 'resign') {
-      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string } =
+      const done: { said: string; messages: OutgoingMessage[]; gameYaml?: string; press?: StoredPress } =
         c.name === 'press' ? relayPress(ctx, nation, c, i) : c.name === 'history' ? historyMails(ctx, nation, c.turn) : resign(ctx, nation);
       gameYaml = done.gameYaml ?? gameYaml;
+      if (done.press) press.push(done.press);
       extra.push(...done.messages);
       results.push({ command: line.text, text: done.said });
     } else if (c.name === 'list') results.push({ command: line.text, text: listText(ctx, nation) });
@@ -190,13 +216,17 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
       showOrders,
       inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
       status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,
+      // STATUS says where the nation stands now, from its own view of the game.
+      standing: lines.some((l) => l.command?.name === 'status') ? nationStanding(ctx.game, nation) : undefined,
     },
     effects,
   );
-  const changes = cleared ? { orders: { [nation]: null }, tickets: supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') } : {};
+  const changes = cleared
+    ? { orders: { [nation]: null }, refused: { [nation]: null }, tickets: supersede(ctx, nation, 'The player withdrew all orders (CLEAR).') }
+    : {};
   return decision(
     ctx,
     { outcome: 'commands', role: 'player', nation, replies: [...reply.replies, ...extra], ...(reply.pending && { pending: reply.pending }) },
-    { ...changes, ...(gameYaml ? { gameYaml } : {}) },
+    { ...changes, ...(gameYaml ? { gameYaml } : {}), ...(press.length ? { press } : {}) },
   );
 }

@@ -1,10 +1,13 @@
 // The welcome mail a player gets when added to a game (a new game stored, or the GM's REPLACE):
-// the nation, the secret, how to order, the deadline, the game's page and the nation's own page. It is the one message
-// that carries a secret, and only the addressee's own, to the address registered for it.
+// the nation, the secret, where the nation stands (from its own view), how to order, the deadline,
+// the game's page and the nation's own page. It is the one message that carries a secret, and only
+// the addressee's own, to the address registered for it.
 import { orderHelp } from './order-help.ts';
+import type { GameState } from '../engine/index.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { openGame, type GameFiles } from '../game/open-game.ts';
 import { GameFolderError } from '../game/problems.ts';
+import { nationStanding } from '../render/report-model.ts';
 import { templatesFor } from '../render/templates.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
@@ -23,6 +26,8 @@ export interface WelcomeInput {
   publicUrl?: string;
   /** The nation's private page: its signed, revocable link (src/web), when the site has one. */
   nationUrl?: string;
+  /** The game's state as stored, where the nation's position is read; without it, the state its files start from. */
+  state?: GameState;
   key: string;
 }
 
@@ -65,6 +70,8 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
         deadline: input.deadline ? formatTime(input.deadline, zone) : 'not set yet; your GM will say',
         gameUrl: gamePageUrl(input.publicUrl, input.gameId),
         nationUrl: input.nationUrl,
+        // From the nation's own view of the game: nothing another nation keeps to itself.
+        standing: nationStanding(input.state ? { ...game, state: input.state } : game, input.nation),
       },
     },
   );
@@ -88,7 +95,7 @@ export async function welcomePlayers(
   const files = await deps.store.files(gameId);
   const { game, problems } = openGame(gameId, files);
   if (!game) throw new GameFolderError(problems);
-  const status = await deps.control.status(gameId);
+  const [status, state] = await Promise.all([deps.control.status(gameId), deps.store.state(gameId)]);
   const players = Object.entries(game.config.nations as GameFile['nations']).filter(([, n]) => n.player);
   for (const [nation, n] of players) {
     const key = `welcome:${nation}:${n.player!.email.toLowerCase()}`;
@@ -103,6 +110,7 @@ export async function welcomePlayers(
         deadline: status.deadline,
         publicUrl: deps.publicUrl,
         nationUrl,
+        state,
         key,
       }),
     );

@@ -117,17 +117,18 @@ const DASH: Token = { type: 'dash', text: '-', value: '-', raw: '-', offset: 0, 
 
 /** Readings of the line with a "-" put in, the offending word left out, or the line cut short there. */
 function repairs(tokens: readonly Token[], failed: Failed, grammar: OrderGrammar, ctx: ReadingContext, format: (order: Order) => string): string[] {
-  const { at, prefix } = failed;
-  // Each repair keeps the tokens before `at`: their reading is taken up where the failed parse left it.
+  const { at } = failed;
+  // Each repair keeps the tokens before `at`; most repaired lines have a shape read before (parse-shapes.ts).
+  const before = tokens.slice(0, at);
   const tries: Token[][] = [];
   if (at < tokens.length) {
-    tries.push([DASH, ...tokens.slice(at)]);
-    tries.push(tokens.slice(at + 1));
+    tries.push([...before, DASH, ...tokens.slice(at)]);
+    tries.push([...before, ...tokens.slice(at + 1)]);
   }
-  if (at > 0) tries.push([]);
+  if (at > 0) tries.push(before);
   const found = new Set<string>();
   for (const attempt of tries) {
-    const parse = parseTokens(grammar, attempt, prefix);
+    const parse = parseTokens(grammar, attempt);
     if (!parse.ok) continue;
     const readings = readLine(parse.results, ctx);
     if (readings.alternatives.length !== 1) continue;

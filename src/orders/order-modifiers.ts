@@ -144,9 +144,18 @@ const MAYBE_MODIFIER = new RegExp(
   'iu',
 );
 
+/** The words a modifier's word or phrase starts with. */
+const FIRST_WORDS = new Set([...WORDS, ...PHRASE_LIST.map((p) => p.words[0])]);
+/** What only MAYBE_MODIFIER itself can judge: letters beyond ASCII (case folding), "?", "n't", a year. */
+const NOT_PLAIN = /[^\x20-\x7e]|[?']|\d{4}/;
+
 /** False when the line holds no word a modifier could be: then it has none. */
 export function mayHoldModifier(line: string): boolean {
-  return MAYBE_MODIFIER.test(line);
+  if (NOT_PLAIN.test(line)) return MAYBE_MODIFIER.test(line);
+  // In plain ASCII a word is a run of letters and digits, and one that starts no modifier rules the
+  // line out without the long pattern, which tries every modifier at every letter.
+  for (const word of line.toLowerCase().match(/[a-z0-9]+/g) ?? []) if (FIRST_WORDS.has(word)) return MAYBE_MODIFIER.test(line);
+  return false;
 }
 
 /** The phrases by their first word: most words of a line begin none. */

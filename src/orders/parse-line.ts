@@ -4,6 +4,7 @@
 import nearley from 'nearley';
 import type { Draft } from './drafts.ts';
 import type { OrderGrammar } from './order-grammar.ts';
+import { parseByShape } from './parse-shapes.ts';
 import type { Token } from './lexer.ts';
 import { TokenStream } from './token-stream.ts';
 
@@ -18,26 +19,7 @@ export type LineParse =
       at: number;
       /** What would have been accepted there: grammar rule names (MOVE_VERB) and token types (name). */
       expected: Set<string>;
-      /** The tokens before `at` as read, to read other tokens after them (repairs) without reading them again. */
-      prefix: ReadPrefix;
     };
-
-/** A line's first `at` tokens as read: the parse chart's column after them. */
-export class ReadPrefix {
-  // Private, so that a parse result prints and compares without the whole chart.
-  readonly #column: unknown;
-
-  constructor(
-    readonly at: number,
-    column: unknown,
-  ) {
-    this.#column = column;
-  }
-
-  get column(): unknown {
-    return this.#column;
-  }
-}
 
 /** Past this many readings the grammar is lost in fillers; the first ones are as good as any. */
 const MAX_RESULTS = 64;
@@ -54,34 +36,33 @@ interface ParserInternals {
 
 // The first column of the parse chart (every rule a line may start with) is the same for every line
 // and is most of the work for a short one: it is built once per grammar and shared, which is safe
-// because nearley never changes a column once it has moved past it. For the same reason a column
-// later in a line may be shared by parses that begin with the same tokens (ReadPrefix).
+// because nearley never changes a column once it has moved past it.
 const startColumns = new WeakMap<nearley.Grammar, unknown>();
 
-function newParser(grammar: nearley.Grammar, tokens: readonly Token[], from?: ReadPrefix): ParserInternals {
+// nearley's own message lists every expected symbol with its derivation: slow, and not for players.
+const noReading = () => 'no reading';
+
+function newParser(grammar: nearley.Grammar, tokens: readonly Token[]): ParserInternals {
   let start = startColumns.get(grammar);
   if (!start) {
     start = (new nearley.Parser(grammar) as unknown as ParserInternals).table[0];
     startColumns.set(grammar, start);
   }
-  const at = from?.at ?? 0;
-  const table: unknown[] = [];
-  table[at] = from?.column ?? start;
   const parser = Object.create(nearley.Parser.prototype) as ParserInternals;
-  Object.assign(parser, { grammar, options: { keepHistory: false, lexer: grammar.lexer }, lexerState: undefined, table, current: at, results: [] });
+  Object.assign(parser, { grammar, options: { keepHistory: false, lexer: grammar.lexer }, lexerState: undefined, table: [start], current: 0, results: [] });
   parser.lexer = new TokenStream(tokens);
-  // nearley's own message lists every expected symbol with its derivation: slow, and not for players.
-  parser.reportError = () => 'no reading';
-  parser.reportLexerError = () => 'no reading';
+  parser.reportError = noReading;
+  parser.reportLexerError = noReading;
   return parser;
 }
 
-/**
- * Reads a line's tokens; with `from`, the tokens that follow a prefix already read, and positions
- * (`at`, the orders' token indexes) count from the start of the line.
- */
-export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[], from?: ReadPrefix): LineParse {
-  const parser = newParser(grammar.grammar, tokens, from);
+/** Reads a line's tokens (parse-shapes.ts: once for all lines of the same shape). */
+export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[]): LineParse {
+  return parseByShape(tokens, grammar, parseAll);
+}
+
+function parseAll(grammar: nearley.Grammar, tokens: readonly Token[]): LineParse {
+  const parser = newParser(grammar, tokens);
   // nearley says "no reading" by throwing; most lines a player's greeting makes do, and a stack trace
   // costs more than the parse.
   const traceLimit = Error.stackTraceLimit;
@@ -100,7 +81,7 @@ export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[], fro
 }
 
 function failure(parser: ParserInternals, at: number): LineParse {
-  return { ok: false, at, expected: expectedAt(parser, at), prefix: new ReadPrefix(at, parser.table[at]) };
+  return { ok: false, at, expected: expectedAt(parser, at) };
 }
 
 function expectedAt(parser: ParserInternals, column: number): Set<string> {

@@ -133,7 +133,9 @@ function readSlots(draft: Draft, ctx: ReadingContext): Order[] | Failure {
     } else if (isPlaceRef(value)) {
       const places = readPlace(value, ctx);
       if (!Array.isArray(places)) return places;
-      partials = partials.flatMap((p) => places.map((place) => withPlace(p, slot, place)));
+      // Each partial is this draft's own: one place is written into it, several each take a copy.
+      if (places.length === 1) for (const p of partials) withPlace(p, slot, places[0]);
+      else partials = partials.flatMap((p) => places.map((place) => withPlace({ ...p }, slot, place)));
     } else if (isNationRef(value)) {
       const nations = readNation(value, ctx);
       if (!Array.isArray(nations)) return nations;
@@ -205,10 +207,10 @@ interface PlaceReading {
 }
 
 function withPlace(partial: Partial, slot: string, place: PlaceReading): Partial {
-  const out: Partial = { ...partial, [slot]: place.province };
-  if (place.coast) out[coastSlot(slot)] = place.coast;
-  if (place.guess) (out as Record<symbol, unknown>)[GUESS] = true;
-  return out;
+  partial[slot] = place.province;
+  if (place.coast) partial[coastSlot(slot)] = place.coast;
+  if (place.guess) (partial as Record<symbol, unknown>)[GUESS] = true;
+  return partial;
 }
 
 function readPlace(ref: PlaceRef, ctx: ReadingContext): PlaceReading[] | Failure {

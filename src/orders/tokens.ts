@@ -23,6 +23,8 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
     return { tooLong: `This line has ${queue.length} words and signs, too long to be an order; please write one order per line.` };
   const out: Token[] = [];
   const exact: ExactMemo = new Map();
+  // Only a hyphen joins a name to the next place ("North Sea-Norway"): most lines have none to look for.
+  const hyphens = /[-‐]/u.test(line);
   let lastUnknown = -1;
   for (let i = 0; i < queue.length;) {
     const token = queue[i];
@@ -32,7 +34,7 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
       continue;
     }
     // "North Sea-Norway": a name's last word joined by a hyphen to the next place; split it, then read on.
-    const joined = names.isPrefix(keyOfWord(token)) ? hyphenatedAhead(queue, i, names) : -1;
+    const joined = hyphens && names.isPrefix(keyOfWord(token)) ? hyphenatedAhead(queue, i, names) : -1;
     if (joined >= 0) {
       queue.splice(joined, 1, ...splitHyphens(queue[joined]));
       exact.clear(); // positions moved
@@ -87,13 +89,13 @@ function nameAt(
 ): { token: Token; next: number } | undefined {
   const exact = exactAt(queue, start, names, memo);
   const after = exact ? exact.end + 1 : start;
-  if (exact && !isStray(queue, after, vocabulary, names, memo)) return { token: nameToken(queue.slice(start, after), exact.found, line), next: after };
+  if (exact && !isStray(queue, after, vocabulary, names, memo)) return nameToken(queue, start, after, exact.found, line);
   const prefix = exact ? undefined : prefixAt(queue, start, vocabulary, names);
   const fuzzy = fuzzyAt(queue, start, exact ? exact.words + 1 : 1, vocabulary, names);
   // "English Chanel" is a slip in two words, not "English" abbreviated and a stray word.
-  if (prefix && (!fuzzy || prefix.end >= fuzzy.end)) return { token: nameToken(queue.slice(start, prefix.end + 1), prefix.found, line), next: prefix.end + 1 };
-  if (fuzzy) return { token: nameToken(queue.slice(start, fuzzy.end + 1), fuzzy.found, line), next: fuzzy.end + 1 };
-  return exact ? { token: nameToken(queue.slice(start, after), exact.found, line), next: after } : undefined;
+  if (prefix && (!fuzzy || prefix.end >= fuzzy.end)) return nameToken(queue, start, prefix.end + 1, prefix.found, line);
+  if (fuzzy) return nameToken(queue, start, fuzzy.end + 1, fuzzy.found, line);
+  return exact ? nameToken(queue, start, after, exact.found, line) : undefined;
 }
 
 interface Found {
@@ -103,33 +105,34 @@ interface Found {
   words: number;
 }
 
+/** A run of words: the index of each word's token, and the key of the run up to each. */
+interface Run {
+  ends: number[];
+  keys: string[];
+}
+
 /**
  * Words of a run from `start` (a dot allowed between two: "St. Petersburg"; a hyphen between two
  * with no space, as "Brest-Mid-Atlantic Ocean" is split: "Mid-Atlantic"), while `keepGoing` likes its key.
  */
-function runFrom(queue: readonly Token[], start: number, max: number, keepGoing: (key: string) => boolean = () => true): number[] {
-  const ends: number[] = [];
+function runFrom(queue: readonly Token[], start: number, max: number, keepGoing?: (key: string) => boolean): Run {
+  const run: Run = { ends: [], keys: [] };
   let key = '';
-  for (let j = start; j < queue.length && ends.length < max; j++) {
+  for (let j = start; j < queue.length && run.ends.length < max; j++) {
     const t = queue[j];
-    if (t.type === 'dot' && ends.length && queue[j + 1]?.type === 'word') continue;
-    if (t.type === 'dash' && ends.length && queue[j - 1].end === t.offset && queue[j + 1]?.type === 'word' && queue[j + 1].offset === t.end) continue;
+    if (t.type === 'dot' && run.ends.length && queue[j + 1]?.type === 'word') continue;
+    if (t.type === 'dash' && run.ends.length && queue[j - 1].end === t.offset && queue[j + 1]?.type === 'word' && queue[j + 1].offset === t.end) continue;
     if (t.type !== 'word') break;
     key += keyOfWord(t);
-    if (!keepGoing(key)) break;
-    ends.push(j);
+    if (keepGoing && !keepGoing(key)) break;
+    run.ends.push(j);
+    run.keys.push(key);
   }
-  return ends;
+  return run;
 }
 
 function keyOfWord(t: Token): string {
   return (t.key ??= normalizeName(t.raw));
-}
-
-function keyOf(queue: readonly Token[], start: number, end: number): string {
-  let key = '';
-  for (let j = start; j <= end; j++) if (queue[j].type === 'word') key += keyOfWord(queue[j]);
-  return key;
 }
 
 /** Exact names found so far in the line, by start position: a name's neighbour is looked at twice. */
@@ -139,9 +142,9 @@ type ExactMemo = Map<number, Found | undefined>;
 function exactAt(queue: readonly Token[], start: number, names: NameResolver, memo: ExactMemo): Found | undefined {
   if (memo.has(start)) return memo.get(start);
   let result: Found | undefined;
-  const ends = runFrom(queue, start, names.maxWords, (key) => names.isPrefix(key));
+  const { ends, keys } = runFrom(queue, start, names.maxWords, (key) => names.isPrefix(key));
   for (let k = ends.length; k >= 1 && !result; k--) {
-    const key = keyOf(queue, start, ends[k - 1]);
+    const key = keys[k - 1];
     let found = names.exact(key, k);
     // "Bluevale's caravans", "England's fleet": the name without its 's.
     if (!found.length && POSSESSIVE.test(queue[ends[k - 1]].raw)) found = names.exact(key.slice(0, -1), k);
@@ -172,7 +175,7 @@ function prefixAt(queue: readonly Token[], start: number, vocabulary: Vocabulary
   if (vocabulary.has(first) && (vocabulary.isOrderWord(first) || !followedByWord(queue, start))) return undefined;
   const head = queue[start];
   if (!names.mayAbbreviate(SPLITS_WORD.test(head.raw) ? (nameParts(head.raw)[0] ?? '') : keyOfWord(head))) return undefined;
-  const ends = runFrom(queue, start, names.maxWords);
+  const { ends } = runFrom(queue, start, names.maxWords);
   for (let k = ends.length; k >= 1; k--) {
     const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
     if (vocabulary.has(words[words.length - 1].text) || vocabulary.isOrderWord(words[0].text)) continue;
@@ -191,7 +194,7 @@ function followedByWord(queue: readonly Token[], at: number): boolean {
 /** The longest run of at least `fewest` words within a slip or two of a name. */
 function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabulary: Vocabulary, names: NameResolver): Found | undefined {
   // The run's words are the tokens at `ends` (a dot between two is no word).
-  const ends = runFrom(queue, start, names.maxWords);
+  const { ends, keys } = runFrom(queue, start, names.maxWords);
   const first = queue[start];
   let beforeShort = ends.findIndex((j) => queue[j].raw.length < 2);
   if (beforeShort < 0) beforeShort = ends.length;
@@ -199,7 +202,7 @@ function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabul
     // Never in "A" or "S"; a grammar word may begin a longer name ("North Sae") but not stand alone
     // or end one ("Wal holds" is not a misspelt name).
     if (k === 1 ? vocabulary.has(first.text) : vocabulary.has(queue[ends[k - 1]].text) || (vocabulary.has(first.text) && first.raw.length < 3)) continue;
-    const key = keyOf(queue, start, ends[k - 1]);
+    const key = keys[k - 1];
     // Two letters are a slip of no name: a name of four letters forgives one slip, not two.
     if (key.length < MIN_FUZZY_KEY) continue;
     const found = names.fuzzy(key, k);
@@ -208,8 +211,14 @@ function fuzzyAt(queue: readonly Token[], start: number, fewest: number, vocabul
   return undefined;
 }
 
-function nameToken(span: Token[], found: NameCandidate[], line: string): Token {
-  return { ...joinTokens('name', span, line), names: found };
+/** The name token for the words of `queue` from `start` to before `next`. */
+function nameToken(queue: readonly Token[], start: number, next: number, found: NameCandidate[], line: string): { token: Token; next: number } {
+  // Built whole rather than spread from joinTokens: one is made for every name of every line.
+  const { offset } = queue[start];
+  const { end } = queue[next - 1];
+  const raw = line.slice(offset, end);
+  const text = raw.toLowerCase();
+  return { token: { type: 'name', text, value: text, raw, offset, end, names: found }, next };
 }
 
 /**
@@ -217,10 +226,11 @@ function nameToken(span: Token[], found: NameCandidate[], line: string): Token {
  * whose whole does not go on with it ("North Sea-Norway", not "to Mid-Atl"), or -1.
  */
 function hyphenatedAhead(queue: readonly Token[], at: number, names: NameResolver): number {
-  const run = runFrom(queue, at, names.maxWords);
-  for (const j of run) {
-    if (j === at || !/[-‐]/u.test(queue[j].raw)) continue;
-    const before = keyOf(queue, at, j - 1);
+  const { ends, keys } = runFrom(queue, at, names.maxWords);
+  for (let n = 1; n < ends.length; n++) {
+    const j = ends[n];
+    if (!/[-‐]/u.test(queue[j].raw)) continue;
+    const before = keys[n - 1];
     return names.isPrefix(before + (nameParts(queue[j].raw)[0] ?? '')) && !names.isPrefix(before + keyOfWord(queue[j])) ? j : -1;
   }
   return -1;

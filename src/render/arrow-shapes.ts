@@ -18,8 +18,9 @@ export function arrowWidth(kind: ArrowKind, symbol: number): number {
   return Math.max(2, Math.round(symbol * (kind === 'move' || kind === 'retreat' ? 0.28 : 0.16)));
 }
 
-function along([x0, y0]: Point, [x1, y1]: Point, t: number): Point {
-  return [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t];
+// Points are read by index, not destructured: a big turn has thousands of arrows of many parts each.
+function along(a: Point, b: Point, t: number): Point {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 }
 
 /** A straight band of `width` from a to b (also a label's leader line). */

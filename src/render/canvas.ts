@@ -14,6 +14,25 @@ export function packRgb([r, g, b]: Rgb): number {
   return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
 }
 
+/** Paints one pixel at byte `o` with coverage `a` (1 to 255) of a colour. */
+function blend(data: Uint8Array, o: number, a: number, r: number, g: number, b: number): void {
+  if (a === 255) {
+    data[o] = r;
+    data[o + 1] = g;
+    data[o + 2] = b;
+  } else {
+    data[o] += ((r - data[o]) * a) / 255;
+    data[o + 1] += ((g - data[o + 1]) * a) / 255;
+    data[o + 2] += ((b - data[o + 2]) * a) / 255;
+  }
+}
+
+/**
+ * The pixels of the last canvas encoded. A game's map is drawn every turn at the same size: fresh
+ * memory that big is faulted in page by page by the kernel, which costs more than painting it.
+ */
+let spare: Buffer | undefined;
+
 export class Canvas {
   readonly data: Buffer;
   readonly words: Uint32Array;
@@ -24,7 +43,9 @@ export class Canvas {
     readonly height: number,
     background?: Rgb,
   ) {
-    this.data = Buffer.allocUnsafe(width * height * 4);
+    const reused = spare?.length === width * height * 4 ? spare : undefined;
+    if (reused) spare = undefined;
+    this.data = reused ?? Buffer.allocUnsafe(width * height * 4);
     this.words = new Uint32Array(this.data.buffer, this.data.byteOffset, width * height);
     if (background) this.words.fill(packRgb(background));
   }
@@ -41,74 +62,108 @@ export class Canvas {
   /** Fills a convex polygon (arrows of a turn), one span per pixel row. */
   fillConvex(points: ReadonlyArray<readonly [number, number]>, colour: Rgb): void {
     const word = packRgb(colour);
-    const ys = points.map((p) => p[1]);
-    const top = Math.max(0, Math.ceil(Math.min(...ys) - 0.5));
-    const bottom = Math.min(this.height - 1, Math.floor(Math.max(...ys) - 0.5));
+    const n = points.length;
+    // Math.min and Math.max, not comparisons: a NaN corner leaves the polygon undrawn.
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (let i = 0; i < n; i++) {
+      minY = Math.min(minY, points[i][1]);
+      maxY = Math.max(maxY, points[i][1]);
+    }
+    const top = Math.max(0, Math.ceil(minY - 0.5));
+    const bottom = Math.min(this.height - 1, Math.floor(maxY - 0.5));
+    const { words, width } = this;
     for (let y = top; y <= bottom; y++) {
       const cy = y + 0.5;
       let left = Infinity;
       let right = -Infinity;
-      for (let i = 0; i < points.length; i++) {
-        const [x0, y0] = points[i];
-        const [x1, y1] = points[(i + 1) % points.length];
+      // Plain locals, no destructuring: this runs for every edge of every row of thousands of polygons.
+      for (let i = 0; i < n; i++) {
+        const a = points[i];
+        const b = points[i + 1 === n ? 0 : i + 1];
+        const y0 = a[1];
+        const y1 = b[1];
         if ((cy < y0 && cy < y1) || (cy > y0 && cy > y1) || y0 === y1) continue;
-        const x = x0 + ((cy - y0) / (y1 - y0)) * (x1 - x0);
+        const x = a[0] + ((cy - y0) / (y1 - y0)) * (b[0] - a[0]);
         left = Math.min(left, x);
         right = Math.max(right, x);
       }
-      const x0 = Math.max(0, Math.round(left));
-      const x1 = Math.min(this.width, Math.round(right));
-      if (x1 > x0) this.words.fill(word, y * this.width + x0, y * this.width + x1);
+      const start = y * width + Math.max(0, Math.round(left));
+      const end = y * width + Math.min(width, Math.round(right));
+      // Most spans are a few pixels (dashes, rings): a loop costs less than a call to fill.
+      if (end - start > 16) words.fill(word, start, end);
+      else for (let p = start; p < end; p++) words[p] = word;
     }
   }
 
-  /** Paints `colour` through a coverage mask (0 to 255) whose top-left corner goes at (x, y). */
-  blendMask(mask: Uint8Array, mw: number, mh: number, x: number, y: number, [r, g, b]: Rgb): void {
-    const { data, width, height } = this;
-    for (let my = 0; my < mh; my++) {
-      const yy = y + my;
-      if (yy < 0 || yy >= height) continue;
-      for (let mx = 0; mx < mw; mx++) {
-        const a = mask[my * mw + mx];
-        const xx = x + mx;
-        if (!a || xx < 0 || xx >= width) continue;
-        const o = (yy * width + xx) * 4;
-        if (a === 255) {
-          data[o] = r;
-          data[o + 1] = g;
-          data[o + 2] = b;
-        } else {
-          data[o] += ((r - data[o]) * a) / 255;
-          data[o + 1] += ((g - data[o + 1]) * a) / 255;
-          data[o + 2] += ((b - data[o + 2]) * a) / 255;
-        }
+  /**
+   * Paints `colour` through a coverage mask (0 to 255) whose top-left corner goes at (x, y); `under`,
+   * a mask of the same size (a name's halo), is painted first, in the same pass over the pixels.
+   */
+  blendMask(mask: Uint8Array, mw: number, mh: number, x: number, y: number, [r, g, b]: Rgb, under?: { mask: Uint8Array; colour: Rgb }): void {
+    const { data, width } = this;
+    const halo = under?.mask;
+    const [hr, hg, hb] = under?.colour ?? [r, g, b];
+    const mx0 = Math.max(0, -x);
+    const mx1 = Math.min(mw, width - x);
+    const my1 = Math.min(mh, this.height - y);
+    for (let my = Math.max(0, -y); my < my1; my++) {
+      let m = my * mw + mx0;
+      let o = ((y + my) * width + x + mx0) * 4;
+      for (let mx = mx0; mx < mx1; mx++, m++, o += 4) {
+        if (halo && halo[m]) blend(data, o, halo[m], hr, hg, hb);
+        if (mask[m]) blend(data, o, mask[m], r, g, b);
       }
     }
   }
 
   /** Paints an RGBA image (not premultiplied) over the canvas with its top-left corner at (x, y). */
   drawImage(image: Uint8Array, iw: number, ih: number, x: number, y: number): void {
-    const { data, width, height } = this;
-    for (let iy = 0; iy < ih; iy++) {
-      const yy = y + iy;
-      if (yy < 0 || yy >= height) continue;
-      for (let ix = 0; ix < iw; ix++) {
-        const s = (iy * iw + ix) * 4;
-        const a = image[s + 3];
-        const xx = x + ix;
-        if (!a || xx < 0 || xx >= width) continue;
-        const o = (yy * width + xx) * 4;
-        for (let c = 0; c < 3; c++) data[o + c] = a === 255 ? image[s + c] : data[o + c] + ((image[s + c] - data[o + c]) * a) / 255;
+    const { data, width } = this;
+    const ix0 = Math.max(0, -x);
+    const ix1 = Math.min(iw, width - x);
+    const iy1 = Math.min(ih, this.height - y);
+    for (let iy = Math.max(0, -y); iy < iy1; iy++) {
+      let s = (iy * iw + ix0) * 4;
+      let o = ((y + iy) * width + x + ix0) * 4;
+      for (let ix = ix0; ix < ix1; ix++, s += 4, o += 4) {
+        if (image[s + 3]) blend(data, o, image[s + 3], image[s], image[s + 1], image[s + 2]);
       }
     }
   }
 
-  /** The picture as PNG, with `overlays` (SVG or PNG buffers at a position) composited on top. */
-  async toPng(overlays: Array<{ input: Buffer; left: number; top: number }> = []): Promise<Buffer> {
-    return sharp(this.data, { raw: { width: this.width, height: this.height, channels: 4 } })
-      .composite(overlays)
+  /** The picture as PNG, with `overlays` (RGBA pictures from `rasterise`, inside the canvas) composited on top. The canvas's last use: its pixels go to the next canvas. */
+  async toPng(overlays: Array<{ image: RawImage; left: number; top: number }> = []): Promise<Buffer> {
+    // Only the part under each overlay goes through sharp's composite: compositing the whole picture
+    // costs about as much as encoding it, for the same pixels.
+    for (const { image, left, top } of overlays) {
+      const span = image.width * 4;
+      const under = Buffer.allocUnsafe(span * image.height);
+      for (let y = 0; y < image.height; y++) this.data.copy(under, y * span, ((top + y) * this.width + left) * 4, ((top + y) * this.width + left) * 4 + span);
+      const drawn = await sharp(under, { raw: { width: image.width, height: image.height, channels: 4 } })
+        .composite([{ input: image.rgba, raw: { width: image.width, height: image.height, channels: 4 } }])
+        .raw()
+        .toBuffer();
+      for (let y = 0; y < image.height; y++) drawn.copy(this.data, ((top + y) * this.width + left) * 4, y * span, (y + 1) * span);
+    }
+    const png = await sharp(this.data, { raw: { width: this.width, height: this.height, channels: 4 } })
       .removeAlpha()
       .png({ compressionLevel: 2, adaptiveFiltering: false })
       .toBuffer();
+    spare = this.data;
+    return png;
   }
+}
+
+export interface RawImage {
+  width: number;
+  height: number;
+  /** RGBA, not premultiplied. */
+  rgba: Buffer;
+}
+
+/** An SVG drawn as RGBA pixels: started early, it is drawn by sharp's threads while this one paints. */
+export async function rasterise(svg: Buffer): Promise<RawImage> {
+  const { data, info } = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgba: data };
 }

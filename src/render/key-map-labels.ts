@@ -86,35 +86,61 @@ function marksRect(centre: Point, block: MarkBlock, labelSize: number, symbol: n
  */
 function nearby(first: Point, m: Rect, width: number, height: number, symbol: number): Spot[] {
   const [sx, sy] = [Math.max(4, Math.round(width / 4)), Math.max(4, Math.round(height / 2))];
-  const [xs, ys]: [number[], number[]] = [[], []];
+  const { xs, ys, ranks, gaps } = scratch;
+  let n = 0;
   for (let i = -2; i <= 2; i++) {
     for (let j = -3; j <= 3; j++) {
       if (!i && !j) continue;
-      xs.push(first[0] + i * sx);
-      ys.push(first[1] + j * sy);
+      xs[n] = first[0] + i * sx;
+      ys[n++] = first[1] + j * sy;
     }
   }
   for (const y of [m.y - GAP - height, m.y + m.height / 2 - height / 2, m.y + m.height + GAP]) {
     for (const x of [m.x - GAP - width, m.x + m.width / 2 - width / 2, m.x + m.width + GAP]) {
-      xs.push(Math.round(x));
-      ys.push(Math.round(y));
+      xs[n] = Math.round(x);
+      ys[n++] = Math.round(y);
     }
   }
-  // Scalars, not points: a busy map asks this of thousands of names.
-  const ranks = new Float64Array(xs.length);
-  const gaps = new Float64Array(xs.length);
-  for (let k = 0; k < xs.length; k++) {
-    const [cx, cy] = [xs[k] + width / 2, ys[k] + height / 2];
+  for (let k = 0; k < SPOTS; k++) {
+    const cx = xs[k] + width / 2;
+    const cy = ys[k] + height / 2;
     const gx = Math.max(0, Math.abs(Math.max(m.x, Math.min(cx, m.x + m.width)) - cx) - width / 2);
     const gy = Math.max(0, Math.abs(Math.max(m.y, Math.min(cy, m.y + m.height)) - cy) - height / 2);
     gaps[k] = Math.sqrt(gx * gx + gy * gy);
     ranks[k] = gaps[k] + 0.3 * Math.sqrt((xs[k] - first[0]) ** 2 + (ys[k] - first[1]) ** 2);
   }
-  const order = [...xs.keys()].sort((a, b) => ranks[a] - ranks[b]);
-  return order.map((k) => {
-    const [x, y] = [xs[k], ys[k]];
-    return gaps[k] > symbol / 2 ? { x, y, leaderTo: nearestOn(m, [x + width / 2, y + height / 2]) } : { x, y };
-  });
+  const spots: Spot[] = [];
+  const order = rankOrder(ranks);
+  for (let r = 0; r < SPOTS; r++) {
+    const k = order[r];
+    const x = xs[k];
+    const y = ys[k];
+    spots.push(gaps[k] > symbol / 2 ? { x, y, leaderTo: nearestOn(m, x + width / 2, y + height / 2) } : { x, y });
+  }
+  return spots;
 }
 
-const nearestOn = (r: Rect, [x, y]: Point): Point => [Math.max(r.x, Math.min(x, r.x + r.width)), Math.max(r.y, Math.min(y, r.y + r.height))];
+/** The spots around the first: a 5 by 7 grid without its middle, and 3 by 3 around the marks. */
+const SPOTS = 5 * 7 - 1 + 3 * 3;
+
+/** Scalars in arrays made once, not points: a busy map asks for spots around thousands of names. */
+const scratch = {
+  xs: new Float64Array(SPOTS),
+  ys: new Float64Array(SPOTS),
+  ranks: new Float64Array(SPOTS),
+  gaps: new Float64Array(SPOTS),
+  order: new Uint8Array(SPOTS),
+};
+
+/** Indices by rank, ties in index order: a stable insertion sort, cheaper than Array.sort's callbacks for so few. */
+function rankOrder(ranks: Float64Array): Uint8Array {
+  const { order } = scratch;
+  for (let i = 0; i < ranks.length; i++) {
+    let j = i;
+    for (; j > 0 && ranks[order[j - 1]] > ranks[i]; j--) order[j] = order[j - 1];
+    order[j] = i;
+  }
+  return order;
+}
+
+const nearestOn = (r: Rect, x: number, y: number): Point => [Math.max(r.x, Math.min(x, r.x + r.width)), Math.max(r.y, Math.min(y, r.y + r.height))];

@@ -5,13 +5,9 @@
 // placed so far, else the least covered one. A spot away from what the label names carries a
 // leader line back to it. Pure geometry: each kind of map gives its own spots and obstacles.
 import { band, type Point, type Polygon } from './arrow-shapes.ts';
+import { boxesMeet, boxMeetsPolygon, boxShape, polygonShape, shapesMeet, type Rect, type Shape } from './label-geometry.ts';
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Rect } from './label-geometry.ts';
 
 /** Something no label may cover: a box (a badge, a unit mark) or a convex polygon (an arrow's part). */
 export interface Obstacle {
@@ -60,68 +56,6 @@ export const LEADER_WIDTH = 1.5;
 /** A leader line stops this short of what it points at, so it does not run into the marks. */
 const LEADER_SHORT = 3;
 const CELL = 48;
-
-/** A shape checked against the grid: a box, or a convex polygon with its bounding box. */
-interface Shape {
-  box: Rect;
-  points: Polygon | undefined;
-  /** A box's corners, once a polygon needed them. */
-  corners: Polygon | undefined;
-}
-
-/** Every shape made here, with the same fields in the same order: the checks stay fast (one hidden class). */
-const boxShape = (box: Rect): Shape => ({ box, points: undefined, corners: undefined });
-const polygonShape = (points: Polygon): Shape => ({ box: boundsOf(points), points, corners: undefined });
-
-function boundsOf(polygon: Polygon): Rect {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of polygon) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-}
-
-const boxesMeet = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/**
- * Do two shapes whose boxes meet overlap? Two boxes do; otherwise separating axes: the boxes' own
- * axes are already checked, so only the polygons' edge normals remain.
- */
-function shapesMeet(a: Shape, b: Shape): boolean {
-  if (!a.points && !b.points) return true;
-  // Most shapes that meet have a corner of the polygon in the box: no need to look further.
-  if (!a.points && b.points!.some(([x, y]) => x > a.box.x && x < a.box.x + a.box.width && y > a.box.y && y < a.box.y + a.box.height)) return true;
-  const [p, q] = [a.points ?? (a.corners ??= corners(a.box)), b.points ?? (b.corners ??= corners(b.box))];
-  return !separates(a.points, p, q) && !separates(b.points, p, q);
-}
-
-/** Does a normal of one of the polygon's edges separate p from q? */
-function separates(polygon: Polygon | undefined, p: Polygon, q: Polygon): boolean {
-  if (!polygon) return false;
-  for (let i = 0; i < polygon.length; i++) {
-    const [ax, ay] = polygon[i];
-    const [bx, by] = polygon[(i + 1) % polygon.length];
-    const [nx, ny] = [ay - by, bx - ax];
-    let [p0, p1, q0, q1] = [Infinity, -Infinity, Infinity, -Infinity];
-    for (const [x, y] of p) {
-      const d = x * nx + y * ny;
-      if (d < p0) p0 = d;
-      if (d > p1) p1 = d;
-    }
-    for (const [x, y] of q) {
-      const d = x * nx + y * ny;
-      if (d < q0) q0 = d;
-      if (d > q1) q1 = d;
-    }
-    if (p1 <= q0 || q1 <= p0) return true;
-  }
-  return false;
-}
-
-const corners = ({ x, y, width, height }: Rect): Polygon => [
-  [x, y],
-  [x + width, y],
-  [x + width, y + height],
-  [x, y + height],
-];
 
 interface Entry extends Shape {
   owner?: string;
@@ -179,6 +113,25 @@ class Grid {
     return count;
   }
 
+  /** Does a box cover any item but label `id`'s own? Most spots tried are settled by the label's box alone. */
+  boxCovered(left: number, top: number, right: number, bottom: number, id: string): boolean {
+    const x0 = this.column(left);
+    const x1 = this.column(right);
+    const y1 = this.row(bottom);
+    for (let cy = this.row(top); cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        const cell = this.cells[cy * this.columns + cx];
+        if (!cell) continue;
+        for (const entry of cell) {
+          const { box, points } = entry;
+          if (entry.owner === id || !(left < box.x + box.width && box.x < right && top < box.y + box.height && box.y < bottom)) continue;
+          if (!points || boxMeetsPolygon(left, top, right, bottom, points)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The column and row a point falls in, those past the picture's edge counted in its edge cells. */
   private column(x: number): number {
     return Math.min(this.columns - 1, Math.max(0, Math.floor((x - this.bounds.x) / CELL)));
@@ -189,7 +142,8 @@ class Grid {
   }
 }
 
-const inside = (r: Rect, b: Rect) => r.x >= b.x && r.y >= b.y && r.x + r.width <= b.x + b.width && r.y + r.height <= b.y + b.height;
+/** Is a label at this spot inside the picture? */
+const inside = (at: Spot, r: LabelRequest, b: Rect) => at.x >= b.x && at.y >= b.y && at.x + r.width <= b.x + b.width && at.y + r.height <= b.y + b.height;
 
 export function placeLabels(requests: readonly LabelRequest[], obstacles: readonly Obstacle[], bounds: Rect): PlacedLabel[] {
   const fixed = new Grid(bounds);
@@ -205,9 +159,9 @@ export function placeLabels(requests: readonly LabelRequest[], obstacles: readon
   };
   const waiting: LabelRequest[] = [];
   for (const request of requests) {
-    const first = drawnAt(request, request.first);
-    const free = inside(first.rect, bounds) && !fixed.covered(first.shapes, request.id, 1) && !firsts.covered(first.shapes, request.id, 1);
-    if (free) place(request, request.first);
+    const { first } = request;
+    const free = inside(first, request, bounds) && isFree(fixed, request, first) && isFree(firsts, request, first);
+    if (free) place(request, first);
     else waiting.push(request);
   }
   for (const request of waiting) place(request, bestSpot(request, bounds, fixed));
@@ -227,12 +181,8 @@ function drawnAt(request: LabelRequest, spot: Spot): { rect: Rect; leader: [Poin
 function bestSpot(request: LabelRequest, bounds: Rect, grid: Grid): Spot {
   const covered: Spot[] = [];
   for (const spot of [request.first, ...request.more()]) {
-    const box = { x: spot.x, y: spot.y, width: request.width, height: request.height };
-    if (!inside(box, bounds)) continue;
-    // The label first: most spots are taken there, and a leader line costs more to check.
-    const free =
-      !grid.count(boxShape(box), request.id, undefined, 1) && !(spot.leaderTo && grid.count(drawnAt(request, spot).shapes[1], request.id, undefined, 1));
-    if (free) return spot;
+    if (!inside(spot, request, bounds)) continue;
+    if (isFree(grid, request, spot)) return spot;
     covered.push(spot);
   }
   let best: { spot: Spot; cover: number } | null = null;
@@ -243,6 +193,13 @@ function bestSpot(request: LabelRequest, bounds: Rect, grid: Grid): Spot {
   if (best) return best.spot;
   const clamp = (v: number, low: number, size: number) => Math.max(low, Math.min(v, low + size));
   return { x: clamp(request.first.x, bounds.x, bounds.width - request.width), y: clamp(request.first.y, bounds.y, bounds.height - request.height) };
+}
+
+/** Does nothing on the grid lie under the label at this spot, or under its leader line? */
+function isFree(grid: Grid, request: LabelRequest, spot: Spot): boolean {
+  // The label first: most spots are taken there, and a leader line costs more to check.
+  if (grid.boxCovered(spot.x, spot.y, spot.x + request.width, spot.y + request.height, request.id)) return false;
+  return !spot.leaderTo || !grid.count(drawnAt(request, spot).shapes[1], request.id, undefined, 1);
 }
 
 /** From the point of the label nearest to what it names, to just short of that. */

@@ -33,23 +33,38 @@ const PER_ROW = 4;
 /** A fleet shows each boarded army as its own small square up to a fleet's usual load. */
 const BOARDED_SHOWN = 4;
 
+/** The same few marks recur all over a map (a nation's army, a town): each is written once, as writing one formats many numbers. */
+const written = new Map<string, string>();
+
+function once(key: string, write: () => string): string {
+  let svg = written.get(key);
+  if (svg === undefined) {
+    if (written.size >= 10_000) written.clear();
+    written.set(key, (svg = write()));
+  }
+  return svg;
+}
+
 export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<string, string>, size: number): MarkBlock {
   const items: Array<Omit<Mark, 'x' | 'y'>> = [];
-  if (province.structure) items.push({ svg: structureSvg(province.structure, 0, 0, size), width: size, height: size, texts: [] });
+  const { structure } = province;
+  if (structure) items.push({ svg: once(`structure ${structure} ${size}`, () => structureSvg(structure, 0, 0, size)), width: size, height: size, texts: [] });
   for (const { feature, level } of province.features) {
     // A level is written in the wall's white gap, below the battlements.
     const texts: MarkText[] = level !== undefined ? [{ text: String(level), colour: '#ffffff', cx: size / 2, cy: size * 0.6 }] : [];
-    items.push({ svg: featureSvg(feature, 0, 0, size), width: size, height: size, texts });
+    items.push({ svg: once(`feature ${feature} ${size}`, () => featureSvg(feature, 0, 0, size)), width: size, height: size, texts });
   }
   for (const stack of province.stacks) {
     const colour = colours.get(stack.nation) ?? '#888888';
     const width = stackWidth(size, stack.count);
     const texts: MarkText[] = stack.count > 1 ? [{ text: String(stack.count), colour: inkOn(colour), cx: width / 2, cy: size / 2 }] : [];
+    const key = `${stack.shape} ${size} ${colour} ${width}`;
     if (stack.shape !== 'fleet') {
-      items.push({ svg: (stack.shape === 'aircraft' ? aircraftSvg : armySvg)(0, 0, size, colour, width), width, height: size, texts });
+      const draw = stack.shape === 'aircraft' ? aircraftSvg : armySvg;
+      items.push({ svg: once(key, () => draw(0, 0, size, colour, width)), width, height: size, texts });
       continue;
     }
-    let svg = fleetSvg(0, 0, size, colour, width);
+    let svg = once(key, () => fleetSvg(0, 0, size, colour, width));
     let total = width;
     if (stack.boarded > 0 && stack.boarded <= BOARDED_SHOWN && stack.count === 1) {
       const small = Math.round(size * 0.45);

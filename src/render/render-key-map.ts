@@ -2,7 +2,7 @@
 // between provinces, names, structures and unit stacks, and the legend beside it.
 import sharp from 'sharp';
 import type { MapGraph } from '../engine/index.ts';
-import { Canvas, packRgb, rgb } from './canvas.ts';
+import { Canvas, packRgb, rasterise, rgb } from './canvas.ts';
 import { cachedKeyIndex, deepestPoints, hexKey, NO_PROVINCE, type KeyIndex } from './key-image.ts';
 import { buildLegend, TERRITORY_TINT } from './legend.ts';
 import type { MapScene, SceneProvince } from './map-scene.ts';
@@ -63,7 +63,9 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   const provinces = [...keys.keys()].map((id) => byId.get(id)!);
   const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
   const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
-  // Text and symbols are drawn by sharp's threads while this one decodes and paints the key.
+  const legend = buildLegend(scene, Math.max(1, sizes.label / 12));
+  // Text, symbols and the legend are drawn by sharp's threads while this one decodes and paints the key.
+  const legendImage = rasterise(svgDocument(legend.width, legend.height, legend.body));
   const badges = [...new Set(provinces.flatMap((p) => p.events))];
   const drawn = Promise.all([
     renderLines(
@@ -75,8 +77,8 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   ]);
   // Awaited below; this only keeps a failure from being reported as unhandled if the key fails first.
   drawn.catch(() => undefined);
+  legendImage.catch(() => undefined);
   const index = await cachedKeyIndex(keyImage, keys);
-  const legend = buildLegend(scene, Math.max(1, sizes.label / 12));
   const canvas = new Canvas(index.width + legend.width, Math.max(index.height, legend.height));
   canvas.fillRect(index.width, 0, legend.width, canvas.height, rgb(MAP_COLOURS.background));
   canvas.fillRect(0, index.height, index.width, canvas.height - index.height, rgb(MAP_COLOURS.background));
@@ -102,6 +104,7 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   });
   const badgeOf = new Map(badges.map((e, i) => [e, badgeSprites[i]]));
   const labelAt = new Map(placed.layout.labels.map((l) => [l.id, l]));
+  const [halo, coast, ink] = [rgb(MAP_COLOURS.halo), rgb(MAP_COLOURS.coast), rgb(MAP_COLOURS.label)];
   provinces.forEach((p, n) => {
     placed.badgeAt[n].forEach(([x, y], i) => {
       const badge = badgeOf.get(p.events[i])!;
@@ -112,23 +115,25 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
     if (!spot) return;
     if (spot.leader) paintLeader(canvas, spot.leader);
     const [x, y] = placed.nameAt.get(p.id)!;
-    canvas.blendMask(label.halo!, label.width, label.height, x, y, rgb(MAP_COLOURS.halo));
-    canvas.blendMask(label.alpha, label.width, label.height, x, y, rgb(p.kind === 'sea' ? MAP_COLOURS.coast : MAP_COLOURS.label));
+    canvas.blendMask(label.alpha, label.width, label.height, x, y, p.kind === 'sea' ? coast : ink, { mask: label.halo!, colour: halo });
   });
-  const png = await canvas.toPng([{ input: svgDocument(legend.width, legend.height, legend.body), left: index.width, top: 0 }]);
+  const png = await canvas.toPng([{ image: await legendImage, left: index.width, top: 0 }]);
   return { png, labels: placed.layout };
 }
 
 /** The rows of a bitmap that hold ink. */
 function inkRows(mask: Uint8Array, width: number): { inkTop: number; inkHeight: number } {
   const rows = mask.length / Math.max(1, width);
-  let [top, bottom] = [rows, -1];
-  for (let y = 0; y < rows; y++) {
-    if (!mask.subarray(y * width, (y + 1) * width).some((v) => v > 0)) continue;
-    top = Math.min(top, y);
-    bottom = y;
-  }
-  return bottom < 0 ? { inkTop: 0, inkHeight: rows } : { inkTop: top, inkHeight: bottom - top + 1 };
+  const inked = (y: number) => {
+    for (let p = y * width; p < (y + 1) * width; p++) if (mask[p]) return true;
+    return false;
+  };
+  let top = 0;
+  while (top < rows && !inked(top)) top++;
+  if (top === rows) return { inkTop: 0, inkHeight: rows };
+  let bottom = rows - 1;
+  while (!inked(bottom)) bottom--;
+  return { inkTop: top, inkHeight: bottom - top + 1 };
 }
 
 /** A thin dark line on a white halo, from a moved name back to its province. */
@@ -166,7 +171,10 @@ function paintBorders(canvas: Canvas, index: KeyIndex, provinces: SceneProvince[
   const isSea = Uint8Array.from(provinces, (p) => (p.kind === 'sea' ? 1 : 0));
   const { width, pixels, edgeFrom, edgeTo } = index;
   const { words, width: stride } = canvas;
-  const at = (p: number) => Math.floor(p / width) * stride + (p % width);
+  const at = (p: number) => {
+    const y = Math.floor(p / width);
+    return y * stride + (p - y * width);
+  };
   for (let i = 0; i < edgeFrom.length; i++) {
     const a = pixels[edgeFrom[i]];
     const b = pixels[edgeTo[i]];

@@ -10,8 +10,10 @@ import {
   type PublicView,
   type ReportHooks,
   type ReportSection,
+  type Sentence,
   type Unit,
 } from '../engine/index.ts';
+import { nationsOut } from '../game/game-standing.ts';
 import type { Game } from '../game/open-game.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { defaultReport } from './default-report.ts';
@@ -34,10 +36,27 @@ export function reportOf(game: Game): ReportHooks {
   return (game.ruleset.report as ReportHooks | undefined) ?? defaultReport;
 }
 
-/** Played nations that sent no orders for the step: the record holds the orders it was judged on. */
+/** Played nations still in the game that sent no orders for the step: the record holds the orders it was judged on. */
 export function withoutOrders(game: Game, record: Pick<TurnRecord, 'orders' | 'stateBefore'>): string[] {
-  return Object.keys(record.stateBefore.nations).filter((n) => game.config.nations[n]?.player && !record.orders[n]?.length);
+  const out = new Set(nationsOut(game, record.stateBefore));
+  return Object.keys(record.stateBefore.nations).filter((n) => game.config.nations[n]?.player && !record.orders[n]?.length && !out.has(n));
 }
+
+/**
+ * The ruleset's sentences for the nations without orders. A nation whose lines were all refused did
+ * send orders: its sentence says it "had no orders carried out" where the ruleset's says it "sent
+ * no orders", so no ruleset needs to know of refusals. Which lines were refused stays private.
+ */
+export function noOrdersSentences(game: Game, record: Pick<TurnRecord, 'orders' | 'stateBefore' | 'refused'>, before: PublicView): Sentence[] {
+  const report = reportOf(game);
+  const nations = withoutOrders(game, record);
+  const refused = nations.filter((n) => record.refused?.[n]?.length);
+  const silent = nations.filter((n) => !refused.includes(n));
+  return [...report.noOrders(game.ctx, before, silent), ...report.noOrders(game.ctx, before, refused).map(notCarriedOut)];
+}
+
+const notCarriedOut = (sentence: Sentence): Sentence =>
+  sentence.map((p) => (typeof p === 'string' ? p.replace(/\bsent no orders\b/g, 'had no orders carried out') : p));
 
 export interface BattleModel {
   /** Plain words, for a spoiler's title (escaped by the template). */

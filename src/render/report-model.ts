@@ -3,6 +3,7 @@
 // can hold nothing the ruleset did not let that nation see.
 import type { GameEvent, NationView, Order, PublicView } from '../engine/index.ts';
 import type { Game } from '../game/open-game.ts';
+import type { RefusedLine } from '../store/refused-lines.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 import { humanize } from './humanize.ts';
 import {
@@ -21,7 +22,9 @@ import {
   type OrderLine,
   type SectionModel,
 } from './report-common.ts';
-import type { Names, SentenceFormat } from './sentences.ts';
+import type { Markup } from './escape.ts';
+import { standingNews } from './game-over.ts';
+import { plainSentence, writeSentence, type Names, type SentenceFormat } from './sentences.ts';
 
 export interface LedgerLine {
   label: string;
@@ -46,10 +49,14 @@ export interface PrivateReportModel extends NationStanding {
   orders: OrderLine[];
   /** How the GM read this nation's ambiguous lines this turn. */
   rulings: RulingLine[];
+  /** When no order of the nation stood: the lines of its newest message that were refused, and why. */
+  refused: RefusedLine[];
   ledger: LedgerLine[] | null;
   battles: BattleModel[];
   /** The ruleset's news for this nation (its trade, dislodgements, builds...), in titled sections. */
   sections: SectionModel[];
+  /** Nations that went out this step and, in the last, how the game ended. */
+  standingNews: Markup[];
   nextDeadline: string | null;
 }
 
@@ -123,10 +130,12 @@ export function privateReportModel(
     turnLabel: stepLabel(game, record),
     orders: orderLines(game, record.orders[nation] ?? [], view.events, nation),
     rulings: rulingLines(game, record, nation),
+    refused: record.refused?.[nation] ?? [],
     ledger: ledgerLines(view.ledger),
     ...standingIn(view, nation, names),
     battles: battleModels(report.battles(game.ctx, view.events), names, format),
     sections: sectionModels(report.privateNews(game.ctx, view), names, format),
+    standingNews: standingNews(game, record).map((s) => writeSentence(s, names, format)),
     nextDeadline: formatDeadline(nextDeadline, timeZone),
   };
 }
@@ -159,7 +168,9 @@ export interface GmSummaryModel {
   turnLabel: string;
   step: number;
   seed: string;
+  /** Nations that sent no orders; those that sent only refused lines are in `refused`. */
   missing: string[];
+  refused: Array<{ name: string; lines: RefusedLine[] }>;
   nations: Array<{ name: string; orders: OrderLine[]; ledger: LedgerLine[] | null }>;
   /** What the public update told everyone, in the ruleset's sentences. */
   publicNews: SectionModel[];
@@ -169,6 +180,7 @@ export interface GmSummaryModel {
   gmOnly: string[];
   battles: BattleModel[];
   dice: Array<{ sides: number; value: number; purpose: string }>;
+  standingNews: string[];
   nextDeadline: string | null;
 }
 
@@ -183,7 +195,10 @@ export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Da
     turnLabel: stepLabel(game, record),
     step: record.step,
     seed: record.seed,
-    missing: withoutOrders(game, record).map((n) => names.nation(n)),
+    missing: withoutOrders(game, record)
+      .filter((n) => !record.refused?.[n]?.length)
+      .map((n) => names.nation(n)),
+    refused: withoutOrders(game, record).flatMap((n) => (record.refused?.[n]?.length ? [{ name: names.nation(n), lines: record.refused[n] }] : [])),
     nations: [...views].map(([nation, view]) => ({
       name: names.nation(nation),
       orders: orderLines(game, record.orders[nation] ?? [], record.events, nation),
@@ -192,6 +207,7 @@ export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Da
     ...newsFor(game, record, publicView, views, names),
     battles: battleModels(reportOf(game).battles(game.ctx, record.events), names, 'txt'),
     dice: record.dice.map((d) => ({ sides: d.sides, value: d.value, purpose: d.purpose })),
+    standingNews: standingNews(game, record).map((s) => plainSentence(s, names)),
     nextDeadline: formatDeadline(nextDeadline, game.config.timezone),
   };
 }

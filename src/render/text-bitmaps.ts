@@ -31,14 +31,28 @@ const MAX_TEXT_HEIGHT = 30_000;
 /** Pango reads its text as markup: names are escaped, and put on one line (control codes dropped). */
 const markup = (text: string) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** One bitmap per line, each trimmed left and right to its ink, all of the same height (baselines align). */
+/** A game's map is drawn every turn with the same names: the bitmaps of the last few lists drawn are kept. */
+const drawnLists = new Map<string, TextBitmap[]>();
+const LISTS_KEPT = 4;
+
+/** One bitmap per line, each trimmed left and right to its ink, all of the same height (baselines align). Shared: never changed. */
 export async function renderLines(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {
+  const key = JSON.stringify([style.size, Boolean(style.bold), style.halo ?? 0, lines]);
+  const bitmaps = drawnLists.get(key) ?? (await drawLines(lines, style));
+  // Kept last: the list dropped is the one drawn least recently.
+  drawnLists.delete(key);
+  drawnLists.set(key, bitmaps);
+  if (drawnLists.size > LISTS_KEPT) drawnLists.delete(drawnLists.keys().next().value!);
+  return bitmaps;
+}
+
+async function drawLines(lines: readonly string[], style: TextStyle): Promise<TextBitmap[]> {
   // A line drawn with the fallback font (Chinese, Japanese, Korean...) is taller than DejaVu's and
   // would shift every line after it: such lines are drawn one by one, the rest together.
   const alone = lines.map((line) => OTHER_SCRIPT.test(line));
   if (alone.some(Boolean)) {
     const [together, apart] = await Promise.all([
-      renderLines(
+      drawLines(
         lines.filter((_, i) => !alone[i]),
         style,
       ),
@@ -92,12 +106,19 @@ async function renderChunk(lines: readonly string[], style: TextStyle): Promise<
 function cut(data: Buffer, width: number, height: number, top: number, pitch: number, halo: number): TextBitmap {
   let left = width;
   let right = -1;
+  // Each row is only searched beyond the ink already found.
   for (let y = Math.max(0, top); y < Math.min(height, top + pitch); y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
+    for (let x = 0; x < left; x++) {
       if (data[row + x]) {
-        if (x < left) left = x;
-        if (x > right) right = x;
+        left = x;
+        break;
+      }
+    }
+    for (let x = width - 1; x > right; x--) {
+      if (data[row + x]) {
+        right = x;
+        break;
       }
     }
   }
@@ -113,26 +134,29 @@ function cut(data: Buffer, width: number, height: number, top: number, pitch: nu
   return { width: w, height: h, alpha, halo: halo ? dilate(alpha, w, h, halo) : undefined };
 }
 
-/** Grows ink by `radius` pixels (a square: a max filter along rows, then along columns). */
+/**
+ * Grows ink by `radius` pixels (a square: a max filter along rows, then along columns). Each inked
+ * pixel raises its neighbours rather than each pixel reading its own: most of a label is blank.
+ */
 export function dilate(alpha: Uint8Array, w: number, h: number, radius: number): Uint8Array {
   const rows = new Uint8Array(alpha.length);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) {
-      let best = 0;
-      const end = Math.min(w - 1, x + radius);
-      for (let sx = Math.max(0, x - radius); sx <= end; sx++) if (alpha[row + sx] > best) best = alpha[row + sx];
-      rows[row + x] = best;
+      const v = alpha[row + x];
+      if (!v) continue;
+      const end = row + Math.min(w - 1, x + radius);
+      for (let p = row + Math.max(0, x - radius); p <= end; p++) if (rows[p] < v) rows[p] = v;
     }
   }
   const out = new Uint8Array(alpha.length);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(h - 1, y + radius);
+    const start = Math.max(0, y - radius) * w;
+    const end = Math.min(h - 1, y + radius) * w;
     for (let x = 0; x < w; x++) {
-      let best = 0;
-      for (let sy = y0; sy <= y1; sy++) if (rows[sy * w + x] > best) best = rows[sy * w + x];
-      out[y * w + x] = best;
+      const v = rows[y * w + x];
+      if (!v) continue;
+      for (let p = start + x; p <= end + x; p += w) if (out[p] < v) out[p] = v;
     }
   }
   return out;

@@ -11,6 +11,7 @@ import { renderMap } from './render-map.ts';
 import { flavourIds, flavourSpec, type Flavour } from './flavours.ts';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
 import { reportOf, stepLabel } from './report-common.ts';
+import { renderStartMap } from './start-position.ts';
 
 export interface TurnOutputInput {
   /** Root of the published folder; the step goes to <outDir>/<game>/turn-<n>/. */
@@ -51,10 +52,19 @@ async function put(file: string, content: string | Buffer): Promise<string> {
   return file;
 }
 
-export function turnFolder(gameId: string, turn: number): string {
+function gameFolder(gameId: string): string {
   // The id becomes a folder under the published root: nothing that could climb out of it.
   if (!/^[a-z0-9][a-z0-9_-]*$/i.test(gameId)) throw new RangeError(`"${gameId}" cannot name an output folder (letters, digits, "-" and "_" only).`);
-  return path.join(gameId, `turn-${turn}`);
+  return gameId;
+}
+
+export function turnFolder(gameId: string, turn: number): string {
+  return path.join(gameFolder(gameId), `turn-${turn}`);
+}
+
+/** The address a file of the published folder is served at, under its public base URL. */
+function publicAddress(publicUrl: string | undefined, file: string): string | undefined {
+  return publicUrl ? `${publicUrl.replace(/\/+$/, '')}/${file.split(path.sep).map(encodeURIComponent).join('/')}` : undefined;
 }
 
 /** "After Turn 3 · 4 December 2026" (or "After Spring 1901 ..."), the date in the game's time zone. */
@@ -70,9 +80,7 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const folder = turnFolder(game.id, record.turn);
   const dir = path.join(input.outDir, folder);
   const mapFile = named('map.png', record.phase);
-  const mapUrl = input.publicUrl
-    ? `${input.publicUrl.replace(/\/+$/, '')}/${[...folder.split(path.sep), mapFile].map(encodeURIComponent).join('/')}`
-    : undefined;
+  const mapUrl = publicAddress(input.publicUrl, path.join(folder, mapFile));
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
   const marks = reportOf(game).turnMarks(game.ctx, view);
@@ -93,6 +101,18 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
     files.push(await put(path.join(secret, named('gm-summary.txt', record.phase)), renderGmSummary(game, record, { nextDeadline: input.nextDeadline }).text));
   }
   return { dir, files, mapUrl };
+}
+
+/** Where the map of the game's starting state lies in the published folder, which is also its URL path: <game>/start/map.png. */
+export function startMapPath(gameId: string): string {
+  return path.join(gameFolder(gameId), 'start', 'map.png');
+}
+
+/** Draws the game's current state as its starting map (see startMapPath); returns the file and, with a public URL, its address. */
+export async function writeStartMap(input: Pick<TurnOutputInput, 'outDir' | 'game' | 'keyImage' | 'publicUrl'>): Promise<{ file: string; mapUrl?: string }> {
+  const where = startMapPath(input.game.id);
+  const file = await put(path.join(input.outDir, where), await renderStartMap(input.game, input.keyImage));
+  return { file, mapUrl: publicAddress(input.publicUrl, where) };
 }
 
 /** The key image the game's map names (map.yaml `image`), from the game's files, if it has one. */

@@ -10,14 +10,15 @@ import {
   battleModels,
   formatDeadline,
   namesFor,
+  noOrdersSentences,
   reportOf,
   sectionModels,
   stepLabel,
-  withoutOrders,
   type BattleModel,
   type SectionModel,
 } from './report-common.ts';
-import { writeSentence, type SentenceFormat } from './sentences.ts';
+import { standingNews } from './game-over.ts';
+import { writeSentence, type Names, type SentenceFormat } from './sentences.ts';
 
 export interface UpdateModel {
   gameTitle: string;
@@ -33,9 +34,11 @@ export interface UpdateModel {
   battles: BattleModel[];
   /** Every nation's orders with their results, when the ruleset makes them public (Diplomacy style). */
   orders: Array<{ nation: Markup; lines: Array<{ order: Markup; result: string | null }> }>;
-  /** Nations that sent no orders, and what the game did for them. */
+  /** Nations that sent no orders, or none that could be carried out, and what the game did for them. */
   noOrders: Markup[];
   sections: SectionModel[];
+  /** Nations that went out this step and, in the last, how the game ended. */
+  standingNews: Markup[];
   nextDeadline: string | null;
 }
 
@@ -55,31 +58,36 @@ export function updateModel(game: Game, record: TurnRecord, options: UpdateOptio
   const report = reportOf(game);
   const flavour = options.flavour ?? DEFAULT_FLAVOUR;
   const format: SentenceFormat = flavour === 'web' ? 'html' : flavourSpec(flavour).format;
-  const table = report.updateTable(game.ctx, view);
-  const nations = table.rows.map((row) => ({ name: names.nation(row.nation), colour: names.colour(row.nation) ?? '', cells: row.cells }));
   return {
     gameTitle: game.config.title,
     turn: record.turn,
     turnLabel: stepLabel(game, record),
     mapUrl: safeUrl(options.mapUrl),
     mapAttachment: options.mapAttachment ?? null,
-    columns: table.columns,
-    nations,
-    codeTable: new Markup(
-      monospaceTable(
-        ['Nation', ...table.columns],
-        nations.map((n) => [n.name, ...n.cells.map(String)]),
-      ),
-    ),
+    ...nationsTable(game, view, names),
     battles: battleModels(report.battles(game.ctx, view.events), names, format),
     orders: (report.revealedOrders?.(game.ctx, view) ?? []).map((n) => ({
       nation: writeSentence([{ nation: n.nation }], names, format),
       lines: n.orders.map((o) => ({ order: writeSentence(o.order, names, format), result: o.result })),
     })),
-    noOrders: report.noOrders(game.ctx, before, withoutOrders(game, record)).map((s) => writeSentence(s, names, format)),
+    noOrders: noOrdersSentences(game, record, before).map((s) => writeSentence(s, names, format)),
     sections: sectionModels(report.publicNews(game.ctx, view), names, format),
+    standingNews: standingNews(game, record).map((s) => writeSentence(s, names, format)),
     nextDeadline: formatDeadline(options.nextDeadline, game.config.timezone),
   };
+}
+
+/** The nations table of an update, as a table and in monospace: the ruleset's public columns. */
+export function nationsTable(game: Game, view: PublicView, names: Names): Pick<UpdateModel, 'columns' | 'nations' | 'codeTable'> {
+  const table = reportOf(game).updateTable(game.ctx, view);
+  const nations = table.rows.map((row) => ({ name: names.nation(row.nation), colour: names.colour(row.nation) ?? '', cells: row.cells }));
+  const codeTable = new Markup(
+    monospaceTable(
+      ['Nation', ...table.columns],
+      nations.map((n) => [n.name, ...n.cells.map(String)]),
+    ),
+  );
+  return { columns: table.columns, nations, codeTable };
 }
 
 /** Columns padded on the raw text, then escaped: the invisible escapes must not shift the columns. */

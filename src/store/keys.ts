@@ -48,6 +48,8 @@ export function gameKeys(gameId: string) {
     rollbacks: `${p}:rollbacks`,
     /** Hash: "<step>:<rollbacks>" -> the turn that step was published as then, so a step published again after a rollback knows what it replaces. Owner: src/turns/rerun.ts. */
     published: `${p}:published`,
+    /** Hash: nation -> JSON { step, lines }: the refused lines of its newest message, while it has no orders in force, for its report. Owner: src/store/refused-lines.ts. */
+    refused: `${p}:refused`,
   };
 }
 
@@ -96,6 +98,8 @@ export function mailKeys(gameId: string) {
     outboxUntold: `${p}:outbox:untold`,
     /** Hash: mail id -> JSON {error, at, attempts} for messages of any channel that could not be processed (the dead letters). Owner: src/messages/dead-letters.ts. */
     deadMail: `${p}:dead`,
+    /** List: JSON of each press relayed (who to whom, and its text), newest first, the last few hundred, for the web pages. Owner: src/store/stored-press.ts. */
+    press: `${p}:press`,
   };
 }
 

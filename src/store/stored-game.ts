@@ -12,7 +12,7 @@ const MOST_GAMES = 500;
 /** The game as stored: its files, opened, at the state the next step starts from. */
 export async function storedGame(store: GameStore, gameId: string): Promise<Game> {
   const [game, state] = await Promise.all([openedGame(store, gameId), store.state(gameId)]);
-  return { ...game, state };
+  return { ...game, state, start: game.state };
 }
 
 /** The game's checked game.yaml, without reading its state (a deleted game's files are gone, and so is its version). */

@@ -1,5 +1,6 @@
 // What a committed step (one adjudication) keeps: enough to replay it bit for bit and to explain it.
-import type { DiceDraw, GameEvent, GameState, Order } from '../engine/index.ts';
+import type { DiceDraw, GameEnd, GameEvent, GameState, Order } from '../engine/index.ts';
+import type { RefusedLine } from './refused-lines.ts';
 
 export interface TurnRecord {
   /** 1, 2, 3... one per adjudication; a turn with retreats and adjustments has several steps. */
@@ -24,6 +25,10 @@ export interface TurnRecord {
   committedAt: string;
   /** The GM's rulings on each nation's ambiguous lines this step, for that nation's report only. */
   rulings?: Record<string, TicketRuling[]>;
+  /** Nations with no orders in force whose newest message's lines were all refused: those lines, for that nation's report and the GM's summary only. */
+  refused?: Record<string, RefusedLine[]>;
+  /** The game ended with this step: its update is the final one, and no step follows. */
+  end?: GameEnd;
 }
 
 /** How the GM settled a line the parser could read more than one way (a closed GM ticket). */

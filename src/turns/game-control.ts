@@ -1,5 +1,6 @@
 // What the GM's email commands (and the CLI) can do to a running game. The deadline scheduler
 // implements it; the mail loop calls it. Every method is idempotent where the GM could repeat it.
+import type { GameEnd } from '../engine/index.ts';
 
 export interface GameStatus {
   gameId: string;
@@ -17,11 +18,24 @@ export interface GameStatus {
   previewStep?: number;
   /** With a grace period: orders arriving before this still count (the deadline plus the grace). */
   graceUntil?: Date;
+  /** Nations out of the game: they are not asked for orders. */
+  out: string[];
+  /** How the game ended, once it is over: nothing more is adjudicated. */
+  over?: GameEnd;
 }
 
 /** The command cannot apply to the game as it stands; the message says why, for the GM. */
 export class ControlError extends Error {
   override name = 'ControlError';
+}
+
+/** The game is over: only a ROLLBACK plays on. */
+export class GameOverError extends ControlError {
+  override name = 'GameOverError';
+  constructor(end: GameEnd | undefined) {
+    const playOn = end?.why === 'gm' ? 'RESUME (the GM ended it)' : 'ROLLBACK to a turn before the end';
+    super(`The game is over: turn ${end?.turn ?? 0} was its last. To play on, ${playOn}.`);
+  }
 }
 
 /** A deadline that would take players by surprise, refused because the GM did not say NOW. */
@@ -67,6 +81,8 @@ export interface GameControl {
   rerun(gameId: string, options: { reroll: boolean }): Promise<void>;
   /** Restores the state and orders at the start of `turn`, keeping the undone steps in history. */
   rollback(gameId: string, turn: number): Promise<void>;
+  /** Ends the game now (END GAME): `winners` as the GM names them, or none for the highest count. RESUME opens the turn again. */
+  endGame(gameId: string, winners: readonly string[]): Promise<void>;
   /** Records a player's absence; it pushes later deadlines, not the current one. */
   absence(gameId: string, nation: string, from: Date, to: Date): Promise<void>;
 }

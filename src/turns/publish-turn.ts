@@ -13,6 +13,7 @@ import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { asRerun, mailLead, notePublished, pasteNote, updateLead, withdrawnText } from './rerun.ts';
 import { reportRenderer, type RendererFactory, type TurnMessage } from './turn-renderer.ts';
+import { nationsOut } from '../game/game-standing.ts';
 import { mailFrom, playerNations, stepLabel, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 
 export interface PublishJob extends StepJob {
@@ -50,7 +51,10 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
 
   // The map is public: every report and the update carry it.
   const map = job.mapFile ? { attachments: [{ filename: MAP_ATTACHMENT, path: job.mapFile }] } : {};
-  const players = playerNations(game.config);
+  // A nation out before this step gets no more reports (the one it went out in, it gets), but
+  // the last one of the game goes to everyone.
+  const outBefore = new Set(record.end ? [] : nationsOut(game, record.stateBefore));
+  const players = playerNations(game.config).filter((n) => !outBefore.has(n));
   for (const nation of players) {
     await send(
       `report:${label}:${nation}`,
@@ -93,7 +97,7 @@ export function updatePostKey(label: string): string {
  * the forum takes, each after the one before; returns how many were recorded by this call. The
  * update renders the same from the same step, so a retried job records only the parts missing.
  */
-async function recordUpdatePosts(
+export async function recordUpdatePosts(
   posts: ForumOutbox,
   gameId: string,
   label: string,

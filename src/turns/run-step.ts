@@ -2,8 +2,10 @@
 // and one atomic commit. Jobs, the GM's PROCESS command and the demo all come through here.
 import { Dice, type Order } from '../engine/index.ts';
 import { OrdersChangedError, StepAlreadyCommittedError, type GameStore } from '../store/game-store.ts';
+import { endAt } from '../game/game-standing.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { stepRulings } from '../store/ticket-rulings.ts';
+import { stepRefusals } from '../store/refused-lines.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
 
 export interface StepOptions {
@@ -31,8 +33,11 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
   const orders: Record<string, Order[]> = Object.fromEntries(Object.keys(game.state.nations).map((n) => [n, inForce[n]?.orders ?? []]));
   // Tickets carry the step they were opened in: the committed step count while it was being played.
   const rulings = await stepRulings(store.redis, gameId, step - 1);
+  // Refused lines matter only where no order stood: a later accepted order (a ticket's ruling, the GM's ORDER) makes them moot.
+  const refused = Object.fromEntries(Object.entries(await stepRefusals(store.redis, gameId, step - 1)).filter(([n]) => n in orders && !orders[n].length));
   const dice = Dice.seeded(options.seed);
   const { state, events } = game.ruleset.adjudicate(game.ctx, game.state, orders, dice);
+  const end = endAt(game, state, game.state.turn);
   return {
     step,
     turn: game.state.turn,
@@ -48,6 +53,8 @@ export async function adjudicateStep(store: GameStore, gameId: string, options: 
     committedAt: options.now().toISOString(),
     ...(options.missing && { missing: [...options.missing] }),
     ...(Object.keys(rulings).length && { rulings }),
+    ...(Object.keys(refused).length && { refused }),
+    ...(end && { end }),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { Redis } from 'ioredis';
 import { gameKeys, schedulerKeys } from '../store/keys.ts';
 import { loadLua } from '../store/lua.ts';
+import type { GameEnd } from '../engine/index.ts';
 import type { Absence } from './schedule.ts';
 
 export type TurnStatus =
@@ -17,7 +18,9 @@ export type TurnStatus =
   | 'preview'
   | 'paused'
   /** Stopped until the GM answers: see `waiting.reason`. */
-  | 'waiting';
+  | 'waiting'
+  /** The game is over (`over`): nothing more is adjudicated; a ROLLBACK plays on from an earlier turn. */
+  | 'over';
 
 export interface TurnSchedule {
   /** The step the deadline is for: the store's committed steps + 1. */
@@ -46,6 +49,8 @@ export interface TurnSchedule {
   seed?: string;
   /** Nations with a player but no orders when this step was adjudicated. */
   missing?: string[];
+  /** How the game ended, with status 'over'. */
+  over?: GameEnd;
   /** Consecutive turns each nation has missed. */
   missed: Record<string, number>;
   absences: Absence[];

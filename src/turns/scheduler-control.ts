@@ -1,12 +1,13 @@
 // GameControl on the schedule in Redis: what the GM's email commands (and the CLI) do. Each change
 // is a compare-and-set on the schedule and wakes the scheduler, so it takes effect at the next
 // tick; repeating a command the GM sent twice changes nothing.
+import { endedByGm, nationsOut } from '../game/game-standing.ts';
 import { storedConfig, storedGame } from '../store/stored-game.ts';
 import { OrdersChangedError, StepAlreadyCommittedError } from '../store/game-store.ts';
 import { rollbackToTurn } from '../store/rollback.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { graceMs, minimumNoticeMs, pauseAt, resumedDeadline, surprise, withDeadline } from './deadlines.ts';
-import { ControlError, SurpriseDeadlineError, type DeadlineOptions, type GameControl, type GameStatus } from './game-control.ts';
+import { ControlError, GameOverError, SurpriseDeadlineError, type DeadlineOptions, type GameControl, type GameStatus } from './game-control.ts';
 import { storedPreview } from './adjudicate-turn.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { ensureSchedule, finishStep, freshSeed, queueAdjudication, startAdjudication } from './turn-steps.ts';
@@ -29,18 +30,21 @@ export function createGameControl(rt: TurnRuntime): GameControl {
    * finishing may change it between the GM's command and here): `decide` returns the new
    * schedule, undefined for no change, or a ControlError to refuse. Then wakes the scheduler.
    */
-  const change = async (gameId: string, decide: (cur: TurnSchedule) => TurnSchedule | ControlError | undefined): Promise<void> => {
+  const change = async (gameId: string, decide: (cur: TurnSchedule) => TurnSchedule | ControlError | undefined, reopens = false): Promise<void> => {
     await load(gameId); // a game the scheduler has not seen yet gets its schedule first
     let refused: ControlError | undefined;
     await rt.schedules.update(gameId, (cur) => {
       refused = undefined;
-      const next = cur ? decide(cur) : undefined;
+      const next = cur ? (overNow(cur, reopens) ?? decide(cur)) : undefined;
       if (next instanceof ControlError) refused = next;
       return next instanceof ControlError ? undefined : next;
     });
     if (refused) throw refused;
     await rt.schedules.wake(gameId, rt.now());
   };
+  /** A game that is over refuses every change, but the GM's RESUME (`reopens`) of one the GM ended. */
+  const overNow = (cur: TurnSchedule, reopens: boolean) =>
+    cur.status === 'over' && !(reopens && cur.over?.why === 'gm') ? new GameOverError(cur.over) : undefined;
   const busyNow = (cur: TurnSchedule, what: string) => (cur.status === 'adjudicating' || cur.status === 'preview' ? busy(cur, what) : undefined);
   const noticeOf = (config: GameFile) => minimumNoticeMs(config, rt.settings.minimumNoticeMs);
   /** The refusal of a deadline that would take players by surprise, unless the GM said NOW. */
@@ -51,10 +55,12 @@ export function createGameControl(rt: TurnRuntime): GameControl {
 
   return {
     async status(gameId): Promise<GameStatus> {
-      const { config, state } = await storedGame(rt.store, gameId);
+      const game = await storedGame(rt.store, gameId);
+      const { config, state } = game;
       const s = await ensureSchedule(rt, gameId, config);
       const ordered = await rt.store.orderedNations(gameId);
       const deadline = s.status === 'paused' || s.status === 'waiting' || !s.deadline ? null : new Date(s.deadline);
+      const out = nationsOut(game);
       const status: GameStatus = {
         gameId,
         turn: state.turn,
@@ -62,7 +68,9 @@ export function createGameControl(rt: TurnRuntime): GameControl {
         deadline,
         paused: s.status === 'paused',
         ordered,
-        missing: playerNations(config).filter((n) => !ordered.includes(n)),
+        missing: playerNations(config).filter((n) => !ordered.includes(n) && !out.includes(n)),
+        out,
+        ...(s.over && { over: s.over }),
       };
       if (s.waiting) status.waitingForGm = s.waiting.message;
       if (s.status === 'preview') [status.previewStep, status.waitingForGm] = [s.step, `The results of turn ${state.turn} wait for PUBLISH.`];
@@ -106,17 +114,35 @@ export function createGameControl(rt: TurnRuntime): GameControl {
 
     async resume(gameId) {
       const config = await storedConfig(rt.store, gameId);
+      await change(
+        gameId,
+        (was) => {
+          // A game the GM ended was paused as it ended: RESUME plays on as from a pause.
+          const { over: _over, ...cur } = was.status === 'over' ? { ...was, status: 'paused' as const } : was;
+          if (cur.status !== 'paused' && cur.status !== 'waiting') return undefined;
+          const deadline = resumedDeadline(cur, rt.now(), noticeOf(config));
+          if (deadline) return withDeadline(cur, config, deadline, rt.now());
+          const { waiting: _waiting, pausedLeftMs: _left, ...rest } = cur;
+          return { ...rest, status: 'open', deadline: null };
+        },
+        true,
+      );
+    },
+
+    async endGame(gameId, winners) {
+      const game = await storedGame(rt.store, gameId);
+      const step = await rt.store.step(gameId);
+      const played = step ? ((await rt.store.record(gameId, step))?.turn ?? 0) : 0;
+      const end = endedByGm(game, played, winners);
       await change(gameId, (cur) => {
-        if (cur.status !== 'paused' && cur.status !== 'waiting') return undefined;
-        const deadline = resumedDeadline(cur, rt.now(), noticeOf(config));
-        if (deadline) return withDeadline(cur, config, deadline, rt.now());
-        const { waiting: _waiting, pausedLeftMs: _left, ...rest } = cur;
-        return { ...rest, status: 'open', deadline: null };
+        const paused = cur.status === 'paused' ? cur : cur.status === 'waiting' ? { ...cur, pausedLeftMs: cur.waiting?.leftMs } : pauseAt(cur, rt.now());
+        return busyNow(cur, 'end the game') ?? { ...paused, status: 'over', over: end };
       });
     },
 
     async processNow(gameId) {
       const { schedule: s } = await load(gameId);
+      if (s.status === 'over') throw new GameOverError(s.over);
       if (s.status === 'preview') throw busy(s, 'process again with PREVIEW');
       if (s.status === 'adjudicating') return;
       await startAdjudication(rt, gameId, (cur) => cur.step === s.step && cur.epoch === s.epoch && cur.status !== 'adjudicating' && cur.status !== 'preview');

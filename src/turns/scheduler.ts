@@ -9,6 +9,7 @@ import { graceMs } from './deadlines.ts';
 import { downNotice, missingNotice, tellGm } from './gm-notices.ts';
 import { reminderTime } from './schedule.ts';
 import type { TurnSchedule } from './schedule-store.ts';
+import { START_STEP } from './start-position.ts';
 import { ensureSchedule, finishStep, queueAdjudication, startAdjudication } from './turn-steps.ts';
 import { missingNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
@@ -104,7 +105,10 @@ export class Scheduler {
     const config = await storedConfig(this.rt.store, gameId);
     const s = await ensureSchedule(this.rt, gameId, config);
     const sweep = new Date(now.getTime() + this.rt.settings.sweepMs);
-    if (s.step <= (await this.rt.store.step(gameId))) {
+    const committed = await this.rt.store.step(gameId);
+    // Before the first step, its starting map and opening post: the job id is fixed, so asking at every look queues it once.
+    if (committed === START_STEP) await this.rt.queues.publish({ gameId, step: START_STEP, epoch: s.epoch });
+    if (s.step <= committed) {
       // Committed, but whoever committed died before opening the next step.
       await finishStep(this.rt, gameId, s.step, s.epoch);
       return now;
@@ -122,7 +126,7 @@ export class Scheduler {
         await queueAdjudication(this.rt, gameId, s);
         return sweep;
       default:
-        return s.status === 'paused' ? new Date(now.getTime() + IDLE_MS) : sweep;
+        return s.status === 'paused' || s.status === 'over' ? new Date(now.getTime() + IDLE_MS) : sweep;
     }
   }
 

@@ -3,6 +3,8 @@
 import type { Logger } from 'pino';
 import type { GameFile } from '../game/game-file.ts';
 import type { GameStore } from '../store/game-store.ts';
+import { nationsOut } from '../game/game-standing.ts';
+import { storedGame } from '../store/stored-game.ts';
 import type { Outbox } from '../store/outbox.ts';
 import type { ScheduleStore } from './schedule-store.ts';
 import type { OutageWatch } from '../store/outage-watch.ts';
@@ -64,9 +66,15 @@ export function playerNations(config: GameFile): string[] {
     .sort();
 }
 
+/** Nations someone plays that are still in the game: a nation that is out is no longer asked for orders. */
+export async function playingNations(store: GameStore, gameId: string, config: GameFile): Promise<string[]> {
+  const out = new Set(nationsOut(await storedGame(store, gameId)));
+  return playerNations(config).filter((n) => !out.has(n));
+}
+
 export async function missingNations(store: GameStore, gameId: string, config: GameFile): Promise<string[]> {
   const ordered = new Set(await store.orderedNations(gameId));
-  return playerNations(config).filter((n) => !ordered.has(n));
+  return (await playingNations(store, gameId, config)).filter((n) => !ordered.has(n));
 }
 
 /** "3", or "3.1" for step 3 replayed after the first rollback. */

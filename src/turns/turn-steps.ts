@@ -8,7 +8,8 @@ import type { GameStore } from '../store/game-store.ts';
 import { minimumNoticeMs, missedAlerts, nextStep, openStep } from './deadlines.ts';
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
-import { playerNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
+import type { GameEnd } from '../engine/index.ts';
+import { playerNations, playingNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
 /** A dice seed from the operating system's random source: the edge where randomness enters. */
 export function freshSeed(): string {
@@ -92,14 +93,22 @@ export async function finishStep(rt: TurnRuntime, gameId: string, step: number, 
   }
   await rt.queues.publish({ gameId, step, epoch });
   if (!current) return;
-  const players = playerNations(config);
-  const { changed, schedule } = await rt.schedules.update(gameId, (cur) =>
-    cur && cur.step === step && cur.epoch === epoch
-      ? nextStep(cur, config, rt.now(), players, minimumNoticeMs(config, rt.settings.minimumNoticeMs))
-      : undefined,
-  );
-  if (changed) rt.logger.info({ gameId, step, deadline: schedule?.deadline }, 'step finished; next deadline set');
+  const over = (await rt.store.record(gameId, step))?.end;
+  const players = await playingNations(rt.store, gameId, config);
+  const { changed, schedule } = await rt.schedules.update(gameId, (cur) => {
+    if (!cur || cur.step !== step || cur.epoch !== epoch) return undefined;
+    if (over) return gameOver(cur, over);
+    return nextStep(cur, config, rt.now(), players, minimumNoticeMs(config, rt.settings.minimumNoticeMs));
+  });
+  if (changed)
+    rt.logger.info({ gameId, step, deadline: schedule?.deadline, over: !!over }, over ? 'step finished; the game is over' : 'step finished; next deadline set');
   await rt.schedules.wake(gameId, rt.now());
+}
+
+/** The schedule of a game that is over: the step after the last stays unplayed, with no deadline. */
+function gameOver(cur: TurnSchedule, end: GameEnd): TurnSchedule {
+  const { waiting: _waiting, pausedLeftMs: _left, missing: _missing, seed: _seed, ...rest } = cur;
+  return { ...rest, step: cur.step + 1, run: 0, status: 'over', slot: null, deadline: null, remindersSent: [], over: end };
 }
 
 /**

@@ -1,19 +1,27 @@
 // A nation's private page, reached by the signed link in its reports: its own report of every
 // step (rendered from its private view, as the mail is), its orders in force as Adjutant read
-// them, and a form to write orders (src/web/nation-orders.ts). Nothing here is about another
-// nation beyond what its reports already say.
+// them, a form to write orders (src/web/nation-orders.ts), and its press in and out with a form to
+// send press (src/web/nation-press.ts). Nothing here is about another nation beyond what its
+// reports and the press sent to it already say.
+import { mailSettings } from '../game/game-file.ts';
+import type { Game } from '../game/open-game.ts';
+import { PRESS_LIMIT } from '../messages/press-command.ts';
 import { storedGame } from '../store/stored-game.ts';
+import { storedPress } from '../store/stored-press.ts';
 import { ordersAsRead } from '../messages/orders-as-read.ts';
 import { openTicketsOf } from '../messages/tickets.ts';
 import { nationStanding } from '../render/report-model.ts';
 import { renderPage } from './page-templates.ts';
-import { mapUrl, statusModel } from './public-pages.ts';
+import { startLabel } from '../render/start-position.ts';
+import { mapUrl, startMapUrl, statusModel } from './public-pages.ts';
 import { stepIndex } from './step-index.ts';
 import { reportHtml } from './update-html.ts';
 import type { SentOrders } from './nation-orders.ts';
+import type { PressDraft } from './nation-press.ts';
+import { nationPress } from './press-view.ts';
 import type { WebContext } from './web-context.ts';
 
-/** The page's orders form: its link token (the form posts back to it), CSRF token, and what the last send said. */
+/** The page's forms: its link token (the forms post back to it), CSRF token, and what the last send of each said. */
 export interface NationForm {
   token: string;
   csrf: string;
@@ -21,6 +29,8 @@ export interface NationForm {
   error?: string;
   /** What the player wrote, kept in the box when it was not sent. */
   draft?: string;
+  /** The press form's outcome, or its refusal with what was written. */
+  press?: { sent?: SentOrders; error?: string; draft?: PressDraft };
 }
 
 /** Reports shown on the page, newest first; older ones are in the player's mail. */
@@ -34,14 +44,15 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
   const config = game.config.nations[nation];
   if (!config) return null;
   const step = await store.step(gameId);
-  const [inForce, tickets, status, steps] = await Promise.all([
+  const [inForce, tickets, status, steps, press] = await Promise.all([
     ordersAsRead(store.redis, game, nation),
     openTicketsOf(store.redis, gameId, step, nation),
     web.deps.control.status(gameId).catch(() => null),
     stepIndex(store, game),
+    storedPress(store.redis, gameId),
   ]);
   const reports = [];
-  let map: { label: string; mapUrl: string } | undefined;
+  let map: { label: string; mapUrl: string; alt?: string } | undefined;
   for (const [i, s] of steps.slice(-MAX_REPORTS).reverse().entries()) {
     const record = await store.record(gameId, s.step);
     if (!record) continue;
@@ -50,6 +61,9 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
     if (url) map = { label: s.label, mapUrl: url };
     if (record.stateAfter.nations[nation] || record.stateBefore.nations[nation]) reports.push({ label: s.label, html: reportHtml(game, record, nation) });
   }
+  // Before the first step, the position it starts from.
+  const startUrl = steps.length ? undefined : await startMapUrl(web, game);
+  if (startUrl) map = { label: startLabel(game), mapUrl: startUrl, alt: startLabel(game) };
   return renderPage(
     'nation',
     { title: `${config.name}: ${game.config.title}`, base: web.base, private: true },
@@ -62,6 +76,33 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
       tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
       reports,
       form: { ...form, action: `${web.base}/-/nation/${form.token}` },
+      press: {
+        list: nationPress(press, game.config, nation),
+        form: pressForm(web, game, nation, form),
+      },
     },
   );
+}
+
+/** The press form: whom it may go to (the nations with a player), and whether it may go unsigned; null in a game without press. */
+function pressForm(web: WebContext, game: Game, nation: string, form: NationForm) {
+  const policy = mailSettings(game.config).press;
+  if (policy === 'off') return null;
+  const draft = form.press?.draft;
+  const chosen = new Set(draft?.to ?? []);
+  return {
+    action: `${web.base}/-/nation/${form.token}/press`,
+    csrf: form.csrf,
+    sent: form.press?.sent,
+    error: form.press?.error,
+    everyone: chosen.has('all'),
+    nations: Object.entries(game.config.nations)
+      .filter(([id, n]) => id !== nation && n.player)
+      .map(([id, n]) => ({ id, name: n.name, chosen: chosen.has(id) })),
+    grey: policy === 'grey',
+    anonymous: draft?.anonymous ?? false,
+    text: draft?.text ?? '',
+    limit: PRESS_LIMIT,
+    public: game.config.public,
+  };
 }

@@ -1,6 +1,7 @@
-// A nation's private page by its signed link: GET shows it (with the outcome of orders it just
-// sent), POST sends the orders written in its box, and POST .../read says how each line would be
-// read, for the page's live reading. Every form carries the CSRF token derived from the link.
+// A nation's private page by its signed link: GET shows it (with the outcome of orders or press it
+// just sent), POST sends the orders written in its box, POST .../press the press written in its
+// press form, and POST .../read says how each line would be read, for the page's live reading.
+// Every form carries the CSRF token derived from the link.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MAX_TEXT } from '../messages/incoming-message.ts';
@@ -9,6 +10,7 @@ import { readForm, redirect, sendHtml, sendText } from './http-kit.ts';
 import { message, notFound } from './message-page.ts';
 import { readWebOrders, sendWebOrders, sentOrders, WebOrdersError } from './nation-orders.ts';
 import { nationPage, type NationForm } from './nation-page.ts';
+import { pressDraft, sendWebPress } from './nation-press.ts';
 import type { WebContext } from './web-context.ts';
 
 /** Orders as long as the reader reads (MAX_TEXT), each character URL-encoded at its longest (9 bytes). */
@@ -23,7 +25,8 @@ export async function nationRoute(web: WebContext, req: IncomingMessage, res: Se
   const invalid =
     'This private link is not valid: it may be mistyped, expired, or replaced by a newer one. Use the link in your latest report, or ask your GM for a new one.';
   const refuse = () => (action === 'read' ? sendJson(res, 403, { error: invalid }) : message(web, res, 403, 'This link does not work', invalid));
-  if (claims?.kind !== 'nation' || (action !== undefined && action !== 'read')) return claims?.kind === 'nation' ? notFound(web, res) : refuse();
+  if (claims?.kind !== 'nation' || (action !== undefined && action !== 'read' && action !== 'press'))
+    return claims?.kind === 'nation' ? notFound(web, res) : refuse();
   const { game: gameId, nation } = claims;
   const form: NationForm = { token, csrf: csrfFor(web.secret!, token) };
   const method = req.method ?? 'GET';
@@ -33,6 +36,7 @@ export async function nationRoute(web: WebContext, req: IncomingMessage, res: Se
       const forged = "The form was not sent from your nation's page (its CSRF token is missing or wrong); nothing was sent. Reload the page and try again.";
       return action === 'read' ? sendJson(res, 403, { error: forged }) : message(web, res, 403, 'Refused', forged);
     }
+    if (action === 'press') return pressRoute(web, res, gameId, nation, form, sent);
     // A browser sends a text box's lines with CRLF (HTML's form encoding); the player wrote lines.
     const draft = (sent.get('orders') ?? '').replace(/\r\n?/g, '\n');
     if (action === 'read') return readRoute(web, res, gameId, nation, draft);
@@ -45,12 +49,26 @@ export async function nationRoute(web: WebContext, req: IncomingMessage, res: Se
       return html === null ? refuse() : sendHtml(res, 400, html, { 'cache-control': 'no-store' });
     }
   }
-  if (action === 'read') return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
+  if (action !== undefined) return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET, HEAD and POST here.', { allow: 'GET, HEAD, POST' });
   const id = url.searchParams.get('sent');
   const sent = id ? await sentOrders(web, gameId, nation, id) : null;
-  const html = await nationPage(web, gameId, nation, { ...form, ...(sent && { sent }) });
+  // Press sent from the page shows its outcome by the press form, orders by the orders box.
+  const shown = sent && (url.searchParams.get('in') === 'press' ? { press: { sent } } : { sent });
+  const html = await nationPage(web, gameId, nation, { ...form, ...shown });
   return html === null ? refuse() : sendHtml(res, 200, html, { 'cache-control': 'no-store' });
+}
+
+async function pressRoute(web: WebContext, res: ServerResponse, gameId: string, nation: string, form: NationForm, fields: URLSearchParams): Promise<void> {
+  const draft = pressDraft(fields);
+  try {
+    const id = await sendWebPress(web, gameId, nation, draft);
+    return redirect(res, `${web.base}/-/nation/${form.token}?sent=${encodeURIComponent(id)}&in=press#press`);
+  } catch (e) {
+    if (!(e instanceof WebOrdersError)) throw e;
+    const html = await nationPage(web, gameId, nation, { ...form, press: { error: e.message, draft } });
+    return html === null ? notFound(web, res) : sendHtml(res, 400, html, { 'cache-control': 'no-store' });
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,16 +1,22 @@
 // The public pages: the index of public games, and a game's page (status, deadline, who has
-// ordered but never what, the map, and the public update of each turn, with its history). Only
-// public facts: the updates come from the ruleset's public view, as the forum's do.
+// ordered but never what, the map, and the public update of each turn, with its history, or before
+// the first turn the starting position; and the press sent to every nation). Only public facts: the
+// updates and the starting position come from the ruleset's public view, as the forum's do, and no
+// press sent to only some nations is read here.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { storedGame } from '../store/stored-game.ts';
+import { newestPress, storedPress } from '../store/stored-press.ts';
 import type { Game } from '../game/open-game.ts';
-import { mapPath } from '../render/turn-outputs.ts';
+import { endWords } from '../render/game-over.ts';
+import { renderWebStart, startLabel } from '../render/start-position.ts';
+import { mapPath, startMapPath } from '../render/turn-outputs.ts';
 import type { GameStatus } from '../turns/game-control.ts';
 import { scheduleText } from '../turns/schedule-store.ts';
 import { builtPage, type BuiltPage } from './http-kit.ts';
-import { renderPage } from './page-templates.ts';
+import { renderPage, siteTemplates } from './page-templates.ts';
+import { publicPress } from './press-view.ts';
 import { stepIndex, turnsOf } from './step-index.ts';
 import { updateHtml } from './update-html.ts';
 import { nationNames, type WebContext } from './web-context.ts';
@@ -44,14 +50,15 @@ export const FINGERPRINT_TTL_MS = 250;
 
 const prints = new Map<string, { at: number; read: Promise<string> }>();
 
-/** What a page of the game shows changes only with these: read at once, shared by the readers of the next moments. */
+/** What a page of the game shows changes only with these (press too): read at once, shared by the readers of the next moments. */
 function fingerprint(web: WebContext, gameId: string): Promise<string> {
   const now = Date.now();
   const known = prints.get(gameId);
   if (known && now - known.at < FINGERPRINT_TTL_MS) return known.read;
-  const read = Promise.all([web.deps.store.changeMarks(gameId), scheduleText(web.deps.store.redis, gameId)]).then(([marks, schedule]) =>
+  const { redis } = web.deps.store;
+  const read = Promise.all([web.deps.store.changeMarks(gameId), scheduleText(redis, gameId), newestPress(redis, gameId)]).then(([marks, schedule, press]) =>
     createHash('sha1')
-      .update(JSON.stringify([...marks, schedule]))
+      .update(JSON.stringify([...marks, schedule, press]))
       .digest('base64'),
   );
   read.catch(() => prints.delete(gameId));
@@ -95,12 +102,23 @@ export function statusModel(game: Game, status: GameStatus | null): Record<strin
     preview: status.previewStep !== undefined,
     ordered: nationNames(game.config, status.ordered),
     missing: nationNames(game.config, status.missing),
+    out: nationNames(game.config, status.out),
+    over: status.over && endWords(game, status.over),
+    overByGm: status.over?.why === 'gm',
   };
 }
 
 /** The URL of the map drawn after this step, once the render step has written it. */
-export async function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
-  const file = mapPath(game.id, record);
+export function mapUrl(web: WebContext, game: Game, record: { turn: number; phase: string }): Promise<string | undefined> {
+  return servedUrl(web, mapPath(game.id, record));
+}
+
+/** The URL of the map of the game's starting state, once the render job has drawn it. */
+export function startMapUrl(web: WebContext, game: Game): Promise<string | undefined> {
+  return servedUrl(web, startMapPath(game.id));
+}
+
+async function servedUrl(web: WebContext, file: string): Promise<string | undefined> {
   const exists = await access(path.join(web.outDir, file)).then(
     () => true,
     () => false,
@@ -118,6 +136,8 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
     const shown = turn ?? turns.at(-1);
     if (turn !== undefined && !turns.includes(turn)) return null;
     const status = await web.deps.control.status(gameId).catch(() => null);
+    // The game's press belongs to the game as it is now, not to a turn of its history.
+    const press = turn === undefined ? publicPress(await storedPress(web.deps.store.redis, gameId), game.config) : undefined;
     const shownSteps = await Promise.all(
       steps
         .filter((s) => s.turn === shown)
@@ -126,6 +146,9 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
           return { label: s.label, mapUrl: await mapUrl(web, game, s), update: updateHtml(game, record) };
         }),
     );
+    // Before the first step, the position it starts from: the nations table and the starting map.
+    const start =
+      shown === undefined ? { label: startLabel(game), mapUrl: await startMapUrl(web, game), update: renderWebStart(game, siteTemplates()) } : undefined;
     const at = shown === undefined ? -1 : turns.indexOf(shown);
     const turnUrl = (t: number) => `${web.base}/${gameId}/turn-${t}/`;
     const html = renderPage(
@@ -138,9 +161,11 @@ export async function gamePage(web: WebContext, gameId: string, turn?: number): 
         previous: at > 0 ? turnUrl(turns[at - 1]) : undefined,
         next: at >= 0 && at < turns.length - 1 ? turnUrl(turns[at + 1]) : undefined,
         history: turns.map((t) => ({ turn: t, url: turnUrl(t), shown: t === shown })).reverse(),
+        start,
+        press,
       },
     );
-    return { html, complete: shownSteps.every((s) => s.mapUrl) };
+    return { html, complete: shownSteps.every((s) => s.mapUrl) && (!start || !!start.mapUrl) };
   });
 }
 

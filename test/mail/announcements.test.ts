@@ -117,4 +117,33 @@ describe('announcements of the GM’s commands', () => {
     // A command with a reason is still the command: nothing but the reason was read from it.
     expect((await rt.schedules.get(id))?.status).toBe('paused');
   });
+
+  it('ends the game on END GAME, tells every player and the thread who won, and plays on after RESUME', async () => {
+    const id = await newGame();
+    await claim(rt, id, 'red', 'nor');
+    await gm(id, 'PROCESS 1');
+    await waitFor('turn 2', async () => (await rt.schedules.get(id))?.step === 2 && (await rt.schedules.get(id))?.status === 'open');
+    const before = (await rt.schedules.get(id))!.deadline!;
+
+    // A stray END ends nothing: it takes END GAME.
+    await gm(id, 'END');
+    expect((await rt.schedules.get(id))?.status).toBe('open');
+
+    clock.set('2026-12-02T10:00:00Z');
+    await gm(id, 'END GAME blue -- Redmark conceded');
+    expect(await rt.schedules.get(id)).toMatchObject({ status: 'over', over: { why: 'gm', winners: ['blue'], turn: 1 } });
+    const mails = (await told(id)).filter((m) => m.subject.includes('The game is over'));
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['player1@adjutant.test', 'player2@adjutant.test']);
+    expect(mails[0].text).toContain("The GM ended the game: Bluevale wins. The GM's reason: Redmark conceded");
+    expect((await posted(id)).some((p) => p.text.includes('The GM ended the game: Bluevale wins.'))).toBe(true);
+    await expect(control.extend(id, 3_600_000)).rejects.toThrow(/The game is over/);
+
+    // The GM who ended it may take it back: the turn opens again with the time it had left.
+    clock.set('2026-12-03T10:00:00Z');
+    await gm(id, 'RESUME');
+    const resumed = (await rt.schedules.get(id))!;
+    expect(resumed.status).toBe('open');
+    expect(resumed.over).toBeUndefined();
+    expect(Date.parse(resumed.deadline!) - clock.now().getTime()).toBe(Date.parse(before) - Date.parse('2026-12-02T10:00:00Z'));
+  });
 });

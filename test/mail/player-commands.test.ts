@@ -1,4 +1,4 @@
-// PRESS, LIST, HISTORY and RESIGN by email, through processMail against the real Redis.
+// PRESS, STATUS, LIST, HISTORY and RESIGN by email, through processMail against the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readCommands } from '../../src/messages/commands.ts';
 import { requireServices } from '../support/services.ts';
@@ -75,6 +75,17 @@ describe('PRESS', () => {
     const result = await game.receive(await red('PRESS TO blue\nruby-falcon\nhello'));
     expect((await sent(game, `reply:${result.messageId}`)).text).toContain('Not sent: this game has no press.');
     expect((await game.outbox.pending(game.id)).map((e) => e.key)).toEqual([`reply:${result.messageId}`]);
+  });
+});
+
+describe('STATUS', () => {
+  it('says where the nation stands now, from its own view: its gold, provinces and units, and nothing of another nation', async () => {
+    game = await mailTestGame({ files: gameFiles('../../examples/starter/board-nes', { 'nations.blue.attributes.gold': 37 }) });
+    const result = await game.receive(await rawMail({ from: 'red@example.org', subject: 'status', text: 'change-me-red\nSTATUS' }));
+    const text = (await sent(game, `reply:${result.messageId}`)).text;
+    expect(text).toContain('YOUR NATION\n  Gold: 10, tax income 4\n  Provinces (2): London, York\n  Units: 2 armies in London; 1 fleet in North Sea\n');
+    expect(text).toContain('Orders in force for Kingdom of Londinium (0)');
+    expect(text).not.toMatch(/37|Edinburgh|Liverpool/);
   });
 });
 

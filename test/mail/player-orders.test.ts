@@ -119,6 +119,25 @@ describe('orders from a player', () => {
     expect((await reply(game, `late-accepted:${late.messageId}`)).text).toContain('Your GM accepted your late email for Redmark');
   });
 
+  it('takes no orders from a nation out of the game, nor from anyone once the game is over, but still answers STATUS', async () => {
+    game = await mailTestGame();
+    game.control.out = ['red'];
+    const out = await game.receive(await red('ruby-falcon\nclaim nor'));
+    expect(out).toMatchObject({ outcome: 'refused', code: 'CLOSED', nation: 'red' });
+    expect((await reply(game, `reply:${out.messageId}`)).text).toContain('Redmark is out of the game: it has nothing left to order or to hold.');
+    expect(await inForce(game, 'red')).toEqual([]);
+
+    game.control.out = [];
+    game.control.over = { turn: 7, why: 'target', winners: ['blue'], counts: 'province', standing: [{ nation: 'blue', score: 3 }] };
+    const over = await game.receive(await red('ruby-falcon\nclaim nor'));
+    expect(over).toMatchObject({ outcome: 'refused', code: 'CLOSED' });
+    expect((await reply(game, `reply:${over.messageId}`)).text).toContain('The game is over: turn 7 was its last, so no more orders are taken.');
+    expect(await inForce(game, 'red')).toEqual([]);
+    const status = await game.receive(await red('STATUS\nruby-falcon'));
+    expect(status.outcome).toBe('commands');
+    expect((await reply(game, `reply:${status.messageId}`)).text).toContain('none: the game is over');
+  });
+
   it('accepts late orders when the game says so', async () => {
     game = await mailTestGame({ files: gameFiles('claims', { 'mail.acceptLate': true }), deadline: new Date('2029-12-30T09:00:00Z') });
     expect((await game.receive(await red('ruby-falcon\nclaim nor'))).outcome).toBe('orders');

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { welcomePlayers } from '../../src/messages/welcome.ts';
 import { requireServices } from '../support/services.ts';
-import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
+import { gameFiles, mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
 let game: MailTestGame;
 beforeAll(async () => {
@@ -29,6 +29,18 @@ describe('welcome mail', () => {
     expect(red.text).not.toMatch(/azure-otter|grey-heron/);
     await welcomePlayers(deps, game.id);
     expect((await game.outbox.pending(game.id)).filter((e) => e.key.startsWith('welcome:'))).toHaveLength(2);
+  });
+
+  it("tells each player where their nation starts, from its own view: provinces, units and gold, and nothing of another nation's", async () => {
+    // Blue's gold is set apart from red's, so red's mail showing blue's would show.
+    game = await mailTestGame({ files: gameFiles('../../examples/starter/board-nes', { 'nations.blue.attributes.gold': 37 }) });
+    await welcomePlayers({ store: game.store, outbox: game.outbox, control: game.control, address: 'game@adjutant.test' }, game.id);
+    const red = (await game.outbox.entry(game.id, 'welcome:red:red@example.org'))!.text;
+    expect(red).toContain('YOUR NATION\n  Gold: 10, tax income 4\n  Provinces (2): London, York\n  Units: 2 armies in London; 1 fleet in North Sea\n\n');
+    expect(red).not.toMatch(/37|Edinburgh|Liverpool/);
+    const blue = (await game.outbox.entry(game.id, 'welcome:blue:blue@example.org'))!.text;
+    expect(blue).toContain('YOUR NATION\n  Gold: 37, tax income 5\n  Provinces (2): ');
+    expect(/YOUR NATION\n[^]*?\n\n/.exec(blue)![0]).not.toMatch(/London|North Sea|10/);
   });
 
   it('writes no link when there is no public URL', async () => {

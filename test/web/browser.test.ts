@@ -162,4 +162,18 @@ describe('the web pages in chromium', () => {
     await expect.poll(() => page.locator('section.done').textContent()).toContain('Bluevale is now played from new.blue@adjutant.test');
     expect((await storedGame(world.rt.store, world.gameId)).config.nations.blue.player?.email).toBe('new.blue@adjutant.test');
   });
+
+  it('shows a game the GM ended as over, on the public page and in the console, with only the way back offered', async () => {
+    await world.deps.control.endGame(world.gameId, ['red']);
+    await page.goto(`${world.server.url}/${world.gameId}/`);
+    await expect.poll(() => page.locator('.status').textContent()).toContain('The GM ended the game: Redmark wins.');
+    expect(await page.locator('.status time.deadline').count()).toBe(0);
+    await shot('public-page-over');
+    await page.goto(`${world.server.url}/-/gm/${world.gameId}`);
+    expect(await page.locator('button:has-text("Adjudicate turn")').count()).toBe(0);
+    expect(await page.locator('button:has-text("Extend")').count()).toBe(0);
+    await page.click('button:has-text("Resume: take back the end")');
+    await expect.poll(async () => (await world.rt.schedules.get(world.gameId))?.status, { timeout: 15_000 }).toBe('open');
+    await shot('gm-resumed-after-end');
+  });
 });

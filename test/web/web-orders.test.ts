@@ -108,7 +108,7 @@ describe('orders on the web', () => {
     // One link for the page and its form: a link minted in another second is another token, with another CSRF token.
     const link = await linkOf('blue');
     await page.goto(link);
-    const csrf = await page.locator('input[name="csrf"]').getAttribute('value');
+    const csrf = await page.locator('form.orders-form input[name="csrf"]').getAttribute('value');
     const answer = await page.request.post(link, { form: { csrf: csrf!, orders: 'claim nor' }, maxRedirects: 0 });
     expect(answer.status()).toBe(303);
     const shown = await page.request.get(new URL(answer.headers().location, world.server.url).toString());
@@ -131,7 +131,7 @@ describe('orders on the web', () => {
     expect(await page.content()).not.toContain('zebrafield');
 
     // Red's form sent with blue's CSRF token (a page of blue's posting to red's link) is refused.
-    const blueCsrf = await page.locator('input[name="csrf"]').getAttribute('value');
+    const blueCsrf = await page.locator('form.orders-form input[name="csrf"]').getAttribute('value');
     const before = await stored();
     const forged = await page.request.post(await linkOf('red'), { form: { csrf: blueCsrf!, orders: 'claim nor' } });
     expect(forged.status()).toBe(403);

@@ -51,4 +51,11 @@ export const warfare = defineRuleset<WarfareState, WarfareOptions>({
   publicView,
   privateView,
   report: warfareReport,
+  // Docs/rules/warfare.md: the seed names no victory; Diplomacy's is more than half the supply centres.
+  standing: {
+    counts: 'supply centre',
+    score: (n) => Number(n.supplyCenters ?? 0),
+    eliminated: (n) => n.units === 0 && !n.supplyCenters,
+    defaultTarget: (ctx) => Math.floor(warfareMap(ctx.map).supplyCenters.length / 2) + 1,
+  },
 });

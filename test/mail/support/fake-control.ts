@@ -5,6 +5,9 @@ import type { GameControl, GameStatus } from '../../../src/turns/game-control.ts
 export class MemoryControl implements GameControl {
   deadline: Date | null;
   paused = false;
+  /** Nations out of the game, and how it ended, as status reports them. */
+  out: string[] = [];
+  over: GameStatus['over'];
   calls: Array<{ method: string; args: unknown[] }> = [];
   /** Methods that throw this message, to test how failures are reported. */
   failing = new Map<string, string>();
@@ -24,7 +27,17 @@ export class MemoryControl implements GameControl {
   }
 
   async status(gameId: string): Promise<GameStatus> {
-    return { gameId, turn: 1, phase: 'orders', deadline: this.paused ? null : this.deadline, paused: this.paused, ordered: ['red'], missing: ['blue'] };
+    return {
+      gameId,
+      turn: 1,
+      phase: 'orders',
+      deadline: this.paused ? null : this.deadline,
+      paused: this.paused,
+      ordered: ['red'],
+      missing: ['blue'],
+      out: this.out,
+      ...(this.over && { over: this.over }),
+    };
   }
   async extend(gameId: string, ms: number): Promise<Date> {
     this.record('extend', gameId, ms);
@@ -57,5 +70,8 @@ export class MemoryControl implements GameControl {
   }
   async absence(gameId: string, nation: string, from: Date, to: Date): Promise<void> {
     this.record('absence', gameId, nation, from, to);
+  }
+  async endGame(gameId: string, winners: readonly string[]): Promise<void> {
+    this.record('endGame', gameId, winners);
   }
 }
