@@ -53,7 +53,15 @@ afterAll(async () => {
 });
 
 const read = (...parts: string[]) => readFile(path.join(demoDir, ...parts), 'utf8');
-const turnFile = async (dir: 'out' | 'private', turn: number, file: string) => read(dir, (await readdir(path.join(demoDir, dir)))[0], `turn-${turn}`, file);
+/**
+ * The demo game's folder under `out` or `private`: the one with turns. The service the demo runs
+ * also draws the starting map of any game not yet begun that it finds in the shared test Redis.
+ */
+async function gameDir(dir: 'out' | 'private'): Promise<string> {
+  for (const game of await readdir(path.join(demoDir, dir))) if ((await readdir(path.join(demoDir, dir, game))).includes('turn-1')) return game;
+  throw new Error(`No game folder with turns in ${dir}.`);
+}
+const turnFile = async (dir: 'out' | 'private', turn: number, file: string) => read(dir, await gameDir(dir), `turn-${turn}`, file);
 
 describe('npm run demo -- cnes', () => {
   it('plays two turns at their deadlines and says where the outputs are', () => {
@@ -88,7 +96,7 @@ describe('npm run demo -- cnes', () => {
     for (const nation of ['red', 'blue'])
       expect(await turnFile('private', 1, `report-${nation}.txt`)).toMatch(/Heat 1:\n\s+\S.* shoots .*: (to hit -?\d+ against \d+|critical hit)/);
     expect(await turnFile('private', 1, 'report-green.txt')).not.toContain('Heat 1:');
-    const map = await readFile(path.join(demoDir, 'out', (await readdir(path.join(demoDir, 'out')))[0], 'turn-2', 'map.png'));
+    const map = await readFile(path.join(demoDir, 'out', await gameDir('out'), 'turn-2', 'map.png'));
     expect(map.subarray(1, 4).toString()).toBe('PNG');
   });
 });
