@@ -1,6 +1,16 @@
 // Where the nations of a game stand at a state: who is out, and whether the game is over, by the
 // ruleset's standing rules and game.yaml's `end` (src/engine/game-end.ts).
-import { eliminatedNations, gameEnd, provinceStanding, standingOf, type EndRule, type GameEnd, type GameState, type StandingRules } from '../engine/index.ts';
+import {
+  eliminatedNations,
+  gameEnd,
+  provinceStanding,
+  standingOf,
+  type EndRule,
+  type GameEnd,
+  type GameState,
+  type PublicView,
+  type StandingRules,
+} from '../engine/index.ts';
 import type { Game } from './open-game.ts';
 
 function rulesOf(game: Game): StandingRules<never> {
@@ -13,7 +23,15 @@ export function endRule(game: Game): EndRule {
   return { ...(target !== undefined && { target }), ...(game.config.end?.lastTurn !== undefined && { lastTurn: game.config.end.lastTurn }) };
 }
 
-const viewOf = (game: Game, state: GameState) => game.ruleset.publicView(game.ctx, state, []);
+// A turn's reports ask of the same states once per nation; a state is never changed once made, so
+// its public view (a copy of the whole board) is taken once, and let go with the state.
+const views = new WeakMap<GameState, PublicView>();
+
+function viewOf(game: Game, state: GameState): PublicView {
+  let view = views.get(state);
+  if (!view) views.set(state, (view = game.ruleset.publicView(game.ctx, state, [])));
+  return view;
+}
 
 /** Nations out of the game at `state` (the game's current state by default). */
 export function nationsOut(game: Game, state: GameState = game.state): string[] {

@@ -188,6 +188,8 @@ export interface GmSummaryModel {
 export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Date | string): GmSummaryModel {
   const publicView = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
   const names = namesFor(game, publicView);
+  const without = withoutOrders(game, record);
+  const refusedAll = (n: string) => !!record.refused?.[n]?.length;
   // Each nation's view once: its ledger and its news both come from it.
   const views = new Map(Object.keys(record.stateBefore.nations).map((n) => [n, game.ruleset.privateView(game.ctx, record.stateAfter, record.events, n)]));
   return {
@@ -195,10 +197,8 @@ export function gmSummaryModel(game: Game, record: TurnRecord, nextDeadline?: Da
     turnLabel: stepLabel(game, record),
     step: record.step,
     seed: record.seed,
-    missing: withoutOrders(game, record)
-      .filter((n) => !record.refused?.[n]?.length)
-      .map((n) => names.nation(n)),
-    refused: withoutOrders(game, record).flatMap((n) => (record.refused?.[n]?.length ? [{ name: names.nation(n), lines: record.refused[n] }] : [])),
+    missing: without.filter((n) => !refusedAll(n)).map((n) => names.nation(n)),
+    refused: without.filter(refusedAll).map((n) => ({ name: names.nation(n), lines: record.refused![n] })),
     nations: [...views].map(([nation, view]) => ({
       name: names.nation(nation),
       orders: orderLines(game, record.orders[nation] ?? [], record.events, nation),
