@@ -38,6 +38,8 @@ export function gameKeys(gameId: string) {
     outbox: `${p}:outbox`,
     /** Sorted set: keys of messages recorded but not yet sent, by time recorded. Owner: src/store/outbox.ts. */
     outboxPending: `${p}:outbox:pending`,
+    /** Sorted set: every message key by time recorded (ms), so the console reads a page without loading them all. Owner: src/store/outbox.ts. */
+    outboxByTime: `${p}:outbox:by-time`,
     /** String: JSON of the turn schedule (deadline, reminders sent, pause, missed turns, absences). Owner: src/turns/schedule-store.ts. */
     schedule: `${p}:schedule`,
     /** String: JSON turn record adjudicated for the GM's preview and not yet published. */

@@ -15,6 +15,8 @@ export interface LineKeys {
   failed: string;
   /** Per-item counts that end when the item is done or put back in line by the GM. */
   clearedWithItem: string[];
+  /** Every item by when it was recorded, where the outbox is read a page at a time. */
+  byTime?: string;
 }
 
 export interface RecordedItem {
@@ -48,7 +50,8 @@ export class OutboxLine<E extends RecordedItem> {
   protected async add(gameId: string, entry: E): Promise<E> {
     const k = this.keysOf(gameId);
     await this.waiting.add(gameId);
-    const existing = (await this.redis.eval(RECORD, 2, k.items, k.line, entry.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as
+    const keys = [k.items, k.line, ...(k.byTime ? [k.byTime] : [])];
+    const existing = (await this.redis.eval(RECORD, keys.length, ...keys, entry.key, JSON.stringify(entry), String(Date.parse(entry.recordedAt)))) as
       string | null;
     if (!existing) await this.waiting.add(gameId);
     return existing ? (JSON.parse(existing) as E) : entry;
@@ -65,6 +68,29 @@ export class OutboxLine<E extends RecordedItem> {
   /** Every item recorded, whatever became of it. */
   async all(gameId: string): Promise<E[]> {
     return (await this.redis.hvals(this.keysOf(gameId).items)).map((v) => JSON.parse(v) as E);
+  }
+
+  /**
+   * `count` items from the `skip`th newest, newest first (items recorded in the same millisecond by
+   * key); the outbox must keep an index by time. Items recorded before the index was kept join it
+   * on the first read.
+   */
+  async newest(gameId: string, skip: number, count: number): Promise<E[]> {
+    const k = this.keysOf(gameId);
+    if (!k.byTime) throw new Error('this outbox keeps no index by time');
+    const [indexed, recorded] = await Promise.all([this.redis.zcard(k.byTime), this.redis.hlen(k.items)]);
+    if (indexed < recorded) await this.index(k.items, k.byTime);
+    const keys = await this.redis.zrevrange(k.byTime, skip, skip + count - 1);
+    if (!keys.length) return [];
+    const values = await this.redis.hmget(k.items, ...keys);
+    return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as E);
+  }
+
+  private async index(items: string, byTime: string): Promise<void> {
+    const all = (await this.redis.hvals(items)).map((v) => JSON.parse(v) as E);
+    const tx = this.redis.multi();
+    for (const e of all) tx.zadd(byTime, Date.parse(e.recordedAt), e.key);
+    await tx.exec();
   }
 
   /** The keys of every item recorded. */

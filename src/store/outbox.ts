@@ -4,7 +4,7 @@
 // fold such twins into one). A message the server refuses for good is set aside, to be listed and
 // sent again by the GM (`adjutant dead-letter`), and noted for the GM's hourly digest.
 //
-// Owns (src/store/keys.ts): gameKeys outbox and outboxPending, mailKeys outboxFailed,
+// Owns (src/store/keys.ts): gameKeys outbox, outboxPending and outboxByTime, mailKeys outboxFailed,
 // outboxAttempts, outboxInDoubt and outboxUntold, and OUTBOX_KEYS.mailGamesInLine.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -49,7 +49,7 @@ export class Outbox extends OutboxLine<OutboxEntry> {
   ) {
     super(redis, options.now, OUTBOX_KEYS.mailGamesInLine, (gameId) => {
       const [g, m] = [gameKeys(gameId), mailKeys(gameId)];
-      return { items: g.outbox, line: g.outboxPending, failed: m.outboxFailed, clearedWithItem: [m.outboxInDoubt] };
+      return { items: g.outbox, line: g.outboxPending, failed: m.outboxFailed, clearedWithItem: [m.outboxInDoubt], byTime: g.outboxByTime };
     });
   }
 

@@ -66,15 +66,14 @@ export interface ConsoleNotice {
 export async function gmGamePage(web: WebContext, session: GmSession, game: Game, notice: ConsoleNotice = {}): Promise<string> {
   const id = game.id;
   const names = (nation: string) => game.config.nations[nation]?.name ?? nation;
-  const [status, tickets, failed, outboxRaw, done, orders] = await Promise.all([
+  const [status, tickets, failed, done, orders] = await Promise.all([
     web.deps.control.status(id).catch(() => null),
     openTickets(web.deps.store, id),
     failures(web, id),
-    web.deps.outbox.all(id),
     notice.done ? new MessageLedger(web.deps.store.redis).result(id, notice.done) : null,
     everyNationsOrders(web.deps.store.redis, game),
   ]);
-  const outbox = outboxView(outboxRaw, failed, notice.outboxPage ?? 1);
+  const outbox = await outboxView(web.deps.outbox, id, failed, notice.outboxPage ?? 1);
   return renderPage(
     'gm-game',
     { title: `${game.config.title}: GM console`, base: web.base, private: true },

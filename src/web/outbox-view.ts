@@ -1,7 +1,8 @@
 // The console's outbox: what Adjutant sent for the game, newest first, a page at a time, each
 // message said in words (what it is, to whom, whether it went); the message's key only where the
-// GM needs it, to send a refused message again with `adjutant dead-letter retry`.
-import type { OutboxEntry } from '../store/outbox.ts';
+// GM needs it, to send a refused message again with `adjutant dead-letter retry`. Only the page
+// shown is read from the store: a long game's outbox holds thousands of messages.
+import type { Outbox, OutboxEntry } from '../store/outbox.ts';
 
 /** Messages on one page of the console's outbox. */
 export const OUTBOX_PAGE = 25;
@@ -43,22 +44,21 @@ export interface OutboxView {
 }
 
 /** Page `page` (1 is the newest) of the game's outbox. */
-export function outboxView(entries: readonly OutboxEntry[], failed: Readonly<Record<string, { error: string }>>, page: number): OutboxView {
-  const pages = Math.max(1, Math.ceil(entries.length / OUTBOX_PAGE));
+export async function outboxView(outbox: Outbox, gameId: string, failed: Readonly<Record<string, { error: string }>>, page: number): Promise<OutboxView> {
+  const { recorded: total } = await outbox.counts(gameId);
+  const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE));
   const shown = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const rows = [...entries]
-    .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.key.localeCompare(b.key))
-    .slice((shown - 1) * OUTBOX_PAGE, shown * OUTBOX_PAGE)
-    .map((e): OutboxRow => {
-      const refused = failed[e.key];
-      return {
-        kind: KINDS[e.key.split(':')[0]] ?? 'Message',
-        subject: e.subject,
-        to: e.to.join(', '),
-        recordedAt: e.recordedAt,
-        state: refused ? 'refused' : e.sentAt ? 'sent' : 'waiting',
-        ...(refused && { failed: { error: refused.error, key: e.key } }),
-      };
-    });
-  return { rows, total: entries.length, page: shown, pages };
+  const entries = await outbox.newest(gameId, (shown - 1) * OUTBOX_PAGE, OUTBOX_PAGE);
+  return { rows: entries.map((e) => outboxRow(e, failed[e.key])), total, page: shown, pages };
+}
+
+function outboxRow(e: OutboxEntry, refused: { error: string } | undefined): OutboxRow {
+  return {
+    kind: KINDS[e.key.split(':')[0]] ?? 'Message',
+    subject: e.subject,
+    to: e.to.join(', '),
+    recordedAt: e.recordedAt,
+    state: refused ? 'refused' : e.sentAt ? 'sent' : 'waiting',
+    ...(refused && { failed: { error: refused.error, key: e.key } }),
+  };
 }
