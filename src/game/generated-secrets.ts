@@ -28,13 +28,19 @@ export function freshSecrets(gameYaml: string): string {
 
 /**
  * game.yaml with a secret for each nation that has a player and none, unless the game takes a
- * DKIM signature in its place; and the nations given one.
+ * DKIM signature in its place; and the nations given a new one. `kept` may answer a secret the
+ * nation's player already has (a stored game's, for the same address), which is kept instead.
  */
-export function missingSecrets(gameYaml: string): { text: string; given: string[] } {
+export function missingSecrets(gameYaml: string, kept?: (nation: string, email: string) => string | undefined): { text: string; given: string[] } {
   const doc = parseDocument(gameYaml);
   if (doc.getIn(['mail', 'dkim']) === true) return { text: gameYaml, given: [] };
-  const given = nationIds(doc).filter((id) => doc.hasIn(['nations', id, 'player']) && !doc.getIn(['nations', id, 'secret']));
-  if (!given.length) return { text: gameYaml, given };
-  for (const id of given) doc.setIn(['nations', id, 'secret'], generateSecret());
+  const missing = nationIds(doc).filter((id) => doc.hasIn(['nations', id, 'player']) && !doc.getIn(['nations', id, 'secret']));
+  if (!missing.length) return { text: gameYaml, given: [] };
+  const given: string[] = [];
+  for (const id of missing) {
+    const secret = kept?.(id, String(doc.getIn(['nations', id, 'player', 'email']) ?? ''));
+    if (!secret) given.push(id);
+    doc.setIn(['nations', id, 'secret'], secret ?? generateSecret());
+  }
   return { text: doc.toString({ lineWidth: 0 }), given };
 }

@@ -78,7 +78,8 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
 }
 
 /**
- * Records a welcome for every player of a newly stored game; returns how many. Recording twice sends once.
+ * Records a welcome for every player of a newly stored game, or for those of `only.nations` on an
+ * occasion (a game update that gave them the nation); returns how many. Recording twice sends once.
  * `nationPageUrl` makes each nation's private page link (src/web/nation-links.ts), when the site has one.
  */
 export async function welcomePlayers(
@@ -91,14 +92,15 @@ export async function welcomePlayers(
     nationPageUrl?: (gameId: string, nation: string) => Promise<string>;
   },
   gameId: string,
+  only?: { nations: readonly string[]; occasion: string },
 ): Promise<number> {
   const files = await deps.store.files(gameId);
   const { game, problems } = openGame(gameId, files);
   if (!game) throw new GameFolderError(problems);
   const [status, state] = await Promise.all([deps.control.status(gameId), deps.store.state(gameId)]);
-  const players = Object.entries(game.config.nations as GameFile['nations']).filter(([, n]) => n.player);
+  const players = Object.entries(game.config.nations as GameFile['nations']).filter(([id, n]) => n.player && (!only || only.nations.includes(id)));
   for (const [nation, n] of players) {
-    const key = `welcome:${nation}:${n.player!.email.toLowerCase()}`;
+    const key = `welcome:${nation}:${n.player!.email.toLowerCase()}${only ? `:${only.occasion}` : ''}`;
     const nationUrl = await deps.nationPageUrl?.(gameId, nation);
     await deps.outbox.record(
       gameId,

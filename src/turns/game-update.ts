@@ -3,9 +3,11 @@
 // what would change is said in words (game-changes.ts); the files are replaced by one script that
 // refuses a game that moved on since it was checked (GameStore.replaceFiles). The state (but for
 // the provinces the map gains), history, orders and mail stay the store's: an exported folder's
-// copies of them are left aside.
+// copies of them are left aside. A player new to a nation, or given a new secret, is welcomed as
+// at import (the CLI records the mails once the update is applied).
 import path from 'node:path';
 import { gameChanges, type ChangeSection } from '../game/game-changes.ts';
+import { missingSecrets } from '../game/generated-secrets.ts';
 import { readGameFolder } from '../game/load-game.ts';
 import { GAME_FILE, openGame, STATE_FILE, toYaml, type Game, type GameFiles } from '../game/open-game.ts';
 import { GameFolderError } from '../game/problems.ts';
@@ -38,6 +40,8 @@ export interface UpdatePlan {
   changes: ChangeSection[];
   /** Nations that left the game (holding nothing): their orders in force go. */
   leaving: string[];
+  /** Nations whose player is new to them (a new nation, another address) or has a new secret: each is welcomed. */
+  welcome: Array<{ nation: string; name: string }>;
   /** The state with the provinces the map gains, when it gains any. */
   state?: GameState;
   schedule?: ScheduleFollow;
@@ -49,11 +53,15 @@ export async function planGameUpdate(rt: TurnRuntime, gameId: string, dir: strin
   const marks = await rt.store.marks(gameId);
   const [storedFiles, state, schedule] = await Promise.all([rt.store.files(gameId), rt.store.state(gameId), rt.schedules.get(gameId)]);
   refuseWhileBusy(schedule, state);
-  const folder = await readGameFolder(dir);
-  const opened = openGame(gameId, folder);
+  const read = await readGameFolder(dir);
+  const opened = openGame(gameId, read);
   if (!opened.game) throw new GameFolderError(opened.problems.map((p) => ({ ...p, file: path.join(dir, p.file) })));
   const before = openGame(gameId, storedFiles).game;
-  const next: Game = { ...opened.game, files: filesToStore(folder, storedFiles, state) };
+  // Secrets are added once the folder is checked as the GM wrote it, so its problems name its own lines.
+  const folder = withSecrets(read, before);
+  const withThem = folder === read ? opened.game : openGame(gameId, folder).game;
+  if (!withThem) throw new GameFolderError(openGame(gameId, folder).problems);
+  const next: Game = { ...withThem, files: filesToStore(folder, storedFiles, state) };
   const checked = checkUpdate({ ruleset: before?.config.ruleset ?? storedRuleset(storedFiles), state, map: before?.map }, next);
   const { problems } = checked;
   const files = filesToStore(folder, storedFiles, checked.state);
@@ -62,12 +70,13 @@ export async function planGameUpdate(rt: TurnRuntime, gameId: string, dir: strin
   // Problems of the folder's files name them in the folder; those of the game as it stands name no file.
   if (problems.length) throw new UpdateRefusedError(problems.map((p) => (p.file in files ? { ...p, file: path.join(dir, p.file) } : p)));
   const changed = changedNames(storedFiles, files);
-  if (!changed.length) return { gameId, marks, files, changes: [], leaving: [] };
+  if (!changed.length) return { gameId, marks, files, changes: [], leaving: [], welcome: [] };
   const follow = before && followSchedule(rt, schedule, before.config, next.config);
   const changes = before ? gameChanges(before, next, follow ? [follow.said] : []) : [brokenGame(changed)];
   if (!changes.length) changes.push({ title: 'Files', lines: changed.map((n) => `${n}: only comments or layout changed`) });
   const leaving = Object.keys(state.nations).filter((n) => !next.config.nations[n]);
-  return { gameId, marks, files, changes, leaving, ...(checked.state !== state && { state: checked.state }), ...(follow && { schedule: follow }) };
+  const welcome = before ? newcomers(before, next) : [];
+  return { gameId, marks, files, changes, leaving, welcome, ...(checked.state !== state && { state: checked.state }), ...(follow && { schedule: follow }) };
 }
 
 /** Applies a plan in one step; returns what the GM should know besides. Throws GameMovedError if the game moved on since the plan. */
@@ -78,6 +87,33 @@ export async function applyGameUpdate(rt: TurnRuntime, plan: UpdatePlan): Promis
   if (!plan.schedule || (await applyScheduleFollow(rt, plan.gameId, plan.schedule))) return [];
   return ['The turn under way moved on before its deadline could follow the new schedule; the turns after it follow it (DEADLINE sets this one).'];
 }
+
+/**
+ * The folder with a secret for each player given none: the stored game's where the same address
+ * plays the nation (a folder the GM wrote by hand need not repeat it), else a new one.
+ */
+function withSecrets(folder: GameFiles, before: Game | undefined): GameFiles {
+  const text = folder[GAME_FILE];
+  if (text === undefined) return folder;
+  const stored = before?.config.nations;
+  const { text: withThem } = missingSecrets(text, (id, email) => {
+    const n = stored?.[id];
+    return n?.player && sameAddress(n.player.email, email) ? n.secret : undefined;
+  });
+  return withThem === text ? folder : { ...folder, [GAME_FILE]: withThem };
+}
+
+/** Players new to their nation (a new nation, another address) or given another secret. */
+function newcomers(before: Game, next: Game): UpdatePlan['welcome'] {
+  return Object.entries(next.config.nations)
+    .filter(([id, n]) => {
+      const was = before.config.nations[id];
+      return n.player && (!was?.player || !sameAddress(was.player.email, n.player.email) || was.secret !== n.secret);
+    })
+    .map(([nation, n]) => ({ nation, name: n.name }));
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 function refuseWhileBusy(s: TurnSchedule | null, state: GameState): void {
   if (s?.status === 'adjudicating')

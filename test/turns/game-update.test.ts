@@ -84,6 +84,38 @@ describe('adjutant game update', () => {
     expect((await planGameUpdate(rt, id, dir)).changes).toEqual([]);
   });
 
+  it('welcomes a player new to a nation or given a new secret, once; a secret left out of the folder stays as stored', async () => {
+    const { id, dir } = await storedStarter();
+    await edit(dir, 'game.yaml', 'email: red@example.org', 'email: scarlet@example.org');
+    await edit(dir, 'game.yaml', 'secret: change-me-blue', 'secret: a-new-blue-secret');
+    await edit(dir, 'game.yaml', '    secret: change-me-green\n', '');
+    const { code, stdout } = await adjutant('game', 'update', dir, '--id', id, '--yes');
+    expect(code).toBe(0);
+    expect(stdout).toContain('The players of Kingdom of Londinium, Caledonia would get a welcome mail');
+    expect(stdout).toContain('Welcome mails to 2 players are in the outbox');
+    const welcomes = (await rt.outbox.keys(id)).filter((k) => k.startsWith('welcome:'));
+    expect(welcomes.map((k) => k.split(':').slice(0, 3).join(':')).sort()).toEqual(['welcome:blue:blue@example.org', 'welcome:red:scarlet@example.org']);
+    const red = await rt.outbox.entry(
+      id,
+      welcomes.find((k) => k.startsWith('welcome:red'))!,
+    );
+    expect(red?.to).toEqual(['scarlet@example.org']);
+    expect(red?.text).toContain('change-me-red');
+    expect((await storedConfig(rt.store, id)).nations.green.secret).toBe('change-me-green');
+    // The same folder again changes nothing and welcomes no one twice.
+    expect((await adjutant('game', 'update', dir, '--id', id, '--yes')).stdout).toContain('nothing to update');
+    expect((await rt.outbox.keys(id)).filter((k) => k.startsWith('welcome:'))).toHaveLength(2);
+  }, 60_000);
+
+  it('gives a new secret to a player of another address whose folder names none', async () => {
+    const { id, dir } = await storedStarter();
+    await edit(dir, 'game.yaml', 'email: green@example.org }\n    secret: change-me-green\n', 'email: olive@example.org }\n');
+    const plan = await planGameUpdate(rt, id, dir);
+    expect(plan.welcome).toEqual([{ nation: 'green', name: expect.any(String) }]);
+    await applyGameUpdate(rt, plan);
+    expect((await storedConfig(rt.store, id)).nations.green.secret).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+  });
+
   it('changes nothing on a dry run, and says how to apply it', async () => {
     const { id, dir } = await storedStarter();
     await edit(dir, 'game.yaml', 'email: red@example.org', 'email: scarlet@example.org');

@@ -12,6 +12,7 @@ import { gameOverview, overviewText, withRuntime } from '../game-overview.ts';
 import { printJson, type JsonOption } from '../output.ts';
 import { confirm } from '../confirm.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
+import type { Runtime } from '../../../jobs/runtime.ts';
 import { welcomePlayers } from '../../messages/welcome.ts';
 import { nationPageUrls } from '../../web/nation-links.ts';
 import { createGameControl } from '../../turns/scheduler-control.ts';
@@ -53,7 +54,6 @@ export function register(program: Command): void {
     .option('--no-welcome', 'do not send the players their welcome mail')
     .action(async (dir: string, opts: { id?: string; welcome: boolean }) => {
       const id = opts.id ?? gameIdFromFolder(dir);
-      const config = serviceConfig();
       await withRuntime(async (rt) => {
         const { secretsGiven } = await importGame(rt.store, id, dir);
         // The forum's posts before this moment are its history, not orders for this game.
@@ -64,16 +64,7 @@ export function register(program: Command): void {
             `${secretsGiven.join(', ')} had no secret: each was given one, which its welcome mail carries ("adjutant game export" writes them into game.yaml).`,
           );
         if (!opts.welcome || (await rt.store.step(id)) > 0) return;
-        const nationPageUrl = nationPageUrls(rt.redis, config.outputs, () => new Date());
-        const deps = {
-          store: rt.store,
-          outbox: rt.outbox,
-          control: createGameControl(rt),
-          address: config.mail.from,
-          publicUrl: config.outputs.publicUrl,
-          nationPageUrl,
-        };
-        const players = await welcomePlayers(deps, id);
+        const players = await welcomePlayers(welcomeDeps(rt), id);
         if (players) console.log(`Welcome mails to ${players} players are in the outbox; the service sends them ("adjutant serve").`);
       });
     });
@@ -90,6 +81,10 @@ export function register(program: Command): void {
         if (!plan.changes.length) return console.log(`Game "${id}" is already as ${dir} says: nothing to update.`);
         console.log(`Game "${id}" would change:`);
         for (const line of changesText(plan.changes)) console.log(line);
+        if (plan.welcome.length)
+          console.log(
+            `The players of ${plan.welcome.map((w) => w.name).join(', ')} would get a welcome mail: the nation's secret, how to order, the deadline.`,
+          );
         // Asked on a terminal, as before a removal; without one (a script, a pipe) it is a dry run.
         if (!opts.yes && !process.stdin.isTTY) {
           const again = ['adjutant game update', dir, ...(opts.id ? ['--id', opts.id] : []), '--yes'].join(' ');
@@ -102,6 +97,10 @@ export function register(program: Command): void {
         }
         for (const note of await applyGameUpdate(rt, plan)) console.log(note);
         console.log(`Updated game "${id}" from ${dir}; the service uses the new files from its next look at the game.`);
+        if (!plan.welcome.length) return;
+        const nations = plan.welcome.map((w) => w.nation);
+        await welcomePlayers(welcomeDeps(rt), id, { nations, occasion: `update-${plan.marks.filesVersion}` });
+        console.log(`Welcome mails to ${counted(plan.welcome.length, 'player')} are in the outbox; the service sends them ("adjutant serve").`);
       }),
     );
   game
@@ -173,6 +172,19 @@ export function register(program: Command): void {
         console.log(`Removed game "${id}"${discarded ? `, and ${discarded} queued jobs of its mail` : ''}.`);
       }),
     );
+}
+
+/** What a welcome mail needs of the service: the game's address, its page, each nation's page link. */
+function welcomeDeps(rt: Runtime): Parameters<typeof welcomePlayers>[0] {
+  const config = serviceConfig();
+  return {
+    store: rt.store,
+    outbox: rt.outbox,
+    control: createGameControl(rt),
+    address: config.mail.from,
+    publicUrl: config.outputs.publicUrl,
+    nationPageUrl: nationPageUrls(rt.redis, config.outputs, () => new Date()),
+  };
 }
 
 async function stored(store: GameStore, id: string): Promise<string> {
