@@ -53,6 +53,13 @@ const gmSchema = personSchema.extend({
     .min(MIN_SECRET_LENGTH, `a secret needs at least ${MIN_SECRET_LENGTH} characters (one email may try one secret, so short ones can be guessed)`)
     .regex(/^[\p{L}\p{N}_-]+$/u, 'a secret is one word: letters, digits, "-" and "_"')
     .optional(),
+  /**
+   * A GM not heard from (no mail, no console action) for `remind` is reminded at the next
+   * deadline; for `pause`, the game stops at its deadline until the GM answers. `false`: never.
+   */
+  silence: z
+    .union([z.literal(false), z.strictObject({ remind: duration.default('7d'), pause: duration.default('14d') })])
+    .default({ remind: '7d', pause: '14d' }),
 });
 
 /** How the mail loop treats this game's email (docs/mail.md); every field has a default. */

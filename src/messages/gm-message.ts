@@ -96,7 +96,7 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
       forumMessages: [...forumMessages, ...out.posts],
       ...(report.pending && { pending: report.pending }),
     },
-    { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml },
+    { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml, gmHeard: ctx.now },
   );
 }
 

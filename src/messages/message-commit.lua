@@ -1,9 +1,10 @@
 -- A message's commit (message-ledger.ts): everything it changes and its result, at once, only while
 -- the lease holds, the game is at the step it was read at, and no other copy claimed its Message-ID.
--- The game's orders and files, the tickets, the press and the refused lines are changed through
--- their owners' Lua (game.lua, tickets.lua, press.lua, refused-lines.lua, loaded before this).
+-- The game's orders and files, the tickets, the press, the refused lines and when the GM was heard
+-- from are changed through their owners' Lua (game.lua, tickets.lua, press.lua, refused-lines.lua,
+-- gm-heard.lua, loaded before this).
 -- KEYS: step, orders, tickets, late, results, files, lock, orders version, files version, dedupe,
---   press, refused lines, then the flood counts and notices the changes name by index
+--   press, refused lines, GM heard, then the flood counts and notices the changes name by index
 -- ARGV: step read, message id, result JSON, changes JSON, lease token
 if redis.call('GET', KEYS[7]) ~= ARGV[5] then return redis.error_reply('LEASE LOST') end
 local step = game_step(KEYS[1])
@@ -28,5 +29,6 @@ end
 for _, n in ipairs(c.notices) do redis.call('SET', KEYS[n.k], '1', 'PX', n.window, 'NX') end
 press_add(KEYS[11], c.press, c.pressKept)
 refused_set(KEYS[12], c.refused)
+if c.gmHeard ~= '' then gm_heard_note(KEYS[13], c.gmHeard, '0') end
 redis.call('HSET', KEYS[5], ARGV[2], ARGV[3])
 return 1

@@ -7,7 +7,7 @@
 // Its two scripts, a message's load and its commit, also read and write the game's orders and
 // files and the tickets, and its commit adds the press it relayed and keeps the lines a nation
 // without orders had refused, through the Lua of their owners (game-store.ts, stored-tickets.ts,
-// stored-press.ts, refused-lines.ts).
+// stored-press.ts, refused-lines.ts), and notes when the GM was heard from (gm-heard.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ForumItem } from '../store/forum-outbox.ts';
@@ -19,6 +19,7 @@ import { encodeOrders, fromMail } from '../store/stored-orders.ts';
 import { TICKETS_LUA, ticketScriptKeys } from '../store/stored-tickets.ts';
 import { PRESS_KEPT, PRESS_LUA, pressScriptKeys, type StoredPress } from '../store/stored-press.ts';
 import { REFUSED_LUA, encodeRefused, refusedScriptKeys, type RefusedLine } from '../store/refused-lines.ts';
+import { GM_HEARD_LUA, gmHeardScriptKeys } from '../store/gm-heard.ts';
 import { withMessageId } from '../store/renamed-fields.ts';
 import type { PendingReply } from './command-effects.ts';
 import { inForce, type FloodPlace, type RawSnapshot, type SnapshotRequest } from './message-snapshot.ts';
@@ -64,6 +65,8 @@ export interface MessageChanges {
   press?: StoredPress[];
   /** Per nation, the lines of this message refused when the nation is left without orders in force; null removes what an earlier message left. */
   refused?: Record<string, RefusedLine[] | null>;
+  /** The GM wrote this message: when they were heard from (src/turns/gm-silence.ts). */
+  gmHeard?: Date;
 }
 
 /** One flood count ("auth:<address>", "wrong-secret:<nation>"...), its window, and when the message arrived. */
@@ -93,7 +96,7 @@ export interface Lease {
   token: string;
 }
 
-const COMMIT = GAME_LUA + TICKETS_LUA + PRESS_LUA + REFUSED_LUA + loadLua(import.meta.url, 'message-commit.lua');
+const COMMIT = GAME_LUA + TICKETS_LUA + PRESS_LUA + REFUSED_LUA + GM_HEARD_LUA + loadLua(import.meta.url, 'message-commit.lua');
 const LOAD = GAME_LUA + TICKETS_LUA + loadLua(import.meta.url, 'message-load.lua');
 const FLOOD = loadLua(import.meta.url, 'message-flood.lua');
 const RENEW = loadLua(import.meta.url, 'lease-renew.lua');
@@ -181,9 +184,9 @@ export class MessageLedger {
     const orders = Object.fromEntries(
       Object.entries(changes.orders ?? {}).map(([nation, list]) => [nation, list ? encodeOrders(fromMail(list.orders, list.sources)) : '']),
     );
-    // Flood counts and notices are keys of their own, named to the script after its twelve fixed keys.
+    // Flood counts and notices are keys of their own, named to the script after its thirteen fixed keys.
     const extra: string[] = [];
-    const named = (key: string, c: Counted) => (extra.push(key), { k: 12 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
+    const named = (key: string, c: Counted) => (extra.push(key), { k: 13 + extra.length, at: String(c.at.getTime()), window: String(c.windowMs) });
     const counted = (changes.counted ?? []).map((c) => named(m.rate(c.sender), c));
     const notices = (changes.notices ?? []).map((c) => named(m.rateNotice(c.sender), c));
     const payload = {
@@ -198,11 +201,12 @@ export class MessageLedger {
       press: (changes.press ?? []).map((p) => JSON.stringify(p)),
       pressKept: PRESS_KEPT,
       refused: Object.fromEntries(Object.entries(changes.refused ?? {}).map(([nation, lines]) => [nation, lines?.length ? encodeRefused(step, lines) : ''])),
+      gmHeard: changes.gmHeard ? String(changes.gmHeard.getTime()) : '',
     };
     try {
       await this.redis.eval(
         COMMIT,
-        12 + extra.length,
+        13 + extra.length,
         g.step,
         g.orders,
         t.tickets,
@@ -215,6 +219,7 @@ export class MessageLedger {
         m.dedupe,
         pressScriptKeys(gameId).press,
         refusedScriptKeys(gameId).refused,
+        gmHeardScriptKeys(gameId).gmHeard,
         ...extra,
         String(step),
         result.messageId,

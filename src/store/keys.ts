@@ -50,6 +50,8 @@ export function gameKeys(gameId: string) {
     rollbacks: `${p}:rollbacks`,
     /** Hash: "<step>:<rollbacks>" -> the turn that step was published as then, so a step published again after a rollback knows what it replaces. Owner: src/turns/rerun.ts. */
     published: `${p}:published`,
+    /** String: when the GM was last heard from (ms since 1970): a mail or console action of theirs. Owner: src/store/gm-heard.ts. */
+    gmHeard: `${p}:gm:heard`,
     /** Hash: nation -> JSON { step, lines }: the refused lines of its newest message, while it has no orders in force, for its report. Owner: src/store/refused-lines.ts. */
     refused: `${p}:refused`,
   };

@@ -39,7 +39,7 @@ export interface TurnSchedule {
   /** Time left on the deadline when the GM paused. */
   pausedLeftMs?: number;
   waiting?: {
-    reason: 'down' | 'missing' | 'failed' | 'no-deadline';
+    reason: 'down' | 'missing' | 'failed' | 'no-deadline' | 'quiet-gm';
     message: string;
     since: string;
     /** Time players had left when the stop began; RESUME gives it back. */

@@ -7,6 +7,7 @@ import type { GameFile } from '../game/game-file.ts';
 import { GameNotFoundError } from '../store/game-store.ts';
 import { graceMs } from './deadlines.ts';
 import { downNotice, missingNotice, tellGm } from './gm-notices.ts';
+import { stopsForQuietGm } from './gm-silence.ts';
 import { reminderTime } from './schedule.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { START_STEP } from './start-position.ts';
@@ -167,6 +168,11 @@ export class Scheduler {
         since: now.toISOString(),
         leftMs,
       });
+      return new Date(now.getTime() + this.rt.settings.sweepMs);
+    }
+    const quiet = await stopsForQuietGm(this.rt, config, { gameId, turn, label }, now);
+    if (quiet) {
+      await this.wait(gameId, same, { reason: 'quiet-gm', message: quiet, since: now.toISOString() });
       return new Date(now.getTime() + this.rt.settings.sweepMs);
     }
     const missing = await missingNations(this.rt.store, gameId, config);

@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processMail } from '../../src/channels/email/process-mail.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
+import { gameKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
@@ -193,5 +194,15 @@ describe('GM commands', () => {
     const told = await entry(game, `gm-order:${result.messageId}:blue`);
     expect(told.to).toEqual(['player2@adjutant.test']);
     expect(told.text).toContain('Your GM entered orders for Bluevale');
+  });
+
+  it('notes when the GM was heard from with the commit of a GM mail, never of a player mail or one without the GM secret', async () => {
+    game = await mailTestGame({ files: withGmSecret() });
+    const heard = () => game.store.redis.get(gameKeys(game.id).gmHeard);
+    await game.receive(await rawMail({ from: 'player1@adjutant.test', subject: 'orders', text: 'ruby-falcon\nclaim nor' }));
+    await game.receive(await fromGm('STATUS'));
+    expect(await heard()).toBeNull();
+    await game.receive(await fromGm('grey-heron\nSTATUS'));
+    expect(await heard()).toBe(String(new Date('2029-12-30T12:00:00Z').getTime()));
   });
 });
