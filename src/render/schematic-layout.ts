@@ -5,6 +5,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { seedNumber } from '../engine/index.ts';
 import { repulseApproximately } from './barnes-hut.ts';
+import { coarseToFine, type Relax } from './coarse-layout.ts';
 
 export type Point = [number, number];
 
@@ -77,26 +78,42 @@ function emptySpot(points: Point[], o: LayoutOptions): Point {
   return best;
 }
 
-/** `approximate`: the pushes between all pairs by Barnes-Hut (barnes-hut.ts), for a big map. */
-function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number, approximate: boolean): Point[] {
+/** A big map is laid out coarse to fine (coarse-layout.ts); a small one from scratch, with every pair's push exact. */
+function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>, random: () => number, aspect: number, big: boolean): Point[] {
+  const relaxHere: Relax = (xs, ys, l, rounds, temperature) => relax(xs, ys, l, { rounds, temperature, aspect, random });
+  let xs: Float64Array = new Float64Array(n);
+  let ys: Float64Array = new Float64Array(n);
+  if (big) [xs, ys] = coarseToFine(n, links, random, aspect, relaxHere);
+  else {
+    for (let i = 0; i < n; i++) [xs[i], ys[i]] = [random() * aspect, random()];
+    // Exact all-pairs repulsion is quadratic: fewer rounds for bigger graphs keep a layout quick.
+    relaxHere(xs, ys, links, Math.max(60, Math.min(500, Math.floor(3e7 / (n * n)))), 0.1 * Math.max(aspect, 1));
+  }
+  return Array.from({ length: n }, (_, i): Point => [xs[i], ys[i]]);
+}
+
+/**
+ * Rounds of Fruchterman and Reingold: borders pull, every pair pushes (by Barnes-Hut, barnes-hut.ts,
+ * past a thousand nodes), each node moves at most the temperature, which cools each round.
+ */
+function relax(
+  xs: Float64Array,
+  ys: Float64Array,
+  links: ReadonlyArray<readonly [number, number]>,
+  o: { rounds: number; temperature: number; aspect: number; random: () => number },
+): void {
   // Flat arrays of numbers, not a pair per node: a big map runs this loop millions of times.
-  const xs = new Float64Array(n);
-  const ys = new Float64Array(n);
-  for (let i = 0; i < n; i++) [xs[i], ys[i]] = [random() * aspect, random()];
+  const n = xs.length;
   const mx = new Float64Array(n);
   const my = new Float64Array(n);
-  const k = Math.sqrt(aspect / n);
+  const k = Math.sqrt(o.aspect / n);
   const k2 = k * k;
-  // Exact all-pairs repulsion is quadratic: fewer rounds for bigger graphs keep a layout quick.
-  // Approximated, a round costs n log n, and a big map gets the rounds it needs to untangle: with
-  // 60, a quarter of a 12,000-province grid's borders end up short; with 300, two thirds.
-  const rounds = approximate ? 300 : Math.max(60, Math.min(500, Math.floor(3e7 / (n * n))));
-  let temperature = 0.1 * Math.max(aspect, 1);
-  for (let round = 0; round < rounds; round++) {
+  let temperature = o.temperature;
+  for (let round = 0; round < o.rounds; round++) {
     mx.fill(0);
     my.fill(0);
-    if (approximate) repulseApproximately(xs, ys, mx, my, n, k2);
-    else repulse(xs, ys, mx, my, n, k2, random);
+    if (n > 1000) repulseApproximately(xs, ys, mx, my, n, k2);
+    else repulse(xs, ys, mx, my, n, k2, o.random);
     for (const [a, b] of links) {
       const dx = xs[a] - xs[b];
       const dy = ys[a] - ys[b];
@@ -109,7 +126,7 @@ function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>,
     }
     for (let i = 0; i < n; i++) {
       // A weak pull to the middle keeps islands and separate continents on the page.
-      mx[i] += (aspect / 2 - xs[i]) * 0.05 * n * k;
+      mx[i] += (o.aspect / 2 - xs[i]) * 0.05 * n * k;
       my[i] += (0.5 - ys[i]) * 0.05 * n * k;
       const length = Math.sqrt(mx[i] ** 2 + my[i] ** 2) || 1;
       const step = Math.min(length, temperature);
@@ -118,7 +135,6 @@ function forceLayout(n: number, links: ReadonlyArray<readonly [number, number]>,
     }
     temperature *= 0.985;
   }
-  return Array.from({ length: n }, (_, i): Point => [xs[i], ys[i]]);
 }
 
 /** The push every node gets from every other, pair by pair. */
