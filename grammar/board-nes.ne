@@ -46,9 +46,15 @@ MOVE -> UNITS GO PLACE CLAIM_TAIL:? {% ([u, , t, c], at) => g.order(at, 'move', 
   | MOVE_VERB GO_TO:? PLACE "from" PLACE WITH STACK CLAIM_TAIL:? {% ([, , t, , p, , s, c], at) => g.order(at, 'move', g.unit(s.type, p, s.count), { target: t, claim: c ?? undefined }) %}
   # No place to start from: "move army to Wales" is the army of yours next to Wales.
   | MOVE_VERB STACK GO_TO PLACE CLAIM_TAIL:? {% ([, s, , t, c], at) => g.order(at, 'move', g.unitNear(s.type, 'target', s.count), { target: t, claim: c ?? undefined }) %}
+  # No unit and no count: "attack Wales", "march on York". Each stack of your armies next to the place
+  # is read twice, one army and all of them (language.ts makes a stack of one a single reading), so a
+  # line that fits several is put to the GM, never read as all your armies. Never out of a sentence.
+  | ATTACK_ON PLACE CLAIM_TAIL:? {% ([, t, c], at) => g.alone(g.order(at, 'move', g.unitNear('army', 'target'), { target: t, claim: c ?? undefined, countUnsaid: true })) %}
+  | ATTACK_ON PLACE CLAIM_TAIL:? {% ([, t, c], at) => g.alone(g.order(at, 'move', g.unitNear('army', 'target', 'all'), { target: t, claim: c ?? undefined, countUnsaid: true })) %}
 GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO | MOVE_VERB "on" | TO MOVE_VERB "on"
   | MOVE_VERB "against" | TO MOVE_VERB "against"
 GO_TO -> TO | ARROW | "on" | "against"
+ATTACK_ON -> "attack" | "attacks" | "invade" | "invades" | MOVE_VERB GO_TO
 MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "march" | "marches" | "advance" | "advances"
   | "attack" | "attacks" | "invade" | "invades" | "sail" | "sails"
 # "(claim)", "and claim it", ", claiming it", "to claim it".
@@ -73,6 +79,11 @@ FOR_US -> "for" NAMED | "for" "us" | "for" "me"
 # Purchases: "Buy 2 army in lon", "buy fleet in lon at nth", "Build town in yor", "build a city in
 # London", "build town in yor and 2 armies in lon", "York: build military base".
 BUY -> BUY_VERB BOUGHT_LIST {% ([, b]) => b %}
+  # "Buy 2 in York": a number with no unit type is armies, since a fleet needs its sea named; with a sea
+  # named ("buy 2 in London at nth") it is fleets (docs/rules/board-nes.md).
+  | BUY_VERB NUMBER AT:? PLACE {% ([, n, , p], at) => g.order(at, 'buy-unit', g.unit('army', p, n)) %}
+  | BUY_VERB NUMBER AT:? PLACE SEA {% ([, n, , p, sea], at) => g.order(at, 'buy-unit', g.unit('fleet', p, n), { sea }) %}
+  | PLACE BUY_VERB NUMBER {% ([p, , n], at) => g.order(at, 'buy-unit', g.unit('army', p, n)) %}
   | BUY_VERB PLACE TO ARTICLE:? STRUCTURE {% ([, p, , , s], at) => g.plain(at, 'buy-structure', { structure: s, province: p }) %}
   | PLACE BUY_VERB BOUGHT_HERE {% ([p, , make], at) => make(at, p) %}
   # "Upgrade London": the next structure there (language.ts reads which from the board).

@@ -25,7 +25,7 @@ LINE -> ORDERS {% id %}
 ORDERS -> ORDER {% id %} | ORDERS SEP ORDER {% ([a, , b]) => g.join(a, b) %}
 ORDER -> MOVE {% id %} | BLITZ {% id %} | FORTIFY {% id %} | HOLD {% id %} | SUPPORT {% id %} | INTERCEPT {% id %}
   | REBASE {% id %} | BUY {% id %} | IMPROVE {% id %} | RAZE {% id %} | STOP_RAZING {% id %} | ALLY {% id %}
-  | PEACE {% id %} | WAR {% id %}
+  | PEACE {% id %} | WAR {% id %} | NOT_IN_CNES {% id %}
 
 COUNT -> NUMBER {% id %} | ALL {% () => 'all' %}
 ALL -> "all" | "every" | "everything" | "both"
@@ -151,6 +151,17 @@ PEACE_VERB -> "peace" "with" | "make" "peace" "with" | "makes" "peace" "with" | 
 WAR -> WAR_VERB NATION {% ([, n], at) => g.plain(at, 'war', { nation: n }) %}
 WAR_VERB -> "declare" "war" "on" | "declare" "war" "against" | "declares" "war" "on" | "war" "on" | "war" "with" | "go" "to" "war" "with"
 NATION -> NAMED {% ([n]) => g.nation(n) %}
+
+# Scheduled payments and public treaties are other rulesets' orders: CNES has none. A line giving one
+# ("authorize the scheduled payment to blue", "draft a public treaty between red and blue: ...") is
+# refused with what to do instead (language.ts), not set aside as a remark.
+NOT_IN_CNES -> PAYMENT_ORDER ANY_WORD:* {% (_d, at) => g.plain(at, 'payment') %}
+  | TREATY_ORDER ANY_WORD:* {% (_d, at) => g.plain(at, 'treaty') %}
+PAYMENT_ORDER -> PAYMENT_VERB "the":? "scheduled":? "payment"
+PAYMENT_VERB -> "authorize" | "authorise" | "cancel"
+TREATY_ORDER -> TREATY_VERB ARTICLE:? "public":? "treaty"
+TREATY_VERB -> "draft" | "ratify"
+ANY_WORD -> %word | %name | %unknown | %number | %comma | %dot | %dash | %arrow | %lparen | %rparen | %slash
 
 # "Thanks" is one slip from "tanks": sign-offs are fillers here, so they are never read as orders.
 FILLER -> "thanks" | "thank" | "thx" | "cheers"

@@ -13,8 +13,8 @@ const isShips = (f) => !!f.unitType && SHIPS.includes(f.unitType);
 /** "move" means sail for ships and march for land forces. */
 const moveKind = (f) => (f.unitType && SHIPS.includes(f.unitType) ? 'sail' : 'march');
 const text = (parts) => parts.map((t) => t.raw).join(' ');
-/** Nations of a treaty or agreement, one slot each: nation, nation2, nation3. */
-const parties = (list) => Object.fromEntries(list.slice(0, 3).map((n, i) => [i ? `nation${i + 1}` : 'nation', n]));
+/** Nations of a treaty or agreement, one slot each: nation, nation2, nation3 (and nation4 when the drafter is among them). */
+const parties = (list, most = 3) => Object.fromEntries(list.slice(0, most).map((n, i) => [i ? `nation${i + 1}` : 'nation', n]));
 %}
 
 LINE -> ORDERS {% id %}
@@ -191,13 +191,19 @@ PAYMENT_ID -> REF {% ([r]) => r('p') %}
 # "p3", "3", "#3": the same id.
 REF -> NUMBER {% ([n]) => (prefix) => `${prefix}${n}` %} | %unknown {% ([t], _l, reject) => (/^[a-z]\d+$/.test(t.text) ? () => t.text : reject) %}
 
-TREATY -> "draft" TREATY_WORD WITH NATIONS TERMS {% ([, , , n, t], at) => g.plain(at, 'draft-treaty', { ...parties(n), ...t }) %}
-  | "propose" TREATY_WORD WITH NATIONS TERMS {% ([, , , n, t], at) => g.plain(at, 'draft-treaty', { ...parties(n), ...t }) %}
+TREATY -> DRAFT_VERB ARTICLE:? TREATY_WORD WITH NATIONS TERMS {% ([, , , , n, t], at) => g.plain(at, 'draft-treaty', { ...parties(n), ...t }) %}
   | "draft" "peace" TREATY_WORD WITH NATIONS {% ([, , , , n], at) => g.plain(at, 'draft-treaty', { ...parties(n), peace: true }) %}
+  # "draft a public treaty between France and Prussia: ...": every party named, the drafter among
+  # them (language.ts leaves the drafter out of the slots).
+  | DRAFT_VERB ARTICLE:? TREATY_WORD "between" NATIONS TERMS {% ([, , , , n, t], at) => g.plain(at, 'draft-treaty', { ...parties(n, 4), ...t, between: true }) %}
+DRAFT_VERB -> "draft" | "propose"
 TREATY_WORD -> "treaty" | "public" "treaty"
 TERMS -> "peace" {% () => ({ peace: true }) %}
-  | NATION PAYS NUMBER TO NATION {% ([a, , n, , b]) => ({ payer: a, amount: n, payee: b }) %}
-  | "peace" AND NATION PAYS NUMBER TO NATION {% ([, , a, , n, , b]) => ({ peace: true, payer: a, amount: n, payee: b }) %}
+  | PAYING {% id %}
+  | "peace" AND PAYING {% ([, , p]) => ({ peace: true, ...p }) %}
+# "France pays 5 to Prussia", "France pays Prussia 5" (due every turn once in force, ruling D1).
+PAYING -> NATION PAYS NUMBER TO NATION {% ([a, , n, , b]) => ({ payer: a, amount: n, payee: b }) %}
+  | NATION PAYS NATION NUMBER {% ([a, , b, n]) => ({ payer: a, amount: n, payee: b }) %}
 PAYS -> "pays" | "pay" | "gives"
 RATIFY -> RATIFY_VERB TREATY_WORD:? TREATY_ID {% ([, , t], at) => g.plain(at, 'ratify-treaty', { treaty: t }) %}
   | "sign" TREATY_WORD TREATY_ID {% ([, , t], at) => g.plain(at, 'ratify-treaty', { treaty: t }) %}

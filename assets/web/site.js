@@ -1,6 +1,7 @@
 // The pages' only script: deadlines in the reader's own time zone with a live countdown, map zoom
-// buttons, and the live reading of a nation's orders box. Everything works without it (the server
-// writes deadlines in UTC, and reads orders when the form is sent).
+// buttons, the live reading of a nation's orders box, and ordering by picking on the nation's map.
+// Everything but the picking works without it (the server writes deadlines in UTC, and reads
+// orders when the form is sent); without it, orders are typed.
 (function () {
   'use strict';
   function pad(n) { return n < 10 ? '0' + n : String(n); }
@@ -26,12 +27,13 @@
   }
   function zoom() {
     document.querySelectorAll('figure.map').forEach(function (fig) {
-      var box = fig.querySelector('.zoom'), img = box && box.querySelector('img');
-      if (!img) return;
+      var box = fig.querySelector('.zoom');
+      if (!box || !box.firstElementChild) return;
+      // The picture is looked up at each click: the nation's map is swapped for its inline SVG.
       function set(f) {
         f = Math.max(1, Math.min(6, f));
         box.setAttribute('data-zoom', String(f));
-        img.style.width = (f * 100) + '%';
+        box.firstElementChild.style.width = (f * 100) + '%';
       }
       var inBtn = fig.querySelector('.zoom-in'), outBtn = fig.querySelector('.zoom-out');
       if (inBtn) inBtn.addEventListener('click', function () { set(Number(box.getAttribute('data-zoom')) * 1.5); });
@@ -96,7 +98,108 @@
     });
     if (box.value.trim()) read();
   }
+  // The nation's map put into the page as the SVG it is, so its provinces and units (each with its
+  // data-province) can be clicked. Calls back with it; leaves the picture as it was if it cannot.
+  function inlineMap(then) {
+    var img = document.querySelector('figure.map[data-inline="svg"] .zoom img');
+    if (!img) return;
+    fetch(img.getAttribute('src'), { credentials: 'same-origin' })
+      .then(function (res) { return res.ok ? res.text() : Promise.reject(new Error(String(res.status))); })
+      .then(function (text) {
+        var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+        if (doc.documentElement.nodeName !== 'svg') return;
+        var svg = document.importNode(doc.documentElement, true);
+        svg.setAttribute('role', 'img');
+        svg.setAttribute('aria-label', img.getAttribute('alt') || 'Map');
+        img.replaceWith(svg);
+        then(svg);
+      }, function () { /* the picture stays; the lists still pick */ });
+  }
+  // The province a click on the map points at: the province or unit clicked, else (a key-image map,
+  // whose provinces are marked by a point at their centre) the nearest centre.
+  function provinceAt(svg, e) {
+    var hit = e.target.closest && e.target.closest('[data-province]');
+    if (hit) return hit.getAttribute('data-province');
+    var m = svg.getScreenCTM(), centres = svg.querySelectorAll('circle[data-province]');
+    if (!m || !centres.length) return null;
+    var p = svg.createSVGPoint();
+    p.x = e.clientX; p.y = e.clientY;
+    p = p.matrixTransform(m.inverse());
+    var best = null, bestD = Infinity;
+    centres.forEach(function (c) {
+      var d = Math.pow(c.cx.baseVal.value - p.x, 2) + Math.pow(c.cy.baseVal.value - p.y, 2);
+      if (d < bestD) { best = c; bestD = d; }
+    });
+    return best && best.getAttribute('data-province');
+  }
+  // Ordering by picking: where an order starts (one of the nation's units or provinces) and where it
+  // goes, by clicks on the map or the two lists; the orders the game would take there, asked of the
+  // server, each a button that adds its line to the box (read live like a typed one).
+  function picker() {
+    var panel = document.querySelector('.picker[data-choices]');
+    var box = document.querySelector('form.orders-form textarea[name="orders"]');
+    if (!panel || !box) return;
+    var from = panel.querySelector('select[name="pick-from"]'), to = panel.querySelector('select[name="pick-to"]');
+    var list = panel.querySelector('.choices'), asked = 0, map = null;
+    panel.hidden = false;
+    function offers(select, id) { return Array.prototype.some.call(select.options, function (o) { return o.value === id; }); }
+    function say(text) { var li = document.createElement('li'); li.textContent = text; list.appendChild(li); }
+    function showPicked() {
+      if (!map) return;
+      map.querySelectorAll('.picked-from, .picked-to').forEach(function (el) { el.classList.remove('picked-from', 'picked-to'); });
+      [[from.value, 'picked-from'], [to.value, 'picked-to']].forEach(function (pick) {
+        if (pick[0]) map.querySelectorAll('[data-province="' + CSS.escape(pick[0]) + '"]').forEach(function (el) { el.classList.add(pick[1]); });
+      });
+    }
+    function add(line) {
+      box.value = box.value.replace(/\s*$/, '') + (box.value.trim() ? '\n' : '') + line + '\n';
+      box.dispatchEvent(new Event('input'));
+    }
+    function ask() {
+      var mine = ++asked;
+      list.textContent = '';
+      showPicked();
+      if (!from.value) return;
+      var url = panel.getAttribute('data-choices') + '?at=' + encodeURIComponent(from.value) + (to.value ? '&to=' + encodeURIComponent(to.value) : '');
+      fetch(url, { credentials: 'same-origin' })
+        .then(function (res) { return res.json(); })
+        .then(function (json) {
+          if (mine !== asked) return;
+          if (json.error) return say(json.error);
+          if (!json.lines.length) return say(to.value ? 'No order the game would take from there toward there.' : 'No order the game would take there; pick where it should go.');
+          json.lines.forEach(function (c) {
+            var li = document.createElement('li'), button = document.createElement('button'), says = document.createElement('span');
+            button.type = 'button';
+            button.className = 'choice';
+            button.textContent = 'Add: ' + c.text;
+            button.addEventListener('click', function () { add(c.text); });
+            says.className = 'muted';
+            says.textContent = ' ' + c.says;
+            li.appendChild(button);
+            li.appendChild(says);
+            list.appendChild(li);
+          });
+        }, function () { if (mine === asked) say('The orders could not be fetched just now; write the order in the box.'); });
+    }
+    // A click on one of the nation's own places starts an order (or starts it again); any other, or
+    // a second one once an order has started, says where it goes.
+    function picked(id) {
+      if (!id) return;
+      if (offers(from, id) && (!from.value || to.value || id === from.value)) { from.value = id; to.value = ''; }
+      else if (from.value && offers(to, id)) to.value = id;
+      else { list.textContent = ''; return say('Start with one of your units or provinces.'); }
+      ask();
+    }
+    from.addEventListener('change', function () { to.value = ''; ask(); });
+    to.addEventListener('change', ask);
+    inlineMap(function (svg) {
+      map = svg;
+      svg.addEventListener('click', function (e) { picked(provinceAt(svg, e)); });
+      showPicked();
+    });
+  }
   document.addEventListener('DOMContentLoaded', function () {
+    picker();
     liveReading();
     localTimes();
     tick();

@@ -4,8 +4,11 @@ import type { ProvinceKind } from './map.ts';
 import type { Order } from './orders.ts';
 import type { GameState } from './state.ts';
 
-/** How a nation's order reads in the game's phase (the state, when known): the order, or why it cannot be read so. */
-export type OrderInPhase = (order: Order, state: GameState | undefined, nation: string) => Order | string;
+/**
+ * How a nation's order reads in the game's phase (the state, when known): the order, the orders it
+ * may be (several: the GM is asked which), or why it cannot be read so.
+ */
+export type OrderInPhase = (order: Order, state: GameState | undefined, nation: string) => Order | readonly Order[] | string;
 
 /** What nearleyc emits: plain data plus the postprocessors the grammar wrote. */
 export interface CompiledGrammar {

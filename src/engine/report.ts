@@ -4,6 +4,7 @@
 // with its result. Each ruleset writes its own words; render knows none of them.
 import type { BattleRound } from './combat.ts';
 import type { GameEvent } from './events.ts';
+import type { Order } from './orders.ts';
 import type { NationView, PublicView, RulesetContext } from './ruleset.ts';
 
 /** A piece of a sentence: plain words, or a nation or province that render names. */
@@ -97,7 +98,7 @@ export interface TurnMarks {
     ok: boolean;
     nation: string;
   }>;
-  provinces: Array<{ province: string; mark: 'battle' | 'captured' | 'dislodged' | 'built' | 'disbanded' | 'structure' }>;
+  provinces: Array<{ province: string; mark: 'battle' | 'captured' | 'dislodged' | 'destroyed' | 'built' | 'disbanded' | 'structure' }>;
   /** Lasting features drawn beside a province's units, with a level where one applies (fortification). */
   features?: Array<{ province: string; feature: ProvinceFeature; level?: number }>;
   /** The ruleset's own word for a feature in the legend ("Factory" for industry), where it has one. */
@@ -129,6 +130,12 @@ export interface ReportHooks<O = Record<string, unknown>> {
   noOrders(ctx: RulesetContext<O>, before: PublicView, nations: readonly string[]): Sentence[];
   /** What the map draws of the step (public facts only). */
   turnMarks(ctx: RulesetContext<O>, view: PublicView): TurnMarks;
+  /**
+   * What a nation's private map draws of its orders in force, before the turn is played: the arrows
+   * and marks its update would draw of them (moves, supports, convoys as arrows, every one `ok`; builds
+   * as marks), all in this nation's name. Given only this nation's orders; without it, no arrows.
+   */
+  orderMarks?(ctx: RulesetContext<O>, nation: string, orders: readonly Order[]): Pick<TurnMarks, 'arrows' | 'provinces'>;
 }
 
 /** A combat system's own account of its rounds and dice. */

@@ -212,7 +212,8 @@ function playerCommands(ctx: MessageContext, nation: string, lines: CommandLine[
       results,
       help,
       gm: false,
-      orderKinds: orderHelp(ctx.game),
+      // HELP's examples: orders this nation could give now, from its own position.
+      orderKinds: help ? orderHelp(ctx.game, nation) : [],
       showOrders,
       inForce: [...current.orders.map((o) => describe(ctx, o)), ...waiting.map((t) => `line "${t.text}": waiting for the GM's ruling`)],
       status: showOrders ? { turn: ctx.game.state.turn, phase: ctx.game.state.phase, deadline: deadlineText(ctx, nation) } : undefined,

@@ -66,7 +66,8 @@ export function welcomeMail(input: WelcomeInput): OutgoingMessage {
         gmEmail: config.gm.email,
         secret: nation.secret,
         address: input.address,
-        orderKinds: orderHelp(game),
+        // Examples the nation could give now, from its own position.
+        orderKinds: orderHelp(game, input.nation, input.state),
         deadline: input.deadline ? formatTime(input.deadline, zone) : 'not set yet; your GM will say',
         gameUrl: gamePageUrl(input.publicUrl, input.gameId),
         nationUrl: input.nationUrl,

@@ -165,9 +165,14 @@ function inPhase(orders: Order[], ctx: ReadingContext): Order[] | Failure {
   for (const order of orders) {
     const read = ctx.inPhase(order, ctx.state, ctx.nation);
     if (typeof read === 'string') return { message: read, suggestions: [] };
-    out.push(read);
+    if (isOrderList(read)) out.push(...read);
+    else out.push(read);
   }
   return out;
+}
+
+function isOrderList(read: Order | readonly Order[]): read is readonly Order[] {
+  return Array.isArray(read);
 }
 
 /**

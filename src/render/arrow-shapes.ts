@@ -1,6 +1,6 @@
 // Arrows of a turn as plain convex polygons, so the schematic (SVG) and key-image maps (pixels)
-// draw the very same shapes: a move's shaft and head (dashed when it failed), a support's thinner
-// line ending in a ring, a convoy's line ending in a diamond, a retreat's arrow.
+// draw the very same shapes: a move's shaft and head (dashed, with a bar where it stopped, when it
+// failed), a support's thinner line ending in a ring, a convoy's line ending in a diamond, a retreat's arrow.
 import type { TurnMarks } from '../engine/index.ts';
 
 export type Point = readonly [number, number];
@@ -53,7 +53,8 @@ function regular(centre: Point, radius: number, sides: number, turn = 0): Polygo
 
 /**
  * The arrow from one province's centre to another's, kept clear of the symbols at both ends
- * (`clearance` pixels). `ok` false draws the shaft dashed.
+ * (`clearance` pixels). `ok` false draws the shaft dashed, with a bar across it just behind the
+ * head (or ring, or diamond): where the move stopped.
  */
 export function arrowShape(kind: ArrowKind, from: Point, to: Point, ok: boolean, symbol: number, clearance = symbol * 0.8): ArrowShape | null {
   const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
@@ -61,20 +62,31 @@ export function arrowShape(kind: ArrowKind, from: Point, to: Point, ok: boolean,
   if (length - clearance * 2 < Math.max(6, width * 3) + 4) return null;
   const start = along(from, to, clearance / length);
   const end = along(from, to, 1 - clearance / length);
+  const d = Math.hypot(end[0] - start[0], end[1] - start[1]);
+  const [ux, uy] = [(end[0] - start[0]) / d, (end[1] - start[1]) / d];
   const head = kind === 'move' || kind === 'retreat' ? Math.max(6, width * 3) : 0;
-  const shaftEnd = head ? along(start, end, 1 - head / Math.hypot(end[0] - start[0], end[1] - start[1])) : end;
+  const ring = Math.max(3, width * 1.6) * (kind === 'support' ? 1 : 1.3);
+  // Wider than the head (or ring), so it shows on both sides of it.
+  const bar = { half: Math.max(head * 0.95, ring * 1.5), thick: Math.max(2, width * 0.75) };
+  const barBack = (head || ring) + bar.thick;
+  const barAt = along(start, end, 1 - barBack / d);
+  // The dashes stop short of the bar, so it reads as a bar and not as one more dash.
+  const dashesEnd = d - barBack - bar.thick * 1.5;
+  const shaft = (w: number, extra: number): Polygon[] => {
+    if (ok) return [band(start, head ? along(start, end, 1 - head / d) : end, w)];
+    const half = bar.half + extra;
+    const across = band([barAt[0] - uy * half, barAt[1] + ux * half], [barAt[0] + uy * half, barAt[1] - ux * half], bar.thick + extra * 2);
+    return dashesEnd > 0 ? [...dashed(start, along(start, end, dashesEnd / d), w, Math.max(5, symbol * 0.55)), across] : [across];
+  };
   const shape = (w: number, extra: number): Polygon[] => {
-    const shaft = ok ? [band(start, shaftEnd, w)] : dashed(start, shaftEnd, w, Math.max(5, symbol * 0.55));
     if (head) {
-      const d = Math.hypot(end[0] - start[0], end[1] - start[1]);
-      const [ux, uy] = [(end[0] - start[0]) / d, (end[1] - start[1]) / d];
       const tip: Point = [end[0] + ux * extra, end[1] + uy * extra];
       const back = along(start, end, 1 - (head + extra) / d);
       const half = head * 0.62 + extra;
-      return [...shaft, [tip, [back[0] - uy * half, back[1] + ux * half], [back[0] + uy * half, back[1] - ux * half]]];
+      return [...shaft(w, extra), [tip, [back[0] - uy * half, back[1] + ux * half], [back[0] + uy * half, back[1] - ux * half]]];
     }
     const r = Math.max(3, w * 1.6) + extra / 2;
-    return [...shaft, kind === 'support' ? regular(end, r, 10) : regular(end, r * 1.3, 4)];
+    return [...shaft(w, extra), kind === 'support' ? regular(end, r, 10) : regular(end, r * 1.3, 4)];
   };
   return { halo: shape(width + 3, 1.5), body: shape(width, 0) };
 }

@@ -2,9 +2,10 @@
 // unit marks at the province's centre; when an arrow, a badge, a mark or another name is in the
 // way, to the nearest free spot around, with a leader line back when it no longer touches them
 // (label-placement.ts: the standard map's Clyde and Edinburgh, Liverpool and Yorkshire overlapped,
-// issue #33). Badges stay left of where the name first goes, marking the province wherever its name goes.
+// issue #33). A province's badges sit in a row left of its name and go where the name goes, so they
+// mark the province they belong to and lie on no other name.
 import type { Point, Polygon } from './arrow-shapes.ts';
-import { placeLabels, type LabelLayout, type LabelRequest, type Obstacle, type Rect, type Spot } from './label-placement.ts';
+import { placeLabels, type Badge, type LabelLayout, type LabelRequest, type Obstacle, type PlacedLabel, type Rect, type Spot } from './label-placement.ts';
 import type { MarkBlock } from './province-marks.ts';
 
 export interface KeyLabelInput {
@@ -30,6 +31,8 @@ export interface KeyLabels {
 }
 
 const GAP = 2;
+/** Between a badge and the next, or the name. */
+const BADGE_GAP = 3;
 
 /** How far above the province's centre the name first goes, to leave room for its marks below. */
 function labelLift(block: MarkBlock, labelSize: number): number {
@@ -44,31 +47,67 @@ export function firstRowCentre(centreY: number, block: MarkBlock, labelSize: num
 export function placeKeyLabels(input: KeyLabelInput): KeyLabels {
   const { ids, centres, sizes, blocks, symbol, labelSize } = input;
   const obstacles: Obstacle[] = input.arrows.flat().map((points) => ({ points }));
-  const badges: Rect[] = [];
-  const badgeAt: Point[][] = ids.map(() => []);
+  const groups = new Map<string, Group>();
   const requests: LabelRequest[] = [];
   ids.forEach((id, n) => {
     const centre = centres[n];
-    const { width, height, inkTop, inkHeight } = sizes[n];
     if (!centre) return;
     const block = blocks[n];
     const marks = marksRect(centre, block, labelSize, symbol);
     if (block.marks.length) obstacles.push({ rect: marks });
-    const bitmap: Point = [Math.round(centre[0] - width / 2), Math.round(centre[1] - labelLift(block, labelSize) - height / 2)];
-    for (let i = 0; i < input.badges[n]; i++) {
-      const at: Point = [bitmap[0] - (symbol + 3) * (i + 1), Math.round(bitmap[1] + height / 2 - symbol / 2)];
-      badgeAt[n].push(at);
-      badges.push({ x: at[0], y: at[1], width: symbol, height: symbol });
-    }
-    // The name is placed by its ink: the blank rows of its bitmap may lie on anything.
-    const first: Point = [bitmap[0], bitmap[1] + inkTop];
-    if (width) requests.push({ id, width, height: inkHeight, first: { x: first[0], y: first[1] }, more: () => nearby(first, marks, width, inkHeight, symbol) });
+    const group = groupOf(sizes[n], input.badges[n], symbol);
+    if (!group.width) return;
+    const bitmap: Point = [Math.round(centre[0] - sizes[n].width / 2), Math.round(centre[1] - labelLift(block, labelSize) - sizes[n].height / 2)];
+    // The group is placed by its ink: the blank rows of the name's bitmap may lie on anything.
+    const first: Point = [bitmap[0] - group.name[0], bitmap[1] - group.name[1]];
+    groups.set(id, group);
+    requests.push({
+      id,
+      width: group.width,
+      height: group.height,
+      first: { x: first[0], y: first[1] },
+      more: () => nearby(first, marks, group.width, group.height, symbol),
+    });
   });
-  for (const rect of badges) obstacles.push({ rect });
-  const labels = placeLabels(requests, obstacles, input.bounds);
+  const placed = placeLabels(requests, obstacles, input.bounds);
+  const badges: Badge[] = [];
+  const badgeAt: Point[][] = ids.map(() => []);
+  const nameAt = new Map<string, Point>();
+  const labels: PlacedLabel[] = [];
   const order = new Map(ids.map((id, n) => [id, n]));
-  const nameAt = new Map(labels.map((l): [string, Point] => [l.id, [l.rect.x, l.rect.y - sizes[order.get(l.id)!].inkTop]]));
+  for (const { id, rect, leader } of placed) {
+    const group = groups.get(id)!;
+    const [x, y] = [rect.x + group.name[0], rect.y + group.name[1]];
+    nameAt.set(id, [x, y]);
+    for (const [bx, by] of group.badges) {
+      badgeAt[order.get(id)!].push([rect.x + bx, rect.y + by]);
+      badges.push({ x: rect.x + bx, y: rect.y + by, width: symbol, height: symbol, province: id });
+    }
+    const { width, inkTop, inkHeight } = sizes[order.get(id)!];
+    if (width) labels.push({ id, rect: { x, y: y + inkTop, width, height: inkHeight }, leader });
+  }
   return { layout: { bounds: input.bounds, labels, arrows: input.arrows, badges }, badgeAt, nameAt };
+}
+
+/** A name with its badges in a row on its left, placed as one: where each goes inside the group's box. */
+interface Group {
+  width: number;
+  height: number;
+  /** The name bitmap's top-left corner. */
+  name: Point;
+  /** Each badge's top-left corner, nearest the name first. */
+  badges: Point[];
+}
+
+/** The box holding a name's ink and its badges, centred on the name's middle row. */
+function groupOf(size: KeyLabelInput['sizes'][number], count: number, symbol: number): Group {
+  const { width, height, inkTop, inkHeight } = size;
+  const row = count * (symbol + BADGE_GAP);
+  const badgeTop = Math.round(height / 2 - symbol / 2);
+  const top = count ? Math.min(inkTop, badgeTop) : inkTop;
+  const bottom = count ? Math.max(inkTop + inkHeight, badgeTop + symbol) : inkTop + inkHeight;
+  const badges = Array.from({ length: count }, (_, i): Point => [row - (symbol + BADGE_GAP) * (i + 1), badgeTop - top]);
+  return { width: width ? row + width : row - BADGE_GAP, height: bottom - top, name: [row, -top], badges };
 }
 
 /** Where the province's marks are drawn; a point at the centre when it has none. */

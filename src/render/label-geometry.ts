@@ -102,3 +102,25 @@ const corners = ({ x, y, width, height }: Rect): Polygon => [
   [x + width, y + height],
   [x, y + height],
 ];
+
+/** A box with rounded corners of `radius` (a schematic's sea): how far a point lies outside its rounded core, from its straight middle. */
+function pastCore(px: number, py: number, box: Rect, radius: number): number {
+  const dx = Math.max(0, box.x + radius - px, px - (box.x + box.width - radius));
+  const dy = Math.max(0, box.y + radius - py, py - (box.y + box.height - radius));
+  return Math.hypot(dx, dy);
+}
+
+/** Does a label lie inside a rounded box, at least `margin` from its outline all round? */
+export function insideRounded(label: Rect, box: Rect, radius: number, margin: number): boolean {
+  // The rounded box shrunk by the margin is convex: the label's corners are enough.
+  for (const [x, y] of corners(label)) if (pastCore(x, y, box, radius) > radius - margin) return false;
+  return true;
+}
+
+/** Does a label keep at least `margin` away from a rounded box? */
+export function clearOfRounded(label: Rect, box: Rect, radius: number, margin: number): boolean {
+  const core = { x: box.x + radius, y: box.y + radius, width: box.width - 2 * radius, height: box.height - 2 * radius };
+  const dx = Math.max(0, core.x - label.x - label.width, label.x - core.x - core.width);
+  const dy = Math.max(0, core.y - label.y - label.height, label.y - core.y - core.height);
+  return Math.hypot(dx, dy) >= radius + margin;
+}

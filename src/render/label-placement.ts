@@ -48,7 +48,12 @@ export interface LabelLayout {
   labels: PlacedLabel[];
   /** Each arrow's polygons, halo included. */
   arrows: Polygon[][];
-  badges: Rect[];
+  badges: Badge[];
+}
+
+/** A badge drawn beside a province's name, and the province it marks where the map says. */
+export interface Badge extends Rect {
+  province?: string;
 }
 
 /** A leader line is drawn this wide, and no later label may cover it. */

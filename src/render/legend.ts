@@ -41,12 +41,20 @@ const EVENT_WORDS: Record<EventSymbol, string> = {
   battle: 'Battle',
   captured: 'Province taken',
   dislodged: 'Unit dislodged',
+  destroyed: 'Unit destroyed',
   built: 'Units built or bought',
   disbanded: 'Units disbanded',
   structure: 'Structure built',
 };
 
 const ARROW_WORDS = { move: 'Move', support: 'Support', convoy: 'Convoy', retreat: 'Retreat' } as const;
+/** A failed arrow is dashed and barred where it stopped; the words say what that means for its kind. */
+const FAILED_WORDS = {
+  move: 'Move that bounced or failed',
+  support: 'Support cut or failed',
+  convoy: 'Convoy that failed',
+  retreat: 'Retreat that failed',
+} as const;
 
 /** Territory is painted a little lighter than the nation's colour, so its units stand out on it. */
 export const TERRITORY_TINT = 0.3;
@@ -112,7 +120,7 @@ export function buildLegend(scene: MapScene, scale: number, lanes = false): Lege
     line('This turn', u(14), true);
     for (const a of turn.arrows) {
       const shape = arrowShape(a.kind, [pad, y + sym / 2], [pad + u(40), y + sym / 2], a.ok, sym, 0);
-      entry(shape ? shapeSvg(shape, '#555555', haloOf(a)) : '', `${ARROW_WORDS[a.kind]}${a.ok ? '' : ' that failed'}`);
+      entry(shape ? shapeSvg(shape, '#555555', haloOf(a)) : '', a.ok ? ARROW_WORDS[a.kind] : FAILED_WORDS[a.kind]);
     }
     for (const e of turn.events) entry(eventSvg(e, pad, y, sym), EVENT_WORDS[e]);
   }

@@ -34,6 +34,8 @@ export interface SceneStack {
   count: number;
   /** For fleets: armies aboard the fleets of this stack. */
   boarded: number;
+  /** The nation's own units on its private map: drawn with a halo in its colour. */
+  own?: boolean;
 }
 
 export interface SceneProvince {
@@ -78,6 +80,8 @@ export interface SceneInput {
   colours?: Record<string, string | undefined>;
   /** What the ruleset says the map draws of the step (its report's turnMarks); none when left out. */
   marks?: TurnMarks;
+  /** The nation whose private map this is: its own unit stacks are marked `own`. */
+  highlight?: string;
 }
 
 /** Fleets of one nation in one sea are drawn one by one, each with its boarded armies, up to this many. */
@@ -90,7 +94,7 @@ const STRUCTURES: Record<string, StructureSymbol> = {
   'engineered-city': 'city',
 };
 
-export function buildScene({ map, view, title, caption, colours = {}, marks }: SceneInput): MapScene {
+export function buildScene({ map, view, title, caption, colours = {}, marks, highlight }: SceneInput): MapScene {
   const events = new Map<string, Set<EventSymbol>>();
   for (const m of marks?.provinces ?? [])
     if (map.has(m.province)) events.set(m.province, (events.get(m.province) ?? new Set()).add(m.mark === 'structure' ? 'structure' : m.mark));
@@ -117,7 +121,7 @@ export function buildScene({ map, view, title, caption, colours = {}, marks }: S
       owner: state.owner ?? null,
       structure: structureOf(state.structure, p.attributes.supplyCenter ?? state.supplyCenter),
       features: features.get(p.id) ?? [],
-      stacks: stacksOf(byProvince.get(p.id) ?? [], order, shapes),
+      stacks: stacksOf(byProvince.get(p.id) ?? [], order, shapes).map((s) => (highlight !== undefined && s.nation === highlight ? { ...s, own: true } : s)),
       events: [...(events.get(p.id) ?? [])],
     };
   });

@@ -296,12 +296,12 @@ export function stackWidth(size: number, count: number): number {
   return count >= 10 ? Math.round(size * (1 + 0.45 * (String(count).length - 1))) : size;
 }
 
-export type EventSymbol = 'battle' | 'captured' | 'dislodged' | 'built' | 'disbanded' | 'structure';
+export type EventSymbol = 'battle' | 'captured' | 'dislodged' | 'destroyed' | 'built' | 'disbanded' | 'structure';
 
 /**
  * What happened in a province this turn, as a small round badge beside its name: crossed swords for
- * a battle, a flag for a capture, a broken square for a dislodged unit, plus and minus for units
- * built and disbanded, a roof for a structure built.
+ * a battle, a flag for a capture, a broken square for a dislodged unit, a cross on black for a unit
+ * destroyed, plus and minus for units built and disbanded, a roof for a structure built.
  */
 export function eventSvg(kind: EventSymbol, x: number, y: number, size: number): string {
   const r = size / 2;
@@ -377,6 +377,20 @@ export function eventSvg(kind: EventSymbol, x: number, y: number, size: number):
           ]),
           size * 0.12,
           '#fff',
+        )
+      );
+    case 'destroyed':
+      return (
+        disc('#111111') +
+        line(
+          `${p([
+            [-0.45, -0.45],
+            [0.45, 0.45],
+          ])} ${p([
+            [0.45, -0.45],
+            [-0.45, 0.45],
+          ])}`,
+          size * 0.16,
         )
       );
     case 'built':

@@ -21,6 +21,10 @@ export interface Mark {
   x: number;
   y: number;
   texts: MarkText[];
+  /** For a unit stack: whose and of what type, for the nation map's data attributes. */
+  unit?: { nation: string; type: string; own: boolean };
+  /** How far the mark reaches past its row on every side (an own stack's halo). */
+  pad?: number;
 }
 
 export interface MarkBlock {
@@ -59,9 +63,10 @@ export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<stri
     const width = stackWidth(size, stack.count);
     const texts: MarkText[] = stack.count > 1 ? [{ text: String(stack.count), colour: inkOn(colour), cx: width / 2, cy: size / 2 }] : [];
     const key = `${stack.shape} ${size} ${colour} ${width}`;
+    const unit = { nation: stack.nation, type: stack.type, own: stack.own === true };
     if (stack.shape !== 'fleet') {
       const draw = stack.shape === 'aircraft' ? aircraftSvg : armySvg;
-      items.push({ svg: once(key, () => draw(0, 0, size, colour, width)), width, height: size, texts });
+      items.push(haloed({ svg: once(key, () => draw(0, 0, size, colour, width)), width, height: size, texts, unit }, colour, size));
       continue;
     }
     let svg = once(key, () => fleetSvg(0, 0, size, colour, width));
@@ -77,7 +82,7 @@ export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<stri
       texts.push({ text: String(stack.boarded), colour: '#ffffff', cx: width + boxWidth / 2, cy: size / 2 });
       total += boxWidth;
     }
-    items.push({ svg, width: total, height: size, texts });
+    items.push(haloed({ svg, width: total, height: size, texts, unit }, colour, size));
   }
   const gap = Math.max(2, Math.round(size * 0.25));
   const marks: Mark[] = [];
@@ -89,9 +94,25 @@ export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<stri
     width = Math.max(width, rowWidth);
     let x = -rowWidth / 2;
     for (const item of row) {
-      marks.push({ ...item, x: Math.round(x), y: Math.round(r * (size + gap) - size / 2) });
+      // A halo reaches above and below its row, and takes room beside it.
+      const pad = item.pad ?? 0;
+      marks.push({ ...item, x: Math.round(x), y: Math.round(r * (size + gap) - size / 2 - pad) });
       x += item.width + gap;
     }
   }
   return { width, height: rows ? rows * size + (rows - 1) * gap : 0, marks };
+}
+
+/** An own stack (the nation's private map) inside a halo of its colour, ringed in white and black so it reads on any ground. */
+function haloed(item: Omit<Mark, 'x' | 'y'>, colour: string, size: number): Omit<Mark, 'x' | 'y'> {
+  if (!item.unit?.own) return item;
+  const pad = Math.max(3, Math.round(size * 0.22));
+  const [w, h] = [item.width + 2 * pad, item.height + 2 * pad];
+  const ring = (inset: number, fill: string) =>
+    `<rect x="${inset}" y="${inset}" width="${w - 2 * inset}" height="${h - 2 * inset}" rx="${Math.max(1, pad - inset)}" fill="${fill}"/>`;
+  const svg = once(
+    `own ${size} ${colour} ${item.width} ${item.svg}`,
+    () => `${ring(0, '#000')}${ring(1, colour)}${ring(pad - 1.5, '#fff')}<g transform="translate(${pad} ${pad})">${item.svg}</g>`,
+  );
+  return { ...item, svg, width: w, height: h, pad, texts: item.texts.map((t) => ({ ...t, cx: t.cx + pad, cy: t.cy + pad })) };
 }

@@ -14,7 +14,7 @@ import { arrowShapes, paintArrows } from './turn-drawing.ts';
 import { band, type Point } from './arrow-shapes.ts';
 import { firstRowCentre, placeKeyLabels } from './key-map-labels.ts';
 import { LEADER_WIDTH } from './label-placement.ts';
-import type { DrawnMap } from './render-map.ts';
+import type { DrawnMap, MapHits } from './render-map.ts';
 import { svgDocument } from './svg-text.ts';
 import { renderLines, type TextBitmap } from './text-bitmaps.ts';
 
@@ -118,7 +118,38 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
     canvas.blendMask(label.alpha, label.width, label.height, x, y, p.kind === 'sea' ? coast : ink, { mask: label.halo!, colour: halo });
   });
   const png = await canvas.toPng([{ image: await legendImage, left: index.width, top: 0 }]);
-  return { png, labels: placed.layout };
+  return { png, labels: placed.layout, hits: hitsOf(provinces, blocks, centres, arrows, sizes, canvas) };
+}
+
+/** Where the map put each province's centre, its unit stacks (as stampMarks put them) and the arrows. */
+function hitsOf(
+  provinces: SceneProvince[],
+  blocks: MarkBlock[],
+  centres: Array<[number, number] | null>,
+  arrows: ReturnType<typeof arrowShapes>,
+  sizes: { symbol: number; label: number },
+  canvas: Canvas,
+): MapHits {
+  const hits: MapHits = { width: canvas.width, height: canvas.height, provinces: [], units: [], arrows: [] };
+  provinces.forEach((p, n) => {
+    const centre = centres[n];
+    if (!centre) return;
+    hits.provinces.push({ id: p.id, x: centre[0], y: centre[1] });
+    const top = firstRowCentre(centre[1], blocks[n], sizes.label, sizes.symbol);
+    for (const mark of blocks[n].marks) {
+      if (mark.unit)
+        hits.units.push({
+          province: p.id,
+          ...mark.unit,
+          x: Math.round(centre[0] + mark.x),
+          y: Math.round(top + mark.y),
+          width: mark.width,
+          height: mark.height,
+        });
+    }
+  });
+  for (const { arrow, shape } of arrows) hits.arrows.push({ kind: arrow.kind, from: arrow.from, to: arrow.to, nation: arrow.nation, polygons: shape.halo });
+  return hits;
 }
 
 /** The rows of a bitmap that hold ink. */

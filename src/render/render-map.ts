@@ -22,6 +22,16 @@ export interface MapPictureInput {
 export interface DrawnMap {
   png: Buffer;
   labels: LabelLayout;
+  /** Where a key-image map drew each province's centre, unit stacks and arrows (in the PNG's pixels), for the nation map's SVG. */
+  hits?: MapHits;
+}
+
+export interface MapHits {
+  width: number;
+  height: number;
+  provinces: Array<{ id: string; x: number; y: number }>;
+  units: Array<{ province: string; nation: string; type: string; own: boolean; x: number; y: number; width: number; height: number }>;
+  arrows: Array<{ kind: string; from: string; to: string; nation: string; polygons: ReadonlyArray<ReadonlyArray<readonly [number, number]>> }>;
 }
 
 /** The map drawn, with where its names went. */

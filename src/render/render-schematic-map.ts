@@ -6,13 +6,13 @@ import type { MapGraph } from '../engine/index.ts';
 import { buildLegend, TERRITORY_TINT } from './legend.ts';
 import type { MapScene } from './map-scene.ts';
 import { MAP_COLOURS, tint } from './palette.ts';
-import { provinceMarks } from './province-marks.ts';
+import { provinceMarks, type Mark } from './province-marks.ts';
 import { layoutGraph, type Point } from './schematic-layout.ts';
 import { svgDocument, xml } from './svg-text.ts';
 import { FONT_FAMILY } from './fonts.ts';
 import { eventSvg } from './map-symbols.ts';
 import { arrowShapes, haloOf, shapeSvg } from './turn-drawing.ts';
-import type { Rect } from './label-placement.ts';
+import type { LabelLayout, Rect } from './label-placement.ts';
 import type { DrawnMap } from './render-map.ts';
 import { labelLines, placeSchematicLabels } from './schematic-labels.ts';
 
@@ -27,6 +27,8 @@ const NODE_WIDTH = 110;
 const NODE_HEIGHT = 66;
 const SYMBOL = 18;
 const BADGE = 16;
+/** A sea's lozenge: rounded enough to read as a sea, not so much that a two-line name cannot keep clear of its ends. */
+const SEA_CORNER = 22;
 const LABEL = 12;
 const LINE_HEIGHT = LABEL * 1.2;
 /** A move's shaft and head need this much room between the boxes (arrow-shapes.ts); short of it an arrow reaches into them. */
@@ -103,7 +105,27 @@ function storedPositions(map: MapGraph): Omit<SchematicLayout, 'scale'> | null {
   return { width: Math.max(640, right), height: Math.max(480, bottom), positions };
 }
 
-export async function drawSchematicMap({ scene, map }: SchematicMapInput): Promise<DrawnMap> {
+/** The schematic as SVG: its size, its elements, and where its names went. */
+export interface SchematicSvg {
+  width: number;
+  height: number;
+  /** The elements inside the document (svgDocument): each province a group with `data-province`, units with `data-unit`, arrows with `data-arrow`. */
+  body: string;
+  labels: LabelLayout;
+}
+
+export async function drawSchematicMap(input: SchematicMapInput): Promise<DrawnMap> {
+  const { width, height, body, labels } = await schematicSvg(input);
+  // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
+  // at a third of the bytes, which matters for a big map readers load on the game's page.
+  const png = await sharp(svgDocument(width, height, body))
+    .png({ palette: true, compressionLevel: 6 })
+    .toBuffer();
+  return { png, labels };
+}
+
+/** The schematic's drawing, before it is made a picture: the PNG above, or the SVG of a nation's private map. */
+export async function schematicSvg({ scene, map }: SchematicMapInput): Promise<SchematicSvg> {
   const { width, height, positions, scale } = schematicPositions(map);
   const legend = buildLegend(scene, 1, true);
   const colours = new Map(scene.nations.map((n) => [n.id, n.colour]));
@@ -123,36 +145,46 @@ export async function drawSchematicMap({ scene, map }: SchematicMapInput): Promi
       return Math.max(0.6 * edge, Math.min(edge + 2, (length - SHORTEST_ARROW) / 2));
     },
   );
-  for (const { arrow, shape } of arrows) parts.push(shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow)));
+  for (const { arrow, shape } of arrows)
+    parts.push(
+      `<g data-arrow="${arrow.kind}" data-from="${xml(arrow.from)}" data-to="${xml(arrow.to)}" data-nation="${xml(arrow.nation)}">${shapeSvg(shape, colours.get(arrow.nation) ?? '#444444', haloOf(arrow))}</g>`,
+    );
   const badges: Rect[] = [];
   for (const province of scene.provinces) {
     const [cx, cy] = positions.get(province.id)!;
     province.events.forEach((e, i) => {
       const badge = { x: cx + NODE_WIDTH / 2 - (BADGE + 2) * (i + 1), y: cy - NODE_HEIGHT / 2 - BADGE / 3, width: BADGE, height: BADGE };
       badges.push(badge);
-      parts.push(eventSvg(e, badge.x, badge.y, BADGE));
+      parts.push(`<g data-mark="${e}" data-province="${xml(province.id)}">${eventSvg(e, badge.x, badge.y, BADGE)}</g>`);
     });
   }
   const bounds = { x: 0, y: 0, width, height };
   const box = { width: NODE_WIDTH, height: NODE_HEIGHT };
   const seas = new Set(scene.provinces.filter((p) => p.kind === 'sea').map((p) => p.id));
-  const input = { positions, box, seas, size: LABEL, lineHeight: LINE_HEIGHT, marks, nameTop, arrows: arrows.map((a) => a.shape.halo), badges, bounds };
+  const input = {
+    positions,
+    box,
+    seas,
+    seaCorner: SEA_CORNER,
+    size: LABEL,
+    lineHeight: LINE_HEIGHT,
+    marks,
+    nameTop,
+    arrows: arrows.map((a) => a.shape.halo),
+    badges,
+    bounds,
+  };
   const labels = await placeSchematicLabels(input, lines);
   for (const { id, rect } of labels.labels) {
     const cy = positions.get(id)![1];
     const outside = rect.y + rect.height <= cy - NODE_HEIGHT / 2 || rect.y >= cy + NODE_HEIGHT / 2;
-    parts.push(nameSvg(lines.get(id)!, rect, seas.has(id) ? MAP_COLOURS.coast : MAP_COLOURS.label, outside));
+    parts.push(nameSvg(id, lines.get(id)!, rect, seas.has(id) ? MAP_COLOURS.coast : MAP_COLOURS.label, outside));
   }
   if (scale < 1) parts.push('</g>');
   const drawn = { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
   parts.push(`<g transform="translate(${drawn.width} 0)">${legend.body}</g>`);
   const total = { width: drawn.width + legend.width, height: Math.max(drawn.height, legend.height) };
-  // A schematic is a few flat colours and their anti-aliased edges: a palette PNG draws it the same
-  // at a third of the bytes, which matters for a big map readers load on the game's page.
-  const png = await sharp(svgDocument(total.width, total.height, parts.join('')))
-    .png({ palette: true, compressionLevel: 6 })
-    .toBuffer();
-  return { png, labels };
+  return { ...total, body: parts.join(''), labels };
 }
 
 /** Each province's box and its marks, drawn into `parts`; where its name goes first (above the marks) and where the marks are. */
@@ -171,9 +203,9 @@ function drawBoxes(
     const sea = province.kind === 'sea';
     const fill = sea ? MAP_COLOURS.sea : owner ? tint(owner, TERRITORY_TINT) : MAP_COLOURS.unclaimedLand;
     const stroke = sea ? MAP_COLOURS.coast : MAP_COLOURS.border;
-    const radius = sea ? NODE_HEIGHT / 2 : 6;
+    const radius = sea ? SEA_CORNER : 6;
     parts.push(
-      `<rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`,
+      `<g data-province="${xml(province.id)}"><rect x="${cx - NODE_WIDTH / 2}" y="${cy - NODE_HEIGHT / 2}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`,
     );
     const block = provinceMarks(province, colours, SYMBOL);
     const count = lines.get(province.id)!.length;
@@ -182,7 +214,7 @@ function drawBoxes(
     const rowCentre = top + count * LINE_HEIGHT + 5 + SYMBOL / 2;
     marks.set(province.id, block.marks.length ? { x: cx - block.width / 2, y: rowCentre - SYMBOL / 2, width: block.width, height: block.height } : null);
     for (const mark of block.marks) {
-      parts.push(`<g transform="translate(${cx + mark.x} ${rowCentre + mark.y})">${mark.svg}`);
+      parts.push(`<g transform="translate(${cx + mark.x} ${rowCentre + mark.y})"${unitData(mark)}>${mark.svg}`);
       for (const t of mark.texts) {
         parts.push(
           `<text x="${t.cx}" y="${t.cy + SYMBOL * 0.3}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${Math.round(SYMBOL * 0.7)}" font-weight="bold" fill="${t.colour}">${xml(t.text)}</text>`,
@@ -190,17 +222,24 @@ function drawBoxes(
       }
       parts.push('</g>');
     }
+    parts.push('</g>');
   }
   return { nameTop, marks };
 }
 
-/** A province's name where it was placed; outside its box, on a halo of the page over the border lines. */
-function nameSvg(lines: readonly string[], rect: Rect, colour: string, outside: boolean): string {
+/** A unit stack's data attributes: its type, nation, and whether it is the private map's own. */
+function unitData(mark: Mark): string {
+  if (!mark.unit) return '';
+  return ` data-unit="${xml(mark.unit.type)}" data-nation="${xml(mark.unit.nation)}"${mark.unit.own ? ' data-own="true"' : ''}`;
+}
+
+/** A province's name where it was placed (a click on it is a click on the province); outside its box, on a halo of the page over the border lines. */
+function nameSvg(id: string, lines: readonly string[], rect: Rect, colour: string, outside: boolean): string {
   const halo = outside ? ` stroke="${MAP_COLOURS.background}" stroke-width="3" paint-order="stroke"` : '';
   return lines
     .map(
       (line, i) =>
-        `<text x="${f(rect.x + rect.width / 2)}" y="${f(rect.y + (i + 0.8) * LINE_HEIGHT)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${colour}"${halo}>${xml(line)}</text>`,
+        `<text data-province="${xml(id)}" x="${f(rect.x + rect.width / 2)}" y="${f(rect.y + (i + 0.8) * LINE_HEIGHT)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${LABEL}" font-weight="bold" fill="${colour}"${halo}>${xml(line)}</text>`,
     )
     .join('');
 }

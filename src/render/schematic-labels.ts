@@ -2,21 +2,27 @@
 // by its id when a name does not fit), measured as it is drawn, and placed clear of arrows, badges,
 // unit marks and other names (label-placement.ts). A name first goes above its box's marks; when
 // something is in the way, to the top or bottom of the box, left or right; then just outside the
-// box, above or below it, clear of the other boxes.
+// box, above or below it, clear of the other boxes. A sea's name keeps a margin from its lozenge's
+// rounded outline, inside it or out: a wrapped name once touched it (issue #33).
 import type { MapGraph } from '../engine/index.ts';
 import type { Point, Polygon } from './arrow-shapes.ts';
+import { clearOfRounded, insideRounded } from './label-geometry.ts';
 import { placeLabels, type LabelLayout, type LabelRequest, type Obstacle, type Rect, type Spot } from './label-placement.ts';
 import { renderLines } from './text-bitmaps.ts';
 
 const LINE_CHARACTERS = 14;
 /** Between a name and the edge of its box. */
 const PAD = 3;
+/** Between a sea's name and its lozenge's outline, inside it or out. */
+export const LOZENGE_MARGIN = 2;
 
 export interface SchematicLabelInput {
   positions: ReadonlyMap<string, Point>;
   box: { width: number; height: number };
   /** Sea provinces, drawn as lozenges: their names stay about centred, off the rounded ends. */
   seas: ReadonlySet<string>;
+  /** The radius of a lozenge's rounded corners. */
+  seaCorner: number;
   /** Font size of the names (bold), and the pitch of their lines. */
   size: number;
   lineHeight: number;
@@ -69,17 +75,42 @@ export async function placeSchematicLabels(input: SchematicLabelInput, lines: Re
     const count = lines.get(id)!.length;
     const [width, height] = [Math.max(...widths.slice(next, (next += count))) + 2, count * input.lineHeight];
     const first = { x: box.x + (box.width - width) / 2, y: input.nameTop.get(id)! };
-    requests.push({ id, width, height, first, more: () => spots(box, first.y, width, height, input.seas.has(id)) });
+    if (!input.seas.has(id)) {
+      requests.push({ id, width, height, first, more: () => spots(box, first.y, width, height) });
+      continue;
+    }
+    const clear = (at: Spot) => {
+      const label = { x: at.x, y: at.y, width, height };
+      return insideRounded(label, box, input.seaCorner, LOZENGE_MARGIN) || clearOfRounded(label, box, input.seaCorner, LOZENGE_MARGIN);
+    };
+    const [best, ...more] = [first, ...lozengeSpots(box, first.y, width, height)].filter(clear);
+    requests.push({ id, width, height, first: best ?? first, more: () => more });
   }
   return { bounds: input.bounds, labels: placeLabels(requests, obstacles, input.bounds), arrows: input.arrows, badges: input.badges };
 }
 
-/** Above the marks, then at the top or the bottom of the box, centred, left or right (a lozenge's: near the centre); then outside it, above or below. */
-function spots(box: Rect, top: number, width: number, height: number, lozenge: boolean): Spot[] {
-  const centred = box.x + (box.width - width) / 2;
-  // A lozenge's name only slides a little, into its rounded ends.
-  const xs = lozenge ? [0, -6, 6, -12, 12].map((dx) => centred + dx) : [centred, box.x + PAD, box.x + box.width - PAD - width];
+/** Above the marks, then at the top or the bottom of the box, centred, left or right; then outside it, above or below. */
+function spots(box: Rect, top: number, width: number, height: number): Spot[] {
+  const xs = [box.x + (box.width - width) / 2, box.x + PAD, box.x + box.width - PAD - width];
   const rows = [top, box.y + PAD, box.y + box.height - PAD - height, box.y - 2 - height, box.y + box.height + 2];
   // The first of them, centred above the marks, is the first spot already tried.
   return rows.flatMap((y) => xs.map((x) => ({ x, y }))).slice(1);
+}
+
+/**
+ * A lozenge's: inside it (above the marks, in the middle, at the top or the bottom) near the centre,
+ * off the rounded ends; then outside it, above or below and sliding up to half its width, or beside it.
+ */
+function lozengeSpots(box: Rect, top: number, width: number, height: number): Spot[] {
+  const centred = box.x + (box.width - width) / 2;
+  const inside = [top, box.y + (box.height - height) / 2, box.y + PAD, box.y + box.height - PAD - height];
+  const near = [0, -6, 6, -12, 12].map((dx) => centred + dx);
+  const outside = LOZENGE_MARGIN + 1;
+  const slides = [0, -0.25, 0.25, -0.5, 0.5].map((k) => centred + k * box.width);
+  const beside = [box.x - outside - width, box.x + box.width + outside];
+  return [
+    ...inside.flatMap((y) => near.map((x) => ({ x, y }))),
+    ...[box.y - outside - height, box.y + box.height + outside].flatMap((y) => slides.map((x) => ({ x, y }))),
+    ...[box.y + (box.height - height) / 2, box.y, box.y + box.height - height].flatMap((y) => beside.map((x) => ({ x, y }))),
+  ];
 }

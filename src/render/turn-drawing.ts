@@ -60,6 +60,6 @@ export function turnKeys(scene: MapScene): { arrows: Array<{ kind: SceneArrow['k
     for (const ok of [true, false]) if (scene.arrows.some((a) => a.kind === kind && a.ok === ok)) arrows.push({ kind, ok });
   }
   const present = new Set(scene.provinces.flatMap((p) => p.events));
-  const events = (['battle', 'captured', 'dislodged', 'built', 'disbanded', 'structure'] as const).filter((e) => present.has(e));
+  const events = (['battle', 'captured', 'dislodged', 'destroyed', 'built', 'disbanded', 'structure'] as const).filter((e) => present.has(e));
   return { arrows, events };
 }

@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { GameState } from '../engine/index.ts';
+import type { GameFile } from '../game/game-file.ts';
 import { missingSecrets } from '../game/generated-secrets.ts';
 import { readGameFolder } from '../game/load-game.ts';
 import { gameFileBytes, openGame, STATE_FILE, toYaml } from '../game/open-game.ts';
@@ -44,9 +45,9 @@ export async function exportGame(store: GameStore, id: string, dir: string): Pro
 /**
  * Stores a game folder (new, or exported with history) under `id`. The folder is checked first.
  * A player the GM gave no secret gets one in the stored game.yaml (their welcome mail carries it);
- * returns the names of those nations.
+ * returns the names of those nations, and the game's nations (their colours are checked for the GM).
  */
-export async function importGame(store: GameStore, id: string, dir: string): Promise<{ secretsGiven: string[] }> {
+export async function importGame(store: GameStore, id: string, dir: string): Promise<{ secretsGiven: string[]; nations: GameFile['nations'] }> {
   const read = await readGameFolder(dir);
   const secrets = read['game.yaml'] === undefined ? { text: undefined, given: [] } : missingSecrets(read['game.yaml']);
   const files = secrets.text === undefined ? read : { ...read, 'game.yaml': secrets.text };
@@ -75,7 +76,7 @@ export async function importGame(store: GameStore, id: string, dir: string): Pro
     orders: ordersText ? (parse(ordersText) as Record<string, OrdersInForce>) : undefined,
     mail,
   });
-  return { secretsGiven: secrets.given.map((nation) => game.config.nations[nation].name) };
+  return { secretsGiven: secrets.given.map((nation) => game.config.nations[nation].name), nations: game.config.nations };
 }
 
 function historyFile(step: number): string {

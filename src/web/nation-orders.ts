@@ -66,13 +66,13 @@ export async function readWebOrders(web: WebContext, gameId: string, nation: str
 }
 
 /**
- * Games as the live reading reads them, each opened once per version of its files and of its state.
+ * Games as the live reading (and the choices of orders, nation-choices.ts) reads them, each opened once per version of its files and of its state.
  * The state changes only when a step is committed (the step) or rolled back (the epoch), so a
  * player typing costs a few small reads of the store, not the whole state each time.
  */
 const READING = new BoundedCache<Promise<Game>>(64);
 
-async function gameToRead(web: WebContext, gameId: string): Promise<Game | null> {
+export async function gameToRead(web: WebContext, gameId: string): Promise<Game | null> {
   const { store } = web.deps;
   if (!(await store.exists(gameId))) return null;
   const [files, { step, epoch }] = await Promise.all([store.filesVersion(gameId), store.stepAndEpoch(gameId)]);

@@ -1,4 +1,5 @@
-// A nation's private page, reached by the signed link in its reports: its own report of every
+// A nation's private page, reached by the signed link in its reports: its own map (its units and
+// orders in force, src/web/nation-map.ts) with a link to the public one, its own report of every
 // step (rendered from its private view, as the mail is), its orders in force as Adjutant read
 // them, a form to write orders (src/web/nation-orders.ts), and its press in and out with a form to
 // send press (src/web/nation-press.ts). Nothing here is about another nation beyond what its
@@ -12,13 +13,16 @@ import { ordersAsRead } from '../messages/orders-as-read.ts';
 import { openTicketsOf } from '../messages/tickets.ts';
 import { nationStanding } from '../render/report-model.ts';
 import { renderPage } from './page-templates.ts';
+import { nationMapCaption } from '../render/nation-map.ts';
 import { startLabel } from '../render/start-position.ts';
 import { mapUrl, startMapUrl, statusModel } from './public-pages.ts';
 import { stepIndex } from './step-index.ts';
 import { reportHtml } from './update-html.ts';
+import { nationMapUrl, nationMapVersion } from './nation-map.ts';
 import type { SentOrders } from './nation-orders.ts';
 import type { PressDraft } from './nation-press.ts';
 import { nationPress } from './press-view.ts';
+import { orderPicker } from './order-picker.ts';
 import type { WebContext } from './web-context.ts';
 
 /** The page's forms: its link token (the forms post back to it), CSRF token, and what the last send of each said. */
@@ -64,6 +68,15 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
   // Before the first step, the position it starts from.
   const startUrl = steps.length ? undefined : await startMapUrl(web, game);
   if (startUrl) map = { label: startLabel(game), mapUrl: startUrl, alt: startLabel(game) };
+  // In its place, the nation's own map of the current position and its orders in force; the public one is a link beside it.
+  const caption = nationMapCaption(game, nation);
+  const mapImage = {
+    label: caption,
+    mapUrl: nationMapUrl(web, form.token, await nationMapVersion(web, gameId, nation)),
+    alt: `${caption}: your units ringed in your colour, your orders drawn as arrows`,
+    // Put into the page by its script, so that clicking a province or unit can start an order.
+    inline: true,
+  };
   return renderPage(
     'nation',
     { title: `${config.name}: ${game.config.title}`, base: web.base, private: true },
@@ -71,11 +84,11 @@ export async function nationPage(web: WebContext, gameId: string, nation: string
       game: { id: gameId, title: game.config.title, turn: game.state.turn, phase: game.state.phase, public: game.config.public },
       nation: config.name,
       status: statusModel(game, status),
-      standing: { ...nationStanding(game, nation), mapImage: map },
+      standing: { ...nationStanding(game, nation), mapImage, publicMap: map },
       orders: inForce,
       tickets: tickets.map((t) => ({ line: t.line, text: t.text, readings: t.readings })),
       reports,
-      form: { ...form, action: `${web.base}/-/nation/${form.token}` },
+      form: { ...form, action: `${web.base}/-/nation/${form.token}`, picker: orderPicker(game, nation, `${web.base}/-/nation/${form.token}/choices`) },
       press: {
         list: nationPress(press, game.config, nation),
         form: pressForm(web, game, nation, form),

@@ -1,32 +1,20 @@
 // The adjutant command as a GM runs it: a real child process, its output and exit code.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMapFile } from '../../src/game/map-file.ts';
 import { schematicPositions } from '../../src/render/render-schematic-map.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { connectRedis } from '../../src/store/redis.ts';
-import { requireServices, serviceEndpoints } from '../support/services.ts';
+import { adjutant } from './run-cli.ts';
+import { requireServices } from '../support/services.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const STARTER = path.join(ROOT, 'examples/starter/board-nes');
 
-async function adjutant(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, REDIS_URL: serviceEndpoints().redisUrl },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const run = (...args: string[]) => adjutant(args);
 
 async function starterCopy(edit?: { file: string; from: string; to: string }): Promise<string> {
   const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'adjutant-cli-')), 'isles');
@@ -43,7 +31,7 @@ async function starterCopy(edit?: { file: string; from: string; to: string }): P
 describe('adjutant command line', () => {
   it('stores a schematic layout in map.yaml with map layout, and the map is drawn from it afterwards', async () => {
     const dir = await starterCopy();
-    const { code, stdout } = await adjutant('map', 'layout', dir);
+    const { code, stdout } = await run('map', 'layout', dir);
     expect(code).toBe(0);
     expect(stdout).toMatch(/Wrote the positions of \d+ provinces/);
     const { map } = readMapFile('map.yaml', await readFile(path.join(dir, 'map.yaml'), 'utf8'));
@@ -58,13 +46,13 @@ describe('adjutant command line', () => {
   }, 60_000);
 
   it('lists every command in --help', async () => {
-    const { code, stdout } = await adjutant('--help');
+    const { code, stdout } = await run('--help');
     expect(code).toBe(0);
     for (const command of ['game validate', 'game new', 'game import', 'game export', 'scenario run']) expect(stdout).toContain(`adjutant ${command}`);
   });
 
   it('validates a good game folder and exits 0', async () => {
-    const { code, stdout } = await adjutant('game', 'validate', STARTER);
+    const { code, stdout } = await run('game', 'validate', STARTER);
     expect(code).toBe(0);
     expect(stdout).toContain('the game folder is valid');
   });
@@ -87,7 +75,7 @@ describe('adjutant command line', () => {
     ],
     ['bad YAML', { file: 'game.yaml', from: 'title: The Isles', to: 'title: [The Isles' }, /isles\/game\.yaml:\d+: this is not valid YAML/],
   ])('rejects a folder with %s: one clear line with file and line, exit 1', async (_what, edit, line) => {
-    const { code, stderr } = await adjutant('game', 'validate', await starterCopy(edit));
+    const { code, stderr } = await run('game', 'validate', await starterCopy(edit));
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -97,24 +85,24 @@ describe('adjutant command line', () => {
 
   it.each(['board-nes', 'warfare', 'industrial'])('writes a starter %s game that validates', async (ruleset) => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'adjutant-cli-')), 'fresh');
-    expect((await adjutant('game', 'new', dir, '--ruleset', ruleset)).code).toBe(0);
-    expect((await adjutant('game', 'validate', dir)).code).toBe(0);
-    const again = await adjutant('game', 'new', dir, '--ruleset', ruleset);
+    expect((await run('game', 'new', dir, '--ruleset', ruleset)).code).toBe(0);
+    expect((await run('game', 'validate', dir)).code).toBe(0);
+    const again = await run('game', 'new', dir, '--ruleset', ruleset);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('this folder is not empty');
   });
 
   it('runs scenarios, ending with the count line, and fails on a failing one', async () => {
-    const good = await adjutant('scenario', 'run', path.join(ROOT, 'test/scenarios/board-nes'));
+    const good = await run('scenario', 'run', path.join(ROOT, 'test/scenarios/board-nes'));
     expect(good.code).toBe(0);
     expect(good.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);
-    const bad = await adjutant('scenario', 'run', path.join(ROOT, 'test/fixtures/scenarios/malformed.yaml'));
+    const bad = await run('scenario', 'run', path.join(ROOT, 'test/fixtures/scenarios/malformed.yaml'));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('0 passed, 1 failed');
   });
 
   it('runs the whole DATC and reports every case passed', async () => {
-    const { code, stdout } = await adjutant('datc');
+    const { code, stdout } = await run('datc');
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^(\d+) passed, 0 failed$/);
     expect(Number(/^(\d+) passed/m.exec(stdout.trim().split('\n').at(-1)!)![1])).toBeGreaterThanOrEqual(164);
     expect(code).toBe(0);
@@ -129,20 +117,20 @@ describe('adjutant command line', () => {
       const first = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
       const second = await mkdtemp(path.join(os.tmpdir(), 'adjutant-export-'));
       const before = Date.now();
-      expect((await adjutant('game', 'import', STARTER, '--id', id)).code).toBe(0);
+      expect((await run('game', 'import', STARTER, '--id', id)).code).toBe(0);
       // The forum's history before the import is never read as the new game's orders.
       const redis = connectRedis((await requireServices(['redis'])).redisUrl);
       const readsFrom = Date.parse((await redis.get(forumKeys(id).readsFrom)) ?? '');
       await redis.quit();
       expect(readsFrom).toBeGreaterThanOrEqual(before);
       expect(readsFrom).toBeLessThanOrEqual(Date.now());
-      expect((await adjutant('game', 'export', id, first)).code).toBe(0);
-      expect((await adjutant('game', 'import', first, '--id', copy)).code).toBe(0);
-      expect((await adjutant('game', 'export', copy, second)).code).toBe(0);
+      expect((await run('game', 'export', id, first)).code).toBe(0);
+      expect((await run('game', 'import', first, '--id', copy)).code).toBe(0);
+      expect((await run('game', 'export', copy, second)).code).toBe(0);
       const names = (await readdir(first)).sort();
       expect(names).toEqual((await readdir(second)).sort());
       for (const name of names) expect(await readFile(path.join(second, name), 'utf8')).toBe(await readFile(path.join(first, name), 'utf8'));
-      const dup = await adjutant('game', 'import', STARTER, '--id', id);
+      const dup = await run('game', 'import', STARTER, '--id', id);
       expect(dup.code).toBe(1);
       expect(dup.stderr).toContain(`A game "${id}" is already stored`);
     }, 120_000);

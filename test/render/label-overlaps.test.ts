@@ -5,7 +5,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../src/engine/index.ts';
 import { loadGame } from '../../src/game/load-game.ts';
 import type { Game } from '../../src/game/open-game.ts';
 import type { Point, Polygon } from '../../src/render/arrow-shapes.ts';
@@ -13,7 +12,7 @@ import type { LabelLayout, Rect } from '../../src/render/label-placement.ts';
 import { drawMap } from '../../src/render/render-map.ts';
 import { reportOf } from '../../src/render/report-common.ts';
 import type { TurnRecord } from '../../src/store/turn-record.ts';
-import { TEST_OUTPUT, WARFARE_ORDERS, adjudicate, fixtureGame, playStarter } from './support.ts';
+import { TEST_OUTPUT, WARFARE_ORDERS, adjudicate, fixtureGame, playStarter, everyArmyClaims } from './support.ts';
 
 /** Each starter game's turns, in players' words; the last is drawn. */
 const TURNS: Record<string, Array<Record<string, string>>> = {
@@ -152,16 +151,7 @@ describe('names clear of arrows, badges and each other', () => {
 
   it('the demo world on its key image after a turn: none overlapping, none cut off', async () => {
     const game = await loadGame('examples/demo-world');
-    // Every army marches out to claim a free neighbouring province: arrows all over the map, no battle.
-    const taken = new Set(game.state.units.map((u) => u.province));
-    const free = (p: string) => game.map.province(p).kind !== 'sea' && !game.state.provinces[p]?.owner && !taken.has(p);
-    const orders: Record<string, Order[]> = {};
-    for (const u of game.state.units.filter((u) => u.type === 'army')) {
-      const target = [...game.map.touches(u.province)].find(free);
-      if (!target) continue;
-      taken.add(target);
-      (orders[u.nation] ??= []).push({ kind: 'move', unitType: 'army', province: u.province, target, count: 1, claim: true });
-    }
+    const orders = everyArmyClaims(game);
     const labels = await drawn('labels-demo-world', game, adjudicate(game, orders, []), readFileSync('examples/demo-world/key.png'));
     expect(labels.arrows.length).toBeGreaterThan(5);
     expect(labelProblems(labels, (id) => game.map.province(id).name)).toEqual([]);

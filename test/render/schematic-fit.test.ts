@@ -2,11 +2,11 @@
 // inside the picture with a margin and apart from each other, and its borders do not cross more
 // than they did when this test was written (issue #33: Edinburgh cut off at the top, Midlands at
 // the left). A map added without a key image must get its bound here.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MapGraph } from '../../src/engine/index.ts';
 import { readMapFile } from '../../src/game/map-file.ts';
+import { schematicMaps } from './support.ts';
 import { SCHEMATIC_BOX, SCHEMATIC_MARGIN, schematicPositions } from '../../src/render/render-schematic-map.ts';
 
 /** Border lines that cross on each map, counted when the test was written: they may only fall. */
@@ -19,16 +19,6 @@ const CROSSINGS: Record<string, number> = {
   'test/render/fixtures/board-nes/map.yaml': 11,
   'test/render/fixtures/warfare/map.yaml': 50,
 };
-
-function mapFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : mapFiles(file);
-    return entry.name === 'map.yaml' ? [file] : [];
-  });
-}
-
-const schematicMaps = [...mapFiles('examples'), ...mapFiles('test')].filter((file) => !/^image:/m.test(readFileSync(file, 'utf8'))).sort();
 
 type Box = { id: string; x: number; y: number };
 

@@ -1,6 +1,6 @@
 // A fixed board NES turn for the render tests: the fixture game folder, parsed orders and forced
 // dice, adjudicated by the real ruleset into a turn record like the store keeps.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -155,4 +155,29 @@ export function playStarter(game: Game, texts: Record<string, string>, seed: str
     mails: [],
     committedAt: '2026-12-04T20:00:00.000Z',
   };
+}
+
+function mapFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : mapFiles(file);
+    return entry.name === 'map.yaml' ? [file] : [];
+  });
+}
+
+/** Every map.yaml of the starters, examples and tests drawn as a schematic (no key image). */
+export const schematicMaps = [...mapFiles('examples'), ...mapFiles('test')].filter((file) => !/^image:/m.test(readFileSync(file, 'utf8'))).sort();
+
+/** The demo world's turn in which every army marches out to claim a free neighbouring province: arrows all over the map, no battle. */
+export function everyArmyClaims(game: Game): Record<string, Order[]> {
+  const taken = new Set(game.state.units.map((u) => u.province));
+  const free = (p: string) => game.map.province(p).kind !== 'sea' && !game.state.provinces[p]?.owner && !taken.has(p);
+  const orders: Record<string, Order[]> = {};
+  for (const u of game.state.units.filter((u) => u.type === 'army')) {
+    const target = [...game.map.touches(u.province)].find(free);
+    if (!target) continue;
+    taken.add(target);
+    (orders[u.nation] ??= []).push({ kind: 'move', unitType: 'army', province: u.province, target, count: 1, claim: true });
+  }
+  return orders;
 }

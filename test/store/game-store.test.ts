@@ -48,7 +48,7 @@ describe('game store on the real Redis', () => {
     const text = await readFile(path.join(dir, 'game.yaml'), 'utf8');
     await writeFile(path.join(dir, 'game.yaml'), `# the GM's note\n${text.replace('    secret: azure-otter\n', '')}`);
     const id = `t-${randomUUID()}`;
-    expect(await importGame(store, id, dir)).toEqual({ secretsGiven: ['Bluevale'] });
+    expect(await importGame(store, id, dir)).toMatchObject({ secretsGiven: ['Bluevale'] });
     const stored = (await store.files(id))['game.yaml'];
     expect(stored.startsWith("# the GM's note\n")).toBe(true);
     expect(stored).toContain('secret: ruby-falcon');
@@ -56,7 +56,7 @@ describe('game store on the real Redis', () => {
     await store.deleteGame(id);
     // A game that takes a DKIM signature in place of a secret is left as it is.
     await writeFile(path.join(dir, 'game.yaml'), `${text.replace('    secret: azure-otter\n', '')}mail: { dkim: true }\n`);
-    expect(await importGame(store, id, dir)).toEqual({ secretsGiven: [] });
+    expect(await importGame(store, id, dir)).toMatchObject({ secretsGiven: [] });
     expect((await store.files(id))['game.yaml']).not.toMatch(/blue:\n(?: {4}.*\n)* {4}secret:/);
     await store.deleteGame(id);
   });

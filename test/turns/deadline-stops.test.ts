@@ -5,7 +5,7 @@ import { rulesets } from '../../src/rulesets/index.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { fixtureRuleset } from '../support/fixture-claims/index.ts';
-import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
+import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor, tickUntil } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 const rt = testRuntime(clock, undefined, { downAfterMs: 2 * 3_600_000, minimumNoticeMs: 3_600_000 });
@@ -37,14 +37,7 @@ async function newGame(schedule: Record<string, unknown> = {}, changes: Record<s
   return id;
 }
 
-/** Moves the clock in steps the scheduler sees, as a running service would. */
-async function runUntil(at: string): Promise<void> {
-  const end = new Date(at).getTime();
-  while (clock.now().getTime() < end) {
-    clock.set(new Date(Math.min(end, clock.now().getTime() + 30 * 60_000)));
-    await scheduler.tick();
-  }
-}
+const runUntil = (at: string) => tickUntil(scheduler, clock, at);
 
 const gmMail = async (id: string, prefix: string) => (await outboxEntries(rt, id)).filter((e) => e.key.startsWith(`gm:${prefix}`));
 

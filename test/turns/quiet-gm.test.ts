@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { gameKeys } from '../../src/store/keys.ts';
-import { outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from './support.ts';
+import { outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor, tickUntil } from './support.ts';
 
 const clock = testClock('2026-12-01T10:00:00Z');
 const rt = testRuntime(clock, undefined, { downAfterMs: 2 * 3_600_000, minimumNoticeMs: 3_600_000 });
@@ -26,13 +26,7 @@ async function newGame(silence: unknown): Promise<string> {
   return id;
 }
 
-async function runUntil(at: string): Promise<void> {
-  const end = new Date(at).getTime();
-  while (clock.now().getTime() < end) {
-    clock.set(new Date(Math.min(end, clock.now().getTime() + 60 * 60_000)));
-    await scheduler.tick();
-  }
-}
+const runUntil = (at: string) => tickUntil(scheduler, clock, at, 60 * 60_000);
 
 const mails = async (id: string, prefix: string) => (await outboxEntries(rt, id)).filter((e) => e.key.startsWith(prefix));
 

@@ -29,6 +29,15 @@ export function testClock(start: string): TestClock {
   return { now: () => at, set: (t) => (at = new Date(t)), advance: (ms) => (at = new Date(at.getTime() + ms)) };
 }
 
+/** Moves the clock to `at` in steps the scheduler sees (a tick each), as a running service would. */
+export async function tickUntil(scheduler: { tick(): Promise<void> }, clock: TestClock, at: string, stepMs = 30 * 60_000): Promise<void> {
+  const end = new Date(at).getTime();
+  while (clock.now().getTime() < end) {
+    clock.set(new Date(Math.min(end, clock.now().getTime() + stepMs)));
+    await scheduler.tick();
+  }
+}
+
 export function testRuntime(
   clock?: TestClock,
   redisUrl = serviceEndpoints().redisUrl,

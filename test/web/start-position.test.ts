@@ -46,7 +46,8 @@ describe('the starting position before turn 1', () => {
 
   it("is on the nation's page beside where it stands", async () => {
     const html = await page(`${world.server.url}/-/nation/${await world.links.nationToken(world.gameId, 'red')}`);
-    expect(html).toMatch(/Where you stand[^]*<img src="\/[^"]+\/start\/map\.png"/);
+    // The nation's own map of the starting position, and a link to the public one.
+    expect(html).toMatch(/Where you stand[^]*<img src="\/-\/nation\/[^"]+\/map\.svg\?v[^"]+"[^]*<a href="\/[^"]+\/start\/map\.png">/);
   });
 
   it('gives way to the turn once one is played', async () => {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { connectionFromUrl } from '../../jobs/queues.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
@@ -19,9 +20,13 @@ import { reportRenderer } from '../../src/turns/turn-renderer.ts';
 import { WebLinks } from '../../src/web/link-generations.ts';
 import { nationPageUrls } from '../../src/web/nation-links.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
+import { readGameFolder } from '../../src/game/load-game.ts';
+import { openGame } from '../../src/game/open-game.ts';
 import { claimsParser } from '../mail/support/claims-parser.ts';
 import { requireServices } from '../support/services.ts';
 import { claim, cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
+
+const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.url));
 
 export const WEB_SECRET = 'test-only-web-secret-0123456789abcdef0123456789';
 export const GM_SECRET = 'gm-granite-owl';
@@ -39,8 +44,11 @@ export interface WebWorld {
   close(): Promise<void>;
 }
 
-/** The pages' dependencies on the real Redis, for tests that need no game; `close` when done. */
-export async function testDeps(): Promise<{ deps: MessageDeps; close(): Promise<void> }> {
+/**
+ * The pages' dependencies on the real Redis; `close` when done. Orders are read by the claims
+ * fixture's parser, or with `ownReader` by the project's own reader, as the service reads them.
+ */
+export async function testDeps(options: { ownReader?: boolean } = {}): Promise<{ deps: MessageDeps; rt: Runtime; close(): Promise<void> }> {
   const { redisUrl } = await requireServices(['redis']);
   const rt = testRuntime(undefined, redisUrl);
   const deps: MessageDeps = {
@@ -50,9 +58,38 @@ export async function testDeps(): Promise<{ deps: MessageDeps; close(): Promise<
     now: () => new Date(),
     logger: pino({ level: 'silent' }),
     address: 'game@adjutant.test',
-    parse: claimsParser,
+    ...(!options.ownReader && { parse: claimsParser }),
   };
-  return { deps, close: () => rt.close() };
+  return { deps, rt, close: () => rt.close() };
+}
+
+/** Starter games stored on the real Redis (one per ruleset, by id) and the web server over them, read by the project's own reader. */
+export interface StarterWorld {
+  rt: Runtime;
+  server: WebServer;
+  links: WebLinks;
+  games: Map<string, string>;
+  close(): Promise<void>;
+}
+
+export async function starterWorld(rulesets: readonly string[]): Promise<StarterWorld> {
+  const { deps, rt } = await testDeps({ ownReader: true });
+  const games = new Map<string, string>();
+  for (const ruleset of rulesets) {
+    const files = await readGameFolder(path.join(STARTERS, ruleset));
+    const { game, problems } = openGame('starter', files);
+    if (!game) throw new Error(problems.map((p) => p.message).join('\n'));
+    const id = `t-${ruleset}-${randomUUID().slice(0, 8)}`;
+    await rt.store.createGame(id, { files, state: game.state });
+    games.set(ruleset, id);
+  }
+  const server = await startWebServer({ dir: await mkdtemp(path.join(tmpdir(), 'adjutant-web-')), port: 0, secret: WEB_SECRET, deps, publicUrl: undefined });
+  const close = async () => {
+    await server.close();
+    await cleanUp(rt, [...games.values()]);
+    await rt.close();
+  };
+  return { rt, server, links: new WebLinks(rt.redis, WEB_SECRET, deps.now), games, close };
 }
 
 /** An email as the intake would hand it over: stored, its arrival noted, then processed. */

@@ -40,10 +40,12 @@ describe('orders on the web', () => {
   it('reads typed orders like an email: confirmed on the page and by mail, in force, and adjudicated', async () => {
     await page.goto(await linkOf('red'));
     expect(await page.locator('section.standing').textContent()).toMatch(/Provinces \(1\):\s*Northvale\s*Units:\s*none/);
-    // The position the nation orders from: the newest turn's map, as the public page shows it.
-    const map = page.locator('section.standing figure.map img');
-    expect(await map.getAttribute('src')).toMatch(new RegExp(`^/${world.gameId}/turn-1/map[^/]*\\.png$`));
-    await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The position the nation orders from: the nation's own map, with a link to the newest turn's, as the public page shows it.
+    // (The page's script puts the map in as the SVG its address serves, so its provinces can be clicked.)
+    const html = await (await page.request.get(await linkOf('red'))).text();
+    expect(html).toMatch(/<figure class="map" data-inline="svg">\s*<div class="zoom" data-zoom="1"><img src="\/-\/nation\/[^/]+\/map\.svg\?v&#x3D;[\w-]+"/);
+    expect(await page.locator('section.standing p.muted a').getAttribute('href')).toMatch(new RegExp(`^/${world.gameId}/turn-1/map[^/]*\\.png$`));
+    await expect.poll(() => page.locator('section.standing figure.map svg [data-province="nor"]').count()).toBeGreaterThan(0);
     await browser.shot('nation-orders-empty');
     await page.fill('textarea[name="orders"]', 'claim mid\nclaim atlantis');
     await page.click('button:has-text("Send orders")');

@@ -1,8 +1,11 @@
 import { counted } from '../../engine/index.ts';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { newGame } from '../../game/new-game.ts';
-import { gameIdFromFolder, validateGameFolder } from '../../game/load-game.ts';
-import { formatProblem } from '../../game/problems.ts';
+import { gameIdFromFolder, loadGame } from '../../game/load-game.ts';
+import { formatProblem, GameFolderError, type Problem } from '../../game/problems.ts';
+import type { GameFile } from '../../game/game-file.ts';
+import { nationColourWarnings } from '../../render/nation-colour-check.ts';
 import { rulesets } from '../../rulesets/index.ts';
 import { exportGame, importGame } from '../../store/game-archive.ts';
 import { ForumInbox } from '../../channels/forum/forum-inbox.ts';
@@ -25,15 +28,16 @@ export function register(program: Command): void {
   const game = program.command('game').description('Game folders: create, check, and move them in and out of the store.');
   game
     .command('validate')
-    .description('Check a game folder; prints one line per problem with file and line.')
+    .description('Check a game folder; prints one line per problem with file and line, and warnings (nation colours hard to tell apart) that do not stop it.')
     .argument('<dir>', 'the game folder')
-    .option('--json', 'print the problems as JSON')
+    .option('--json', 'print the problems and warnings as JSON')
     .action(async (dir: string, opts: JsonOption) => {
-      const problems = await validateGameFolder(dir);
+      const { problems, warnings } = await checkGameFolder(dir);
       if (problems.length) process.exitCode = 1;
-      if (opts.json) return printJson({ valid: problems.length === 0, problems });
+      if (opts.json) return printJson({ valid: problems.length === 0, problems, warnings });
       for (const p of problems) console.error(formatProblem(p));
-      if (!problems.length) console.log(`${dir}: the game folder is valid.`);
+      printWarnings(warnings);
+      if (!problems.length) console.log(`${dir}: the game folder is valid${warnings.length ? `, with ${counted(warnings.length, 'warning')}` : ''}.`);
     });
   game
     .command('new')
@@ -55,10 +59,11 @@ export function register(program: Command): void {
     .action(async (dir: string, opts: { id?: string; welcome: boolean }) => {
       const id = opts.id ?? gameIdFromFolder(dir);
       await withRuntime(async (rt) => {
-        const { secretsGiven } = await importGame(rt.store, id, dir);
+        const { secretsGiven, nations } = await importGame(rt.store, id, dir);
         // The forum's posts before this moment are its history, not orders for this game.
         await new ForumInbox(rt.store.redis).startReading(id, new Date());
         console.log(`Stored game "${id}" from ${dir}.`);
+        printWarnings(colourWarnings(dir, nations));
         if (secretsGiven.length)
           console.log(
             `${secretsGiven.join(', ')} had no secret: each was given one, which its welcome mail carries ("adjutant game export" writes them into game.yaml).`,
@@ -200,4 +205,24 @@ async function withStore<T>(work: (store: GameStore) => Promise<T>): Promise<T> 
   } finally {
     redis.disconnect();
   }
+}
+
+/** The folder's problems (it cannot be used), or, when it has none, its warnings. */
+async function checkGameFolder(dir: string): Promise<{ problems: Problem[]; warnings: Problem[] }> {
+  try {
+    const game = await loadGame(dir);
+    return { problems: [], warnings: colourWarnings(dir, game.config.nations) };
+  } catch (e) {
+    if (e instanceof GameFolderError) return { problems: e.problems, warnings: [] };
+    throw e;
+  }
+}
+
+/** Nation colours a reader may not tell apart, said as problems of game.yaml are, but only as warnings. */
+function colourWarnings(dir: string, nations: GameFile['nations']): Problem[] {
+  return nationColourWarnings(nations).map((w) => ({ file: path.join(dir, 'game.yaml'), field: w.field, message: w.message }));
+}
+
+function printWarnings(warnings: readonly Problem[]): void {
+  for (const w of warnings) console.error(`Warning: ${formatProblem(w)}`);
 }

@@ -1,8 +1,10 @@
 // How board NES players write orders: the grammar (grammar/board-nes.ne, compiled into this folder
 // by `npm run build:grammar`), the words that mark a line as an order, where armies and fleets
-// may stand, and "upgrade London" read from the structure standing there.
+// may stand, and what short forms leave out read from the board: "upgrade London" from the structure
+// standing there, "attack Wales" from the armies next to it.
 import { unitOrderSubject, type GameState, type Order, type OrderLanguage } from '../../engine/index.ts';
 import grammar from './grammar.generated.ts';
+import { canMove, readStructure } from './state.ts';
 
 export const language: OrderLanguage = {
   grammar,
@@ -30,16 +32,31 @@ export const language: OrderLanguage = {
   inPhase,
 };
 
-/** Each structure's next level: a town, then a military base on it, then a city (the rule document's order). */
+/** Each structure's next level: a Town, then a Military Base on it, then a City (the rule document's order). */
 const NEXT_STRUCTURE: Readonly<Record<string, string>> = { none: 'town', town: 'military-base', 'military-base': 'city' };
 
-function inPhase(order: Order, state: GameState | undefined): Order | string {
+function inPhase(order: Order, state: GameState | undefined, nation: string): Order | string {
+  if (order.kind === 'move' && order.countUnsaid) return unsaidCount(order, state, nation);
   if (order.kind !== 'buy-structure' || order.structure !== 'next') return order;
   const province = String(order.province);
   if (!state) return `Say what to build in ${province}: "Buy town in ${province}", "Buy military base in ${province}" or "Buy city in ${province}".`;
-  const standing = state.provinces[province]?.structure;
-  const next = NEXT_STRUCTURE[typeof standing === 'string' ? standing : 'none'];
-  return next ? { ...order, structure: next } : `${province} has a city already: there is nothing to upgrade it to.`;
+  const next = NEXT_STRUCTURE[readStructure(state.provinces[province]?.structure) ?? 'none'];
+  return next
+    ? { ...order, structure: next }
+    : `${province} has a City already, the last structure a province is upgraded to (a Town, then a Military Base, then a City): there is nothing to upgrade it to.`;
+}
+
+/**
+ * "attack Wales" named no count, and is read both as one army and as all of them: where the stack
+ * holds one army that can move, both are the same order, so the line reads once.
+ */
+function unsaidCount(order: Order, state: GameState | undefined, nation: string): Order {
+  const { countUnsaid: _unsaid, ...move } = order;
+  const turn = state?.turn ?? 0;
+  const movable = state?.units.filter((u) => u.nation === nation && u.type === move.unitType && u.province === move.province && canMove(u, turn)).length ?? 0;
+  if (movable > 1) return move;
+  const { count: _count, ...one } = move;
+  return one;
 }
 
 /**

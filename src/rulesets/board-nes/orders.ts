@@ -1,7 +1,7 @@
 // Board NES order kinds: what a player may write, the slots the parser fills, and the canonical
 // notation. Armies stack, so unit orders name a unit type, a province and a count, never unit ids.
 import { z } from 'zod';
-import { counted, type Order, type OrderKindDoc } from '../../engine/index.ts';
+import { counted, withSlots, type Order, type OrderKindDoc } from '../../engine/index.ts';
 
 const id = z.string().min(1);
 const unitType = z.enum(['army', 'fleet']);
@@ -85,7 +85,7 @@ export type BoardNesOrder =
 /** Games fought with civ-advanced combat take unit kinds and battle plans. */
 const civAdvanced = (options: Record<string, unknown>) => options.combat === 'civ-advanced';
 
-export const orderKinds: readonly OrderKindDoc[] = [
+const kindDocs: readonly OrderKindDoc[] = [
   {
     kind: 'buy-unit',
     summary:
@@ -171,6 +171,9 @@ export const orderKinds: readonly OrderKindDoc[] = [
     examples: ['Aim at blue', 'Aim at blue in lon'],
   },
 ];
+
+/** The kinds players are shown, each with its slots. */
+export const orderKinds: readonly OrderKindDoc[] = withSlots(kindDocs, orderSchemas);
 
 const STRUCTURE_WORDS: Record<(typeof structureKinds)[number], string> = {
   town: 'town',

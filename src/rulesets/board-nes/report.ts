@@ -20,6 +20,7 @@ import {
 } from '../../engine/index.ts';
 import type { BoardNesOptions } from './options.ts';
 import { structureWord } from './orders.ts';
+import { boardNesOrderMarks } from './order-marks.ts';
 
 interface BattleSideFields {
   nation: string;
@@ -174,4 +175,5 @@ export const boardNesReport: ReportHooks<BoardNesOptions> = {
   privateNews: (_ctx, view) => [tradeSection(view), ...publicSections(view)].filter((s) => s.lines.length),
   noOrders: (_ctx, _before, nations) => nations.map((n) => say`${nation(n)} sent no orders: its units held where they stood, and it bought nothing.`),
   turnMarks: (_ctx, view) => turnMarks(view),
+  orderMarks: (_ctx, nation, orders) => boardNesOrderMarks(nation, orders),
 };

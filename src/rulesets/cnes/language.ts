@@ -25,10 +25,25 @@ export const language: OrderLanguage = {
     'ALLY_VERB',
     'PEACE_VERB',
     'WAR_VERB',
+    'PAYMENT_VERB',
+    'TREATY_VERB',
   ],
   // Units are named by card, not by these types; a unit type is never inferred.
   unitTypes: { land: [], coastal: [], sea: [] },
+  inPhase,
 };
+
+/** Orders of other rulesets a CNES player may write, and what the CNES rules have instead (docs/rules/cnes.md). */
+const NOT_IN_CNES: Readonly<Record<string, string>> = {
+  payment:
+    'CNES has no scheduled payments: $ given to another nation ("greasing the palms of aggressive neighbors") is moved by your GM by hand, so write to your GM.',
+  treaty:
+    'CNES has no treaty orders: treaties are your own diplomacy, and the rules keep only alliances, peace and war ("Ally with Bluevale", "Make peace with Bluevale", "Declare war on Bluevale").',
+};
+
+function inPhase(order: Order): Order | string {
+  return NOT_IN_CNES[order.kind] ?? order;
+}
 
 /**
  * An order to units is about those units: the same place, card and number ("2 infantry in par"),

@@ -1,6 +1,6 @@
 // What the map draws of a CNES turn, from the public view: the moves, retreats and rebases as
 // arrows (a step into a battle that was lost drawn as a move that failed); battles, occupations,
-// units raised and improvements as marks; and on the board itself each province's improvements,
+// units raised, units destroyed and improvements as marks; and on the board itself each province's improvements,
 // the highest level its units are dug in to, and aircraft and ships in their own shapes.
 import { flies } from '../../combat/cnes-heat/index.ts';
 import type { GameEvent, ProvinceFeature, PublicView, RulesetContext, TurnMarks, UnitShape } from '../../engine/index.ts';
@@ -37,7 +37,7 @@ export function cnesMarks(ctx: RulesetContext<CnesOptions>, view: PublicView): T
     else if (e.type === 'province.occupied') marks.provinces.push({ province: str(e.province), mark: 'captured' });
     else if (e.type === 'unit.built') marks.provinces.push({ province: str(e.province), mark: 'built' });
     else if (e.type === 'province.improved') marks.provinces.push({ province: str(e.province), mark: 'structure' });
-    else if (e.type === 'unit.destroyed' || e.type === 'aircraft.lost') marks.provinces.push({ province: str(e.province), mark: 'disbanded' });
+    else if (e.type === 'unit.destroyed' || e.type === 'aircraft.lost') marks.provinces.push({ province: str(e.province), mark: 'destroyed' });
   }
   const dugIn = new Map<string, number>();
   for (const u of view.units as CnesUnit[]) if (u.fortify) dugIn.set(u.province, Math.max(u.fortify, dugIn.get(u.province) ?? 0));

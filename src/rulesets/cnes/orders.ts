@@ -1,11 +1,11 @@
 // The orders of CNES as data: kinds with examples for players, the shape of each, and the
 // standard notation reports use.
 import { z } from 'zod';
-import type { Order, OrderKindDoc } from '../../engine/index.ts';
+import { withSlots, type Order, type OrderKindDoc } from '../../engine/index.ts';
 import { improvements } from './economy.ts';
 import { razeables } from './state.ts';
 
-export const orderKinds: readonly OrderKindDoc[] = [
+const kindDocs: readonly OrderKindDoc[] = [
   {
     kind: 'move',
     summary: 'Move units along a path of provinces, up to their movement.',
@@ -59,6 +59,9 @@ const schemas = {
   peace: z.looseObject({ kind: z.literal('peace'), nation: id }),
   war: z.looseObject({ kind: z.literal('war'), nation: id }),
 };
+
+/** The kinds players are shown, each with its slots. */
+export const orderKinds: readonly OrderKindDoc[] = withSlots(kindDocs, schemas);
 
 export type UnitOrderKind = 'move' | 'blitz' | 'fortify' | 'hold' | 'support' | 'intercept' | 'rebase';
 export const unitOrderKinds: readonly UnitOrderKind[] = ['move', 'blitz', 'fortify', 'hold', 'support', 'intercept', 'rebase'];
@@ -114,11 +117,20 @@ export function formatOrder(order: Order): string {
     case 'buy':
       return `buy ${o.count ?? 1} ${o.unitKind} ${o.province}`;
     case 'improve':
-      return `${o.improvement} ${o.province}`;
+      // As the reader reads it back: "urbanize rhl", "build port in rha".
+      return o.improvement === 'urban'
+        ? `urbanize ${o.province}`
+        : o.improvement === 'industrial'
+          ? `industrialize ${o.province}`
+          : `build ${o.improvement} in ${o.province}`;
     case 'raze':
       return `raze ${o.what} ${o.province}`;
     case 'stop-razing':
       return `stop razing ${o.what ?? 'all'} ${o.province}`;
+    case 'peace':
+      return `peace with ${o.nation}`;
+    case 'war':
+      return `war on ${o.nation}`;
     default:
       return `${o.kind} ${o.nation}`;
   }

@@ -21,6 +21,7 @@ import { flies } from '../../combat/cnes-heat/index.ts';
 import { battleStories, kindsWords } from './battle-story.ts';
 import { cnesMarks } from './marks.ts';
 import type { CnesOptions } from './options.ts';
+import { cnesOrderMarks } from './order-marks.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const kindOf = (e: GameEvent) => str(e.unitKind) || 'unit';
@@ -186,4 +187,5 @@ export const cnesReport: ReportHooks<CnesOptions> = {
   privateNews: (ctx, view) => [ownSection(view), ...publicSections(ctx, view)].filter((s) => s.lines.length),
   noOrders: (_ctx, _before, nations) => nations.map((id) => say`${nation(id)} sent no orders; its units held.`),
   turnMarks: (ctx, view) => cnesMarks(ctx, view),
+  orderMarks: (_ctx, nation, orders) => cnesOrderMarks(nation, orders),
 };

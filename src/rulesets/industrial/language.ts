@@ -54,17 +54,37 @@ export const language: OrderLanguage = {
   calendar: (state, options) => seasonOf(options as IndustrialOptions, state.turn),
 };
 
-/** "Authorize the scheduled payment to ger": the nation's one payment due to ger, by its id. */
-function inPhase(order: Order, state: GameState | undefined, nation: string): Order | string {
+function inPhase(order: Order, state: GameState | undefined, nation: string): Order | readonly Order[] | string {
+  if (order.kind === 'draft-treaty' && order.between) return withoutDrafter(order, nation);
   if ((order.kind !== 'authorize-payment' && order.kind !== 'cancel-payment') || typeof order.payee !== 'string') return order;
-  const { payee, ...rest } = order;
+  return paymentTo(order, order.payee, state, nation);
+}
+
+/**
+ * "Authorize the scheduled payment to ger": the nation's payment due to ger, by its id; with
+ * several due to ger, each is a reading and the GM is asked which.
+ */
+function paymentTo(order: Order, payee: string, state: GameState | undefined, nation: string): Order | readonly Order[] | string {
+  const { payee: _payee, ...rest } = order;
   const verb = order.kind === 'authorize-payment' ? 'Authorize' : 'Cancel';
   if (!state) return `Name the payment by its id, as your report lists it: "${verb} payment p3".`;
   const payments = (state.extra as Partial<IndustrialExtra>).payments ?? [];
   const due = payments.filter((p) => p.from === nation && p.to === payee);
-  if (due.length === 1) return { ...rest, payment: due[0].id };
   if (!due.length) return `You have no payment to ${payee} scheduled.`;
-  return `You have ${due.length} payments to ${payee} scheduled (${due.map((p) => `${p.id}, ${p.amount} gold`).join('; ')}); name one: "${verb} payment ${due[0].id}".`;
+  return due.map((p) => ({ ...rest, payment: p.id }));
+}
+
+const PARTY_SLOTS = ['nation', 'nation2', 'nation3', 'nation4'] as const;
+
+/** "A treaty between France and Prussia", drafted by France: a treaty with Prussia. */
+function withoutDrafter(order: Order, nation: string): Order | string {
+  const named = PARTY_SLOTS.map((slot) => order[slot]).filter((n): n is string => typeof n === 'string');
+  const { between: _between, ...terms } = Object.fromEntries(Object.entries(order).filter(([slot]) => !(PARTY_SLOTS as readonly string[]).includes(slot)));
+  if (!named.includes(nation))
+    return `A treaty you draft has you among its parties: name the treaty "with" the other nations, as in "Draft treaty with ${named[0]}: peace".`;
+  const others = [...new Set(named.filter((n) => n !== nation))];
+  if (!others.length) return 'Name the other nations of the treaty.';
+  return { ...terms, ...Object.fromEntries(others.slice(0, 3).map((n, i) => [PARTY_SLOTS[i], n])) } as Order;
 }
 
 /** Orders after which the units stand at the order's target; and the other orders given to units. */

@@ -43,7 +43,8 @@ export function structureMarks(_ctx: RulesetContext, view: PublicView): TurnMark
     else if (e.type === 'land.invaded' || e.type === 'progress.annexed') mark(str(e.to) || str(e.province), 'captured');
     else if (e.type === 'new-game.deployed' || (e.type === 'production.completed' && UNIT_BUILDS.has(str(e.what)))) mark(str(e.province), 'built');
     else if (e.type === 'production.completed') mark(str(e.province), 'structure');
-    else if (e.type === 'supply.disbanded' || e.type === 'recovery.destroyed') mark(str(e.province), 'disbanded');
+    else if (e.type === 'supply.disbanded') mark(str(e.province), 'disbanded');
+    else if (e.type === 'recovery.destroyed') mark(str(e.province), 'destroyed');
   }
   for (const [id, p] of Object.entries(view.provinces)) {
     for (const f of FEATURES) if (f.has(p)) marks.features.push({ province: id, feature: f.feature });

@@ -2,7 +2,7 @@
 // belongs to. Land and sea units stack, so unit orders name a province, and optionally a unit
 // type and a count (without them: every unit of the nation there that the order can move).
 import { z } from 'zod';
-import type { Order, OrderKindDoc } from '../../engine/index.ts';
+import { withSlots, type Order, type OrderKindDoc } from '../../engine/index.ts';
 import { LAND_TYPES, SHIP_TYPES } from './state.ts';
 
 const id = z.string().min(1);
@@ -148,7 +148,7 @@ export function formatOrder(raw: Order): string {
   }
 }
 
-export const orderKinds: readonly OrderKindDoc[] = [
+const kindDocs: readonly OrderKindDoc[] = [
   {
     kind: 'deploy',
     summary:
@@ -246,6 +246,9 @@ export const orderKinds: readonly OrderKindDoc[] = [
   },
   { kind: 'expunge-agreement', summary: 'Expunge a private agreement you are party to.', examples: ['Expunge agreement a2'] },
 ];
+
+/** The kinds players are shown, each with its slots. */
+export const orderKinds: readonly OrderKindDoc[] = withSlots(kindDocs, orderSchemas);
 
 /** The nations a treaty or agreement order names besides the one giving it. */
 export function partiesOf(o: { nation: string; nation2?: string; nation3?: string }): string[] {

@@ -24,6 +24,7 @@ import type { CombatSide } from './land-combat.ts';
 import type { IndustrialOptions } from './options.ts';
 import { seasonOf } from './seasons.ts';
 import { structureMarks } from './map-marks.ts';
+import { industrialOrderMarks } from './order-marks.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
@@ -277,4 +278,5 @@ export const industrialReport: ReportHooks<IndustrialOptions> = {
   privateNews: news,
   noOrders: (_ctx, _before, list) => list.map((id) => say`${nation(id)} sent no orders; its forces stood where they were.`),
   turnMarks: (ctx, view) => structureMarks(ctx, view),
+  orderMarks: (_ctx, nation, orders) => industrialOrderMarks(nation, orders),
 };

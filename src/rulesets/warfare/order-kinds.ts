@@ -1,8 +1,26 @@
 // The order kinds players write, their canonical notation ("A par - bur") and plain-words description.
-import type { Order, OrderKindDoc } from '../../engine/index.ts';
+import { z } from 'zod';
+import { withSlots, type Order, type OrderKindDoc } from '../../engine/index.ts';
 import { text } from './board.ts';
 
-export const orderKinds: readonly OrderKindDoc[] = [
+const id = z.string().min(1);
+const unitType = z.enum(['army', 'fleet']);
+/** The unit an order is for: its type, its province and, for a fleet on a named coast, the coast. */
+const unit = { unitType, province: id, coast: id.optional() };
+
+/** The slots of each kind as the reader fills them (validation reads the order itself: src/rulesets/warfare/validate.ts). */
+export const orderSlots = {
+  hold: z.object({ kind: z.literal('hold'), ...unit }),
+  move: z.object({ kind: z.literal('move'), ...unit, target: id, targetCoast: id.optional(), viaConvoy: z.boolean().optional() }),
+  support: z.object({ kind: z.literal('support'), ...unit, subjectType: unitType.optional(), subject: id, target: id.optional(), targetCoast: id.optional() }),
+  convoy: z.object({ kind: z.literal('convoy'), ...unit, subject: id, target: id }),
+  retreat: z.object({ kind: z.literal('retreat'), ...unit, target: id, targetCoast: id.optional() }),
+  disband: z.object({ kind: z.literal('disband'), ...unit }),
+  build: z.object({ kind: z.literal('build'), ...unit }),
+  waive: z.object({ kind: z.literal('waive') }),
+};
+
+const kindDocs: readonly OrderKindDoc[] = [
   { kind: 'hold', summary: 'The unit stays where it is; supports can help it hold.', examples: ['A Par H', 'F Spa/nc holds'] },
   {
     kind: 'move',
@@ -20,6 +38,8 @@ export const orderKinds: readonly OrderKindDoc[] = [
   { kind: 'build', summary: 'In winter, a new unit in an empty home province you own.', examples: ['Build A Par', 'Build F Stp/nc'] },
   { kind: 'waive', summary: 'In winter, give up one build.', examples: ['Waive'] },
 ];
+
+export const orderKinds: readonly OrderKindDoc[] = withSlots(kindDocs, orderSlots);
 
 function letter(type: unknown): string {
   return type === 'fleet' ? 'F' : type === 'army' ? 'A' : '?';

@@ -19,6 +19,7 @@ import {
 } from '../../engine/index.ts';
 import type { WarfareOptions } from './options.ts';
 import type { RevealedOrder } from './order-results.ts';
+import { warfareOrderMarks } from './order-marks.ts';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -257,4 +258,5 @@ export const warfareReport: ReportHooks<WarfareOptions> = {
     return concerned.map((n) => say`${nation(n)} sent no orders; ${treatment}.`);
   },
   turnMarks: (_ctx, view) => turnMarks(view),
+  orderMarks: (_ctx, nation, orders) => warfareOrderMarks(nation, orders),
 };
