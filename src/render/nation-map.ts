@@ -12,7 +12,7 @@ import { buildScene } from './map-scene.ts';
 import type { MapHits } from './render-map.ts';
 import { drawKeyMap } from './render-key-map.ts';
 import { schematicSvg } from './render-schematic-map.ts';
-import { reportOf, stepLabel } from './report-common.ts';
+import { nationColours, reportOf, stepLabel } from './report-common.ts';
 import { svgDocument, xml } from './svg-text.ts';
 
 export interface NationMapInput {
@@ -39,7 +39,7 @@ export function nationMapCaption(game: Game, nation: string): string {
 /** The nation's map as an SVG document. */
 export async function drawNationMap({ game, nation, orders, keyImage }: NationMapInput): Promise<string> {
   const view = game.ruleset.publicView(game.ctx, game.state, []);
-  const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
+  const colours = nationColours(game);
   // The ruleset's lasting marks of the position (features, unit shapes), as the starting map draws them; the orders' arrows and marks.
   const marks: TurnMarks = { ...reportOf(game).turnMarks(game.ctx, view), ...nationOrderMarks(game, nation, orders) };
   const scene = buildScene({ map: game.map, view, title: game.config.title, caption: nationMapCaption(game, nation), colours, marks, highlight: nation });

@@ -32,6 +32,11 @@ export function namesFor(game: Game, view: PublicView): Names {
 }
 
 /** The ruleset's words in reports, or plain defaults for a ruleset that brings none. */
+/** Each nation's colour as game.yaml gives it (absent: the palette's, which the scene picks), for a map's drawing. */
+export function nationColours(game: Game): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
+}
+
 export function reportOf(game: Game): ReportHooks {
   return (game.ruleset.report as ReportHooks | undefined) ?? defaultReport;
 }

@@ -5,7 +5,7 @@ import type { Game } from '../game/open-game.ts';
 import { taggedSubject } from '../game/subject-tag.ts';
 import { flavourSpec } from './flavours.ts';
 import { safeUrl } from './escape.ts';
-import { formatDeadline, namesFor, reportOf, stepLabel } from './report-common.ts';
+import { formatDeadline, namesFor, nationColours, reportOf, stepLabel } from './report-common.ts';
 import type { RenderedMessage, UpdateRenderOptions } from './report.ts';
 import { templatesFor, type Templates } from './templates.ts';
 import { nationsTable, type UpdateModel, type UpdateOptions } from './update-model.ts';
@@ -53,7 +53,7 @@ export function renderWebStart(game: Game, templates: Templates): string {
 /** The map of the starting state: the ruleset's lasting marks (structures, unit shapes), and no arrows, since nothing was ordered. */
 export function renderStartMap(game: Game, keyImage?: Buffer): Promise<Buffer> {
   const view = game.ruleset.publicView(game.ctx, game.state, []);
-  const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
+  const colours = nationColours(game);
   const marks = { ...reportOf(game).turnMarks(game.ctx, view), arrows: [] };
   return renderMap({ map: game.map, view, title: game.config.title, caption: startLabel(game), colours, keyImage, marks });
 }

@@ -10,7 +10,7 @@ import { MapImageError } from './render-key-map.ts';
 import { renderMap } from './render-map.ts';
 import { flavourIds, flavourSpec, type Flavour } from './flavours.ts';
 import { renderGmSummary, renderPrivateReport, renderPublicUpdate } from './report.ts';
-import { reportOf, stepLabel } from './report-common.ts';
+import { nationColours, reportOf, stepLabel } from './report-common.ts';
 import { renderStartMap } from './start-position.ts';
 
 export interface TurnOutputInput {
@@ -82,7 +82,7 @@ export async function writeTurnOutputs(input: TurnOutputInput): Promise<TurnOutp
   const mapFile = named('map.png', record.phase);
   const mapUrl = publicAddress(input.publicUrl, path.join(folder, mapFile));
   const view = game.ruleset.publicView(game.ctx, record.stateAfter, record.events);
-  const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
+  const colours = nationColours(game);
   const marks = reportOf(game).turnMarks(game.ctx, view);
   const png = await renderMap({ map: game.map, view, title: game.config.title, caption: mapCaption(game, record), colours, keyImage: input.keyImage, marks });
   const files = [await put(path.join(dir, mapFile), png)];

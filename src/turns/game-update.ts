@@ -59,9 +59,9 @@ export async function planGameUpdate(rt: TurnRuntime, gameId: string, dir: strin
   const before = openGame(gameId, storedFiles).game;
   // Secrets are added once the folder is checked as the GM wrote it, so its problems name its own lines.
   const folder = withSecrets(read, before);
-  const withThem = folder === read ? opened.game : openGame(gameId, folder).game;
-  if (!withThem) throw new GameFolderError(openGame(gameId, folder).problems);
-  const next: Game = { ...withThem, files: filesToStore(folder, storedFiles, state) };
+  const reopened = folder === read ? opened : openGame(gameId, folder);
+  if (!reopened.game) throw new GameFolderError(reopened.problems);
+  const next: Game = { ...reopened.game, files: filesToStore(folder, storedFiles, state) };
   const checked = checkUpdate({ ruleset: before?.config.ruleset ?? storedRuleset(storedFiles), state, map: before?.map }, next);
   const { problems } = checked;
   const files = filesToStore(folder, storedFiles, checked.state);

@@ -5,13 +5,12 @@
 // than running on with nobody to answer its tickets or its players.
 import { flavourOf, forumPosts } from '../channels/forum/settings/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
-import { taggedSubject } from '../game/subject-tag.ts';
 import { shortPostMarkup } from '../render/escape.ts';
-import { ForumOutbox } from '../store/forum-outbox.ts';
 import { lastHeardFromGm } from '../store/gm-heard.ts';
 import { tellGm } from './gm-notices.ts';
 import { durationMs, formatTime } from './schedule.ts';
-import { mailFrom, playerNations, type TurnRuntime } from './turn-runtime.ts';
+import { postInThread, tellPlayer } from './player-notices.ts';
+import { playerNations, type TurnRuntime } from './turn-runtime.ts';
 
 export interface DeadlineAt {
   gameId: string;
@@ -61,17 +60,10 @@ async function tellPlayers(rt: TurnRuntime, config: GameFile, at: DeadlineAt, ke
     `The deadline of turn ${at.turn} has passed, but the game has not heard from its GM since ${when}, so nothing was adjudicated. ` +
     'Your orders stand and you may still change them; you will be told when the game runs again.';
   for (const nation of playerNations(config)) {
-    const player = config.nations[nation].player!;
-    await rt.outbox.record(at.gameId, {
-      key: `${key}:${nation}`,
-      from: mailFrom(config, rt.settings),
-      to: [player.email],
-      subject: taggedSubject(at.gameId, `Turn ${at.turn} waits for the GM`),
-      text: `${news(formatTime(heard, player.timezone ?? config.timezone))}\n`,
-    });
+    const zone = config.nations[nation].player!.timezone ?? config.timezone;
+    await tellPlayer(rt, at.gameId, config, nation, `${key}:${nation}`, `Turn ${at.turn} waits for the GM`, news(formatTime(heard, zone)));
   }
   if (!config.forum || !forumPosts(config.forum)) return;
   const { bold, escape } = shortPostMarkup(flavourOf(config.forum).format === 'md');
-  const text = `${bold(`Turn ${at.turn} waits for the GM`)}\n\n${escape(news(formatTime(heard, config.timezone)))}`;
-  await new ForumOutbox(rt.store.redis, { now: rt.now }).record(at.gameId, { kind: 'post', key, text, images: [] });
+  await postInThread(rt, at.gameId, key, `${bold(`Turn ${at.turn} waits for the GM`)}\n\n${escape(news(formatTime(heard, config.timezone)))}`);
 }

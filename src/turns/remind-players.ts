@@ -4,12 +4,11 @@
 import { storedConfig } from '../store/stored-game.ts';
 import { flavourOf, postsReminder } from '../channels/forum/settings/forum-config.ts';
 import type { GameFile } from '../game/game-file.ts';
-import { taggedSubject } from '../game/subject-tag.ts';
 import { shortPostMarkup } from '../render/escape.ts';
-import { ForumOutbox } from '../store/forum-outbox.ts';
 import { tellGm } from './gm-notices.ts';
 import { formatTime } from './schedule.ts';
-import { mailFrom, missingNations, stepLabel, type RemindJob, type TurnRuntime } from './turn-runtime.ts';
+import { postInThread, tellPlayer } from './player-notices.ts';
+import { missingNations, stepLabel, type RemindJob, type TurnRuntime } from './turn-runtime.ts';
 
 /** A GM ticket as the reminder lists it (src/messages/tickets.ts keeps them). */
 export interface OpenTicket {
@@ -33,22 +32,19 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
   for (const nation of missing) {
     const n = config.nations[nation];
     const when = formatTime(due, n.player!.timezone ?? config.timezone);
-    await rt.outbox.record(gameId, {
-      key: `remind:${key}:${nation}`,
-      from: mailFrom(config, rt.settings),
-      to: [n.player!.email],
-      subject: taggedSubject(gameId, `Turn ${turn}: orders for ${n.name} due ${when}`),
-      text: `We have no orders from ${n.name} for turn ${turn} yet. They are due by ${when}, in ${offset}.\nWithout orders, ${fate(config)}\n`,
-    });
+    await tellPlayer(
+      rt,
+      gameId,
+      config,
+      nation,
+      `remind:${key}:${nation}`,
+      `Turn ${turn}: orders for ${n.name} due ${when}`,
+      `We have no orders from ${n.name} for turn ${turn} yet. They are due by ${when}, in ${offset}.\nWithout orders, ${fate(config)}\n`,
+    );
   }
   if (missing.length) rt.logger.info({ gameId, step, offset, nations: missing }, 'reminders recorded');
   if (missing.length && postsReminder(config.forum, offset)) {
-    await new ForumOutbox(rt.store.redis, { now: rt.now }).record(gameId, {
-      kind: 'post',
-      key: `remind:${key}`,
-      text: reminderPost(config, turn, missing, formatTime(due, config.timezone), offset),
-      images: [],
-    });
+    await postInThread(rt, gameId, `remind:${key}`, reminderPost(config, turn, missing, formatTime(due, config.timezone), offset));
   }
   const tickets = await openTickets();
   if (tickets.length)

@@ -30,7 +30,8 @@ const READS = new RateLimiterMemory({ points: 40, duration: 10 });
 const CHOICES = 'choices';
 const CHOICE_ASKS = new RateLimiterMemory({ points: 40, duration: 10 });
 
-/** The actions under a link that answer JSON, a refused link included. */
+/** The actions under a link (beside the page itself), and those that answer JSON, a refused link included. */
+const ACTIONS = new Set(['read', 'press', MAP, CHOICES]);
 const JSON_ACTIONS = new Set(['read', CHOICES]);
 
 export async function nationRoute(web: WebContext, req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): Promise<void> {
@@ -39,8 +40,7 @@ export async function nationRoute(web: WebContext, req: IncomingMessage, res: Se
   const invalid =
     'This private link is not valid: it may be mistyped, expired, or replaced by a newer one. Use the link in your latest report, or ask your GM for a new one.';
   const refuse = () => (JSON_ACTIONS.has(action) ? sendJson(res, 403, { error: invalid }) : message(web, res, 403, 'This link does not work', invalid));
-  if (claims?.kind !== 'nation' || (action !== undefined && action !== 'read' && action !== 'press' && action !== MAP && action !== CHOICES))
-    return claims?.kind === 'nation' ? notFound(web, res) : refuse();
+  if (claims?.kind !== 'nation' || (action !== undefined && !ACTIONS.has(action))) return claims?.kind === 'nation' ? notFound(web, res) : refuse();
   const { game: gameId, nation } = claims;
   if (action === MAP) return mapRoute(web, req, res, gameId, nation);
   if (action === CHOICES) return choicesRoute(req, res, web, gameId, nation, url);
@@ -77,10 +77,30 @@ export async function nationRoute(web: WebContext, req: IncomingMessage, res: Se
 
 /** The nation's map (GET or HEAD only): the same link, so a revoked or mistyped one is refused like the page. */
 async function mapRoute(web: WebContext, req: IncomingMessage, res: ServerResponse, gameId: string, nation: string): Promise<void> {
-  const method = req.method ?? 'GET';
-  if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
+  if (!onlyRead(req, res)) return;
   const svg = await nationMapSvg(web, gameId, nation);
-  return svg === null ? notFound(web, res) : sendSvg(res, svg, method === 'HEAD');
+  return svg === null ? notFound(web, res) : sendSvg(res, svg, req.method === 'HEAD');
+}
+
+/** Whether the request only reads (GET or HEAD); otherwise it was answered 405. */
+function onlyRead(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return true;
+  sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
+  return false;
+}
+
+/** Whether the nation asked too often of `limiter`; if so it was answered 429 with when to ask again. */
+async function tooOften(limiter: RateLimiterMemory, key: string, res: ServerResponse, said: (seconds: number) => string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return false;
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const wait = Math.ceil(e.msBeforeNext / 1000);
+    sendJson(res, 429, { error: said(wait) }, { 'retry-after': String(wait) });
+    return true;
+  }
 }
 
 async function pressRoute(web: WebContext, res: ServerResponse, gameId: string, nation: string, form: NationForm, fields: URLSearchParams): Promise<void> {
@@ -97,15 +117,8 @@ async function pressRoute(web: WebContext, res: ServerResponse, gameId: string, 
 
 /** GET .../choices?at=&to=: the link's own nation's orders at a province, as JSON, never cached. */
 async function choicesRoute(req: IncomingMessage, res: ServerResponse, web: WebContext, gameId: string, nation: string, url: URL): Promise<void> {
-  const method = req.method ?? 'GET';
-  if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
-  try {
-    await CHOICE_ASKS.consume(`${gameId}:${nation}`);
-  } catch (e) {
-    if (!(e instanceof RateLimiterRes)) throw e;
-    const wait = Math.ceil(e.msBeforeNext / 1000);
-    return sendJson(res, 429, { error: `Too many asked for in a short time; ask again in ${wait} s.` }, { 'retry-after': String(wait) });
-  }
+  if (!onlyRead(req, res)) return;
+  if (await tooOften(CHOICE_ASKS, `${gameId}:${nation}`, res, (wait) => `Too many asked for in a short time; ask again in ${wait} s.`)) return;
   try {
     const lines = await nationChoices(web, gameId, nation, url.searchParams.get('at'), url.searchParams.get('to'));
     return lines === null ? sendJson(res, 404, { error: 'This game or nation is gone.' }) : sendJson(res, 200, { lines });
@@ -120,14 +133,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 async function readRoute(web: WebContext, res: ServerResponse, gameId: string, nation: string, text: string): Promise<void> {
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => sendJson(res, status, body, headers);
-  try {
-    await READS.consume(`${gameId}:${nation}`);
-  } catch (e) {
-    if (!(e instanceof RateLimiterRes)) throw e;
-    const wait = Math.ceil(e.msBeforeNext / 1000);
-    return json(429, { error: `Too many readings asked for in a short time; lines are read again in ${wait} s.` }, { 'retry-after': String(wait) });
-  }
+  const said = (wait: number) => `Too many readings asked for in a short time; lines are read again in ${wait} s.`;
+  if (await tooOften(READS, `${gameId}:${nation}`, res, said)) return;
   const lines = await readWebOrders(web, gameId, nation, text);
-  return lines === null ? json(404, { error: 'This game or nation is gone.' }) : json(200, { lines });
+  return lines === null ? sendJson(res, 404, { error: 'This game or nation is gone.' }) : sendJson(res, 200, { lines });
 }

@@ -9,6 +9,7 @@ import { fileKind } from '../../render/file-kind.ts';
 import { decodeImage, type RgbImage } from '../../render/key-image.ts';
 import { importedMapYaml, importKeyImage } from '../../render/map-import.ts';
 import { renderMap } from '../../render/render-map.ts';
+import { nationColours } from '../../render/report-common.ts';
 import { schematicPositions } from '../../render/render-schematic-map.ts';
 import { keyImageOf } from '../../render/turn-outputs.ts';
 
@@ -57,7 +58,7 @@ export function register(program: Command): void {
     .action(async (dir: string, opts: { out: string }) => {
       const game = await loadGame(dir);
       const view = game.ruleset.publicView(game.ctx, game.state, []);
-      const colours = Object.fromEntries(Object.entries(game.config.nations).map(([id, n]) => [id, n.colour]));
+      const colours = nationColours(game);
       const caption = `Turn ${game.state.turn}, before its orders`;
       const png = await renderMap({ map: game.map, view, title: game.config.title, caption, colours, keyImage: keyImageOf(game) });
       await writeFile(opts.out, png);
