@@ -12,6 +12,7 @@ import { mailKeys } from '../store/keys.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { noticeText, SurpriseDeadlineError, type GameControl } from '../turns/game-control.ts';
 import type { Command } from './commands.ts';
+import type { ReplyRoute } from './incoming-message.ts';
 import { deadlineText, letterheadOf, nationName, type MessageContext, type MessageDeps } from './message-context.ts';
 import { openTickets } from './tickets.ts';
 import { formatTime } from './time-text.ts';
@@ -41,8 +42,8 @@ export interface PendingReply {
   status: boolean;
   /** STATUS ORDERS: every nation's orders in force shown with it. */
   statusOrders?: boolean;
-  /** The forum member it goes to by private message, instead of by email. */
-  forumTo?: string;
+  /** Where it goes by private message, instead of by mail. */
+  route?: ReplyRoute;
 }
 
 /** The command as an effect to run after the commit, or null when it has none. */

@@ -2,14 +2,17 @@
 // are effects for the GameControl, run after the commit (command-effects.ts), once per message.
 import { parseDocument } from 'yaml';
 import { openGame } from '../game/open-game.ts';
+import { setPlayerAddress } from '../game/player-entries.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { Ticket } from './tickets.ts';
 import { commandsReply, effectOf, type Effect, type StatusAsked } from './command-effects.ts';
 import { isCommandText, messageCommands, type CommandLine } from './commands.ts';
 import { decision, nationName, playerAddress, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
-import type { ForumPost, ForumPrivateMessage } from '../store/forum-outbox.ts';
+import type { ForumPost } from '../store/forum-outbox.ts';
 import { replacementNews } from './announcements.ts';
+import type { ReplyRoute } from './incoming-message.ts';
+import { privately } from './reply-routes.ts';
 import type { NationOrders } from './orders-in-force.ts';
 import { meaningfulLines, newText } from './quoted-text.ts';
 import { stripSecrets } from './secret.ts';
@@ -82,17 +85,15 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
     out.status,
   );
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
-  // A ruling on a line that came from the forum goes back to the player there.
-  const byForum = new Map(out.tickets.filter((t) => t.playerForum).map((t) => [`ticket-outcome:${t.token}`, t.playerForum!]));
-  const forumMessages: ForumPrivateMessage[] = out.replies
-    .filter((r) => byForum.has(r.key))
-    .map((r) => ({ kind: 'private', key: r.key, to: [byForum.get(r.key)!], title: r.subject, text: r.text }));
+  // A ruling on a line that came with a reply route goes back to the player that way.
+  const routes = new Map<string, ReplyRoute>(out.tickets.flatMap((t) => (t.playerRoute ? [[`ticket-outcome:${t.token}`, t.playerRoute]] : [])));
+  const forumMessages = out.replies.flatMap((r) => (routes.has(r.key) ? [privately(routes.get(r.key)!, r)] : []));
   return decision(
     ctx,
     {
       outcome: explicit.length || inThread ? 'ticket-answer' : 'commands',
       role: 'gm',
-      replies: [...report.replies, ...out.replies.filter((r) => !byForum.has(r.key))],
+      replies: [...report.replies, ...out.replies.filter((r) => !routes.has(r.key))],
       forumMessages: [...forumMessages, ...out.posts],
       ...(report.pending && { pending: report.pending }),
     },
@@ -134,8 +135,7 @@ async function runCommands(ctx: MessageContext, out: GmOutcome, lines: CommandLi
 
 function replacePlayer(ctx: MessageContext, out: GmOutcome, nation: string, address: string): string {
   const doc = parseDocument(out.gameYaml ?? ctx.game.files['game.yaml']);
-  if (doc.hasIn(['nations', nation, 'player'])) doc.setIn(['nations', nation, 'player', 'email'], address);
-  else doc.setIn(['nations', nation, 'player'], doc.createNode({ name: `Player of ${nationName(ctx, nation)}`, email: address }));
+  setPlayerAddress(doc, nation, address, nationName(ctx, nation));
   const text = doc.toString({ lineWidth: 0 });
   const { problems } = openGame(ctx.head.gameId, { ...ctx.game.files, 'game.yaml': text });
   if (problems.length) return `Not done: game.yaml would not be valid (${problems[0].message})`;

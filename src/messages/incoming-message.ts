@@ -12,18 +12,33 @@ export const MAX_TEXT = 16 * 1024;
 /** Longer than a line of mail may be (998 characters, RFC 5322) is no subject a person typed; the rest is not read. */
 export const MAX_SUBJECT = 998;
 
-export type Channel = 'email' | 'forum-post' | 'forum-private' | 'web';
+/** Who wrote it, as its channel knows them: `id` is their identity there (an address, a member's id), `label` how the GM is told of them. */
+export interface Author {
+  id: string | null;
+  label: string;
+}
 
-/** Who wrote it, as the channel knows them: an email address, a forum member's id and name, or the nation whose private link was used. */
-export type Author = { channel: 'email'; address: string | null } | { channel: 'forum'; id: string; name: string } | { channel: 'web'; nation: string };
-
-/** Where the answer to the author goes: in the email's thread, or as a forum private message to the member. */
-export type ReplyRoute = { by: 'email' } | { by: 'forum-private'; to: string };
+/**
+ * Where the answers to the author go when not in the game's mail: a channel's private message to
+ * the member `to` (the channel's own name for them). The channel that takes a message in decides it.
+ */
+export interface ReplyRoute {
+  /** The id of the channel that delivers it (a record of src/channels/index.ts). */
+  channel: string;
+  to: string;
+}
 
 export interface IncomingMessage {
-  channel: Channel;
+  /**
+   * How it came, in its channel's own words (the channel's id, or a kind of it: "forum-post"). The
+   * handlers never look at it; the reply templates get it, and a flag named by its part before the
+   * first "-" ({{#if forum}}), to speak of the way the author wrote.
+   */
+  channel: string;
   /** What answers call it, in the author's words: "email", or "message" for a forum post or private message. */
   noun: string;
+  /** What an answer's subject calls it when it had none: "your email", "your forum post". */
+  untitled: string;
   /**
    * The id its outcome is kept under, so it is acted on once: the stored email's id, or for the
    * forum "forum-post:<post id>@<version>" (an edited post is a new version, read again).
@@ -46,5 +61,6 @@ export interface IncomingMessage {
   attachments: string[];
   /** The author's email address: where email answers go (for a forum member, the nation's registered address, if any). */
   address: string | null;
-  reply: ReplyRoute;
+  /** Where answers to the author go; null: by mail, to `address`. */
+  reply: ReplyRoute | null;
 }

@@ -20,7 +20,7 @@ import { TICKETS_LUA, ticketScriptKeys } from '../store/stored-tickets.ts';
 import { PRESS_KEPT, PRESS_LUA, pressScriptKeys, type StoredPress } from '../store/stored-press.ts';
 import { REFUSED_LUA, encodeRefused, refusedScriptKeys, type RefusedLine } from '../store/refused-lines.ts';
 import { GM_HEARD_LUA, gmHeardScriptKeys } from '../store/gm-heard.ts';
-import { withMessageId } from '../store/renamed-fields.ts';
+import { renamedResult } from '../store/renamed-fields.ts';
 import type { PendingReply } from './command-effects.ts';
 import { inForce, type FloodPlace, type RawSnapshot, type SnapshotRequest } from './message-snapshot.ts';
 import type { NationOrders } from './orders-in-force.ts';
@@ -107,7 +107,7 @@ export class MessageLedger {
 
   async result(gameId: string, messageId: string): Promise<MessageResult | null> {
     const json = await this.redis.hget(mailKeys(gameId).results, messageId);
-    return json ? withMessageId(JSON.parse(json) as MessageResult) : null;
+    return json ? renamedResult(JSON.parse(json) as MessageResult) : null;
   }
 
   async processedCount(gameId: string): Promise<number> {

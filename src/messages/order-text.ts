@@ -3,6 +3,7 @@
 // emails, the GM's ORDER and accepted late emails all come through here.
 import { nationAliases } from '../game/game-file.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
+import type { ReplyRoute } from './incoming-message.ts';
 import { bareOrder } from '../orders/check-orders.ts';
 import { parseMessageInSlices } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
@@ -18,7 +19,7 @@ export interface OrderText {
   messageId: string;
   date: string;
   /** Whom tickets answer to, and in which thread. */
-  player: { address: string; messageId: string | null; subject: string; forum?: string };
+  player: { address: string; messageId: string | null; subject: string; route?: ReplyRoute };
 }
 
 export interface Confirmation {
@@ -122,9 +123,7 @@ export async function applyOrderText(ctx: MessageContext, input: OrderText, curr
   }
   if (current.sources.some((s) => s.messageId !== input.messageId && s.date > input.date)) {
     confirmation.warnings.push(
-      ctx.message.channel === 'email'
-        ? 'This email is older (by its Date:) than one Adjutant already has from you; where both give orders about the same unit or province, the newer email stands.'
-        : 'This message was written before one Adjutant already has from you; where both give orders about the same unit or province, the newer one stands.',
+      `This ${ctx.message.noun} is older (by the date it carries) than one Adjutant already has from you; where both give orders about the same unit or province, the newer one stands.`,
     );
   }
   confirmation.rejected.sort((a, b) => a.line - b.line);
@@ -142,7 +141,7 @@ export async function applyOrderText(ctx: MessageContext, input: OrderText, curr
     playerAddress: input.player.address,
     playerMessageId: input.player.messageId,
     playerSubject: input.player.subject,
-    ...(input.player.forum && { playerForum: input.player.forum }),
+    ...(input.player.route && { playerRoute: input.player.route }),
     status: 'open',
     createdAt: ctx.now.toISOString(),
   }));

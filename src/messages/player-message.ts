@@ -86,7 +86,7 @@ async function playerOrders(ctx: MessageContext, nation: string, text: string): 
         address: playerTo(ctx),
         messageId: ctx.message.messageId,
         subject: ctx.message.subject,
-        ...(ctx.message.reply.by === 'forum-private' && { forum: ctx.message.reply.to }),
+        ...(ctx.message.reply && { route: ctx.message.reply }),
       },
     },
     current,

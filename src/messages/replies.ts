@@ -4,7 +4,7 @@
 import { subjectTag, taggedSubject } from '../game/subject-tag.ts';
 import type { Templates } from '../render/templates.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
-import type { Channel, IncomingMessage } from './incoming-message.ts';
+import type { IncomingMessage } from './incoming-message.ts';
 import { carriesSecret, redactSecrets } from './secret.ts';
 
 /** The X-Loop value on everything Adjutant sends; a message carrying it came from us. */
@@ -69,12 +69,13 @@ export function compose(head: Letterhead, spec: MessageSpec): OutgoingMessage {
   return message;
 }
 
-type Answered = Pick<IncomingMessage, 'subject' | 'messageId' | 'references'> & { channel?: Channel };
+type Answered = Pick<IncomingMessage, 'subject' | 'messageId' | 'references'> & Partial<Pick<IncomingMessage, 'channel' | 'untitled'>>;
 
 /**
  * An answer to a message, to its sender, in its thread, with "Re:" and the game's tag. Its template
- * also gets the channel the message came by (`channel`; `forum` or `web` when it was not an
- * email), so it speaks of the way the sender wrote.
+ * also gets the way the message came (`channel`, and a flag named by its part before the first
+ * "-": `forum` for "forum-post"), so it speaks of the way the sender wrote. A message of no
+ * channel is the GM's own, by mail.
  */
 export function answer(head: Letterhead, mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): OutgoingMessage {
   return compose(head, answerSpec(mail, to, key, template, data));
@@ -82,14 +83,13 @@ export function answer(head: Letterhead, mail: Answered, to: string, key: string
 
 /** What `answer` writes, before it is written (a reply that waits for its commands' effects). */
 export function answerSpec(mail: Answered, to: string, key: string, template: string, data: Record<string, unknown>): MessageSpec {
-  const channel = mail.channel ?? 'email';
-  const subject = bareSubject(mail.subject) || (channel === 'email' ? 'your email' : channel === 'web' ? 'your orders on the web' : 'your forum post');
+  const subject = bareSubject(mail.subject) || (mail.untitled ?? 'your email');
   return {
     key,
     to,
     subject: `Re: ${subject}`,
     template,
-    data: { channel, forum: channel === 'forum-post' || channel === 'forum-private', web: channel === 'web', ...data },
+    data: { ...(mail.channel && { channel: mail.channel, [mail.channel.split('-')[0]]: true }), ...data },
     inReplyTo: { messageId: mail.messageId, references: mail.references },
   };
 }

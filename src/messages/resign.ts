@@ -2,6 +2,7 @@
 // their forum account speaks for the nation any more), the nation plays on as the game's missed-orders rule says, and the GM
 // is told how to hand it to someone else.
 import { parseDocument } from 'yaml';
+import { removePlayer } from '../game/player-entries.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { nationName, type MessageContext } from './message-context.ts';
 import { compose } from './replies.ts';
@@ -9,10 +10,8 @@ import { compose } from './replies.ts';
 export function resign(ctx: MessageContext, nation: string): { said: string; gameYaml: string; messages: OutgoingMessage[] } {
   const doc = parseDocument(ctx.game.files['game.yaml']);
   const player = ctx.game.config.nations[nation].player;
-  doc.deleteIn(['nations', nation, 'player']);
-  for (const [member, of] of Object.entries(ctx.game.config.forum?.players ?? {})) if (of === nation) doc.deleteIn(['forum', 'players', member]);
-  const author = ctx.message.author;
-  const who = author.channel === 'forum' ? `forum member ${author.name}` : author.channel === 'web' ? "by the nation's web page" : ctx.message.address;
+  removePlayer(doc, ctx.game.config, nation);
+  const who = ctx.message.author.label;
   const name = nationName(ctx, nation);
   const notice = compose(ctx.head, {
     key: `resign:${ctx.messageId}`,

@@ -6,6 +6,7 @@
 // settled; the answers are recorded by key (emails in the outbox, forum private messages in the
 // forum outbox), so running it again repeats nothing.
 import { ForumOutbox } from '../store/forum-outbox.ts';
+import { privately } from './reply-routes.ts';
 import { rememberThread } from './tickets.ts';
 import { announcements, toAnnounce, type Announcements } from './announcements.ts';
 import { runEffects, writeReply, type Effect } from './command-effects.ts';
@@ -81,7 +82,8 @@ async function finish(deps: MessageDeps, ledger: MessageLedger, gameId: string, 
   const said = await ledger.withLock(gameId, () => runEffects(deps.store.redis, deps.control, gameId, pending!.effects));
   const reply = await writeReply(deps, gameId, pending!, said);
   const told = await announce(deps, gameId, pending!.effects, said);
-  const pm = pending!.forumTo && { kind: 'private' as const, key: reply.key, to: [pending!.forumTo], title: reply.subject, text: reply.text };
+  const route = pending!.route;
+  const pm = route && privately(route, reply);
   const settled = {
     ...rest,
     replies: [...(pm ? [] : [reply]), ...rest.replies, ...told.mails],

@@ -52,7 +52,7 @@ export async function rule(ctx: MessageContext, ticket: Ticket, answerText: stri
   const reading = describe(ctx, chosen);
   const refusal = rejected.find((r) => r.order === chosen);
   const outcome = merged.outdated.length
-    ? `The GM read it as: ${reading} But a newer ${ticket.playerForum ? 'message' : 'email'} of yours already gave an order about this, so that one stands.`
+    ? `The GM read it as: ${reading} But an order you sent later already covers this, so that one stands.`
     : refusal
       ? `The GM read it as: ${reading} That order is not allowed, so it was not applied: ${refusal.message}`
       : `The GM read it as: ${reading} It is now in force.`;

@@ -6,7 +6,8 @@ import type { Redis } from 'ioredis';
 import type { Order } from '../engine/index.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { storedTickets, storedTicketsOf } from '../store/stored-tickets.ts';
-import { withMessageId } from '../store/renamed-fields.ts';
+import { renamedTicket } from '../store/renamed-fields.ts';
+import type { ReplyRoute } from './incoming-message.ts';
 
 export interface Ticket {
   /** "T-" and six letters or digits; in the ticket's subject, and the key the GM's reply is matched by. */
@@ -26,8 +27,8 @@ export interface Ticket {
   playerAddress: string;
   playerMessageId: string | null;
   playerSubject: string;
-  /** The player's forum member name, when the line came from the forum and answers go by forum private message. */
-  playerForum?: string;
+  /** Where the player's answers go, when the line came by a message answered by private message (IncomingMessage.reply). */
+  playerRoute?: ReplyRoute;
   status: 'open' | 'resolved' | 'rejected' | 'superseded';
   /** What the GM decided, in words, once closed. */
   outcome?: string;
@@ -52,14 +53,14 @@ export function tokensIn(text: string): string[] {
 }
 
 export async function readTickets(redis: Redis, gameId: string, tokens: readonly string[]): Promise<Ticket[]> {
-  return (await storedTicketsOf(redis, gameId, tokens)).map((v) => withMessageId(JSON.parse(v) as Ticket));
+  return (await storedTicketsOf(redis, gameId, tokens)).map((v) => renamedTicket(JSON.parse(v) as Ticket));
 }
 
 export { rememberThread } from '../store/stored-tickets.ts';
 
 /** Stored tickets, oldest first. */
 export function byAge(stored: string[]): Ticket[] {
-  return stored.map((v) => withMessageId(JSON.parse(v) as Ticket)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
+  return stored.map((v) => renamedTicket(JSON.parse(v) as Ticket)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.line - b.line);
 }
 
 /** The open tickets of a step (of one nation, when named), oldest first. */

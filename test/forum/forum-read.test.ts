@@ -6,7 +6,7 @@ import { ForumInbox } from '../../src/channels/forum/forum-inbox.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
-import { forumKeys } from '../../src/store/keys.ts';
+import { forumKeys, mailKeys } from '../../src/store/keys.ts';
 import { rawMail } from '../mail/support/mail-game.ts';
 import { requireServices } from '../support/services.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
@@ -214,12 +214,25 @@ describe('orders read from the game thread', () => {
     const [result] = await game.processQueued();
     expect(result.counts).toMatchObject({ waiting: 1 });
     const [ticket] = await openTickets(game.store, game.id);
-    expect(ticket.playerForum).toBe('Alice');
+    expect(ticket.playerRoute).toEqual({ channel: 'forum', to: 'Alice' });
     const ruling = await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: `Re: ${ticket.token}`, text: '1' }));
     expect(ruling.outcome).toBe('ticket-answer');
     expect(await game.outbox.entry(game.id, `ticket-outcome:${ticket.token}`)).toBeUndefined();
     const [toAlice] = (await game.privateMessages('Alice')).filter((p) => p.key === `ticket-outcome:${ticket.token}`);
     expect(toAlice.text).toContain(ticket.text);
     expect((await game.store.ordersInForce(game.id)).red?.orders).toHaveLength(1);
+  });
+
+  it('sends the ruling on a ticket stored before reply routes by private message too', async () => {
+    game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
+    forum.converse(ALICE, 'Orders', 'claim vale');
+    await readThread(game.intake, game.id, adapter());
+    await game.processQueued();
+    const [{ playerRoute, ...ticket }] = await openTickets(game.store, game.id);
+    // A ticket of an older release names the member alone.
+    await game.store.redis.hset(mailKeys(game.id).tickets, ticket.token, JSON.stringify({ ...ticket, playerForum: playerRoute!.to }));
+    await game.receive(await rawMail({ from: 'gm@adjutant.test', subject: `Re: ${ticket.token}`, text: '1' }));
+    expect(await game.outbox.entry(game.id, `ticket-outcome:${ticket.token}`)).toBeUndefined();
+    expect((await game.privateMessages('Alice')).map((p) => p.key)).toContain(`ticket-outcome:${ticket.token}`);
   });
 });

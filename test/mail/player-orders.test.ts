@@ -95,7 +95,9 @@ describe('orders from a player', () => {
       { kind: 'claim', province: 'nor' },
       { kind: 'claim', province: 'sou' },
     ]);
-    expect((await reply(game, `reply:${older.messageId}`)).text).toContain('This email is older (by its Date:) than one Adjutant already has from you');
+    expect((await reply(game, `reply:${older.messageId}`)).text).toContain(
+      'This email is older (by the date it carries) than one Adjutant already has from you',
+    );
   });
 
   it('does not let a Date: in the future outrank later emails', async () => {

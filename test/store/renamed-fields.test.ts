@@ -1,7 +1,8 @@
-// Stored values from before the message id's field was renamed (mailId -> messageId) still read.
+// Stored values from before a field was renamed still read: the message id (mailId -> messageId),
+// and a private answer's route (a forum member's name -> a reply route on the forum channel).
 import { describe, expect, it } from 'vitest';
 import { decodeOrders } from '../../src/store/stored-orders.ts';
-import { withMessageId } from '../../src/store/renamed-fields.ts';
+import { renamedResult, renamedTicket, withMessageId } from '../../src/store/renamed-fields.ts';
 
 describe('values stored under the old name of the message id', () => {
   it('read with their message id under its new name', () => {
@@ -16,5 +17,22 @@ describe('values stored under the old name of the message id', () => {
       sources: [{ mailId: 'abc', date: '2026-01-01', line: 1, text: 'A Par H' }],
     });
     expect(decodeOrders(old).sources).toEqual([{ messageId: 'abc', date: '2026-01-01', line: 1, text: 'A Par H' }]);
+  });
+});
+
+describe('values stored when a private answer went to a forum member by name', () => {
+  it('read as reply routes on the forum channel', () => {
+    const route = { channel: 'forum', to: 'Alice' };
+    expect(renamedTicket({ token: 'T-AAAAAA', messageId: 'm', playerForum: 'Alice' } as { token: string; messageId: string })).toEqual({
+      token: 'T-AAAAAA',
+      messageId: 'm',
+      playerRoute: route,
+    });
+    const pending = { key: 'reply:m', forumTo: 'Alice' };
+    expect(renamedResult({ mailId: 'm', pending } as unknown as { messageId: string; pending: object })).toEqual({
+      messageId: 'm',
+      pending: { key: 'reply:m', route },
+    });
+    expect(renamedTicket({ messageId: 'm', playerRoute: route })).toEqual({ messageId: 'm', playerRoute: route });
   });
 });

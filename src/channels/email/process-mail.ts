@@ -157,8 +157,9 @@ export function emailMessage(mail: IncomingMail, messageId: string): IncomingMes
   return {
     channel: 'email',
     noun: 'email',
+    untitled: 'your email',
     id: messageId,
-    author: { channel: 'email', address: mail.from },
+    author: { id: mail.from, label: mail.from ?? 'an unknown sender' },
     subject: mail.subject,
     text: mail.text,
     sentAt: mail.date,
@@ -168,7 +169,7 @@ export function emailMessage(mail: IncomingMail, messageId: string): IncomingMes
     cutAt: mail.truncated ? MAX_TEXT : null,
     attachments: mail.attachments.map((a) => a.filename),
     address: mail.from,
-    reply: { by: 'email' },
+    reply: null,
   };
 }
 

@@ -4,12 +4,15 @@
 // post twice (a webhook and a poll, a crash before the cursor moved) stores it once.
 // Owns (src/store/keys.ts): forumKeys inbox, cursor, privateCursor and readsFrom.
 import type { Redis } from 'ioredis';
-import type { Channel } from '../../messages/incoming-message.ts';
 import { MessageLedger } from '../../messages/message-ledger.ts';
 import { forumKeys } from '../../store/keys.ts';
 import type { ThreadPost } from './base/forum-adapter.ts';
 
-export type ForumChannel = Extract<Channel, 'forum-post' | 'forum-private'>;
+/** The forum channel's id (src/channels/index.ts), named by the reply routes it takes. */
+export const forumChannelId = 'forum';
+
+/** A post in the game's thread, or a private message to the game's account. */
+export type ForumChannel = 'forum-post' | 'forum-private';
 
 export interface ForumItem {
   channel: ForumChannel;

@@ -19,7 +19,7 @@ import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages
 import { tokensIn } from '../../messages/tickets.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import type { ForumUser } from './base/forum-adapter.ts';
-import { ForumInbox, type ForumItem } from './forum-inbox.ts';
+import { forumChannelId, ForumInbox, type ForumItem } from './forum-inbox.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
 import { forumPosts } from './settings/forum-config.ts';
 
@@ -122,8 +122,9 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
   return {
     channel: item.channel,
     noun: 'message',
+    untitled: 'your forum post',
     id,
-    author: { channel: 'forum', id: item.post.author.id, name: item.post.author.name },
+    author: { id: item.post.author.id, label: `forum member ${item.post.author.name}` },
     subject: (item.title ?? '').slice(0, MAX_SUBJECT),
     text,
     sentAt: new Date(item.post.editedAt ?? item.post.postedAt),
@@ -138,10 +139,10 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
 }
 
 /** A forum whose API cannot send private messages (phpBB) has its players answered by email, as has a game that asks for it. */
-function replyRoute(config: GameFile, item: ForumItem, address: string | null): ReplyRoute {
+function replyRoute(config: GameFile, item: ForumItem, address: string | null): ReplyRoute | null {
   const forum = config.forum;
-  if ((forum && !forumPosts(forum)) || (forum?.confirm === 'email' && address)) return { by: 'email' };
-  return { by: 'forum-private', to: item.post.author.name };
+  if ((forum && !forumPosts(forum)) || (forum?.confirm === 'email' && address)) return null;
+  return { channel: forumChannelId, to: item.post.author.name };
 }
 
 function publicOrdersWarning(ctx: MessageContext) {

@@ -2,11 +2,11 @@
 // by the thread readers and webhooks of each forum software and stored in the forum inbox under
 // "forum-post:<post id>@<version>" or "forum-private:<id>@<version>".
 import type { MessageChannel } from '../../messages/message-channel.ts';
-import { ForumInbox, isForumItemId } from './forum-inbox.ts';
+import { forumChannelId, ForumInbox, isForumItemId } from './forum-inbox.ts';
 import { processForumMessage } from './forum-message.ts';
 
 export const forum: MessageChannel = {
-  id: 'forum',
+  id: forumChannelId,
   noun: 'forum post',
   owns: isForumItemId,
   isStored: async (store, gameId, messageId) => (await new ForumInbox(store.redis).item(gameId, messageId)) !== null,

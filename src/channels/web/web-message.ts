@@ -14,6 +14,7 @@ import { routeReplies } from '../../messages/reply-routes.ts';
 import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import { lateEmails } from '../email/late-mail.ts';
+import { forumChannelId } from '../forum/forum-inbox.ts';
 import { forumPosts } from '../forum/settings/forum-config.ts';
 import { WebInbox, type WebOrders } from './web-inbox.ts';
 
@@ -75,8 +76,9 @@ function webMessage(config: GameFile, orders: WebOrders, id: string): IncomingMe
   return {
     channel: 'web',
     noun: 'message',
+    untitled: 'your orders on the web',
     id,
-    author: { channel: 'web', nation: orders.nation },
+    author: { id: orders.nation, label: "by the nation's web page" },
     subject: '',
     text: orders.text.length > MAX_TEXT ? orders.text.slice(0, MAX_TEXT) : orders.text,
     sentAt: new Date(orders.at),
@@ -91,9 +93,9 @@ function webMessage(config: GameFile, orders: WebOrders, id: string): IncomingMe
 }
 
 /** The player's usual channel: their email, else the forum member the game knows them by, where the forum takes private messages. */
-function replyRoute(config: GameFile, nation: string, address: string | null): ReplyRoute {
+function replyRoute(config: GameFile, nation: string, address: string | null): ReplyRoute | null {
   const forum = config.forum;
   const member = Object.entries(forum?.players ?? {}).find(([, of]) => of === nation)?.[0];
-  if (address || !forum || !member || !forumPosts(forum)) return { by: 'email' };
-  return { by: 'forum-private', to: member };
+  if (address || !forum || !member || !forumPosts(forum)) return null;
+  return { channel: forumChannelId, to: member };
 }

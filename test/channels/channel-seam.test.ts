@@ -1,0 +1,92 @@
+// The seam between the channels and the rest, as test/rulesets/ruleset-ids.test.ts keeps the
+// rulesets': the message handlers and everything below them name no channel (they read the
+// neutral IncomingMessage and route answers by what the channel said), and a channel of the
+// tests' own (test/support/fixture-channel) works through the real parse worker once registered.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionFromUrl, openQueue, QUEUES } from '../../jobs/queues.ts';
+import { createParseWorker, enqueueParse } from '../../jobs/parse.ts';
+import { channels } from '../../src/channels/index.ts';
+import { MessageLedger } from '../../src/messages/message-ledger.ts';
+import { dropNotes, fixtureChannel, pinNote } from '../support/fixture-channel/index.ts';
+import { mailTestGame, type MailTestGame } from '../mail/support/mail-game.ts';
+import { requireServices } from '../support/services.ts';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The folders that must name no channel: the handlers of every message and the layers below them. */
+const NEUTRAL = ['src/messages', 'src/turns', 'src/orders', 'src/engine', 'src/rulesets', 'src/combat', 'src/scenario', 'src/datc'];
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.generated.ts'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** Each channel a piece of code names by a string of its own: a channel's id, or a kind of it ("forum-post"). Comments do not count. */
+function namings(code: string, ids: readonly string[]): string[] {
+  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return ids.filter((id) => new RegExp(`(['"\`])${id}(-[a-z-]+)?\\1`).test(bare)).map((id) => `the channel "${id}"`);
+}
+
+describe('the channel seam', () => {
+  const ids = channels.ids().filter((id) => !id.startsWith('fixture-'));
+  const files = NEUTRAL.flatMap(sources);
+
+  it('covers every registered channel and the handlers of every message', () => {
+    expect(ids).toEqual(['email', 'forum', 'web']);
+    expect(files).toEqual(expect.arrayContaining(['src/messages/replies.ts', 'src/messages/player-message.ts', 'src/turns/remind-players.ts']));
+  });
+
+  it('finds a channel named in code, and not in a comment', () => {
+    expect(namings(`if (message.channel === 'email') return;`, ids)).toEqual(['the channel "email"']);
+    expect(namings(`return { by: "forum-private", to };`, ids)).toEqual(['the channel "forum"']);
+    expect(namings(`// an 'email' of the player\nconst a = 1;`, ids)).toEqual([]);
+    expect(namings(`const noun = 'emails';`, ids)).toEqual([]);
+  });
+
+  it('is kept: no handler of a message, nor anything below them, names one', () => {
+    const offenders = files.flatMap((file) => namings(readFileSync(path.join(root, file), 'utf8'), ids).map((what) => `${file}: ${what}`));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('a channel registered by one line', () => {
+  let game: MailTestGame;
+  let redisUrl: string;
+  beforeAll(async () => {
+    ({ redisUrl } = await requireServices(['redis']));
+    if (!channels.has(fixtureChannel.id)) channels.add(fixtureChannel);
+    game = await mailTestGame();
+  });
+  afterAll(async () => {
+    await dropNotes(game.store.redis, game.id);
+    await game.close();
+  });
+
+  it("takes a nation's orders through the parse worker, and answers by mail", async () => {
+    const prefix = `{adjutant-test-${game.id}}`;
+    const connection = connectionFromUrl(redisUrl);
+    const queue = openQueue(QUEUES.parse, connection, prefix);
+    const worker = createParseWorker(game.deps, connection, { prefix, concurrency: 1 });
+    try {
+      const id = await pinNote(game.store.redis, game.id, 'red', 'claim nor', game.deps.now());
+      await enqueueParse(queue)({ gameId: game.id, messageId: id });
+      // The answer is recorded once the outcome is committed: the last thing the job does.
+      let reply = await game.outbox.entry(game.id, `reply:${id}`);
+      for (let i = 0; !reply && i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        reply = await game.outbox.entry(game.id, `reply:${id}`);
+      }
+      expect(await new MessageLedger(game.store.redis).result(game.id, id)).toMatchObject({ outcome: 'orders', role: 'player', nation: 'red' });
+      expect((await game.store.ordersInForce(game.id)).red?.orders).toEqual([expect.objectContaining({ kind: 'claim' })]);
+      expect(reply).toMatchObject({ to: ['player1@adjutant.test'], subject: expect.stringContaining('Re: your note') });
+    } finally {
+      await worker.close();
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+    }
+  });
+});
