@@ -129,6 +129,8 @@ export function forumKeys(gameId: string) {
     readsFrom: `${p}:reads-from`,
     /** Hash: post id -> JSON of a thread post with orders read this step, watched for edits. Owner: src/channels/forum/edit-watch.ts. */
     watched: `${p}:watched`,
+    /** Hash: a member name of the game (lower case) -> the forum account id first seen writing under it; the account is that member from then on, whatever name it shows. Owner: src/channels/forum/forum-members.ts. */
+    members: `${p}:members`,
   };
 }
 

@@ -3,6 +3,7 @@
 // edits, chatter, quotes, non-players and a look-alike name; each player's orders read once.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ForumInbox } from '../../src/channels/forum/forum-inbox.ts';
+import { ForumMembers } from '../../src/channels/forum/forum-members.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { openTickets } from '../../src/messages/tickets.ts';
@@ -205,6 +206,43 @@ describe('orders read from the game thread', () => {
     expect(second.taken).toHaveLength(1);
     await game.processQueued();
     expect((await game.privateMessages('Alice')).filter((p) => p.key.startsWith('reply:'))).toHaveLength(2);
+  });
+
+  it('knows a player by their forum account: after a rename, and not a newcomer who takes the old name', async () => {
+    await forum.server.close();
+    const users = USERS.map((u) => ({ ...u }));
+    forum = await startXenForo(77, users);
+    game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 });
+    const rename = (id: number, name: string) => void (users.find((u) => u.user_id === id)!.username = name);
+    forum.say(ALICE, '[orders]\nclaim nor\n[/orders]');
+    await readThread(game.intake, game.id, adapter());
+    await game.processQueued();
+    const toAlice = (await game.privateMessages('Alice')).length;
+    // Alice renames herself on the forum, and Carol takes the name she left.
+    rename(ALICE, 'Alicia');
+    rename(CAROL, 'Alice');
+    forum.say(ALICE, '[orders]\nclaim mid\n[/orders]');
+    forum.say(CAROL, '[orders]\nREPLACE ALL\nclaim sou\n[/orders]');
+    await readThread(game.intake, game.id, adapter());
+    expect((await game.processQueued()).map((r) => r.code ?? r.outcome)).toEqual(['orders', 'MEMBER_NAME_TAKEN']);
+    expect(await inForce('red')).toEqual([
+      { kind: 'claim', province: 'nor' },
+      { kind: 'claim', province: 'mid' },
+    ]);
+    expect(await game.outbox.entry(game.id, `name-taken:${CAROL}`)).toMatchObject({
+      to: ['gm@adjutant.test'],
+      subject: expect.stringContaining('wrote as Alice'),
+    });
+    // Answered under the name she shows now; Carol is not answered.
+    expect(await game.privateMessages('Alicia')).toHaveLength(toAlice);
+    expect(await game.privateMessages('Alice')).toHaveLength(toAlice);
+
+    // The GM lets the name go (the player moved to Carol's account): the next account to write as Alice plays red.
+    expect(await new ForumMembers(game.store.redis).forget(game.id, 'Alice')).toBe(true);
+    forum.say(CAROL, '[orders]\nREPLACE ALL\nclaim sou\n[/orders]');
+    await readThread(game.intake, game.id, adapter());
+    expect((await game.processQueued()).map((r) => r.code ?? r.outcome)).toEqual(['orders']);
+    expect(await inForce('red')).toEqual([{ kind: 'claim', province: 'sou' }]);
   });
 
   it("sends the GM's ruling on a ticket to the forum player by private message", async () => {

@@ -10,6 +10,7 @@ import type { ForumAdapter, ThreadPost } from './base/forum-adapter.ts';
 import type { ForumConfig } from './settings/forum-config.ts';
 import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';
 import { ForumInbox, postVersion, type ForumItem } from './forum-inbox.ts';
+import { ForumMembers } from './forum-members.ts';
 import { forumText, isForTheGame } from './forum-message.ts';
 
 export interface ForumIntakeDeps {
@@ -27,7 +28,8 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
   const watch = new EditWatch(deps.store);
   // The thread's history (and old private messages) is passed over: a new game's first read would replay it as orders.
   const since = config.forum?.since ? Date.parse(config.forum.since) : await inbox.readsFrom(gameId);
-  const forTheGame = items.filter((item) => !(since !== null && Date.parse(item.post.postedAt) < since) && isForTheGame(config, item));
+  const pins = await new ForumMembers(deps.store.redis).pins(gameId);
+  const forTheGame = items.filter((item) => !(since !== null && Date.parse(item.post.postedAt) < since) && isForTheGame(config, item, pins));
   const posts = forTheGame.some((item) => item.channel === 'forum-post');
   const watched = posts ? await watch.all(gameId) : new Map<string, Watched>();
   const taken: string[] = [];

@@ -3,7 +3,7 @@
 // is read (order-blocks.ts), and where the answer goes (a forum private message, or email where
 // the game says so or the forum has no private messages). Then the same handlers as for email.
 import type { GameFile } from '../../game/game-file.ts';
-import { answer } from '../../messages/replies.ts';
+import { answer, compose } from '../../messages/replies.ts';
 import { MAX_SUBJECT, MAX_TEXT } from '../../messages/incoming-message.ts';
 import { handleGm } from '../../messages/gm-message.ts';
 import type { IncomingMessage, ReplyRoute } from '../../messages/incoming-message.ts';
@@ -18,26 +18,13 @@ import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
 import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { tokensIn } from '../../messages/tickets.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import type { ForumUser } from './base/forum-adapter.ts';
 import { forumChannelId, ForumInbox, type ForumItem } from './forum-inbox.ts';
+import { ForumMembers, membership, type ForumRole, type MemberPins } from './forum-members.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
 import { forumPosts } from './settings/forum-config.ts';
 
 export class ForumItemNotStoredError extends Error {
   override name = 'ForumItemNotStoredError';
-}
-
-export type ForumRole = { role: 'gm' } | { role: 'player'; nation: string };
-
-/** Whose the member is in this game: exactly a name of `forum.players` or `forum.gm` (forum names ignore case), else null. */
-export function forumRole(config: GameFile, author: ForumUser): ForumRole | null {
-  const forum = config.forum;
-  if (!forum) return null;
-  const name = author.name.toLowerCase();
-  const same = (member: string) => member.toLowerCase() === name;
-  if (forum.gm && same(forum.gm)) return { role: 'gm' };
-  const nation = Object.entries(forum.players).find(([member]) => same(member))?.[1];
-  return nation && config.nations[nation] ? { role: 'player', nation } : null;
 }
 
 /**
@@ -56,9 +43,10 @@ export function forumText(item: ForumItem): string {
 
 const textOfItem = new WeakMap<ForumItem, string>();
 
-/** Whether the item is for the message loop at all: written by a player or the GM, with something to read. */
-export function isForTheGame(config: GameFile, item: ForumItem): boolean {
-  return forumRole(config, item.post.author) !== null && forumText(item).length > 0;
+/** Whether the item is for the message loop at all: written by a player or the GM (or under one's name by another account), with something to read. */
+export function isForTheGame(config: GameFile, item: ForumItem, pins: MemberPins): boolean {
+  const { who, taken } = membership(config, item.post.author, pins);
+  return (who !== null || taken !== undefined) && forumText(item).length > 0;
 }
 
 /** A stored forum item's outcome, decided and committed once, like an email's. */
@@ -79,6 +67,8 @@ export interface ForumInput {
   item: ForumItem;
   /** Whose the member is in the game; null for someone who plays no part. */
   who: ForumRole | null;
+  /** The game's member name the account shows, though another account holds it. */
+  taken?: string;
 }
 
 async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumItem): Promise<Loaded> {
@@ -87,14 +77,16 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
   const now = deps.now();
   if (!(await deps.store.exists(gameId))) return noGame(snapshot.step, messageId, now);
   const game = await storedGame(deps.store, gameId);
-  const who = forumRole(game.config, item.post.author);
+  const members = new ForumMembers(deps.store.redis);
+  const { who, pin, taken } = membership(game.config, item.post.author, await members.pins(gameId));
+  if (pin) await members.pin(gameId, pin, item.post.author.id);
   const received = snapshot.received ?? now;
   const message = forumMessage(game.config, item, messageId, who);
   const ctx = await contextOf(deps, game, snapshot, message, { received, date: new Date(item.post.editedAt ?? item.post.postedAt) });
   const counted = who ? [countOf(ctx, memberCount(item))] : [];
   const flood = await loadFlood(deps.store.redis, gameId, messageId, counted);
   const extras = who ? await loadExtras(deps, game, snapshot, message, ctx.head.secrets, who, (id, ids) => lateEmails(deps.store, id, ids)) : {};
-  const input: ForumInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, item, who };
+  const input: ForumInput = { ctx: { ...ctx, snapshot: { ...snapshot, flood, extras } }, item, who, ...(taken && { taken }) };
   return { step: snapshot.step, decide: () => decideForum(input) };
 }
 
@@ -104,8 +96,9 @@ function memberCount(item: ForumItem): string {
 }
 
 /** The forum item's decision: from its input alone, reading no store. */
-export async function decideForum({ ctx, item, who }: ForumInput): Promise<Decision> {
+export async function decideForum({ ctx, item, who, taken }: ForumInput): Promise<Decision> {
   const forum = ctx.game.config.forum;
+  if (forum && taken) return decision(ctx, { outcome: 'refused', code: 'MEMBER_NAME_TAKEN', replies: [nameTakenNotice(ctx, item, taken)] });
   // Posts by members who play no part are not answered: the thread is theirs to chat in.
   if (!forum || !who) return decision(ctx, { outcome: 'refused', code: 'NOT_A_PLAYER' });
   const { limited, count } = rateLimited(ctx, memberCount(item), item.post.author.name);
@@ -143,6 +136,23 @@ function replyRoute(config: GameFile, item: ForumItem, address: string | null): 
   const forum = config.forum;
   if ((forum && !forumPosts(forum)) || (forum?.confirm === 'email' && address)) return null;
   return { channel: forumChannelId, to: item.post.author.name };
+}
+
+/** The GM hears once per account (the answer's key) that it wrote under a member name another account holds. */
+function nameTakenNotice(ctx: MessageContext, item: ForumItem, name: string) {
+  return compose(ctx.head, {
+    key: `name-taken:${item.post.author.id}`,
+    to: ctx.game.config.gm.email,
+    subject: `A forum account wrote as ${name}`,
+    template: 'notice',
+    data: {
+      gameTitle: ctx.game.config.title,
+      paragraphs: [
+        `The forum account ${item.post.author.id} wrote to the game under the name ${name}, which another account of the forum held when it first wrote to the game. Forum names can change hands, so the game goes by the account: this one's messages are not read, and it is not answered.`,
+        `If the player of ${name} has moved to this new account, run: adjutant forum forget ${ctx.game.id} ${name}. The next account to write as ${name} then plays for it.`,
+      ],
+    },
+  });
 }
 
 function publicOrdersWarning(ctx: MessageContext) {

@@ -13,7 +13,7 @@ import type { WebhookPost } from './base/forum-software.ts';
 import { forums } from './settings/forums.ts';
 import { softwareOf } from './settings/forum-config.ts';
 import { takeForumItems, type ForumIntakeDeps } from './forum-intake.ts';
-import { forumRole } from './forum-message.ts';
+import { ForumMembers, membership } from './forum-members.ts';
 
 export interface WebhookDelivery {
   /** The forum software the delivery says it comes from (its path: /-/forum/<software>/<game>). */
@@ -67,8 +67,8 @@ export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDeli
 }
 
 async function privateMessage(deps: WebhookIntakeDeps, gameId: string, config: GameFile, post: WebhookPost): Promise<WebhookAnswer> {
-  if (!forumRole(config, { id: String(post.userId ?? ''), name: post.username }))
-    return { status: 200, text: 'A private message by a member who plays no part; nothing to do.' };
+  const { who, taken } = membership(config, { id: String(post.userId ?? ''), name: post.username }, await new ForumMembers(deps.store.redis).pins(gameId));
+  if (!who && !taken) return { status: 200, text: 'A private message by a member who plays no part; nothing to do.' };
   await deps.readNow?.(gameId);
   return { status: 200, text: 'The private messages are read now.' };
 }

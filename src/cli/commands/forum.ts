@@ -1,5 +1,9 @@
 // `adjutant forum test`: tries a game folder's forum settings against the real forum.
+// `adjutant forum forget`: lets a member name of a running game go from the account that held it.
 import type { Command } from 'commander';
+import { ForumMembers } from '../../channels/forum/forum-members.ts';
+import { GameStore } from '../../store/game-store.ts';
+import { connectRedis } from '../../store/redis.ts';
 import { loadGame } from '../../game/load-game.ts';
 import { checkForum } from '../../channels/forum/check-forum.ts';
 import { openForum } from '../../channels/forum/open-forum.ts';
@@ -28,5 +32,21 @@ export function register(program: Command): void {
       const checks = await checkForum(config, openForum(config), scratchId === undefined ? undefined : openForum({ ...config, thread: scratchId }));
       for (const check of checks) console.log(check.line);
       if (checks.some((c) => !c.ok)) process.exitCode = 1;
+    });
+  forum
+    .command('forget <game> <member>')
+    .description('Let a member name go from the forum account first seen writing under it: the next account to write as it plays for it.')
+    .action(async (game: string, member: string) => {
+      const redis = connectRedis();
+      try {
+        if (!(await new GameStore(redis).exists(game))) {
+          console.error(`There is no game "${game}" in the store.`);
+          process.exitCode = 1;
+        } else if (await new ForumMembers(redis).forget(game, member))
+          console.log(`${member} of "${game}" is free: the next forum account to write as ${member} plays for it.`);
+        else console.log(`No forum account holds ${member} in "${game}"; nothing to do.`);
+      } finally {
+        redis.disconnect();
+      }
     });
 }

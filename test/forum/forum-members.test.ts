@@ -1,0 +1,33 @@
+// Who a forum account is in a game (src/channels/forum/forum-members.ts): by the name it showed when
+// first seen, whatever it shows since, and never by a name another account holds.
+import { describe, expect, it } from 'vitest';
+import { membership } from '../../src/channels/forum/forum-members.ts';
+import type { GameFile } from '../../src/game/game-file.ts';
+
+const config = {
+  forum: { gm: 'Grace', players: { Alice: 'red', Bob: 'blue' } },
+  nations: { red: { name: 'Redmark' }, blue: { name: 'Bluevale' } },
+} as unknown as GameFile;
+
+describe('a forum account in a game', () => {
+  it('is the member of the name it shows when no account holds the name, and holds it from then on', () => {
+    expect(membership(config, { id: '2', name: 'ALICE' }, {})).toEqual({ who: { role: 'player', nation: 'red' }, pin: 'alice' });
+    expect(membership(config, { id: '7', name: 'Grace' }, { alice: '2' })).toEqual({ who: { role: 'gm' }, pin: 'grace' });
+    expect(membership(config, { id: '2', name: 'Alice' }, { alice: '2' })).toEqual({ who: { role: 'player', nation: 'red' } });
+  });
+
+  it('stays the member it was after a rename, even to the name of a member who has not written yet', () => {
+    expect(membership(config, { id: '2', name: 'Alicia' }, { alice: '2' })).toEqual({ who: { role: 'player', nation: 'red' } });
+    expect(membership(config, { id: '2', name: 'Bob' }, { alice: '2' })).toEqual({ who: { role: 'player', nation: 'red' } });
+  });
+
+  it('is not the member of a name another account holds, nor anyone for a name the game does not know', () => {
+    expect(membership(config, { id: '4', name: 'Alice' }, { alice: '2' })).toEqual({ who: null, taken: 'Alice' });
+    expect(membership(config, { id: '4', name: 'Carol' }, { alice: '2' })).toEqual({ who: null });
+  });
+
+  it("takes a name the game gives it now, once the name it held is no longer the game's", () => {
+    const renamed = { ...config, forum: { ...config.forum!, players: { Alicia: 'red', Bob: 'blue' } } } as GameFile;
+    expect(membership(renamed, { id: '2', name: 'Alicia' }, { alice: '2' })).toEqual({ who: { role: 'player', nation: 'red' }, pin: 'alicia' });
+  });
+});
