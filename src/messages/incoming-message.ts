@@ -61,6 +61,12 @@ export interface IncomingMessage {
   attachments: string[];
   /** The author's email address: where email answers go (for a forum member, the nation's registered address, if any). */
   address: string | null;
+  /**
+   * Set when the author took back what they wrote (a post deleted from the thread): the messages
+   * whose ids start with `idPrefix` (every version of the post) no longer give orders; `what` names
+   * it for the author ("Your post in the game thread"). Its text is empty.
+   */
+  withdraws?: { idPrefix: string; what: string };
   /** Where answers to the author go; null: by mail, to `address`. */
   reply: ReplyRoute | null;
 }

@@ -1,5 +1,6 @@
 // A player's message, once Adjutant knows whose it is: commands (HELP, STATUS, CLEAR, ABSENCE), or
 // orders, unless they came too late. Decided from the message's snapshot alone.
+import { withdrawOrders } from './withdrawn-orders.ts';
 import { orderHelp } from './order-help.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { StoredPress } from '../store/stored-press.ts';
@@ -25,6 +26,7 @@ export async function handlePlayer(ctx: MessageContext, nation: string): Promise
   if (closed) return closedMail(ctx, nation, closed);
   const late = lateness(ctx, nation);
   if (late) return lateMail(ctx, nation, late);
+  if (ctx.message.withdraws) return withdrawOrders(ctx, nation, ctx.message.withdraws);
   return playerOrders(ctx, nation, newText(stripSecrets(ctx.message.text, ctx.head.secrets)));
 }
 

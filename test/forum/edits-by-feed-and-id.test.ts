@@ -81,16 +81,19 @@ describe('edits read again on phpBB', () => {
     expect((await read()).taken).toEqual([]);
   });
 
-  it('lets a post go once newer posts push it out of the feed: its later edits are not read', async () => {
+  it('lets a post go once newer posts push it out of the feed: its orders stand, its later edits are not read', async () => {
     board = await startPhpbb();
     close = () => board.server.close();
     game = await forumTestGame({ software: 'phpbb', url: board.server.url, thread: 12 });
     const id = board.say('Alice', '<p>[orders]claim nor[/orders]</p>');
     await read();
+    await game.processQueued();
     expect(await watched()).toEqual([String(id)]);
     for (let i = 0; i < 15; i++) board.say('Bob', `<p>Chatter ${i}</p>`);
-    await read();
+    // Gone from the feed is not gone from the topic: the feed holds only the newest posts.
+    expect((await read()).taken).toEqual([]);
     expect(await watched()).toEqual([]);
+    expect(await inForce('red')).toEqual(['nor']);
     board.edit(id, '<p>[orders]claim mid[/orders]</p>');
     expect((await read()).taken).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // The phpBB adapter: it reads a topic through the board's Atom feed (test/forum/contract/
 // phpbb-server.ts) and refuses, with what the GM does instead, everything phpBB has no API for.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ForumCannotError } from '../../src/channels/forum/base/forum-errors.ts';
+import { ForumAuthError, ForumCannotError } from '../../src/channels/forum/base/forum-errors.ts';
 import { phpbbAdapter } from '../../src/channels/forum/phpbb/phpbb-adapter.ts';
 import { startPhpbb, type PhpbbBoard } from './contract/phpbb-server.ts';
 
@@ -42,5 +42,13 @@ describe('the phpBB adapter', () => {
     await expect(adapter().sendPrivate({ to: ['bob'], title: 't', text: 'x', marker: 'm' })).rejects.toThrow(
       /phpBB has no API to send private messages: the GM does it by hand/,
     );
+  });
+
+  it('says a feed closed to guests needs a forum guests can read, not an API key phpBB does not have', async () => {
+    board.membersOnly.on = true;
+    const refused = adapter().readSince(null);
+    await expect(refused).rejects.toThrow(ForumAuthError);
+    await expect(refused).rejects.toThrow(/closed to guests[\s\S]*forum guests can read/);
+    await expect(refused).rejects.not.toThrow(/API key/);
   });
 });

@@ -19,14 +19,22 @@ export interface ForumItem {
   post: ThreadPost;
   /** A private message's title. */
   title?: string;
+  /** The post is gone from the thread (deleted, hidden, moved): it takes back the orders its versions gave. */
+  withdrawn?: true;
 }
 
 /**
  * A post's id in the message loop. An edit is a new version (the time of the edit), read again
- * like a new message from the same player; the first version is "@0".
+ * like a new message from the same player; the first version is "@0", and the post taken back
+ * "@withdrawn".
  */
-export function forumMessageId(channel: ForumChannel, post: ThreadPost): string {
-  return `${channel}:${post.id}@${postVersion(post)}`;
+export function forumMessageId(item: ForumItem): string {
+  return `${postIdPrefix(item)}${item.withdrawn ? 'withdrawn' : postVersion(item.post)}`;
+}
+
+/** What the ids of every version of the item's post begin with. */
+export function postIdPrefix(item: ForumItem): string {
+  return `${item.channel}:${item.post.id}@`;
 }
 
 const FORUM_ITEM_ID = /^forum-(post|private):/;
@@ -53,7 +61,7 @@ export class ForumInbox {
    * is judged by it, so a post made before the deadline and read after it is on time).
    */
   async take(gameId: string, item: ForumItem, now: Date): Promise<string> {
-    const id = forumMessageId(item.channel, item.post);
+    const id = forumMessageId(item);
     const written = Date.parse(item.post.editedAt ?? item.post.postedAt);
     await this.redis.hsetnx(forumKeys(gameId).inbox, id, JSON.stringify(item));
     await this.ledger.markReceived(gameId, id, new Date(Number.isFinite(written) ? Math.min(written, now.getTime()) : now.getTime()));

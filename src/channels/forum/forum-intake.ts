@@ -43,7 +43,7 @@ export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, item
       await deps.enqueue({ gameId, messageId: id });
       taken.push(id);
     }
-    if (item.channel === 'forum-post') read.push({ post: item.post, orders });
+    if (item.channel === 'forum-post' && !item.withdrawn) read.push({ post: item.post, orders });
   }
   // Only once every post is stored and queued: a crash before takes them again, never skips an edit.
   if (read.length) await watch.note(gameId, read, await watch.step(gameId), watched);
@@ -93,7 +93,9 @@ export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter:
  * The watched posts (edit-watch.ts) as they are now: a newer version is taken like a new post.
  * Those of a step that has ended are read a last time, for edits made before it ended (the
  * message loop judges them late, as it would an email), and then no longer watched, like those
- * the forum no longer shows; an edit made after the step ended is not read.
+ * the forum no longer shows; an edit made after the step ended is not read. A post of the step
+ * being played that the forum no longer shows (deleted, hidden, moved away) takes back its orders,
+ * where the forum can tell it is gone (ForumAdapter.seesRemovals).
  */
 async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAdapter): Promise<string[]> {
   const watch = new EditWatch(deps.store);
@@ -108,17 +110,35 @@ async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAd
     const version = postVersion(post);
     return w && version > w.version && (w.step === at.step || (w.step < at.step && version < (ended.get(w.step) ?? 0)));
   });
-  const taken = await takeForumItems(
-    deps,
-    gameId,
-    edits.map((post) => ({ channel: 'forum-post' as const, post })),
-  );
   const shown = new Set(current.map((post) => post.id));
+  const gone = adapter.seesRemovals ? [...watched].filter(([id, w]) => w.step === at.step && !shown.has(id)) : [];
+  const taken = await takeForumItems(deps, gameId, [
+    ...edits.map((post) => ({ channel: 'forum-post' as const, post })),
+    ...(await withdrawals(deps, gameId, gone)),
+  ]);
   await watch.forget(
     gameId,
     [...watched].filter(([id, w]) => w.step !== at.step || !shown.has(id)).map(([id]) => id),
   );
   return taken;
+}
+
+/**
+ * The posts of the step gone from the thread, as items that take back their orders: written by the
+ * account that wrote them (under the member name it holds), at the moment they were found gone.
+ */
+async function withdrawals(deps: ForumIntakeDeps, gameId: string, gone: ReadonlyArray<[string, Watched]>): Promise<ForumItem[]> {
+  if (!gone.length) return [];
+  const pins = await new ForumMembers(deps.store.redis).pins(gameId);
+  const forum = (await storedGame(deps.store, gameId)).config.forum;
+  // The name as game.yaml writes it (the pins keep it in lower case), for answers addressed to it.
+  const written = [...Object.keys(forum?.players ?? {}), ...(forum?.gm ? [forum.gm] : [])];
+  const postedAt = deps.now().toISOString();
+  return gone.map(([id, w]) => {
+    const pinned = Object.entries(pins).find(([, account]) => account === w.member)?.[0] ?? '';
+    const name = written.find((n) => n.toLowerCase() === pinned) ?? pinned;
+    return { channel: 'forum-post', post: { id, author: { id: w.member, name }, text: '', postedAt }, withdrawn: true };
+  });
 }
 
 /** The game's forum section, when it has one. */

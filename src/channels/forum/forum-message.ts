@@ -18,7 +18,7 @@ import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
 import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { tokensIn } from '../../messages/tickets.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import { forumChannelId, ForumInbox, type ForumItem } from './forum-inbox.ts';
+import { forumChannelId, ForumInbox, postIdPrefix, type ForumItem } from './forum-inbox.ts';
 import { ForumMembers, membership, type ForumRole, type MemberPins } from './forum-members.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
 import { forumPosts } from './settings/forum-config.ts';
@@ -46,7 +46,7 @@ const textOfItem = new WeakMap<ForumItem, string>();
 /** Whether the item is for the message loop at all: written by a player or the GM (or under one's name by another account), with something to read. */
 export function isForTheGame(config: GameFile, item: ForumItem, pins: MemberPins): boolean {
   const { who, taken } = membership(config, item.post.author, pins);
-  return (who !== null || taken !== undefined) && forumText(item).length > 0;
+  return (who !== null || taken !== undefined) && (item.withdrawn || forumText(item).length > 0);
 }
 
 /** A stored forum item's outcome, decided and committed once, like an email's. */
@@ -104,7 +104,7 @@ export async function decideForum({ ctx, item, who, taken }: ForumInput): Promis
   const { limited, count } = rateLimited(ctx, memberCount(item), item.post.author.name);
   const handled =
     limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(ctx.message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
-  const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
+  const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && !item.withdrawn && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
   return routeReplies(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
 
@@ -128,6 +128,7 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
     attachments: [],
     address: address?.toLowerCase() ?? null,
     reply: replyRoute(config, item, address),
+    ...(item.withdrawn && { withdraws: { idPrefix: postIdPrefix(item), what: 'Your post in the game thread' } }),
   };
 }
 

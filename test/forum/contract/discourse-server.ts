@@ -19,7 +19,12 @@
 // site's review settings) answers 200 { action: "enqueued", pending_post, pending_count } with no
 // post id (PostsController#create for a NewPostResult with action :enqueued), and enters the topic
 // only when a moderator approves it. PUT /posts/{id}.json with { post: { raw, edit_reason } } edits a
-// post, answering { post }; only its author may (403 invalid_access for anyone else).
+// post, answering { post }; only its author may (403 invalid_access for anyone else). A post is
+// deleted as Discourse's PostDestroyer (lib/post_destroyer.rb) deletes it: by its author
+// (user_destroyed) it stays in the topic with user_deleted set and its text replaced by the
+// "(post deleted by author)" notice, a revision that moves updated_at; by staff (staff_destroyed)
+// it gets deleted_at and leaves the topic's stream and posts for everyone but staff, who still
+// see it with deleted_at set.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface DcPost {
@@ -33,6 +38,8 @@ export interface DcPost {
   created_at: string;
   updated_at: string;
   topic_slug: string;
+  user_deleted?: boolean;
+  deleted_at?: string | null;
 }
 
 /** A private message: a topic its participants (user names) can open. */
@@ -63,6 +70,10 @@ export interface DiscourseForum {
   holdForReview(on: boolean): void;
   /** Posts waiting in the review queue. */
   pending: Array<{ id: number; username: string; raw: string }>;
+  /** The post is deleted by its author, or by staff. */
+  remove(post: DcPost, by: 'author' | 'staff'): void;
+  /** Whether the API user is staff (and so still sees posts staff deleted). */
+  staff: { on: boolean };
   /** A moderator approves every waiting post: each enters the topic. */
   approve(): void;
 }
@@ -148,6 +159,8 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     body: { topic_list: { ...LIST_HEAD, ...(more && { more_topics_url: more }), topics } },
   });
   const edit = (post: DcPost, raw: string) => Object.assign(post, { raw, cooked: `<p>${raw}</p>`, updated_at: tick() });
+  const staff = { on: false };
+  const shown = (all: DcPost[]) => all.filter((p) => !p.deleted_at || staff.on);
 
   const server = await startContractServer(
     [
@@ -164,7 +177,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
                   id: Number(id),
                   title: t.title,
                   archetype: t.archetype,
-                  post_stream: { posts: t.posts.slice(0, CHUNK).map(withoutRaw), stream: t.posts.map((p) => p.id) },
+                  post_stream: { posts: shown(t.posts).slice(0, CHUNK).map(withoutRaw), stream: shown(t.posts).map((p) => p.id) },
                 },
               };
         },
@@ -176,7 +189,9 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
           const t = topicFor(req, id);
           if (isReply(t)) return t;
           const ids = req.query.getAll('post_ids[]').map(Number);
-          const found = t.posts.filter((p) => ids.includes(p.id)).slice(0, CHUNK);
+          const found = shown(t.posts)
+            .filter((p) => ids.includes(p.id))
+            .slice(0, CHUNK);
           return { status: 200, body: { post_stream: { posts: req.query.get('include_raw') === 'true' ? found : found.map(withoutRaw) } } };
         },
       ],
@@ -291,6 +306,8 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     message,
     reply: (pm, from, raw) => write(pm.posts, pm.id, from, raw),
     holdForReview: (on) => void (reviewing = on),
+    remove: (post, by) => void (by === 'author' ? Object.assign(edit(post, '(post deleted by author)'), { user_deleted: true }) : (post.deleted_at = tick())),
+    staff,
     pending,
     approve: () => {
       for (const p of pending.splice(0)) say(p.username, p.raw);

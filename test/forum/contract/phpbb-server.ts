@@ -1,12 +1,16 @@
 // A phpBB 3.3 board's topic feed (app.php/feed/topic/{id}), in the Atom shape phpBB's feed
 // templates write: newest entry first, each with author name, published/updated times, an id
 // that is the post's link (viewtopic.php?p=N#pN), and HTML content ending in a "Statistics" line.
+// A topic in a forum guests may not read (or with a password) answers a guest 401 Unauthorized
+// (phpbb/feed/topic.php, open(): send_status_line(401) and unauthorized_forum_exception).
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
 export interface PhpbbBoard {
   server: ContractServer;
   say(author: string, html: string): number;
   edit(postId: number, html: string): void;
+  /** Whether the topic's forum is closed to guests. */
+  membersOnly: { on: boolean };
 }
 
 interface Entry {
@@ -51,12 +55,20 @@ ${[...entries]
   )
   .join('\n')}
 </feed>`;
+  const membersOnly = { on: false };
   const server = await startContractServer(
-    [['GET', new RegExp(`^/app\\.php/feed/topic/${topicId}$`), () => ({ status: 200, body: feed(server.url) })]],
+    [
+      [
+        'GET',
+        new RegExp(`^/app\\.php/feed/topic/${topicId}$`),
+        () => (membersOnly.on ? { status: 401, body: 'Unauthorized' } : { status: 200, body: feed(server.url) }),
+      ],
+    ],
     () => null,
   );
   return {
     server,
+    membersOnly,
     say(author, html) {
       const at = tick();
       entries.push({ id: next, author, html, published: at, updated: at });

@@ -9,7 +9,10 @@
 // the Post data type's post_id, thread_id, message, message_state, last_edit_date, ...; XenForo's
 // own API controller answers 404 requested_post_not_found for a post it does not show). A post a
 // moderator hides is no longer listed to the API user, and the thread's pages are counted without
-// it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage). A
+// it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage). An
+// API user who moderates the forum is still shown the posts moderators hid or hold for approval,
+// with their message_state ("deleted", "moderated"), as XenForo's Thread finder shows them to
+// anyone with the canViewDeletedPosts and canViewModeratedContent permissions. A
 // message longer than the board's "Maximum message length" option (messageMaxLength, 25,000 as
 // installed) is refused by XenForo's message preparer with the phrase
 // please_enter_message_with_no_more_than_x_characters. POST posts/{id}/ edits a post (its new
@@ -47,6 +50,8 @@ export interface XenForoForum {
   /** A moderator hides the post (soft delete): it leaves the thread's pages. */
   hide(post: XfPost): void;
   revokeKey(): void;
+  /** Whether the API user moderates the forum (and so is shown hidden and unapproved posts too). */
+  moderator: { on: boolean };
   /** The board's "Maximum message length", which a test may lower. */
   limits: { messageMaxLength: number };
 }
@@ -72,6 +77,7 @@ export async function startXenForo(
   let nextAttachment = 500;
   const me = users[0];
   const limits = { messageMaxLength: 25_000 };
+  const moderator = { on: false };
   const say = (userId: number, message: string): XfPost => {
     const user = users.find((u) => u.user_id === userId)!;
     const id = nextPost++;
@@ -146,7 +152,7 @@ export async function startXenForo(
           const missing = thread(id);
           if (missing) return missing;
           // Hidden posts are not listed, and the later ones move up: pages are counted anew.
-          const visible = posts.filter((p) => p.message_state === 'visible');
+          const visible = posts.filter((p) => p.message_state === 'visible' || moderator.on);
           const last = Math.max(1, Math.ceil(visible.length / PER_PAGE));
           const page = Math.max(1, Number(req.query.get('page') ?? 1));
           if (page > last) return error(400, 'invalid_page', 'The requested page is invalid.');
@@ -284,6 +290,7 @@ export async function startXenForo(
     deleteThread: () => void (threadExists = false),
     hide: (post) => void (post.message_state = 'deleted'),
     revokeKey: () => void (key = 'revoked'),
+    moderator,
     limits,
   };
 }

@@ -39,6 +39,7 @@ function boardAdapter(url: string, key: string | undefined): ForumAdapter {
   if (!board || key !== board.key) throw new ForumAuthError(`The fixture board at ${url} refused the key.`);
   const own = (marker: string) => board.posts.find((p) => p.text.includes(markerLine(marker)));
   return {
+    seesRemovals: true,
     async publish(post) {
       board.say(board.members[0].name, `${post.text}\n\n${markerLine(post.marker)}`);
       return { id: board.posts.at(-1)!.id };

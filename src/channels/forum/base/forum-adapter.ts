@@ -86,6 +86,11 @@ export interface ForumAdapter {
   readSince(cursor: string | null): Promise<ThreadPage>;
   /** These posts of the thread as they are now, edited or not; those the forum no longer shows are left out. */
   currentPosts(ids: readonly string[]): Promise<ThreadPost[]>;
+  /**
+   * Whether a post currentPosts leaves out is gone from the thread (deleted, hidden or moved away),
+   * so the orders it gave are withdrawn; false where the forum cannot tell (a feed of the newest posts).
+   */
+  readonly seesRemovals: boolean;
   sendPrivate(message: PrivateMessage): Promise<void>;
   /**
    * Whether this private message already went out (a time-out or a crash after the forum made it):

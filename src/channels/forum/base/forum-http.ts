@@ -12,6 +12,8 @@ export interface ForumHttpOptions {
   headers: Record<string, string>;
   /** The forum's own words for a refused request, from its error body. */
   errorText: (body: unknown) => string | undefined;
+  /** What the GM should do when the forum refuses access (401, 403); the default speaks of the API key. */
+  refusedHint?: string;
   /** Further tries after the first, for network errors, 5xx and short 429s. */
   retries?: number;
   /** The first pause between tries; it doubles each time. */
@@ -75,7 +77,7 @@ export class ForumHttp {
     const said = this.options.errorText(parsed) ?? `HTTP ${response.status}`;
     const what = `${method} ${url}: ${said.replace(/[.\s]+$/, '')}`;
     if (response.status === 401 || response.status === 403)
-      throw new AbortError(new ForumAuthError(`${what}. Check the API key and its permissions (docs/forums.md).`));
+      throw new AbortError(new ForumAuthError(`${what}. ${this.options.refusedHint ?? 'Check the API key and its permissions (docs/forums.md).'}`));
     if (response.status === 404)
       throw new AbortError(new ForumNotFoundError(`${what}. Check the id in game.yaml's forum section; the thread may have been deleted or moved.`));
     if (response.status === 429) {

@@ -55,7 +55,14 @@ interface DcPost {
   post_number: number;
   topic_id?: number;
   topic_slug?: string;
+  /** Deleted by its author: kept, its text replaced, until it is purged (PostDestroyer#user_destroyed). */
+  user_deleted?: boolean;
+  /** Deleted by staff: only staff still see it (PostDestroyer#staff_destroyed). */
+  deleted_at?: string | null;
 }
+
+/** A post that stands: neither deleted by its author nor by staff (a staff account still reads both). */
+const standing = (post: DcPost) => !post.user_deleted && !post.deleted_at;
 
 /** A private message in the account's message list (topic_list.topics), newest activity first. */
 interface DcPmTopic {
@@ -105,6 +112,7 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     `${settings.baseUrl.replace(/\/+$/, '')}/t/${p.topic_slug ?? 'topic'}/${p.topic_id}/${p.post_number}`;
 
   return {
+    seesRemovals: true,
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const images: string[] = [];
       for (const image of post.images) {
@@ -140,13 +148,13 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     async readSince(cursor: string | null): Promise<ThreadPage> {
       const after = cursor ? Number(cursor) : 0;
       const ids = (await stream()).filter((id) => id > after);
-      const posts = (await postsById(ids)).map(threadPost);
+      const posts = (await postsById(ids)).filter(standing).map(threadPost);
       return { posts, cursor: String(Math.max(after, ...ids)) };
     },
 
     // Twenty posts a request, by id, as the topic is read.
     async currentPosts(ids: readonly string[]): Promise<ThreadPost[]> {
-      return (await postsById(ids.map(Number))).map(threadPost);
+      return (await postsById(ids.map(Number))).filter(standing).map(threadPost);
     },
 
     // The list comes newest activity first, a page at a time (page=1, 2, ... while it names a

@@ -27,7 +27,15 @@ const atom = new XMLParser({ ignoreAttributes: true, isArray: (name) => name ===
 
 export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
   // phpBB answers errors with an HTML page, not a body to quote.
-  const http = new ForumHttp({ baseUrl: settings.baseUrl, headers: { accept: 'application/atom+xml' }, errorText: () => undefined, ...settings.http });
+  const http = new ForumHttp({
+    baseUrl: settings.baseUrl,
+    headers: { accept: 'application/atom+xml' },
+    errorText: () => undefined,
+    // phpBB serves a topic's feed only to those who may read its forum (phpbb/feed/topic.php), and Adjutant reads it as a guest.
+    refusedHint:
+      "The topic's feed is closed to guests: phpBB serves it only where guests may read the forum (and the forum has no password). Move the game to a forum guests can read (docs/forums.md, phpBB).",
+    ...settings.http,
+  });
   const cannot = (what: string) => new ForumCannotError(`phpBB has no API to ${what}: the GM does it by hand (docs/forums.md).`);
   const feedPosts = async (): Promise<ThreadPost[]> => {
     const text = await http.get<unknown>(`app.php/feed/topic/${settings.topicId}`);
@@ -37,6 +45,8 @@ export function phpbbAdapter(settings: PhpbbSettings): ForumAdapter {
   };
 
   return {
+    // A post gone from the feed may only be older than its newest few.
+    seesRemovals: false,
     publish: async () => {
       throw cannot('post with');
     },

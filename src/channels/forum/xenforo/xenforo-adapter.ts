@@ -123,6 +123,7 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
 
   return {
+    seesRemovals: true,
     async publish(post: OutgoingPost): Promise<PublishedPost> {
       const attachments: number[] = [];
       if (post.images.length) {
@@ -164,7 +165,8 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       const posts: ThreadPost[] = [];
       let last = from.last;
       for (;;) {
-        for (const p of got.posts) if (p.post_id > from.last) posts.push(threadPost(p));
+        // A staff account is also shown the posts moderators hid or hold for approval: they do not stand.
+        for (const p of got.posts) if (p.post_id > from.last && p.message_state === 'visible') posts.push(threadPost(p));
         last = Math.max(last, ...got.posts.map((p) => p.post_id));
         if (got.pagination.current_page >= got.pagination.last_page) break;
         got = await page(got.pagination.current_page + 1);
