@@ -5,6 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { forumAlert } from '../src/channels/forum/forum-alerts.ts';
+import { Conversations } from '../src/channels/forum/conversations.ts';
 import { startForumPoster } from '../src/channels/forum/forum-poster.ts';
 import { startIntake } from '../src/channels/email/imap-intake.ts';
 import { sendAlert, storeOutageAlert } from '../src/channels/email/mail-alerts.ts';
@@ -161,6 +162,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     // Beside the mail: the forum poster, whose notices to the GM go out through the mail outbox.
     const poster = startForumPoster({
       outbox: new ForumOutbox(rt.redis, { now }),
+      conversations: new Conversations(rt.redis),
       forumOf: async (gameId) => (await storedGame(rt.store, gameId)).config.forum,
       logger,
       connection,

@@ -131,6 +131,8 @@ export function forumKeys(gameId: string) {
     watched: `${p}:watched`,
     /** Hash: a member name of the game (lower case) -> the forum account id first seen writing under it; the account is that member from then on, whatever name it shows. Owner: src/channels/forum/forum-members.ts. */
     members: `${p}:members`,
+    /** Hash: forum member name (lower case) -> the private conversation the game's account keeps with them. Owner: src/channels/forum/conversations.ts. */
+    conversations: `${p}:conversations`,
   };
 }
 

@@ -22,6 +22,7 @@ import { claim, cleanUp, outboxEntries, storeFixtureGame, testRuntime, waitFor }
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 import { discourseSection, startTestPoster, xenforoSection } from './support/test-poster.ts';
+import { Conversations } from '../../src/channels/forum/conversations.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -352,9 +353,12 @@ describe('private messages', () => {
     ]);
     await waitFor('the message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:1'))?.postedAt);
 
-    // The forum made the next one, but the answer never came (a time-out, or the poster killed before
-    // it marked the message sent): the poster finds it by its marker and does not send it again.
-    xf.converse(1, 'Your orders for turn 2', `Read: claim Southvale\n\n[SIZE=1]${markerLine(`${xenforo}/confirm:red:2`)}[/SIZE]`);
+    // The next goes in the same conversation. The forum made it, but the answer never came (a time-out,
+    // or the poster killed before it marked the message sent): the poster finds it by its marker in
+    // the conversation and does not send it again.
+    const kept = Number(await new Conversations(rt.store.redis).with(xenforo, 'Alice'));
+    const second = `[B]Your orders for turn 2[/B]\n\nRead: claim Southvale\n\n[SIZE=1]${markerLine(`${xenforo}/confirm:red:2`)}[/SIZE]`;
+    xf.converse(1, '', second, kept);
     await poster.outbox.record(xenforo, {
       kind: 'private',
       key: 'confirm:red:2',
@@ -364,6 +368,7 @@ describe('private messages', () => {
     });
     await waitFor('the second message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:2'))?.postedAt);
     expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 2')).toEqual([]);
+    expect(xf.messagesIn(kept).map((m) => m.message)).toEqual([expect.stringContaining('Read: claim Northvale'), second]);
 
     const phpbb = await game({ software: 'phpbb', url: 'https://board.example.com', thread: 12 });
     await poster.outbox.record(phpbb, { kind: 'private', key: 'confirm:red:1', to: ['Alice'], title: 'Your orders for turn 1', text: 'Read: claim Northvale' });
@@ -373,5 +378,33 @@ describe('private messages', () => {
     expect(pass.text).toContain('Title: Your orders for turn 1\n\nRead: claim Northvale');
     await waitFor('the item done', async () => (await poster.outbox.entry(phpbb, 'confirm:red:1'))?.passedToGm);
     expect(await poster.outbox.pending(phpbb)).toEqual([]);
+  });
+
+  it('writes to each member in one conversation, started once, and starts anew when the old one is closed to it', { timeout: 30_000 }, async () => {
+    const xenforo = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
+    const discourse = await game(discourseSection(dc, 'TEST_PUB_DC_KEY', 'TEST_PUB_DC_USER'));
+    const send = async (id: string, n: number) => {
+      await poster.outbox.record(id, { kind: 'private', key: `note:${n}`, to: ['Alice'], title: `Note ${n}`, text: `Number ${n}` });
+      await waitFor(`note ${n} sent`, async () => (await poster.outbox.entry(id, `note:${n}`))?.postedAt);
+    };
+    const kept = (id: string) => new Conversations(rt.store.redis).with(id, 'alice');
+    for (const n of [1, 2, 3]) await send(xenforo, n);
+    const first = Number(await kept(xenforo));
+    expect(xf.conversations.filter((c) => c.title.startsWith('Note '))).toHaveLength(1);
+    expect(xf.messagesIn(first).map((m) => m.message.split('\n')[0])).toEqual(['Number 1', '[B]Note 2[/B]', '[B]Note 3[/B]']);
+    xf.dropConversation(first);
+    await send(xenforo, 4);
+    expect(xf.conversations.filter((c) => c.title.startsWith('Note ')).map((c) => c.title)).toEqual(['Note 1', 'Note 4']);
+    expect(Number(await kept(xenforo))).not.toBe(first);
+
+    for (const n of [1, 2]) await send(discourse, n);
+    const keptPm = await kept(discourse);
+    const pm = dc.pms.find((p) => String(p.id) === keptPm)!;
+    expect(dc.messages.filter((m) => m.title.startsWith('Note '))).toHaveLength(1);
+    expect(pm.posts.map((p) => p.raw.split('\n')[0])).toEqual(['Number 1', '**Note 2**']);
+    // Taken out of the message (Discourse answers 403 to a post in one the account is not in).
+    pm.participants.splice(pm.participants.indexOf('adjutant'), 1);
+    await send(discourse, 3);
+    expect(dc.messages.filter((m) => m.title.startsWith('Note ')).map((m) => m.title)).toEqual(['Note 1', 'Note 3']);
   });
 });

@@ -104,7 +104,8 @@ export async function decideForum({ ctx, item, who, taken }: ForumInput): Promis
   const { limited, count } = rateLimited(ctx, memberCount(item), item.post.author.name);
   const handled =
     limited ?? counting(who.role === 'gm' ? await handleGm(ctx, tokensIn(ctx.message.subject), true) : await handlePlayer(ctx, who.nation), [count]);
-  const warned = who.role === 'player' && !limited && item.channel === 'forum-post' && !item.withdrawn && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
+  const warned =
+    who.role === 'player' && !limited && item.channel === 'forum-post' && !item.withdrawn && forum.orders === 'private' ? publicOrdersWarning(ctx) : [];
   return routeReplies(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
 

@@ -10,14 +10,15 @@
 import { readFile } from 'node:fs/promises';
 import { DelayedError, UnrecoverableError, Worker, type Queue, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ForumEdit, ForumOutbox, ForumOutboxEntry } from '../../store/forum-outbox.ts';
+import type { ForumEdit, ForumOutbox, ForumOutboxEntry, ForumPrivateMessage } from '../../store/forum-outbox.ts';
 import { outageTolerant } from '../../store/outage-retry.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { isStoreOutage } from '../../store/store-outage.ts';
-import type { ForumAdapter } from './base/forum-adapter.ts';
+import type { ForumAdapter, PrivateMessage } from './base/forum-adapter.ts';
 import { forumPosts, softwareOf, type ForumConfig } from './settings/forum-config.ts';
-import { ForumError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
+import { ForumAuthError, ForumError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
+import type { Conversations } from './conversations.ts';
 import { openForum } from './open-forum.ts';
 
 export type ForumAlert =
@@ -30,6 +31,8 @@ export type ForumAlert =
 
 export interface ForumPosterOptions {
   outbox: ForumOutbox;
+  /** The conversation kept with each member, which private messages to them go in. */
+  conversations: Conversations;
   /** The game's `forum:` section, as its game.yaml says now. */
   forumOf: (gameId: string) => Promise<ForumConfig | undefined>;
   /** The adapter for a forum; by default from its configuration and the environment (open-forum.ts). */
@@ -169,18 +172,7 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   }
   const adapter = open(forum);
   if (entry.kind === 'edit') return edit(options, adapter, gameId, entry);
-  if (entry.kind === 'private') {
-    const pm = { to: entry.to, title: entry.title, text: entry.text, marker: entry.marker };
-    // Sent before a time-out or a crash: the forum made it, and it is not sent twice.
-    if (await adapter.findOwnPrivate(pm)) {
-      logger.warn({ gameId, key: entry.key }, 'the private message was sent before a time-out or crash; marking it sent');
-      await outbox.markPosted(gameId, entry.key);
-      return 'found';
-    }
-    await adapter.sendPrivate(pm);
-    await outbox.markPosted(gameId, entry.key);
-    return 'sent';
-  }
+  if (entry.kind === 'private') return sendPrivate(options, adapter, gameId, entry);
   const there = await adapter.findOwnPost(entry.marker);
   if (there) {
     logger.warn({ gameId, key: entry.key, postId: there.id }, 'the post was made before a crash; marking it posted');
@@ -193,6 +185,40 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   if (!made.held) return 'posted';
   await options.alert(gameId, { kind: 'held', entry });
   return 'held for review';
+}
+
+/**
+ * A private message to one member goes in the conversation kept with them (conversations.ts), or
+ * starts it; one to several starts its own. A kept conversation the forum no longer lets us open or
+ * write in is replaced by a new one.
+ */
+async function sendPrivate(
+  options: ForumPosterOptions,
+  adapter: ForumAdapter,
+  gameId: string,
+  entry: ForumPrivateMessage & { marker: string },
+): Promise<string> {
+  const { outbox, logger, conversations } = options;
+  const member = entry.to.length === 1 ? entry.to[0] : undefined;
+  const kept = member && (await conversations.with(gameId, member));
+  const fresh = { to: entry.to, title: entry.title, text: entry.text, marker: entry.marker };
+  let pm: PrivateMessage = kept ? { ...fresh, conversation: kept } : fresh;
+  const closed = (e: unknown) => {
+    if (!pm.conversation || !(e instanceof ForumNotFoundError || e instanceof ForumAuthError)) throw e;
+    logger.warn({ gameId, key: entry.key, err: e.message }, 'the conversation kept with the member is closed to us; starting a new one');
+    pm = fresh;
+  };
+  // Sent before a time-out or a crash: the forum made it, and it is not sent twice.
+  const found = await adapter.findOwnPrivate(pm).catch(async (e: unknown) => (closed(e), adapter.findOwnPrivate(pm)));
+  if (found) {
+    logger.warn({ gameId, key: entry.key }, 'the private message was sent before a time-out or crash; marking it sent');
+    await outbox.markPosted(gameId, entry.key);
+    return 'found';
+  }
+  const conversation = await adapter.sendPrivate(pm).catch(async (e: unknown) => (closed(e), adapter.sendPrivate(pm)));
+  if (member) await conversations.keep(gameId, member, conversation);
+  await outbox.markPosted(gameId, entry.key);
+  return 'sent';
 }
 
 /**

@@ -258,6 +258,9 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
             const pm = message(asker(req), body.title, body.raw ?? '', to);
             return { status: 200, body: pm.posts[0] };
           }
+          const inPm = pms.find((pm) => pm.id === body.topic_id);
+          // A reply in a private message: only its participants may write in it (403 for anyone else).
+          if (inPm) return inPm.participants.includes(asker(req)) ? { status: 200, body: write(inPm.posts, inPm.id, asker(req), body.raw ?? '') } : forbidden();
           if (body.topic_id !== topicId) return notFound();
           const username = asker(req);
           if (justPosted(username, body.raw ?? '')) return error(422, 'invalid_parameters', 'Body is too similar to what you recently posted');

@@ -7,7 +7,9 @@
 // start_date, as the Conversation data type has them) and their messages (GET
 // conversations/{id}/messages), paged the same way; one post with GET posts/{id}/ ({ post: Post },
 // the Post data type's post_id, thread_id, message, message_state, last_edit_date, ...; XenForo's
-// own API controller answers 404 requested_post_not_found for a post it does not show). A post a
+// own API controller answers 404 requested_post_not_found for a post it does not show); a reply in a
+// conversation with POST conversation-messages/ (conversation_id, message: { success, message }),
+// 404 requested_conversation_not_found for one the API user cannot open. A post a
 // moderator hides is no longer listed to the API user, and the thread's pages are counted without
 // it; a page past the last answers 400 invalid_page (the API controllers' assertValidApiPage). An
 // API user who moderates the forum is still shown the posts moderators hid or hold for approval,
@@ -44,6 +46,10 @@ export interface XenForoForum {
   say(userId: number, message: string): XfPost;
   /** The member edits the post: a new message and last_edit_date (a minute after the post or its last edit, unless `at` says when). */
   edit(post: XfPost, message: string, at?: number): void;
+  /** Messages in a conversation, oldest first. */
+  messagesIn(conversationId: number): Array<{ user_id: number; message: string }>;
+  /** The conversation is deleted for the API user (it left, or a moderator removed it): it can no longer open or write in it. */
+  dropConversation(conversationId: number): void;
   /** A member starts a conversation with the API user (the game's account), or writes in one; returns the conversation id. */
   converse(userId: number, title: string, message: string, conversationId?: number): number;
   deleteThread(): void;
@@ -114,6 +120,7 @@ export async function startXenForo(
     messages: Array<{ message_id: number; conversation_id: number; user_id: number; username: string; message: string; message_date: number }>;
   }> = [];
   let nextMessage = 3000;
+  let nextConversation = 700;
   let clock = 1_800_000_000;
   const converse = (userId: number, title: string, message: string, conversationId?: number): number => {
     const user = users.find((u) => u.user_id === userId)!;
@@ -121,7 +128,7 @@ export async function startXenForo(
     if (!c)
       inbox.push(
         (c = {
-          conversation_id: 700 + inbox.length,
+          conversation_id: nextConversation++,
           title,
           user_id: userId,
           username: user.username,
@@ -242,6 +249,17 @@ export async function startXenForo(
         },
       ],
       [
+        'POST',
+        /^\/api\/conversation-messages\/?$/,
+        (req) => {
+          const id = Number(field(req, 'conversation_id'));
+          if (!inbox.some((c) => c.conversation_id === id)) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
+          converse(me.user_id, '', String(field(req, 'message')), id);
+          const c = inbox.find((x) => x.conversation_id === id)!;
+          return { status: 200, body: { success: true, message: c.messages.at(-1) } };
+        },
+      ],
+      [
         'GET',
         /^\/api\/conversations\/?$/,
         (req) => {
@@ -287,6 +305,12 @@ export async function startXenForo(
     say,
     edit,
     converse,
+    messagesIn: (id) => inbox.find((c) => c.conversation_id === id)?.messages ?? [],
+    dropConversation: (id) =>
+      void inbox.splice(
+        inbox.findIndex((c) => c.conversation_id === id),
+        1,
+      ),
     deleteThread: () => void (threadExists = false),
     hide: (post) => void (post.message_state = 'deleted'),
     revokeKey: () => void (key = 'revoked'),

@@ -5,6 +5,7 @@ import pino from 'pino';
 import '../../support/fixture-claims/index.ts';
 import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
+import { Conversations } from '../../../src/channels/forum/conversations.ts';
 import { startForumPoster } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
 import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
@@ -22,6 +23,7 @@ const games = env.POSTER_GAMES!.split(',');
 const lockMs = 1000;
 const poster = startForumPoster({
   outbox: new ForumOutbox(redis, { now }),
+  conversations: new Conversations(redis),
   forumOf: async (gameId) => (await storedGame(store, gameId)).config.forum,
   open: (forum) => openForum(forum, env, { backoffMs: 50, retries: 3, maxWaitMs: 2000 }),
   logger,

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
 import type { ForumConfig } from '../../../src/channels/forum/settings/forum-config.ts';
+import { Conversations } from '../../../src/channels/forum/conversations.ts';
 import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
 import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
@@ -40,6 +41,7 @@ export function startTestPoster(options: TestPosterOptions): ForumPoster & { out
     open: (forum) => openForum(forum, process.env, { backoffMs: 20, retries: 1, maxWaitMs: 300 }),
     ...options,
     outbox,
+    conversations: new Conversations(options.store.redis),
     logger,
     connection: connectionFromUrl(options.redisUrl),
     queue: openQueue(QUEUES.forumPost, connectionFromUrl(options.redisUrl), prefix),

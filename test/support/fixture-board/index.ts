@@ -55,7 +55,7 @@ function boardAdapter(url: string, key: string | undefined): ForumAdapter {
       return { posts: board.posts.slice(from), cursor: String(board.posts.length) };
     },
     currentPosts: async (ids) => board.posts.filter((p) => ids.includes(p.id)),
-    sendPrivate: async (pm) => void board.privates.push(pm),
+    sendPrivate: async (pm) => (board.privates.push(pm), pm.conversation ?? String(board.privates.length)),
     findOwnPrivate: async (pm) => board.privates.some((p) => p.marker === pm.marker),
     whoIs: async (name) => board.members.find((m) => m.name.toLowerCase() === name.toLowerCase()) ?? null,
   };

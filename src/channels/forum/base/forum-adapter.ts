@@ -71,6 +71,8 @@ export interface PrivateMessage {
   text: string;
   /** A reference unique to this message, written into it, as a post's (OutgoingPost.marker). */
   marker: string;
+  /** The conversation with its one recipient to write it in, its title as its first line; a new conversation when absent. */
+  conversation?: string;
 }
 
 export interface ForumAdapter {
@@ -91,10 +93,15 @@ export interface ForumAdapter {
    * so the orders it gave are withdrawn; false where the forum cannot tell (a feed of the newest posts).
    */
   readonly seesRemovals: boolean;
-  sendPrivate(message: PrivateMessage): Promise<void>;
+  /**
+   * Sends it, in its conversation when it names one; returns the conversation it went in. A
+   * conversation the forum no longer lets the account write in is a ForumNotFoundError or ForumAuthError.
+   */
+  sendPrivate(message: PrivateMessage): Promise<string>;
   /**
    * Whether this private message already went out (a time-out or a crash after the forum made it):
-   * one the game's account started lately, with its title and marker.
+   * among the newest messages of its conversation, or one the game's account started lately, with
+   * its title and marker.
    */
   findOwnPrivate(message: PrivateMessage): Promise<boolean>;
   /** Private messages others sent the game's account after `cursor`, oldest first; absent where the forum's API cannot read them. */

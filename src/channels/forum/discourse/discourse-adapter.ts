@@ -180,6 +180,10 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     // The messages the account sent come newest first (topics/private-messages-sent); ours begins with the marker's post.
     async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
       const line = markerLine(pm.marker);
+      if (pm.conversation) {
+        const ids = (await stream(Number(pm.conversation))).slice(-CHUNK);
+        return (await postsById(ids, Number(pm.conversation))).some((p) => p.username.toLowerCase() === me && (p.raw ?? '').includes(line));
+      }
       const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages-sent/${encodeURIComponent(settings.apiUsername)}.json`);
       for (const sent of list.topics.filter((t) => t.title === pm.title)) {
         const [first] = await postsById((await stream(sent.id)).slice(0, 1), sent.id);
@@ -188,9 +192,19 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       return false;
     },
 
-    async sendPrivate(pm: PrivateMessage): Promise<void> {
+    async sendPrivate(pm: PrivateMessage): Promise<string> {
       const raw = `${pm.text}\n\n<small>${markerLine(pm.marker)}</small>`;
-      await http.post('posts.json', { title: pm.title, raw, target_recipients: pm.to.join(','), archetype: 'private_message' });
+      if (pm.conversation) {
+        await http.post('posts.json', { topic_id: Number(pm.conversation), raw: `**${pm.title}**\n\n${raw}` });
+        return pm.conversation;
+      }
+      const made = await http.post<{ topic_id: number }>('posts.json', {
+        title: pm.title,
+        raw,
+        target_recipients: pm.to.join(','),
+        archetype: 'private_message',
+      });
+      return String(made.topic_id);
     },
 
     async whoIs(name: string): Promise<ForumUser | null> {

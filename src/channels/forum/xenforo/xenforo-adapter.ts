@@ -121,6 +121,13 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
     }
   };
   const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
+  // A conversation's messages come oldest first, a page at a time: the newest are on its last page.
+  const lastMessages = async (conversation: string): Promise<XfConversationMessage[]> => {
+    const path = `conversations/${encodeURIComponent(conversation)}/messages`;
+    const first = await http.get<{ messages: XfConversationMessage[]; pagination: Pagination }>(path, { page: '1' });
+    if (first.pagination.last_page <= 1) return first.messages;
+    return (await http.get<{ messages: XfConversationMessage[] }>(path, { page: String(first.pagination.last_page) })).messages;
+  };
 
   return {
     seesRemovals: true,
@@ -210,6 +217,7 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
     async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
       const { user_id } = await self();
       const line = markerLine(pm.marker);
+      if (pm.conversation) return (await lastMessages(pm.conversation)).some((m) => m.user_id === user_id && m.message.includes(line));
       for (let n = 1; n <= CONVERSATION_PAGES_SEARCHED; n++) {
         const got = await http.get<{ conversations: XfConversation[]; pagination: Pagination }>('conversations/', { page: String(n) });
         for (const c of got.conversations.filter((x) => x.user_id === user_id && x.title === pm.title)) {
@@ -221,14 +229,21 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       return false;
     },
 
-    async sendPrivate(pm: PrivateMessage): Promise<void> {
-      const body = new URLSearchParams({ title: pm.title, message: `${pm.text}\n\n[SIZE=1]${markerLine(pm.marker)}[/SIZE]` });
+    async sendPrivate(pm: PrivateMessage): Promise<string> {
+      const text = `${pm.text}\n\n[SIZE=1]${markerLine(pm.marker)}[/SIZE]`;
+      if (pm.conversation) {
+        const reply = new URLSearchParams({ conversation_id: pm.conversation, message: `[B]${pm.title}[/B]\n\n${text}` });
+        await http.post('conversation-messages/', reply);
+        return pm.conversation;
+      }
+      const body = new URLSearchParams({ title: pm.title, message: text });
       for (const name of pm.to) {
         const user = await this.whoIs(name);
         if (!user) throw new ForumNotFoundError(`There is no forum member "${name}" to send "${pm.title}" to.`);
         body.append('recipient_ids[]', user.id);
       }
-      await http.post('conversations/', body);
+      const made = await http.post<{ conversation: { conversation_id: number } }>('conversations/', body);
+      return String(made.conversation.conversation_id);
     },
 
     async whoIs(name: string): Promise<ForumUser | null> {
