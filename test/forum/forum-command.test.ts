@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkForum } from '../../src/channels/forum/check-forum.ts';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { forumSchema } from '../../src/channels/forum/settings/forum-config.ts';
+import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { validateGameFolder } from '../../src/game/load-game.ts';
 import { formatProblem } from '../../src/game/problems.ts';
 import { startDiscourse } from './contract/discourse-server.ts';
@@ -98,6 +99,50 @@ describe('the checks of a Discourse forum', () => {
       expect(checks.some((c) => c.line.includes('the member'))).toBe(false);
     } finally {
       await dc.server.close();
+    }
+  });
+});
+
+describe("the game account's standing", () => {
+  it('says what a Discourse trust level allows, and stops at one that cannot send private messages', async () => {
+    const dc = await startDiscourse();
+    try {
+      const config = forumSchema.parse({
+        software: 'discourse',
+        url: dc.server.url,
+        thread: 55,
+        credentials: { key: 'DC_KEY', user: 'DC_USER' },
+        players: { alice: 'red' },
+      });
+      const adapter = discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant', http: { retries: 0 } });
+      const line = async () => (await checkForum(config, adapter)).find((c) => c.line.includes("the account's standing"))!;
+      expect((await line()).line).toMatch(/^ok {4}the account's standing: adjutant is at trust level 1, not staff: it may start 20 private messages a day/);
+      dc.staff.on = true;
+      expect((await line()).line).toContain('adjutant is staff: no limits');
+      dc.staff.on = false;
+      dc.trustLevels.adjutant = 0;
+      const checks = await checkForum(config, adapter);
+      expect(checks.at(-1)).toEqual({
+        ok: false,
+        line: expect.stringMatching(/^FAIL {2}the account's standing: adjutant is at trust level 0, which may not send private messages/),
+      });
+      expect(checks.some((c) => c.line.includes('the member'))).toBe(false);
+    } finally {
+      await dc.server.close();
+    }
+  });
+
+  it('says whether a XenForo account is staff or an ordinary member slowed by the flood check', async () => {
+    const xf = await startXenForo();
+    try {
+      const config = forumSchema.parse({ software: 'xenforo', url: xf.apiUrl, thread: 77, credentials: { key: 'XF_KEY' }, players: { Alice: 'red' } });
+      const check = async () =>
+        (await checkForum(config, xenforoAdapter({ baseUrl: xf.apiUrl, threadId: 77, apiKey: xf.key, http: { retries: 0 } }))).map((c) => c.line);
+      expect((await check()).some((l) => /^ok {4}the account's standing: Adjutant is an ordinary member: the board's flood check/.test(l))).toBe(true);
+      xf.moderator.on = true;
+      expect(await check()).toContain("ok    the account's standing: Adjutant is staff: the board's flood check and limits do not slow it.");
+    } finally {
+      await xf.server.close();
     }
   });
 });

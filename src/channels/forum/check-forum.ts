@@ -29,6 +29,15 @@ export async function checkForum(forum: ForumConfig, adapter: ForumAdapter, scra
     const count = async () => (await readPrivate(null)).messages.length;
     if (!(await step("the private messages to the game's account can be read", async () => `${await count()} messages`))) return checks;
   }
+  if (adapter.standing) {
+    const standing = adapter.standing.bind(adapter);
+    const usable = await step("the account's standing", async () => {
+      const { usable, says } = await standing();
+      if (!usable) throw new Error(says);
+      return says;
+    });
+    if (!usable) return checks;
+  }
   for (const [member, nation] of Object.entries(forum.players)) {
     const found = await step(`the member "${member}" (${nation})`, async () => {
       try {

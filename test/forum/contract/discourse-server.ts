@@ -74,6 +74,8 @@ export interface DiscourseForum {
   remove(post: DcPost, by: 'author' | 'staff'): void;
   /** Whether the API user is staff (and so still sees posts staff deleted). */
   staff: { on: boolean };
+  /** Members' trust levels (1 when not set). */
+  trustLevels: Record<string, number>;
   /** A moderator approves every waiting post: each enters the topic. */
   approve(): void;
 }
@@ -160,6 +162,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
   });
   const edit = (post: DcPost, raw: string) => Object.assign(post, { raw, cooked: `<p>${raw}</p>`, updated_at: tick() });
   const staff = { on: false };
+  const trustLevels: Record<string, number> = {};
   const shown = (all: DcPost[]) => all.filter((p) => !p.deleted_at || staff.on);
 
   const server = await startContractServer(
@@ -288,7 +291,16 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
         /^\/u\/([^/]+)\.json$/,
         (_req, [name]) => {
           const i = users.indexOf(decodeURIComponent(name).toLowerCase());
-          return i < 0 ? notFound() : { status: 200, body: { user: { id: i + 1, username: users[i], name: users[i] } } };
+          // UserSerializer's trust_level, moderator and admin; the API user is a moderator while `staff` is on.
+          const user = {
+            id: i + 1,
+            username: users[i],
+            name: users[i],
+            trust_level: trustLevels[users[i]] ?? 1,
+            moderator: staff.on && users[i] === 'adjutant',
+            admin: false,
+          };
+          return i < 0 ? notFound() : { status: 200, body: { user } };
         },
       ],
     ],
@@ -311,6 +323,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     holdForReview: (on) => void (reviewing = on),
     remove: (post, by) => void (by === 'author' ? Object.assign(edit(post, '(post deleted by author)'), { user_deleted: true }) : (post.deleted_at = tick())),
     staff,
+    trustLevels,
     pending,
     approve: () => {
       for (const p of pending.splice(0)) say(p.username, p.raw);

@@ -151,7 +151,8 @@ export async function startXenForo(
 
   const server = await startContractServer(
     [
-      ['GET', /^\/api\/me\/?$/, () => ({ status: 200, body: { me } })],
+      // The User data type's is_staff, shown to the user itself: a moderator is staff.
+      ['GET', /^\/api\/me\/?$/, () => ({ status: 200, body: { me: { ...me, is_staff: moderator.on } } })],
       [
         'GET',
         /^\/api\/threads\/(\d+)\/posts\/?$/,

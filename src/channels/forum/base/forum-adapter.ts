@@ -75,6 +75,14 @@ export interface PrivateMessage {
   conversation?: string;
 }
 
+/** What the game's account may do on the forum, as `adjutant forum test` tells the GM. */
+export interface AccountStanding {
+  /** False when the account cannot do what a game needs of it (send private messages). */
+  usable: boolean;
+  /** Its standing and what it means for the game, in a sentence or two. */
+  says: string;
+}
+
 export interface ForumAdapter {
   publish(post: OutgoingPost): Promise<PublishedPost>;
   /** Our own post carrying `marker`, if it is already in the thread. */
@@ -107,6 +115,8 @@ export interface ForumAdapter {
   /** Private messages others sent the game's account after `cursor`, oldest first; absent where the forum's API cannot read them. */
   readPrivateSince?(cursor: string | null): Promise<PrivatePage>;
   whoIs(name: string): Promise<ForumUser | null>;
+  /** The game's account's standing (staff or not, trust) and the forum's limits that come with it; absent where the forum cannot say. */
+  standing?(): Promise<AccountStanding>;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type PrivateMessage,
   type PrivatePage,
   type PublishedPost,
+  type AccountStanding,
   type ReceivedPrivate,
   type ThreadPage,
   type ThreadPost,
@@ -205,6 +206,26 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
         archetype: 'private_message',
       });
       return String(made.topic_id);
+    },
+
+    // The limits are Discourse's site settings as installed (config/site_settings.yml):
+    // personal_message_enabled_groups (trust level 1 and up), max_personal_messages_per_day (20),
+    // rate_limit_create_post (5 s); staff is exempt.
+    async standing(): Promise<AccountStanding> {
+      const { user } = await http.get<{ user: { username: string; trust_level?: number; moderator?: boolean; admin?: boolean } }>(
+        `u/${encodeURIComponent(settings.apiUsername)}.json`,
+      );
+      if (user.admin || user.moderator) return { usable: true, says: `${user.username} is staff: no limits on posts or private messages.` };
+      const level = user.trust_level ?? 0;
+      if (level < 1)
+        return {
+          usable: false,
+          says: `${user.username} is at trust level 0, which may not send private messages as installed: players would get no answers. Raise it to trust level 1 (read a few topics, or grant it), or set confirm: email.`,
+        };
+      return {
+        usable: true,
+        says: `${user.username} is at trust level ${level}, not staff: it may start 20 private messages a day and post once every 5 seconds as installed; each player gets one conversation, so 20 new players a day.`,
+      };
     },
 
     async whoIs(name: string): Promise<ForumUser | null> {

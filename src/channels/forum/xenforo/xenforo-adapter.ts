@@ -10,6 +10,7 @@ import {
   type PrivateMessage,
   type PrivatePage,
   type PublishedPost,
+  type AccountStanding,
   type ReceivedPrivate,
   type ThreadPage,
   type ThreadPost,
@@ -30,6 +31,8 @@ export interface XenForoSettings {
 interface XfUser {
   user_id: number;
   username: string;
+  /** Shown to the user itself (GET me/). */
+  is_staff?: boolean;
 }
 
 interface XfPost {
@@ -244,6 +247,16 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       }
       const made = await http.post<{ conversation: { conversation_id: number } }>('conversations/', body);
       return String(made.conversation.conversation_id);
+    },
+
+    // The User data type's is_staff (and is_moderator, is_admin) as the API shows them to the user itself.
+    async standing(): Promise<AccountStanding> {
+      const me = await self();
+      if (me.is_staff) return { usable: true, says: `${me.username} is staff: the board's flood check and limits do not slow it.` };
+      return {
+        usable: true,
+        says: `${me.username} is an ordinary member: the board's flood check ("Flood check length") makes it wait between posts and messages, so confirmations go out at that pace; each player gets one conversation.`,
+      };
     },
 
     async whoIs(name: string): Promise<ForumUser | null> {
