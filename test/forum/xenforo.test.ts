@@ -27,6 +27,13 @@ afterEach(async () => {
 });
 
 describe('the XenForo adapter', () => {
+  it("refuses a super-user key's user given by name, which XenForo would take for a guest", () => {
+    expect(() => xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, apiUser: 'Adjutant' })).toThrow(
+      /must be the account's numeric user id .*not "Adjutant"/,
+    );
+    expect(() => xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, apiUser: '1' })).not.toThrow();
+  });
+
   it('posts the update into the thread with the map attached, marked with its reference', async () => {
     const published = await adapter().publish({ text: '[B]Spring 1901[/B]', images: [{ filename: 'map.png', data: map }], marker: 'demo:1:update' });
     const [post] = forum.posts;

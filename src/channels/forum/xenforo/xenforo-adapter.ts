@@ -15,7 +15,7 @@ import {
   type ThreadPage,
   type ThreadPost,
 } from '../base/forum-adapter.ts';
-import { ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 
 export interface XenForoSettings {
@@ -80,6 +80,11 @@ const PAGES_SEARCHED = 3;
 const CONVERSATION_PAGES_SEARCHED = 2;
 
 export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
+  // XenForo reads XF-Api-User as a number (a name is 0, and every call runs as a guest).
+  if (settings.apiUser !== undefined && !/^\d+$/.test(settings.apiUser))
+    throw new ForumAuthError(
+      `The XenForo user for the super-user key must be the account's numeric user id (its profile address ends in ".<id>/"), not "${settings.apiUser.slice(0, 40)}": XenForo would run every call as a guest.`,
+    );
   const http = new ForumHttp({
     baseUrl: settings.baseUrl,
     headers: { 'XF-Api-Key': settings.apiKey, ...(settings.apiUser && { 'XF-Api-User': settings.apiUser }) },
