@@ -2,8 +2,9 @@
 // random moment while it posts (at least 30 kills), and started again. The local XenForo and
 // Discourse servers run in this process, never killed, and hold each answer back a little after
 // doing the work, so many kills land between the forum making a post and the poster marking it.
-// Then every update recorded is in its thread exactly once, with its own image: a post made
-// before a kill is found by its marker and not made again.
+// Then every update recorded is in its thread exactly once, with its own image, and every private
+// message is in a conversation with its member exactly once: an item made before a kill is found
+// by its marker and not made again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -85,38 +86,51 @@ async function recordUpdates(from: number, count: number): Promise<void> {
 const postRequests = () => xf.server.requests.filter((r) => r.method === 'POST').length + dc.server.requests.filter((r) => r.method === 'POST').length;
 const pendingCount = async () => (await posts().pending(games[0])).length + (await posts().pending(games[1])).length;
 
+/**
+ * Kills the poster SIGKILL_COUNT times while it has an item in hand, recording `record`'s items in
+ * batches as the line empties, then lets a last poster finish: returns how many were recorded.
+ */
+async function killWhilePosting(record: (from: number, count: number) => Promise<void>): Promise<number> {
+  xf.server.latency(80);
+  dc.server.latency(80);
+  let recorded = 0;
+  let kills = 0;
+  while (kills < KILLS) {
+    if ((await pendingCount()) < 4) {
+      await record(recorded, 6);
+      recorded += 6;
+    }
+    const poster = spawnPoster();
+    await poster.ready;
+    // The kill lands while an item is in hand: after the forum was asked to make something.
+    // (Or the poster only found items made before the last kill, and has nothing left to do.)
+    const before = postRequests();
+    const busy = await waitFor('an item in hand', async () => (postRequests() > before ? 'posting' : (await pendingCount()) === 0 && 'idle'), 30_000, 10);
+    if (busy === 'posting') await sleep(Math.random() * 400);
+    poster.child.kill('SIGKILL');
+    await poster.exited;
+    if (busy === 'posting') kills++;
+  }
+  const last = spawnPoster();
+  await last.ready;
+  await waitFor('every item made', async () => (await pendingCount()) === 0, 120_000, 200);
+  last.child.kill('SIGTERM');
+  await last.exited;
+  expect(await posts().setAsideItems(games[0])).toEqual([]);
+  expect(await posts().setAsideItems(games[1])).toEqual([]);
+  return recorded;
+}
+
+/** Records `count` more private messages to the one player, alternating between the two games. */
+async function recordMessages(from: number, count: number): Promise<void> {
+  for (let n = from; n < from + count; n++) {
+    await posts().record(games[n % 2], { kind: 'private', key: `note:${n}`, to: [n % 2 ? 'alice' : 'Alice'], title: `Note ${n}`, text: `Number ${n}` });
+  }
+}
+
 describe('the forum poster under SIGKILL', () => {
   it(`posts every update exactly once, with its image, while the poster is killed ${KILLS} times`, { timeout: 600_000 }, async () => {
-    xf.server.latency(80);
-    dc.server.latency(80);
-    let recorded = 0;
-    let kills = 0;
-    while (kills < KILLS) {
-      if ((await pendingCount()) < 4) {
-        await recordUpdates(recorded, 6);
-        recorded += 6;
-      }
-      const poster = spawnPoster();
-      await poster.ready;
-      // The kill lands while a post is in hand: after the forum was asked to make something.
-      // (Or the poster only found posts made before the last kill, and has nothing left to do.)
-      const before = postRequests();
-      const busy = await waitFor('a post in hand', async () => (postRequests() > before ? 'posting' : (await pendingCount()) === 0 && 'idle'), 30_000, 10);
-      if (busy === 'posting') await sleep(Math.random() * 400);
-      poster.child.kill('SIGKILL');
-      await poster.exited;
-      if (busy === 'posting') kills++;
-    }
-    expect(kills).toBe(KILLS);
-
-    const last = spawnPoster();
-    await last.ready;
-    await waitFor('every update posted', async () => (await pendingCount()) === 0, 120_000, 200);
-    last.child.kill('SIGTERM');
-    await last.exited;
-
-    expect(await posts().setAsideItems(games[0])).toEqual([]);
-    expect(await posts().setAsideItems(games[1])).toEqual([]);
+    const recorded = await killWhilePosting(recordUpdates);
     let retried = 0;
     for (let n = 0; n < recorded; n++) {
       const gameId = games[n % 2];
@@ -140,6 +154,27 @@ describe('the forum poster under SIGKILL', () => {
     }
     // Nothing in the threads that was not recorded.
     expect(xf.posts.length + dc.posts.length).toBe(recorded);
-    console.info(`forum crash test: ${kills} kills, ${recorded} updates posted once each, ${retried} of them tried again after a kill`);
+    console.info(`forum crash test: ${KILLS} kills, ${recorded} updates posted once each, ${retried} of them tried again after a kill`);
+  });
+
+  it(`sends every private message exactly once, in the member's conversation, while the poster is killed ${KILLS} times`, { timeout: 600_000 }, async () => {
+    const xfBefore = xf.conversationIds().length;
+    const dcBefore = dc.pms.length;
+    const recorded = await killWhilePosting(recordMessages);
+    const xfMessages = xf
+      .conversationIds()
+      .flatMap((id) => xf.messagesIn(id))
+      .filter((m) => m.user_id === 1);
+    const dcMessages = dc.pms.flatMap((pm) => pm.posts).filter((p) => p.username === 'adjutant');
+    for (let n = 0; n < recorded; n++) {
+      const line = markerLine(`${games[n % 2]}/note:${n}`);
+      const found = n % 2 === 0 ? xfMessages.filter((m) => m.message.includes(line)) : dcMessages.filter((p) => p.raw.includes(line));
+      expect(found, `note ${n}`).toHaveLength(1);
+    }
+    expect(xfMessages.length + dcMessages.length).toBe(recorded);
+    // Most go in the one conversation kept with the player; a kill between starting one and keeping it may start another.
+    const started = xf.conversationIds().length - xfBefore + dc.pms.length - dcBefore;
+    expect(started).toBeLessThan(recorded / 2);
+    console.info(`forum crash test: ${KILLS} kills, ${recorded} private messages sent once each, in ${started} conversations`);
   });
 });

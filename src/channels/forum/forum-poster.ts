@@ -208,8 +208,12 @@ async function sendPrivate(
     logger.warn({ gameId, key: entry.key, err: e.message }, 'the conversation kept with the member is closed to us; starting a new one');
     pm = fresh;
   };
-  // Sent before a time-out or a crash: the forum made it, and it is not sent twice.
-  const found = await adapter.findOwnPrivate(pm).catch(async (e: unknown) => (closed(e), adapter.findOwnPrivate(pm)));
+  // Sent before a time-out or a crash: the forum made it, and it is not sent twice. It may have
+  // started a conversation of its own (sent alongside the first message to the member, before
+  // either was kept), so the conversations started lately are looked through too.
+  const found =
+    (await adapter.findOwnPrivate(pm).catch(async (e: unknown) => (closed(e), adapter.findOwnPrivate(pm)))) ||
+    (pm.conversation !== undefined && (await adapter.findOwnPrivate(fresh)));
   if (found) {
     logger.warn({ gameId, key: entry.key }, 'the private message was sent before a time-out or crash; marking it sent');
     await outbox.markPosted(gameId, entry.key);

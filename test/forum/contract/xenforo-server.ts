@@ -46,6 +46,8 @@ export interface XenForoForum {
   say(userId: number, message: string): XfPost;
   /** The member edits the post: a new message and last_edit_date (a minute after the post or its last edit, unless `at` says when). */
   edit(post: XfPost, message: string, at?: number): void;
+  /** The conversations the API user is in. */
+  conversationIds(): number[];
   /** Messages in a conversation, oldest first. */
   messagesIn(conversationId: number): Array<{ user_id: number; message: string }>;
   /** The conversation is deleted for the API user (it left, or a moderator removed it): it can no longer open or write in it. */
@@ -306,6 +308,7 @@ export async function startXenForo(
     say,
     edit,
     converse,
+    conversationIds: () => inbox.map((c) => c.conversation_id),
     messagesIn: (id) => inbox.find((c) => c.conversation_id === id)?.messages ?? [],
     dropConversation: (id) =>
       void inbox.splice(
