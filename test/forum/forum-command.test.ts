@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkForum } from '../../src/channels/forum/check-forum.ts';
+import { checkForum, type ForumCheck } from '../../src/channels/forum/check-forum.ts';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { forumSchema } from '../../src/channels/forum/settings/forum-config.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { validateGameFolder } from '../../src/game/load-game.ts';
 import { formatProblem } from '../../src/game/problems.ts';
-import { startDiscourse } from './contract/discourse-server.ts';
+import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -74,25 +74,31 @@ describe('adjutant forum test', () => {
   });
 });
 
+/** The checks of the local Discourse as game.yaml would name it, with alice playing red. */
+function discourseChecks(dc: DiscourseForum): () => Promise<ForumCheck[]> {
+  const config = forumSchema.parse({
+    software: 'discourse',
+    url: dc.server.url,
+    thread: 55,
+    credentials: { key: 'DC_KEY', user: 'DC_USER' },
+    players: { alice: 'red' },
+  });
+  const adapter = discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant', http: { retries: 0 } });
+  return () => checkForum(config, adapter);
+}
+
 describe('the checks of a Discourse forum', () => {
   it("reads the game account's private messages, and says so when the key cannot", async () => {
     const dc = await startDiscourse();
     try {
       dc.message('alice', 'Orders', 'claim nor');
-      const config = forumSchema.parse({
-        software: 'discourse',
-        url: dc.server.url,
-        thread: 55,
-        credentials: { key: 'DC_KEY', user: 'DC_USER' },
-        players: { alice: 'red' },
-      });
-      const adapter = discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant', http: { retries: 0 } });
-      expect((await checkForum(config, adapter)).map((c) => c.line)).toContain("ok    the private messages to the game's account can be read: 1 messages");
+      const check = discourseChecks(dc);
+      expect((await check()).map((c) => c.line)).toContain("ok    the private messages to the game's account can be read: 1 messages");
       // A key whose scopes do not reach the message list (Discourse answers 403).
       dc.server.fail({ status: 403, body: { errors: ['You are not permitted to view the requested resource.'], error_type: 'invalid_access' } }, 1, (req) =>
         req.path.startsWith('/topics/private-messages/'),
       );
-      const checks = await checkForum(config, adapter);
+      const checks = await check();
       expect(checks.at(-1)?.line).toMatch(
         /^FAIL {2}the private messages to the game's account can be read: GET .*\/topics\/private-messages\/adjutant\.json: You are not permitted to view the requested resource\. Check the API key and its permissions/,
       );
@@ -107,21 +113,14 @@ describe("the game account's standing", () => {
   it('says what a Discourse trust level allows, and stops at one that cannot send private messages', async () => {
     const dc = await startDiscourse();
     try {
-      const config = forumSchema.parse({
-        software: 'discourse',
-        url: dc.server.url,
-        thread: 55,
-        credentials: { key: 'DC_KEY', user: 'DC_USER' },
-        players: { alice: 'red' },
-      });
-      const adapter = discourseAdapter({ baseUrl: dc.server.url, topicId: 55, apiKey: dc.key, apiUsername: 'adjutant', http: { retries: 0 } });
-      const line = async () => (await checkForum(config, adapter)).find((c) => c.line.includes("the account's standing"))!;
+      const check = discourseChecks(dc);
+      const line = async () => (await check()).find((c) => c.line.includes("the account's standing"))!;
       expect((await line()).line).toMatch(/^ok {4}the account's standing: adjutant is at trust level 1, not staff: it may start 20 private messages a day/);
       dc.staff.on = true;
       expect((await line()).line).toContain('adjutant is staff: no limits');
       dc.staff.on = false;
       dc.trustLevels.adjutant = 0;
-      const checks = await checkForum(config, adapter);
+      const checks = await check();
       expect(checks.at(-1)).toEqual({
         ok: false,
         line: expect.stringMatching(/^FAIL {2}the account's standing: adjutant is at trust level 0, which may not send private messages/),
