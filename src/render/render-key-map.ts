@@ -55,6 +55,11 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   const keys = new Map<string, number>();
   for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
   if (!keys.size) throw new MapImageError('The map has a key image but no province names its key colour (add "key: \'#rrggbb\'" to each province).');
+  // Queued before the text and symbols, which would otherwise hold all of sharp's threads while the
+  // main thread, with nothing else to do until the key is indexed, waits for its decoding.
+  const indexing = cachedKeyIndex(keyImage, keys);
+  // Awaited below; this only keeps a failure from being reported as unhandled if another step fails first.
+  indexing.catch(() => undefined);
   const { width, height } = await sharp(keyImage).metadata();
   if (!width || !height) throw new MapImageError('The key image could not be read as a picture.');
   const sizes = markSizes(width, height, keys.size);
@@ -78,7 +83,7 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   // Awaited below; this only keeps a failure from being reported as unhandled if the key fails first.
   drawn.catch(() => undefined);
   legendImage.catch(() => undefined);
-  const index = await cachedKeyIndex(keyImage, keys);
+  const index = await indexing;
   const canvas = new Canvas(index.width + legend.width, Math.max(index.height, legend.height));
   canvas.fillRect(index.width, 0, legend.width, canvas.height, rgb(MAP_COLOURS.background));
   canvas.fillRect(0, index.height, index.width, canvas.height - index.height, rgb(MAP_COLOURS.background));
