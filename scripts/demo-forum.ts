@@ -55,7 +55,7 @@ export async function startDemoForum(nations: ForumNation[]): Promise<DemoForum>
       }
       return `${member.username} (forum ${member.by})`;
     },
-    messagesTo: (nation) => xf.conversations.filter((c) => c.recipient_ids.includes(String(MEMBERS[nation].user_id))),
+    messagesTo: (nation) => sentTo(xf, String(MEMBERS[nation].user_id)),
     updatePost(gameId, turn) {
       const post = xf.posts.find((p) => p.user_id === ACCOUNT.user_id && p.message.includes(markerLine(`${gameId}/update:step-${turn}`)));
       return post && { id: post.post_id, attachments: post.attach_count };
@@ -84,17 +84,34 @@ function describe(xf: XenForoForum): string[] {
     if (text.length > 5) lines.push(`    | ... (${text.length - 5} more line${text.length === 6 ? '' : 's'})`);
     for (const a of attached) lines.push(`    attachment: ${a.filename}, ${a.data.length} bytes`);
   }
-  lines.push(`private messages the game's account sent (XenForo conversations): ${xf.conversations.length}`);
-  for (const c of xf.conversations) {
-    const to = c.recipient_ids.map((id) => Object.values(MEMBERS).find((m) => String(m.user_id) === id)?.username ?? id).join(', ');
-    lines.push(
-      `    to ${to}: "${c.title}": ${
-        c.message
-          .split('\n')
-          .find((l) => l.trim())
-          ?.slice(0, 90) ?? ''
-      }`,
-    );
+  const members = Object.values(MEMBERS).filter((m) => xf.conversations.some((c) => c.recipient_ids.includes(String(m.user_id))));
+  const sent = members.map((m) => ({ to: m.username, messages: sentTo(xf, String(m.user_id)) }));
+  lines.push(`private messages the game's account sent (XenForo conversations, one kept with each member): ${sent.reduce((n, s) => n + s.messages.length, 0)}`);
+  for (const { to, messages } of sent) {
+    for (const m of messages)
+      lines.push(
+        `    to ${to}: "${m.title}": ${
+          m.message
+            .split('\n')
+            .find((l) => l.trim())
+            ?.slice(0, 90) ?? ''
+        }`,
+      );
   }
   return lines;
+}
+
+/** The messages the game's account wrote in its conversations with the member: the first of each, then replies titled by their bold first line. */
+function sentTo(xf: XenForoForum, member: string): Array<{ title: string; message: string }> {
+  return xf.conversations
+    .filter((c) => c.recipient_ids.includes(member))
+    .flatMap((c) =>
+      xf
+        .messagesIn(c.conversation_id)
+        .filter((m) => m.user_id === ACCOUNT.user_id)
+        .map((m) => {
+          const titled = /^\[B\](.*)\[\/B\]\n\n/.exec(m.message);
+          return titled ? { title: titled[1], message: m.message.slice(titled[0].length) } : { title: c.title, message: m.message };
+        }),
+    );
 }

@@ -349,7 +349,12 @@ describe('private messages', () => {
     });
     await waitFor('the conversation', async () => xf.conversations.some((c) => c.title === 'Your orders for turn 1'));
     expect(xf.conversations.filter((c) => c.title === 'Your orders for turn 1')).toEqual([
-      { recipient_ids: ['2'], title: 'Your orders for turn 1', message: `Read: claim Northvale\n\n[SIZE=1]${markerLine(`${xenforo}/confirm:red:1`)}[/SIZE]` },
+      {
+        conversation_id: expect.any(Number),
+        recipient_ids: ['2'],
+        title: 'Your orders for turn 1',
+        message: `Read: claim Northvale\n\n[SIZE=1]${markerLine(`${xenforo}/confirm:red:1`)}[/SIZE]`,
+      },
     ]);
     await waitFor('the message marked sent', async () => (await poster.outbox.entry(xenforo, 'confirm:red:1'))?.postedAt);
 

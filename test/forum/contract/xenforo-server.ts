@@ -41,7 +41,8 @@ export interface XenForoForum {
   key: string;
   posts: XfPost[];
   attachments: Map<number, { key: string; filename: string; data: Buffer }>;
-  conversations: Array<{ recipient_ids: string[]; title: string; message: string }>;
+  /** The conversations the API user started (POST conversations/), with their first message. */
+  conversations: Array<{ conversation_id: number; recipient_ids: string[]; title: string; message: string }>;
   /** A post by a member, as if written on the forum. */
   say(userId: number, message: string): XfPost;
   /** The member edits the post: a new message and last_edit_date (a minute after the post or its last edit, unless `at` says when). */
@@ -246,8 +247,8 @@ export async function startXenForo(
         (req) => {
           const recipient_ids = (req.form?.getAll('recipient_ids[]') ?? []).map(String);
           if (!recipient_ids.length) return error(400, 'please_enter_at_least_one_valid_recipient', 'Please enter at least one valid recipient.');
-          conversations.push({ recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
           const conversation_id = converse(me.user_id, String(field(req, 'title')), String(field(req, 'message')));
+          conversations.push({ conversation_id, recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
           return { status: 200, body: { success: true, conversation: { conversation_id } } };
         },
       ],
