@@ -130,9 +130,14 @@ describe('the XenForo adapter', () => {
   });
 
   it('sends a private message to members by name, and says when a name is not a member', async () => {
-    await adapter().sendPrivate({ to: ['alice', 'Bob'], title: 'Your orders', text: 'Read: A Par - Bur', marker: 'demo/confirm:1' });
+    const started = await adapter().sendPrivate({ to: ['alice', 'Bob'], title: 'Your orders', text: 'Read: A Par - Bur', marker: 'demo/confirm:1' });
     expect(forum.conversations).toEqual([
-      { recipient_ids: ['2', '3'], title: 'Your orders', message: 'Read: A Par - Bur\n\n[SIZE=1]Adjutant ref demo/confirm:1.[/SIZE]' },
+      {
+        conversation_id: Number(started),
+        recipient_ids: ['2', '3'],
+        title: 'Your orders',
+        message: 'Read: A Par - Bur\n\n[SIZE=1]Adjutant ref demo/confirm:1.[/SIZE]',
+      },
     ]);
     await expect(adapter().sendPrivate({ to: ['Mallory'], title: 't', text: 'x', marker: 'm' })).rejects.toThrow(ForumNotFoundError);
   });
