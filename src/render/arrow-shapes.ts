@@ -45,10 +45,29 @@ function dashed(a: Point, b: Point, width: number, dash: number): Polygon[] {
 }
 
 function regular(centre: Point, radius: number, sides: number, turn = 0): Polygon {
-  return Array.from({ length: sides }, (_, i) => {
+  const polygon: Polygon = [];
+  for (let i = 0; i < sides; i++) {
     const angle = turn + (2 * Math.PI * i) / sides;
-    return [centre[0] + radius * Math.cos(angle), centre[1] + radius * Math.sin(angle)] as Point;
-  });
+    polygon.push([centre[0] + radius * Math.cos(angle), centre[1] + radius * Math.sin(angle)]);
+  }
+  return polygon;
+}
+
+/** What the halo and the body of one arrow share: where it runs, its head (or ring) and its bar. */
+interface Course {
+  kind: ArrowKind;
+  ok: boolean;
+  symbol: number;
+  start: Point;
+  end: Point;
+  /** Its length, and its direction as a unit vector. */
+  d: number;
+  ux: number;
+  uy: number;
+  head: number;
+  bar: { half: number; thick: number };
+  barAt: Point;
+  dashesEnd: number;
 }
 
 /**
@@ -63,30 +82,56 @@ export function arrowShape(kind: ArrowKind, from: Point, to: Point, ok: boolean,
   const start = along(from, to, clearance / length);
   const end = along(from, to, 1 - clearance / length);
   const d = Math.hypot(end[0] - start[0], end[1] - start[1]);
-  const [ux, uy] = [(end[0] - start[0]) / d, (end[1] - start[1]) / d];
   const head = kind === 'move' || kind === 'retreat' ? Math.max(6, width * 3) : 0;
   const ring = Math.max(3, width * 1.6) * (kind === 'support' ? 1 : 1.3);
   // Wider than the head (or ring), so it shows on both sides of it.
   const bar = { half: Math.max(head * 0.95, ring * 1.5), thick: Math.max(2, width * 0.75) };
   const barBack = (head || ring) + bar.thick;
-  const barAt = along(start, end, 1 - barBack / d);
   // The dashes stop short of the bar, so it reads as a bar and not as one more dash.
   const dashesEnd = d - barBack - bar.thick * 1.5;
-  const shaft = (w: number, extra: number): Polygon[] => {
-    if (ok) return [band(start, head ? along(start, end, 1 - head / d) : end, w)];
-    const half = bar.half + extra;
-    const across = band([barAt[0] - uy * half, barAt[1] + ux * half], [barAt[0] + uy * half, barAt[1] - ux * half], bar.thick + extra * 2);
-    return dashesEnd > 0 ? [...dashed(start, along(start, end, dashesEnd / d), w, Math.max(5, symbol * 0.55)), across] : [across];
+  const course: Course = {
+    kind,
+    ok,
+    symbol,
+    start,
+    end,
+    d,
+    ux: (end[0] - start[0]) / d,
+    uy: (end[1] - start[1]) / d,
+    head,
+    bar,
+    barAt: along(start, end, 1 - barBack / d),
+    dashesEnd,
   };
-  const shape = (w: number, extra: number): Polygon[] => {
-    if (head) {
-      const tip: Point = [end[0] + ux * extra, end[1] + uy * extra];
-      const back = along(start, end, 1 - (head + extra) / d);
-      const half = head * 0.62 + extra;
-      return [...shaft(w, extra), [tip, [back[0] - uy * half, back[1] + ux * half], [back[0] + uy * half, back[1] - ux * half]]];
-    }
-    const r = Math.max(3, w * 1.6) + extra / 2;
-    return [...shaft(w, extra), kind === 'support' ? regular(end, r, 10) : regular(end, r * 1.3, 4)];
-  };
-  return { halo: shape(width + 3, 1.5), body: shape(width, 0) };
+  return { halo: parts(course, width + 3, 1.5), body: parts(course, width, 0) };
+}
+
+/**
+ * The polygons of the arrow `w` wide, `extra` grown all round (its halo). Plain functions of the
+ * course, not closures made per arrow: a turn has thousands of arrows.
+ */
+function parts(c: Course, w: number, extra: number): Polygon[] {
+  const polygons = shaft(c, w, extra);
+  const { start, end, d, ux, uy, head } = c;
+  if (head) {
+    const tip: Point = [end[0] + ux * extra, end[1] + uy * extra];
+    const back = along(start, end, 1 - (head + extra) / d);
+    const half = head * 0.62 + extra;
+    polygons.push([tip, [back[0] - uy * half, back[1] + ux * half], [back[0] + uy * half, back[1] - ux * half]]);
+    return polygons;
+  }
+  const r = Math.max(3, w * 1.6) + extra / 2;
+  polygons.push(c.kind === 'support' ? regular(end, r, 10) : regular(end, r * 1.3, 4));
+  return polygons;
+}
+
+function shaft(c: Course, w: number, extra: number): Polygon[] {
+  const { start, end, d, ux, uy, head, bar, barAt, dashesEnd } = c;
+  if (c.ok) return [band(start, head ? along(start, end, 1 - head / d) : end, w)];
+  const half = bar.half + extra;
+  const across = band([barAt[0] - uy * half, barAt[1] + ux * half], [barAt[0] + uy * half, barAt[1] - ux * half], bar.thick + extra * 2);
+  if (!(dashesEnd > 0)) return [across];
+  const polygons = dashed(start, along(start, end, dashesEnd / d), w, Math.max(5, c.symbol * 0.55));
+  polygons.push(across);
+  return polygons;
 }

@@ -132,20 +132,16 @@ export class Canvas {
     }
   }
 
-  /** The picture as PNG, with `overlays` (RGBA pictures from `rasterise`, inside the canvas) composited on top. The canvas's last use: its pixels go to the next canvas. */
-  async toPng(overlays: Array<{ image: RawImage; left: number; top: number }> = []): Promise<Buffer> {
-    // Only the part under each overlay goes through sharp's composite: compositing the whole picture
-    // costs about as much as encoding it, for the same pixels.
-    for (const { image, left, top } of overlays) {
-      const span = image.width * 4;
-      const under = Buffer.allocUnsafe(span * image.height);
-      for (let y = 0; y < image.height; y++) this.data.copy(under, y * span, ((top + y) * this.width + left) * 4, ((top + y) * this.width + left) * 4 + span);
-      const drawn = await sharp(under, { raw: { width: image.width, height: image.height, channels: 4 } })
-        .composite([{ input: image.rgba, raw: { width: image.width, height: image.height, channels: 4 } }])
-        .raw()
-        .toBuffer();
-      for (let y = 0; y < image.height; y++) drawn.copy(this.data, ((top + y) * this.width + left) * 4, y * span, (y + 1) * span);
+  /** Copies an opaque RGBA image (from `rasterise`) onto the canvas with its top-left corner at (left, top). */
+  paste(image: RawImage, left: number, top: number): void {
+    const span = Math.min(image.width, this.width - left) * 4;
+    for (let y = 0; y < Math.min(image.height, this.height - top); y++) {
+      image.rgba.copy(this.data, ((top + y) * this.width + left) * 4, y * image.width * 4, y * image.width * 4 + span);
     }
+  }
+
+  /** The picture as PNG. The canvas's last use: its pixels go to the next canvas. */
+  async toPng(): Promise<Buffer> {
     const png = await sharp(this.data, { raw: { width: this.width, height: this.height, channels: 4 } })
       .removeAlpha()
       .png({ compressionLevel: 2, adaptiveFiltering: false })
@@ -158,12 +154,15 @@ export class Canvas {
 export interface RawImage {
   width: number;
   height: number;
-  /** RGBA, not premultiplied. */
+  /** RGBA, opaque. */
   rgba: Buffer;
 }
 
-/** An SVG drawn as RGBA pixels: started early, it is drawn by sharp's threads while this one paints. */
-export async function rasterise(svg: Buffer): Promise<RawImage> {
-  const { data, info } = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+/**
+ * An SVG drawn as opaque RGBA pixels, over `background`: started early, it is drawn (and flattened)
+ * by sharp's threads while this one paints, and then only copied onto the canvas.
+ */
+export async function rasterise(svg: Buffer, background: string): Promise<RawImage> {
+  const { data, info } = await sharp(svg).flatten({ background }).ensureAlpha(1).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, rgba: data };
 }

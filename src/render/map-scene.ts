@@ -111,7 +111,11 @@ export function buildScene({ map, view, title, caption, colours = {}, marks, hig
       features.set(m.province, [...(features.get(m.province) ?? []), m.level === undefined ? { feature: m.feature } : { feature: m.feature, level: m.level }]);
   const shapes = marks?.unitShapes ?? {};
   const byProvince = new Map<string, Unit[]>();
-  for (const unit of view.units) byProvince.set(unit.province, [...(byProvince.get(unit.province) ?? []), unit]);
+  for (const unit of view.units) {
+    const here = byProvince.get(unit.province);
+    if (here) here.push(unit);
+    else byProvince.set(unit.province, [unit]);
+  }
   const provinces = [...map.provinces.values()].map((p): SceneProvince => {
     const state = view.provinces[p.id] ?? { owner: null };
     return {

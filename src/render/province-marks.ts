@@ -50,13 +50,16 @@ function once(key: string, write: () => string): string {
 }
 
 export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<string, string>, size: number): MarkBlock {
-  const items: Array<Omit<Mark, 'x' | 'y'>> = [];
+  // Made with all their fields and placed in their rows below, not copied there with a spread: a big
+  // map makes thousands of marks, and spreading objects of several shapes is slow.
+  const items: Mark[] = [];
   const { structure } = province;
-  if (structure) items.push({ svg: once(`structure ${structure} ${size}`, () => structureSvg(structure, 0, 0, size)), width: size, height: size, texts: [] });
+  if (structure)
+    items.push({ svg: once(`structure ${structure} ${size}`, () => structureSvg(structure, 0, 0, size)), width: size, height: size, x: 0, y: 0, texts: [] });
   for (const { feature, level } of province.features) {
     // A level is written in the wall's white gap, below the battlements.
     const texts: MarkText[] = level !== undefined ? [{ text: String(level), colour: '#ffffff', cx: size / 2, cy: size * 0.6 }] : [];
-    items.push({ svg: once(`feature ${feature} ${size}`, () => featureSvg(feature, 0, 0, size)), width: size, height: size, texts });
+    items.push({ svg: once(`feature ${feature} ${size}`, () => featureSvg(feature, 0, 0, size)), width: size, height: size, x: 0, y: 0, texts });
   }
   for (const stack of province.stacks) {
     const colour = colours.get(stack.nation) ?? '#888888';
@@ -66,7 +69,7 @@ export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<stri
     const unit = { nation: stack.nation, type: stack.type, own: stack.own === true };
     if (stack.shape !== 'fleet') {
       const draw = stack.shape === 'aircraft' ? aircraftSvg : armySvg;
-      items.push(haloed({ svg: once(key, () => draw(0, 0, size, colour, width)), width, height: size, texts, unit }, colour, size));
+      items.push(haloed({ svg: once(key, () => draw(0, 0, size, colour, width)), width, height: size, x: 0, y: 0, texts, unit }, colour, size));
       continue;
     }
     let svg = once(key, () => fleetSvg(0, 0, size, colour, width));
@@ -82,29 +85,31 @@ export function provinceMarks(province: SceneProvince, colours: ReadonlyMap<stri
       texts.push({ text: String(stack.boarded), colour: '#ffffff', cx: width + boxWidth / 2, cy: size / 2 });
       total += boxWidth;
     }
-    items.push(haloed({ svg, width: total, height: size, texts, unit }, colour, size));
+    items.push(haloed({ svg, width: total, height: size, x: 0, y: 0, texts, unit }, colour, size));
   }
   const gap = Math.max(2, Math.round(size * 0.25));
-  const marks: Mark[] = [];
   let width = 0;
   const rows = Math.ceil(items.length / PER_ROW);
   for (let r = 0; r < rows; r++) {
-    const row = items.slice(r * PER_ROW, (r + 1) * PER_ROW);
-    const rowWidth = row.reduce((w, m) => w + m.width, 0) + gap * (row.length - 1);
+    const [first, end] = [r * PER_ROW, Math.min(items.length, (r + 1) * PER_ROW)];
+    let rowWidth = 0;
+    for (let i = first; i < end; i++) rowWidth += items[i].width;
+    rowWidth += gap * (end - first - 1);
     width = Math.max(width, rowWidth);
     let x = -rowWidth / 2;
-    for (const item of row) {
+    for (let i = first; i < end; i++) {
+      const item = items[i];
       // A halo reaches above and below its row, and takes room beside it.
-      const pad = item.pad ?? 0;
-      marks.push({ ...item, x: Math.round(x), y: Math.round(r * (size + gap) - size / 2 - pad) });
+      item.x = Math.round(x);
+      item.y = Math.round(r * (size + gap) - size / 2 - (item.pad ?? 0));
       x += item.width + gap;
     }
   }
-  return { width, height: rows ? rows * size + (rows - 1) * gap : 0, marks };
+  return { width, height: rows ? rows * size + (rows - 1) * gap : 0, marks: items };
 }
 
 /** An own stack (the nation's private map) inside a halo of its colour, ringed in white and black so it reads on any ground. */
-function haloed(item: Omit<Mark, 'x' | 'y'>, colour: string, size: number): Omit<Mark, 'x' | 'y'> {
+function haloed(item: Mark, colour: string, size: number): Mark {
   if (!item.unit?.own) return item;
   const pad = Math.max(3, Math.round(size * 0.22));
   const [w, h] = [item.width + 2 * pad, item.height + 2 * pad];

@@ -51,6 +51,18 @@ function centreOf(map: MapGraph, index: KeyIndex, n: number): [number, number] |
   return computed[n];
 }
 
+/**
+ * A PNG's size read from its header, else asked of sharp. Asking sharp sends this thread idle for
+ * a round trip through sharp's thread pool (longer on a busy machine) before it can draw anything.
+ */
+async function imageSize(image: Buffer): Promise<{ width?: number; height?: number }> {
+  // The 8-byte signature, then the IHDR chunk's length and name, then the width and the height.
+  if (image.length >= 24 && image.readUInt32BE(0) === 0x89504e47 && image.readUInt32BE(4) === 0x0d0a1a0a && image.toString('latin1', 12, 16) === 'IHDR') {
+    return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
+  }
+  return sharp(image).metadata();
+}
+
 export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise<DrawnMap> {
   const keys = new Map<string, number>();
   for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
@@ -60,7 +72,7 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   const indexing = cachedKeyIndex(keyImage, keys);
   // Awaited below; this only keeps a failure from being reported as unhandled if another step fails first.
   indexing.catch(() => undefined);
-  const { width, height } = await sharp(keyImage).metadata();
+  const { width, height } = await imageSize(keyImage);
   if (!width || !height) throw new MapImageError('The key image could not be read as a picture.');
   const sizes = markSizes(width, height, keys.size);
   const byId = new Map(scene.provinces.map((p) => [p.id, p]));
@@ -70,7 +82,7 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   const blocks = provinces.map((p) => provinceMarks(p, colours, sizes.symbol));
   const legend = buildLegend(scene, Math.max(1, sizes.label / 12));
   // Text, symbols and the legend are drawn by sharp's threads while this one decodes and paints the key.
-  const legendImage = rasterise(svgDocument(legend.width, legend.height, legend.body));
+  const legendImage = rasterise(svgDocument(legend.width, legend.height, legend.body), MAP_COLOURS.background);
   const badges = [...new Set(provinces.flatMap((p) => p.events))];
   const drawn = Promise.all([
     renderLines(
@@ -99,7 +111,10 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   const placed = placeKeyLabels({
     ids: provinces.map((p) => p.id),
     centres,
-    sizes: labels.map((label) => ({ width: label.width, height: label.height, ...inkRows(label.halo ?? label.alpha, label.width) })),
+    sizes: labels.map((label) => {
+      const { inkTop, inkHeight } = inkRows(label.halo ?? label.alpha, label.width);
+      return { width: label.width, height: label.height, inkTop, inkHeight };
+    }),
     blocks,
     badges: provinces.map((p) => p.events.length),
     symbol: sizes.symbol,
@@ -122,8 +137,11 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
     const [x, y] = placed.nameAt.get(p.id)!;
     canvas.blendMask(label.alpha, label.width, label.height, x, y, p.kind === 'sea' ? coast : ink, { mask: label.halo!, colour: halo });
   });
-  const png = await canvas.toPng([{ image: await legendImage, left: index.width, top: 0 }]);
-  return { png, labels: placed.layout, hits: hitsOf(provinces, blocks, centres, arrows, sizes, canvas) };
+  canvas.paste(await legendImage, index.width, 0);
+  const png = canvas.toPng();
+  // Worked out while sharp encodes the picture.
+  const hits = hitsOf(provinces, blocks, centres, arrows, sizes, canvas);
+  return { png: await png, labels: placed.layout, hits };
 }
 
 /** Where the map put each province's centre, its unit stacks (as stampMarks put them) and the arrows. */
