@@ -17,7 +17,7 @@ import { readThread, type ForumIntakeDeps } from '../src/channels/forum/forum-in
 import { xenforoAdapter } from '../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { openGame } from '../src/game/open-game.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
-import { ForumOutbox } from '../src/store/forum-outbox.ts';
+import { PostOutbox } from '../src/store/post-outbox.ts';
 import { GameStore } from '../src/store/game-store.ts';
 import { Outbox } from '../src/store/outbox.ts';
 import { connectRedis } from '../src/store/redis.ts';
@@ -68,11 +68,11 @@ async function newGame(apiUrl: string): Promise<string> {
 
 const forum = await startXenForo(77, USERS);
 const adapter = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key });
-const forumOutbox = new ForumOutbox(redis, { now });
+const postOutbox = new PostOutbox(redis, { now });
 const deps = {
   store,
   outbox: new Outbox(redis, { domain: 'adjutant.test', now }),
-  forumOutbox,
+  postOutbox,
   control: new MemoryControl(new Date(Date.now() + 86_400_000)),
   now,
   logger,
@@ -107,7 +107,7 @@ try {
     const t0 = performance.now();
     const post = forum.say(2, `[orders]\nBuy army in lon\n[/orders]`);
     await readThread(take, confirmGame, adapter);
-    const entry = await forumOutbox.entry(confirmGame, `reply:forum-post:${post.post_id}@0`);
+    const entry = await postOutbox.entry(confirmGame, `reply:forum-post:${post.post_id}@0`);
     if (!entry) throw new Error(`no confirmation recorded for post ${post.post_id}`);
     times.push(performance.now() - t0);
   }

@@ -14,7 +14,7 @@ import { startOutboxSender } from '../src/channels/email/outbox-sender.ts';
 import { storedRoutes } from '../src/channels/email/route-mail.ts';
 import { welcomePlayers } from '../src/messages/welcome.ts';
 import { parseMessageInSlices } from '../src/orders/parse-message.ts';
-import { ForumOutbox } from '../src/store/forum-outbox.ts';
+import { PostOutbox } from '../src/store/post-outbox.ts';
 import { importGame } from '../src/store/game-archive.ts';
 import { storedGame } from '../src/store/stored-game.ts';
 import { reachRedis } from '../src/store/reach-redis.ts';
@@ -22,12 +22,14 @@ import { OutageWatch } from '../src/store/outage-watch.ts';
 import { redisMemoryWarnings } from '../src/store/redis-memory.ts';
 import { gameIdFromFolder } from '../src/game/load-game.ts';
 import { Scheduler } from '../src/turns/scheduler.ts';
+import { statusText } from '../src/turns/status-post.ts';
 import { createGameControl } from '../src/turns/scheduler-control.ts';
 import { reportRenderer } from '../src/turns/turn-renderer.ts';
 import { nationPageUrls } from '../src/web/nation-links.ts';
 import { startWebServer } from '../src/web/web-server.ts';
 import { startThreadReaders, type ThreadReaders } from '../src/channels/forum/thread-readers.ts';
-import { takeWebhook } from '../src/channels/forum/webhook-intake.ts';
+import { forumWebhooks } from '../src/channels/forum/webhook-intake.ts';
+import { forum } from '../src/channels/forum/index.ts';
 import { startMailDigest } from './mail-digest.ts';
 import { buryFailedJobs, createParseWorker, enqueueParse } from './parse.ts';
 import { QUEUES, openQueue } from './queues.ts';
@@ -161,7 +163,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     logger.info({ host: config.mail.smtp.host, port: config.mail.smtp.port }, 'outbox sender started');
     // Beside the mail: the forum poster, whose notices to the GM go out through the mail outbox.
     const poster = startForumPoster({
-      outbox: new ForumOutbox(rt.redis, { now }),
+      outbox: new PostOutbox(rt.redis, { now }),
       conversations: new Conversations(rt.redis),
       forumOf: async (gameId) => (await storedGame(rt.store, gameId)).config.forum,
       logger,
@@ -171,6 +173,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       alert: (gameId, alert) => forumAlert(alertDeps, gameId, alert),
       outages,
       serves: config.mail.games ? (gameId) => config.mail.games!.includes(gameId) : undefined,
+      statusOf: (gameId) => statusText({ store: rt.store, control, now }, gameId),
     });
     logger.info('forum poster started');
     stops.push(['sender', async () => (await poster.stop(), await sender.stop(), await digest.stop())]);
@@ -180,8 +183,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
     // Forum webhook deliveries and orders written on nations' pages, for the parse worker.
     const parseQueue = openQueue(QUEUES.parse, connection, config.prefix);
     const queueMessage = enqueueParse(parseQueue);
-    const forumWebhook = (delivery: Parameters<typeof takeWebhook>[1]) =>
-      takeWebhook({ store: rt.store, enqueue: queueMessage, now, logger, readNow: readers?.readNow }, delivery);
+    const webhooks = new Map([[forum.id, forumWebhooks({ store: rt.store, enqueue: queueMessage, now, logger, readNow: readers?.readNow })]]);
     const server = await startWebServer({
       dir: o.outDir,
       port: o.port!,
@@ -191,7 +193,7 @@ export async function startService(config: ServiceConfig, parts: ReadonlySet<Par
       secret: o.webSecret,
       deps: mailDeps,
       logger,
-      forumWebhook,
+      webhooks,
       queueMessage,
     });
     logger.info({ url: server.url, dir: o.outDir, privatePages: !!o.webSecret }, 'web server started');

@@ -1,6 +1,6 @@
 // game.yaml: the ruleset and its options, the nations and their players, the GM, the schedule.
 import { z } from 'zod';
-import { forumSchema } from '../channels/forum/settings/forum-config.ts';
+import { channelSchemas, channelSectionIssues } from '../channels/settings/index.ts';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, "-" and "_"');
 /** Shorter secrets are refused: each email may try one, and a short one falls to a patient guesser. */
@@ -118,20 +118,13 @@ export const gameFileSchema = z
     /** Listed on the service's game index, with a public page (status, maps, updates) anyone may read. */
     public: z.boolean().default(false),
     mail: mailSchema.optional(),
-    /** The game's thread on a forum (docs/forums.md). */
-    forum: forumSchema.optional(),
+    /** The channels' own sections: `forum:`, the game's thread on a forum (docs/forums.md). */
+    ...channelSchemas,
     nations: z.record(id, nationSchema).refine((n) => Object.keys(n).length > 0, { message: 'a game needs at least one nation' }),
   })
   .superRefine((game, ctx) => {
-    const offsets = game.schedule?.reminders ?? [];
-    for (const offset of Array.isArray(game.forum?.reminders) ? game.forum.reminders : []) {
-      if (!offsets.includes(offset))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['forum', 'reminders'],
-          message: `"${offset}" is not one of schedule.reminders (${offsets.join(', ') || 'none'}); the thread gets only reminders the schedule sends`,
-        });
-    }
+    const outline = { reminders: game.schedule?.reminders ?? [], nations: Object.keys(game.nations) };
+    for (const { path, message } of channelSectionIssues(game, outline)) ctx.addIssue({ code: 'custom', path, message });
     const playerOf = new Map<string, string>();
     for (const [nation, n] of Object.entries(game.nations)) {
       const address = n.player?.email.toLowerCase();
@@ -144,14 +137,6 @@ export const gameFileSchema = z
           message: `${address} already plays ${other}: each nation needs an address of its own, since orders and answers are routed by it`,
         });
       else playerOf.set(address, nation);
-    }
-    for (const [member, nation] of Object.entries(game.forum?.players ?? {})) {
-      if (!game.nations[nation])
-        ctx.addIssue({
-          code: 'custom',
-          path: ['forum', 'players', member],
-          message: `there is no nation "${nation}" in this game (nations: ${Object.keys(game.nations).join(', ')})`,
-        });
     }
   });
 

@@ -1,7 +1,8 @@
 // A nation's player as game.yaml records them, edited where a command changes who plays: their
-// entry under the nation (name and address) and the forum account the forum section maps to the
-// nation. The edits keep the GM's comments and layout (a yaml Document, not a rewrite).
+// entry under the nation (name and address) and the entries of the channels' sections that map an
+// account to the nation (the forum's players). The edits keep the GM's comments and layout (a yaml Document, not a rewrite).
 import type { Document } from 'yaml';
+import { channelPlayerEntries } from '../channels/settings/index.ts';
 import type { GameFile } from './game-file.ts';
 
 /** The nation's player answers at `address` from now on; a nation with no player gets one named after it. */
@@ -10,8 +11,8 @@ export function setPlayerAddress(doc: Document, nation: string, address: string,
   else doc.setIn(['nations', nation, 'player'], doc.createNode({ name: `Player of ${nationName}`, email: address }));
 }
 
-/** The nation has no player any more: neither an address nor a forum account speaks for it. */
+/** The nation has no player any more: neither an address nor an account on another channel speaks for it. */
 export function removePlayer(doc: Document, config: GameFile, nation: string): void {
   doc.deleteIn(['nations', nation, 'player']);
-  for (const [member, of] of Object.entries(config.forum?.players ?? {})) if (of === nation) doc.deleteIn(['forum', 'players', member]);
+  for (const path of channelPlayerEntries(config, nation)) doc.deleteIn(path);
 }

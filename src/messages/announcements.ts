@@ -1,12 +1,12 @@
 // The GM moved the clock or the game, or gave a nation to a new player: every player hears it (one
 // short mail each, in their own time zone) and so does the thread (one post, where the game posts
-// into its forum). Written once the commands have run, from what they did and the game as it then
+// into its thread). Written once the commands have run, from what they did and the game as it then
 // is, and recorded by keys that name the command, so a rerun after a crash tells nobody twice.
-import { flavourOf, forumPosts } from '../channels/forum/settings/forum-config.ts';
+import { threadOf } from '../channels/settings/index.ts';
 import type { Game } from '../game/open-game.ts';
 import { shortPostMarkup } from '../render/escape.ts';
 import { endWords } from '../render/game-over.ts';
-import type { ForumPost } from '../store/forum-outbox.ts';
+import type { ThreadItem } from '../store/post-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import type { GameStatus } from '../turns/game-control.ts';
 import { playerNations } from '../turns/turn-runtime.ts';
@@ -21,7 +21,7 @@ const announced = (e: Effect): e is Announced => ANNOUNCED.has(e.name);
 
 export interface Announcements {
   mails: OutgoingMessage[];
-  posts: ForumPost[];
+  posts: ThreadItem[];
 }
 
 /** The GM's commands players hear of: those that move the clock or the game, and were done (their outcome begins "Done:"). */
@@ -82,8 +82,9 @@ function tellEveryone(
       }),
     );
   }
-  if (config.forum && forumPosts(config.forum)) {
-    const { bold, escape } = shortPostMarkup(flavourOf(config.forum).format === 'md');
+  const thread = threadOf(config);
+  if (thread?.posts) {
+    const { bold, escape } = shortPostMarkup(thread.markdown);
     const { subject, text } = said((d) => formatTime(d, config.timezone));
     out.posts.push({ kind: 'post', key, text: `${bold(escape(subject))}\n\n${escape(text)}`, images: [] });
   }

@@ -9,7 +9,7 @@ import { commandsReply, effectOf, type Effect, type StatusAsked } from './comman
 import { isCommandText, messageCommands, type CommandLine } from './commands.ts';
 import { decision, nationName, playerAddress, timeZoneOf, type Decision, type MessageContext } from './message-context.ts';
 import { applyGmOrders, applyLateMail } from './gm-orders.ts';
-import type { ForumPost } from '../store/forum-outbox.ts';
+import type { ThreadItem } from '../store/post-outbox.ts';
 import { replacementNews } from './announcements.ts';
 import type { ReplyRoute } from './incoming-message.ts';
 import { privately } from './reply-routes.ts';
@@ -33,7 +33,7 @@ interface GmOutcome {
   help: boolean;
   status: StatusAsked;
   /** Posts into the thread, after the commit (a replaced player's news). */
-  posts: ForumPost[];
+  posts: ThreadItem[];
 }
 
 /**
@@ -87,14 +87,14 @@ export async function handleGm(ctx: MessageContext, threadTokens: string[], comm
   const orders: Record<string, NationOrders> = Object.fromEntries(out.work.changed);
   // A ruling on a line that came with a reply route goes back to the player that way.
   const routes = new Map<string, ReplyRoute>(out.tickets.flatMap((t) => (t.playerRoute ? [[`ticket-outcome:${t.token}`, t.playerRoute]] : [])));
-  const forumMessages = out.replies.flatMap((r) => (routes.has(r.key) ? [privately(routes.get(r.key)!, r)] : []));
+  const posts = out.replies.flatMap((r) => (routes.has(r.key) ? [privately(routes.get(r.key)!, r)] : []));
   return decision(
     ctx,
     {
       outcome: explicit.length || inThread ? 'ticket-answer' : 'commands',
       role: 'gm',
       replies: [...report.replies, ...out.replies.filter((r) => !routes.has(r.key))],
-      forumMessages: [...forumMessages, ...out.posts],
+      posts: [...posts, ...out.posts],
       ...(report.pending && { pending: report.pending }),
     },
     { orders, tickets: out.tickets, late: out.late, gameYaml: out.gameYaml, gmHeard: ctx.now },

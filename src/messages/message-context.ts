@@ -9,7 +9,7 @@ import type { Game } from '../game/open-game.ts';
 import type { ParseInput } from '../orders/parse-message.ts';
 import type { ParseResult } from '../orders/types.ts';
 import type { GameStore } from '../store/game-store.ts';
-import type { ForumOutbox } from '../store/forum-outbox.ts';
+import type { PostOutbox } from '../store/post-outbox.ts';
 import type { Outbox, OutgoingMessage } from '../store/outbox.ts';
 import type { GameControl, GameStatus } from '../turns/game-control.ts';
 import type { MessageChanges, MessageResult } from './message-ledger.ts';
@@ -26,7 +26,7 @@ export interface MessageDeps {
   store: GameStore;
   outbox: Outbox;
   /** Where answers to forum members are recorded; one over the store's Redis when absent. */
-  forumOutbox?: ForumOutbox;
+  postOutbox?: PostOutbox;
   control: GameControl;
   now: () => Date;
   logger: Logger;

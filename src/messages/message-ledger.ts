@@ -10,7 +10,7 @@
 // stored-press.ts, refused-lines.ts), and notes when the GM was heard from (gm-heard.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { ForumItem } from '../store/forum-outbox.ts';
+import type { PostItem } from '../store/post-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { GAME_LUA, GameStore, gameScriptKeys } from '../store/game-store.ts';
 import { mailKeys } from '../store/keys.ts';
@@ -38,7 +38,7 @@ export interface MessageResult {
   /** Messages this email is answered with; recorded in the outbox after the commit (idempotent by key). */
   replies: OutgoingMessage[];
   /** What goes to the forum: answers as private messages, the GM's announcements as thread posts (recorded in the forum outbox after the commit, by key). */
-  forumMessages?: ForumItem[];
+  posts?: PostItem[];
   /** Outbox keys of ticket emails among the replies, with their tokens, to thread the GM's answers. */
   ticketMails: Array<{ key: string; token: string }>;
   counts?: { accepted: number; rejected: number; waiting: number };

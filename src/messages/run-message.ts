@@ -5,7 +5,7 @@
 // the commands' effects run, each once by key, the reply reporting them is written and the result
 // settled; the answers are recorded by key (emails in the outbox, forum private messages in the
 // forum outbox), so running it again repeats nothing.
-import { ForumOutbox } from '../store/forum-outbox.ts';
+import { PostOutbox } from '../store/post-outbox.ts';
 import { privately } from './reply-routes.ts';
 import { rememberThread } from './tickets.ts';
 import { announcements, toAnnounce, type Announcements } from './announcements.ts';
@@ -13,6 +13,7 @@ import { runEffects, writeReply, type Effect } from './command-effects.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { Decision, MessageDeps } from './message-context.ts';
 import { ClaimedError, MessageLedger, StepMovedError, type MessageResult } from './message-ledger.ts';
+import { noteStatus } from '../turns/status-post.ts';
 
 /** What a message needs, loaded: the step it was loaded at, and its decision, which reads nothing more. */
 export interface Loaded {
@@ -27,6 +28,9 @@ export function noGame(step: number, messageId: string, now: Date): Loaded {
     decide: async () => ({ result: { messageId, outcome: 'unrouted', code: 'NO_GAME', at: now.toISOString(), replies: [], ticketMails: [] }, changes: {} }),
   };
 }
+
+/** The outcomes of a message that may change what the thread's status post shows: orders in force, the clock. */
+const CHANGES_STATUS = new Set<MessageResult['outcome']>(['orders', 'commands', 'ticket-answer']);
 
 export interface MessageJob {
   gameId: string;
@@ -66,10 +70,12 @@ async function deliver(deps: MessageDeps, ledger: MessageLedger, gameId: string,
     const tokens = result.ticketMails.filter((t) => t.key === reply.key).map((t) => t.token);
     if (tokens.length) await rememberThread(deps.store.redis, gameId, entry.messageId, tokens);
   }
-  if (result.forumMessages?.length) {
-    const forum = deps.forumOutbox ?? new ForumOutbox(deps.store.redis, { now: deps.now });
-    for (const pm of result.forumMessages) await forum.record(gameId, pm);
+  if (result.posts?.length) {
+    const forum = deps.postOutbox ?? new PostOutbox(deps.store.redis, { now: deps.now });
+    for (const pm of result.posts) await forum.record(gameId, pm);
   }
+  // Orders in, or the GM's clock moved: the thread's status post says so.
+  if (CHANGES_STATUS.has(result.outcome)) await noteStatus(deps, gameId);
   return result;
 }
 
@@ -87,7 +93,7 @@ async function finish(deps: MessageDeps, ledger: MessageLedger, gameId: string, 
   const settled = {
     ...rest,
     replies: [...(pm ? [] : [reply]), ...rest.replies, ...told.mails],
-    forumMessages: [...(pm ? [pm] : []), ...(rest.forumMessages ?? []), ...told.posts],
+    posts: [...(pm ? [pm] : []), ...(rest.posts ?? []), ...told.posts],
   };
   await ledger.settle(gameId, settled);
   return settled;

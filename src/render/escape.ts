@@ -4,7 +4,7 @@
 
 export type TextFormat = 'txt' | 'html' | 'bbcode' | 'md';
 
-/** The format of a template, from its name: "update-xenforo.bbcode.hbs" is BBCode. */
+/** The format of a template, from its name: "update-<flavour>.bbcode.hbs" is BBCode. */
 export function formatOf(templateName: string): TextFormat {
   const m = /\.(txt|html|bbcode|md)\.hbs$/.exec(templateName);
   return (m?.[1] as TextFormat | undefined) ?? 'txt';
@@ -45,7 +45,7 @@ export function escapeBbcode(text: string): string {
 }
 
 /**
- * Markdown as Discourse reads it: a backslash before what opens emphasis, links, HTML, entities,
+ * Markdown as a Markdown forum reads it (CommonMark with mentions, emoji and tables): a backslash before what opens emphasis, links, HTML, entities,
  * strikethrough, table cells and mentions anywhere; before a colon that would start an emoji or a
  * link; and before what would start a heading, quote or list at the start of the text. The rest
  * (parentheses, full stops...) stays as written, so the text a GM proofreads stays readable.

@@ -1,19 +1,18 @@
-// The flavours a public update is written in: each registered forum's own markup, its template
-// and the file the turn's outputs keep it in (src/channels/forum/settings/forums.ts). Read from
-// the registry when asked, so every registered forum has its flavour.
-import type { ForumFlavour } from '../channels/forum/base/forum-software.ts';
-import { forumIds, forums } from '../channels/forum/settings/forums.ts';
+// The flavours a public update is written in: each markup a channel's thread shows, its template
+// and the file the turn's outputs keep it in (src/channels/settings/index.ts). Read from the
+// registry when asked, so every registered channel has its flavour.
+import { updateFlavour, updateFlavourIds, type UpdateFlavour } from '../channels/settings/index.ts';
 
-/** A flavour's id: the id of the forum software whose markup it is. */
+/** A flavour's id, as the channel's settings name it. */
 export type Flavour = string;
 
 export function flavourIds(): Flavour[] {
-  return forumIds();
+  return updateFlavourIds();
 }
 
-export function flavourSpec(flavour: Flavour): ForumFlavour {
-  return forums.get(flavour).flavour;
+export function flavourSpec(flavour: Flavour): UpdateFlavour {
+  return updateFlavour(flavour);
 }
 
-/** The flavour of an update rendered for no forum in particular: the first registered forum's. */
-export const DEFAULT_FLAVOUR: Flavour = forumIds()[0];
+/** The flavour of an update rendered for no thread in particular: the first registered. */
+export const DEFAULT_FLAVOUR: Flavour = updateFlavourIds()[0];

@@ -1,6 +1,6 @@
 // The messages of one adjudicated step: each nation's private report (plain text with an HTML
-// alternative), the public update for the forum (XenForo or phpBB BBCode, or Markdown for
-// Discourse) and the GM's summary. Templates come from templates/ unless the game folder has its own.
+// alternative), the public update for the game's thread (in its flavour: BBCode or Markdown) and
+// the GM's summary. Templates come from templates/ unless the game folder has its own.
 import type { Game } from '../game/open-game.ts';
 import { taggedSubject } from '../game/subject-tag.ts';
 import type { TurnRecord } from '../store/turn-record.ts';
@@ -51,7 +51,7 @@ export function renderPublicUpdate(game: Game, record: TurnRecord, options: Upda
  * does not replace), so no forum's markup ever reaches the page.
  */
 export function renderWebUpdate(game: Game, record: TurnRecord, templates: Templates): string {
-  return templates.render('web/update.html.hbs', updateModel(game, record, { flavour: 'web' }));
+  return templates.render('web/update.html.hbs', updateModel(game, record, { flavour: 'html' }));
 }
 
 /** The GM's summary; the file copy and the email are this one rendering, from the step's record. */

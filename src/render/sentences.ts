@@ -1,7 +1,7 @@
 // A ruleset's sentences (src/engine/report.ts) written out for one format: nations and provinces
 // named as the game names them, a nation's name in its colour where the format has colours, and
 // every name escaped for the format, so a name cannot inject markup.
-import type { UpdateFormat } from '../channels/forum/base/forum-software.ts';
+import type { UpdateFormat } from '../channels/settings/index.ts';
 import type { Phrase, Sentence } from '../engine/index.ts';
 import { escapeBbcode, escapeMarkdown, escapeMarkdownInline, Markup, oneLine } from './escape.ts';
 import { parseHex, toHex } from './palette.ts';

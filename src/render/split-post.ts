@@ -1,5 +1,5 @@
-// A public update longer than the forum takes in one post (XenForo's "Maximum message length",
-// Discourse's max_post_length) goes out as several posts, split between blocks: a table, a
+// A public update longer than the thread takes in one post (the board's maximum message length,
+// its channel's postLimit) goes out as several posts, split between blocks: a table, a
 // spoiler or details block, a code block, a quote or a list is never cut in half. A block longer
 // than a post by itself is cut between its lines, each piece closed and opened again (a table's
 // header row repeated), so every post shows whole markup.

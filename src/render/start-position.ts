@@ -47,7 +47,7 @@ export function renderStartUpdate(game: Game, options: UpdateRenderOptions): Ren
 
 /** The starting position on the public page, through the site's own update template (every name escaped). */
 export function renderWebStart(game: Game, templates: Templates): string {
-  return templates.render('web/update.html.hbs', startModel(game, { flavour: 'web' }));
+  return templates.render('web/update.html.hbs', startModel(game, { flavour: 'html' }));
 }
 
 /** The map of the starting state: the ruleset's lasting marks (structures, unit shapes), and no arrows, since nothing was ordered. */

@@ -29,7 +29,7 @@ export interface UpdateModel {
   mapAttachment: string | null;
   columns: string[];
   nations: Array<{ name: string; colour: string; cells: Array<number | string> }>;
-  /** The nations table in monospace, for forums without tables (phpBB's [code]); already escaped. */
+  /** The nations table in monospace, for boards without tables (in a [code] block); already escaped. */
   codeTable: Markup;
   battles: BattleModel[];
   /** Every nation's orders with their results, when the ruleset makes them public (Diplomacy style). */
@@ -47,8 +47,8 @@ export interface UpdateOptions {
   /** The file name the map is attached under, for an update without a map URL. */
   mapAttachment?: string;
   nextDeadline?: Date | string;
-  /** Where the update is read: a forum's flavour, or the public web page ('web', HTML). Sets how names are coloured and escaped. */
-  flavour?: Flavour | 'web';
+  /** Where the update is read: a thread's flavour, or HTML for the public web page. Sets how names are coloured and escaped. */
+  flavour?: Flavour | 'html';
 }
 
 export function updateModel(game: Game, record: TurnRecord, options: UpdateOptions = {}): UpdateModel {
@@ -57,7 +57,7 @@ export function updateModel(game: Game, record: TurnRecord, options: UpdateOptio
   const names = namesFor(game, view);
   const report = reportOf(game);
   const flavour = options.flavour ?? DEFAULT_FLAVOUR;
-  const format: SentenceFormat = flavour === 'web' ? 'html' : flavourSpec(flavour).format;
+  const format: SentenceFormat = flavour === 'html' ? 'html' : flavourSpec(flavour).format;
   return {
     gameTitle: game.config.title,
     turn: record.turn,

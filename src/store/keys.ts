@@ -107,11 +107,15 @@ export function mailKeys(gameId: string) {
   };
 }
 
-/** Keys of the game's forum: its outbox (posts and private messages) and what was read. Owner: src/store/forum-outbox.ts, except where a key names another. */
-export function forumKeys(gameId: string) {
+/**
+ * Keys of the game's post outbox: posts into its thread, private messages and edits, on the channel
+ * that hosts the thread. Named "forum" since the forum was the first such channel; stored keys keep
+ * their names. Owner: src/store/post-outbox.ts.
+ */
+export function postKeys(gameId: string) {
   const p = `adjutant:{${gameId}}:forum`;
   return {
-    /** Hash: item key ("update:step-3") -> JSON forum outbox entry (posted or not). */
+    /** Hash: item key ("update:step-3") -> JSON post outbox entry (posted or not). */
     outbox: `${p}:outbox`,
     /** Sorted set: keys of items recorded but not yet posted, by time recorded. */
     outboxPending: `${p}:outbox:pending`,
@@ -119,6 +123,15 @@ export function forumKeys(gameId: string) {
     outboxAttempts: `${p}:outbox:attempts`,
     /** Hash: item key -> JSON { error, at }: set aside until the GM retries it. */
     outboxFailed: `${p}:outbox:failed`,
+    /** String: the facts the thread's status post last showed (src/turns/status-post.ts); a change records an edit of it. */
+    statusShown: `${p}:status-shown`,
+  };
+}
+
+/** Keys of what the forum channel read and keeps about the game's forum. Owner: src/channels/forum, each key naming its file. */
+export function forumKeys(gameId: string) {
+  const p = `adjutant:{${gameId}}:forum`;
+  return {
     /** Hash: forum message id ("forum-post:<post id>@<version>") -> JSON of the post as read, stored before the reader moves on. Owner: src/channels/forum/forum-inbox.ts. */
     inbox: `${p}:inbox`,
     /** String: the thread reader's cursor (the adapter's own, passed back as it was given); written only after the posts before it are stored. Owner: src/channels/forum/forum-inbox.ts. */
@@ -161,8 +174,8 @@ export const WEB_KEYS = {
 export const OUTBOX_KEYS = {
   /** Set: games with messages waiting to be sent. Owner: src/store/outbox.ts. */
   mailGamesInLine: 'adjutant:outbox:pending',
-  /** Set: games with forum items waiting to be posted. Owner: src/store/forum-outbox.ts. */
-  forumGamesInLine: 'adjutant:forum-outbox:pending',
+  /** Set: games with posts or private messages waiting to be made. Owner: src/store/post-outbox.ts. */
+  postGamesInLine: 'adjutant:forum-outbox:pending',
 };
 
 /** Keys about the store itself, on one slot of a cluster. Owner: src/store/outage-watch.ts. */

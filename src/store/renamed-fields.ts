@@ -1,7 +1,7 @@
 // Values stored before a field was renamed are read under the name of today, so an upgrade loses
 // no source, ticket, answer or queued message. The message id's field was `mailId`: the orders in
 // force and their sources (also in exported games' orders.yaml), tickets, message results and
-// queued parse jobs read the old name.
+// queued parse jobs read the old name. A result's posts and private messages were `forumMessages`.
 
 /** The value with `mailId`, when it has one, as `messageId`. */
 export function withMessageId<T extends { messageId: string }>(value: T): T {
@@ -29,6 +29,12 @@ export function renamedTicket<T extends { messageId: string }>(ticket: T): T {
 
 /** A stored message result, with its old fields (its pending reply's too) under their names of today. */
 export function renamedResult<T extends { messageId: string; pending?: object }>(result: T): T {
-  const renamed = withMessageId(result);
+  const renamed = withPosts(withMessageId(result));
   return renamed.pending ? { ...renamed, pending: withRoute(renamed.pending, 'forumTo', 'route') } : renamed;
+}
+
+/** A result's posts and private messages were its `forumMessages`. */
+function withPosts<T extends object>(result: T): T {
+  const { forumMessages, ...rest } = result as T & { forumMessages?: unknown };
+  return forumMessages === undefined ? result : ({ ...rest, posts: forumMessages } as T);
 }

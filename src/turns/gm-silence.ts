@@ -1,9 +1,9 @@
 // A game whose GM has gone quiet (`gm.silence` in game.yaml, docs/operations.md). At a deadline, a
-// GM not heard from for `remind` (no mail, forum post or console action) is reminded, once for
+// GM not heard from for `remind` (no message on any channel, nor console action) is reminded, once for
 // that quiet spell; one not heard from for `pause` finds the turn stopped at its deadline until
 // RESUME or PROCESS, and the players and the thread are told why: an abandoned game stops rather
 // than running on with nobody to answer its tickets or its players.
-import { flavourOf, forumPosts } from '../channels/forum/settings/forum-config.ts';
+import { threadOf } from '../channels/settings/index.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { shortPostMarkup } from '../render/escape.ts';
 import { lastHeardFromGm } from '../store/gm-heard.ts';
@@ -63,7 +63,8 @@ async function tellPlayers(rt: TurnRuntime, config: GameFile, at: DeadlineAt, ke
     const zone = config.nations[nation].player!.timezone ?? config.timezone;
     await tellPlayer(rt, at.gameId, config, nation, `${key}:${nation}`, `Turn ${at.turn} waits for the GM`, news(formatTime(heard, zone)));
   }
-  if (!config.forum || !forumPosts(config.forum)) return;
-  const { bold, escape } = shortPostMarkup(flavourOf(config.forum).format === 'md');
+  const thread = threadOf(config);
+  if (!thread?.posts) return;
+  const { bold, escape } = shortPostMarkup(thread.markdown);
   await postInThread(rt, at.gameId, key, `${bold(`Turn ${at.turn} waits for the GM`)}\n\n${escape(news(formatTime(heard, config.timezone)))}`);
 }

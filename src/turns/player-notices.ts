@@ -3,7 +3,7 @@
 // repeat (a retried job, a second scheduler) sends nothing twice. Mail to the GM is gm-notices.ts.
 import type { GameFile } from '../game/game-file.ts';
 import { taggedSubject } from '../game/subject-tag.ts';
-import { ForumOutbox } from '../store/forum-outbox.ts';
+import { PostOutbox } from '../store/post-outbox.ts';
 import { mailFrom, type TurnRuntime } from './turn-runtime.ts';
 
 /** One mail to the player of `nation`, at the address game.yaml gives. */
@@ -19,5 +19,5 @@ export async function tellPlayer(rt: TurnRuntime, gameId: string, config: GameFi
 
 /** One post into the game's thread (the caller knows the game posts there), its text in the forum's markup. */
 export async function postInThread(rt: TurnRuntime, gameId: string, key: string, text: string): Promise<void> {
-  await new ForumOutbox(rt.store.redis, { now: rt.now }).record(gameId, { kind: 'post', key, text, images: [] });
+  await new PostOutbox(rt.store.redis, { now: rt.now }).record(gameId, { kind: 'post', key, text, images: [] });
 }

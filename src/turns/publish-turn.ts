@@ -1,20 +1,21 @@
 // The publish job: every player's private report, the public update and the GM's summary of one
 // committed step, recorded in the outbox under keys naming the step. A worker killed half-way
 // and retried records only what is missing, so each message goes out exactly once. The public
-// update goes into the game's forum thread when Adjutant can post there (XenForo, Discourse):
-// recorded in the forum outbox with the map, for the forum poster. Otherwise (phpBB, or no
-// forum) the GM gets it by email, ready to paste, in the forum's markup. A step published again
+// update goes into the game's thread when Adjutant can post there: recorded in the post outbox
+// with the map, for the channel's poster. Otherwise (a thread Adjutant cannot post in, or no
+// thread) the GM gets it by email, ready to paste, in the thread's markup. A step published again
 // after a rollback says in each message that it replaces the results withdrawn (rerun.ts), and each
 // post of the withdrawn update is edited to say so once the new one is in the thread.
-import { forumFlavour, forumPosts, postLimitOf } from '../channels/forum/settings/forum-config.ts';
-import { splitPost } from '../channels/forum/base/split-post.ts';
-import { ForumOutbox } from '../store/forum-outbox.ts';
+import { threadOf } from '../channels/settings/index.ts';
+import { noteStatus, statusDepsOf } from './status-post.ts';
+import { splitPost } from '../render/split-post.ts';
+import { PostOutbox } from '../store/post-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { asRerun, mailLead, notePublished, pasteNote, updateLead, withdrawnText } from './rerun.ts';
 import { reportRenderer, type RendererFactory, type TurnMessage } from './turn-renderer.ts';
 import { nationsOut } from '../game/game-standing.ts';
-import { mailFrom, playerNations, stepLabel, type StepJob, type TurnRuntime } from './turn-runtime.ts';
+import { mailFrom, playerNations, stepLabel, updatePostKey, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 
 export interface PublishJob extends StepJob {
   /** Set by the render job: where the map is served (for links) and the file on disk (attached for the GM). */
@@ -63,22 +64,23 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
       map,
     );
   }
-  const forum = game.config.forum;
-  if (forum && forumPosts(forum)) {
-    const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
+  const thread = threadOf(game.config);
+  if (thread?.posts) {
+    const posts = new PostOutbox(rt.store.redis, { now: rt.now });
     const render = async () =>
-      updated(await rendererFor({ nextDeadline, flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record));
-    recorded += await recordUpdatePosts(posts, gameId, label, render, { mapFile: job.mapFile, limit: postLimitOf(forum) });
+      updated(await rendererFor({ nextDeadline, flavour: thread.flavour, mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record));
+    recorded += await recordUpdatePosts(posts, gameId, label, render, { mapFile: job.mapFile, limit: thread.postLimit });
+    await noteStatus(statusDepsOf(rt), gameId, updatePostKey(label));
     if (withdrawn) recorded += await recordWithdrawnEdits(posts, gameId, stepLabel(step, withdrawn.epoch), label, withdrawnText(withdrawn));
   } else {
-    // A forum without an API to post with (phpBB): the GM gets the post ready to paste, in its markup.
-    const pasted = forum
-      ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: forumFlavour(forum) })
+    // A thread Adjutant cannot post in: the GM gets the post ready to paste, in its markup.
+    const pasted = thread
+      ? rendererFor({ nextDeadline, mapUrl: job.mapUrl, mapAttachment: job.mapFile ? MAP_ATTACHMENT : undefined, flavour: thread.flavour })
       : renderer;
     const toPaste = async () => {
       const update = updated(await pasted.publicUpdate(game, record));
-      const task = ['paste it into the forum thread', ...(withdrawn ? [pasteNote(withdrawn)] : [])].join(', ');
-      return forum ? { ...update, subject: `${update.subject}: ${task}` } : update;
+      const task = [`paste it into ${thread?.place}`, ...(withdrawn ? [pasteNote(withdrawn)] : [])].join(', ');
+      return thread ? { ...update, subject: `${update.subject}: ${task}` } : update;
     };
     await send(`update:${label}`, game.config.gm.email, toPaste, map);
   }
@@ -87,22 +89,17 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
   return recorded;
 }
 
-/** The forum outbox key of a step's update post. */
-export function updatePostKey(label: string): string {
-  return `update:step-${label}`;
-}
-
 /**
  * Records the update post (its map uploaded with it, not linked), in parts where it is longer than
- * the forum takes, each after the one before; returns how many were recorded by this call. The
+ * the thread takes, each after the one before; returns how many were recorded by this call. The
  * update renders the same from the same step, so a retried job records only the parts missing.
  */
 export async function recordUpdatePosts(
-  posts: ForumOutbox,
+  posts: PostOutbox,
   gameId: string,
   label: string,
   render: () => TurnMessage | Promise<TurnMessage>,
-  { mapFile, limit }: { mapFile?: string; limit: number },
+  { mapFile, limit, after }: { mapFile?: string; limit: number; after?: string },
 ): Promise<number> {
   const first = updatePostKey(label);
   const recorded = await posts.entry(gameId, first);
@@ -118,7 +115,7 @@ export async function recordUpdatePosts(
       key,
       text,
       images,
-      ...(i && { after: partKey(first, i - 1) }),
+      ...(i ? { after: partKey(first, i - 1) } : after && { after }),
       ...(i === 0 && parts.length > 1 && { partsAfter: parts.length - 1 }),
     });
     made++;
@@ -136,7 +133,7 @@ function partKey(first: string, i: number): string {
  * so and link to the update `label` that replaces it; returns how many were recorded by this call.
  * An update never recorded (the step's results had not gone out) has nothing to edit.
  */
-async function recordWithdrawnEdits(posts: ForumOutbox, gameId: string, withdrawnLabel: string, label: string, text: string): Promise<number> {
+async function recordWithdrawnEdits(posts: PostOutbox, gameId: string, withdrawnLabel: string, label: string, text: string): Promise<number> {
   const first = await posts.entry(gameId, updatePostKey(withdrawnLabel));
   if (first?.kind !== 'post') return 0;
   let made = 0;

@@ -2,7 +2,7 @@
 // which tickets still wait for a ruling. A reminder for a deadline that has since moved, or a
 // step that has since been adjudicated, is dropped.
 import { storedConfig } from '../store/stored-game.ts';
-import { flavourOf, postsReminder } from '../channels/forum/settings/forum-config.ts';
+import { threadOf } from '../channels/settings/index.ts';
 import type { GameFile } from '../game/game-file.ts';
 import { shortPostMarkup } from '../render/escape.ts';
 import { tellGm } from './gm-notices.ts';
@@ -43,8 +43,10 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
     );
   }
   if (missing.length) rt.logger.info({ gameId, step, offset, nations: missing }, 'reminders recorded');
-  if (missing.length && postsReminder(config.forum, offset)) {
-    await postInThread(rt, gameId, `remind:${key}`, reminderPost(config, turn, missing, formatTime(due, config.timezone), offset));
+  const thread = threadOf(config);
+  if (missing.length && thread?.posts && thread.reminds(offset)) {
+    const post = reminderPost(config, thread.markdown, { turn, missing, when: formatTime(due, config.timezone), offset });
+    await postInThread(rt, gameId, `remind:${key}`, post);
   }
   const tickets = await openTickets();
   if (tickets.length)
@@ -60,8 +62,12 @@ export async function remindPlayers(rt: TurnRuntime, job: RemindJob, openTickets
 }
 
 /** The thread's reminder: only public facts, the deadline and the nations with no orders yet. */
-function reminderPost(config: GameFile, turn: number, missing: readonly string[], when: string, offset: string): string {
-  const { bold, escape } = shortPostMarkup(flavourOf(config.forum!).format === 'md');
+function reminderPost(
+  config: GameFile,
+  markdown: boolean,
+  { turn, missing, when, offset }: { turn: number; missing: readonly string[]; when: string; offset: string },
+): string {
+  const { bold, escape } = shortPostMarkup(markdown);
   const names = missing.map((n) => escape(config.nations[n].name)).join(', ');
   return `${bold(`Turn ${turn}: orders are due ${escape(when)}`)}, in ${offset}.\n\nNo orders yet from: ${names}.`;
 }

@@ -48,7 +48,7 @@ export function withdrawnText(withdrawn: Withdrawn): string {
   return `Withdrawn: the GM rolled the game back, so the results of turn ${withdrawn.turn} this post held no longer stand. The update that replaces it is posted further down the thread.`;
 }
 
-/** What the GM who pastes updates by hand (phpBB) is asked to do with the withdrawn one. */
+/** What the GM who pastes updates by hand (a thread Adjutant cannot post in) is asked to do with the withdrawn one. */
 export function pasteNote(withdrawn: Withdrawn): string {
   return `and edit the update of turn ${withdrawn.turn} you pasted earlier to say it was withdrawn`;
 }

@@ -1,16 +1,17 @@
 // Step 0 is the game before its first step: the scheduler queues it for a game with no step
 // committed (jobs/render.ts, jobs/publish.ts send it here). Its render draws the starting map into
 // the output folder; its publish posts the starting position into the game's thread, where
-// Adjutant posts, once (the forum outbox's key). A job of a game that has moved on, or was rolled
+// Adjutant posts, once (the post outbox's key). A job of a game that has moved on, or was rolled
 // back since it was queued, does nothing: the pages then show a played step instead.
-import { forumFlavour, forumPosts, postLimitOf } from '../channels/forum/settings/forum-config.ts';
+import { threadOf } from '../channels/settings/index.ts';
 import { renderStartUpdate } from '../render/start-position.ts';
 import { keyImageOf, writeStartMap } from '../render/turn-outputs.ts';
-import { ForumOutbox } from '../store/forum-outbox.ts';
+import { PostOutbox } from '../store/post-outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { recordUpdatePosts, type PublishJob } from './publish-turn.ts';
+import { noteStatus, STATUS_KEY, statusDepsOf } from './status-post.ts';
 import type { OutputSettings } from './render-turn.ts';
-import type { StepJob, TurnRuntime } from './turn-runtime.ts';
+import { updatePostKey, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 
 /** The step number of the starting position in jobs. */
 export const START_STEP = 0;
@@ -36,13 +37,20 @@ export async function renderStart(rt: TurnRuntime, job: StepJob, outputs: Output
 export async function publishStart(rt: TurnRuntime, job: PublishJob): Promise<number> {
   if (!(await stillAtStart(rt, job))) return 0;
   const game = await storedGame(rt.store, job.gameId);
-  const forum = game.config.forum;
-  if (!forum || !forumPosts(forum)) return 0;
+  const thread = threadOf(game.config);
+  if (!thread?.posts) return 0;
   const schedule = await rt.schedules.get(job.gameId);
   const nextDeadline = schedule?.step === START_STEP + 1 && schedule.status === 'open' && schedule.deadline ? schedule.deadline : undefined;
-  const render = () => renderStartUpdate(game, { flavour: forumFlavour(forum), mapUrl: job.mapFile ? undefined : job.mapUrl, nextDeadline });
-  const posts = new ForumOutbox(rt.store.redis, { now: rt.now });
-  const recorded = await recordUpdatePosts(posts, job.gameId, START_LABEL, render, { mapFile: job.mapFile, limit: postLimitOf(forum) });
+  const render = () => renderStartUpdate(game, { flavour: thread.flavour, mapUrl: job.mapFile ? undefined : job.mapUrl, nextDeadline });
+  const posts = new PostOutbox(rt.store.redis, { now: rt.now });
+  // The status post goes in first, so it stands above the game's posts.
+  const status = await noteStatus(statusDepsOf(rt), job.gameId);
+  const recorded = await recordUpdatePosts(posts, job.gameId, START_LABEL, render, {
+    mapFile: job.mapFile,
+    limit: thread.postLimit,
+    after: status ? STATUS_KEY : undefined,
+  });
+  await noteStatus(statusDepsOf(rt), job.gameId, updatePostKey(START_LABEL));
   rt.logger.info({ gameId: job.gameId, recorded }, 'starting position recorded for the thread');
   return recorded;
 }

@@ -82,6 +82,11 @@ export function stepLabel(step: number, epoch: number): string {
   return epoch ? `${step}.${epoch}` : String(step);
 }
 
+/** The post outbox key of a step's update (its first part, where it is long); the opening post's is "update:step-0". */
+export function updatePostKey(label: string): string {
+  return `update:step-${label}`;
+}
+
 export function mailFrom(config: GameFile, settings: TurnSettings): string {
   return config.mailbox ?? settings.from;
 }

@@ -54,7 +54,7 @@ export async function sentOrders(web: WebContext, gameId: string, nation: string
   const result = await new MessageLedger(web.deps.store.redis).result(gameId, id);
   if (!result) return { headline: 'Your orders are stored and waiting to be read; reload the page in a moment.', text: null };
   const key = `reply:${id}`;
-  const said = result.replies.find((r) => r.key === key)?.text ?? result.forumMessages?.find((m) => m.key === key)?.text ?? null;
+  const said = result.replies.find((r) => r.key === key)?.text ?? result.posts?.find((m) => m.key === key)?.text ?? null;
   return { headline: HEADLINES[result.outcome] ?? 'Your orders were not accepted.', text: said };
 }
 

@@ -2,7 +2,6 @@
 // GameControl, the clock; the GM's buttons run through the mail loop itself), the published
 // folder, and where the site sits behind a proxy.
 import type { MessageDeps } from '../messages/message-context.ts';
-import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
 import type { WebLinks } from './link-generations.ts';
 
 export interface WebContext {
@@ -21,8 +20,21 @@ export interface WebContext {
   secret?: string;
   /** Queues a stored message for the parse worker, where the service runs one (web orders are also read at once). */
   queueMessage?: (job: { gameId: string; messageId: string }) => Promise<void>;
-  /** Discourse webhook deliveries, when the service takes them. */
-  forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
+  /** The channels that take deliveries at POST /-/<channel id>/<path>, by id, where the service takes them. */
+  webhooks?: ReadonlyMap<string, WebhookTaker>;
+}
+
+/** A channel's deliveries over HTTP (a forum's webhooks): which paths after /-/<channel id>/ are its, and the answer to one. */
+export interface WebhookTaker {
+  accepts(path: readonly string[]): boolean;
+  take(delivery: WebhookRequest): Promise<{ status: number; text: string }>;
+}
+
+export interface WebhookRequest {
+  /** The path after /-/<channel id>/, one decoded segment each. */
+  path: readonly string[];
+  body: Buffer;
+  header(name: string): string | undefined;
 }
 
 /** Names of a game's nations, as the GM wrote them. */

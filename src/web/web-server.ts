@@ -12,9 +12,6 @@ import type { Game } from '../game/open-game.ts';
 import { gmGame, gmGamePage, gmGamesPage } from './gm-console.ts';
 import { csrfMatches } from './csrf.ts';
 import { gmSession, login, logoutCookie, type GmSession } from './gm-session.ts';
-import type { WebhookAnswer, WebhookDelivery } from '../channels/forum/webhook-intake.ts';
-import type { ForumSoftware } from '../channels/forum/base/forum-software.ts';
-import { forums } from '../channels/forum/settings/forums.ts';
 import { RequestError, readBody, readForm, redirect, sendBuilt, sendHtml, sendText } from './http-kit.ts';
 import { WebLinks } from './link-generations.ts';
 import { message, notFound } from './message-page.ts';
@@ -22,7 +19,7 @@ import { nationRoute } from './nation-route.ts';
 import { gamePage, indexPage } from './public-pages.ts';
 import { checkSecret } from './signed-links.ts';
 import { serveFile } from './static-files.ts';
-import type { WebContext } from './web-context.ts';
+import type { WebContext, WebhookTaker } from './web-context.ts';
 
 export interface WebServerOptions {
   /** The output folder (maps, updates). */
@@ -37,8 +34,8 @@ export interface WebServerOptions {
   secret?: string;
   deps: MessageDeps;
   logger?: Logger;
-  /** Takes forum webhook deliveries at POST /-/forum/<software>/<game>, for a software with webhooks (src/channels/forum/webhook-intake.ts); absent, that path is 404. */
-  forumWebhook?: (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
+  /** The channels that take deliveries at POST /-/<channel id>/<path> (a forum's webhooks), by id; a path none accepts is 404. */
+  webhooks?: ReadonlyMap<string, WebhookTaker>;
   /** Queues orders written on a nation's page for the parse worker, besides reading them at once. */
   queueMessage?: WebContext['queueMessage'];
 }
@@ -62,7 +59,7 @@ export function webContext(options: WebServerOptions): WebContext {
     trustProxy: options.trustProxy ?? false,
     links: secret ? new WebLinks(options.deps.store.redis, secret, options.deps.now) : undefined,
     secret,
-    forumWebhook: options.forumWebhook,
+    webhooks: options.webhooks,
     queueMessage: options.queueMessage,
   };
 }
@@ -74,9 +71,8 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
   if (!parts) return notFound(web, res);
   const method = req.method ?? 'GET';
   if (parts[0] === '-' && parts[1] === 'gm') return gmRoute(web, req, res, parts.slice(2), url);
-  const hooked =
-    parts[0] === '-' && parts[1] === 'forum' && parts.length === 4 ? forums.all().find((forum) => forum.id === parts[2] && forum.webhook) : undefined;
-  if (hooked && web.forumWebhook) return forumWebhookRoute(web.forumWebhook, hooked, req, res, parts[3]);
+  const hook = parts[0] === '-' && parts.length > 2 ? web.webhooks?.get(parts[1]) : undefined;
+  if (hook?.accepts(parts.slice(2))) return webhookRoute(hook, req, res, parts.slice(2));
   if (parts[0] === '-' && parts[1] === 'nation' && (parts.length === 3 || parts.length === 4)) return nationRoute(web, req, res, parts.slice(2), url);
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Only GET and HEAD here.', { allow: 'GET, HEAD' });
   if (parts.length === 1 && parts[0] === '') return sendBuilt(req, res, await indexPage(web));
@@ -95,23 +91,13 @@ async function route(web: WebContext, req: IncomingMessage, res: ServerResponse)
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-async function forumWebhookRoute(
-  take: NonNullable<WebContext['forumWebhook']>,
-  software: ForumSoftware,
-  req: IncomingMessage,
-  res: ServerResponse,
-  gameId: string,
-): Promise<void> {
+async function webhookRoute(hook: WebhookTaker, req: IncomingMessage, res: ServerResponse, path: string[]): Promise<void> {
   if (req.method !== 'POST') return sendText(res, 405, 'Only POST here.', { allow: 'POST' });
-  const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-  const hook = software.webhook!;
-  const answer = await take({
-    software: software.id,
-    gameId,
-    body: await readBody(req, WEBHOOK_BODY_LIMIT),
-    signature: header(hook.signatureHeader),
-    event: header(hook.eventHeader),
-  });
+  const header = (name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const answer = await hook.take({ path, body: await readBody(req, WEBHOOK_BODY_LIMIT), header });
   sendText(res, answer.status, answer.text, { 'cache-control': 'no-store' });
 }
 

@@ -1,7 +1,10 @@
 // The seam between the channels and the rest, as test/rulesets/ruleset-ids.test.ts keeps the
-// rulesets': the message handlers and everything below them name no channel (they read the
-// neutral IncomingMessage and route answers by what the channel said), and a channel of the
-// tests' own (test/support/fixture-channel) works through the real parse worker once registered.
+// rulesets': the message handlers, the turns, the renderer, the store and everything below them
+// name no channel nor forum software (they read the neutral IncomingMessage, route answers by what
+// the channel said, and ask src/channels/settings for the game's thread), and import no channel's
+// folder, only the registries; and a channel of the tests' own (test/support/fixture-channel)
+// works through the real parse worker once registered. The service's edges (jobs/, src/cli,
+// src/web) wire each channel's processes, commands and hooks, so they may name them.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionFromUrl, openQueue, QUEUES } from '../../jobs/queues.ts';
 import { createParseWorker, enqueueParse } from '../../jobs/parse.ts';
 import { channels } from '../../src/channels/index.ts';
+import { forums } from '../../src/channels/forum/settings/forums.ts';
 import { MessageLedger } from '../../src/messages/message-ledger.ts';
 import { dropNotes, fixtureChannel, pinNote } from '../support/fixture-channel/index.ts';
 import { mailTestGame, type MailTestGame } from '../mail/support/mail-game.ts';
@@ -17,7 +21,17 @@ import { requireServices } from '../support/services.ts';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The folders that must name no channel: the handlers of every message and the layers below them. */
-const NEUTRAL = ['src/messages', 'src/turns', 'src/orders', 'src/engine', 'src/rulesets', 'src/combat', 'src/scenario', 'src/datc'];
+const NEUTRAL = ['src/messages', 'src/turns', 'src/render', 'src/store', 'src/orders', 'src/engine', 'src/rulesets', 'src/combat', 'src/scenario', 'src/datc'];
+
+/**
+ * Files that name a channel in a string for a reason of their own: stored values written before
+ * the channels were one seam are read back as the forum's (renamed-fields.ts).
+ */
+const NAMES_STORED_VALUES = ['src/store/renamed-fields.ts'];
+
+/** The folders that import no channel's folder, only the registries: the neutral ones and game.yaml's. */
+const IMPORTS_NO_CHANNEL = [...NEUTRAL, 'src/game'];
+const REGISTRIES = ['src/channels/index.ts', 'src/channels/settings/index.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
@@ -27,8 +41,18 @@ function sources(dir: string): string[] {
 
 /** Each channel a piece of code names by a string of its own: a channel's id, or a kind of it ("forum-post"). Comments do not count. */
 function namings(code: string, ids: readonly string[]): string[] {
-  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  return ids.filter((id) => new RegExp(`(['"\`])${id}(-[a-z-]+)?\\1`).test(bare)).map((id) => `the channel "${id}"`);
+  return ids.filter((id) => new RegExp(`(['"\`])${id}(-[a-z-]+)?\\1`).test(withoutComments(code))).map((id) => `the channel "${id}"`);
+}
+
+function withoutComments(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** The channel folders a file at `file` imports, by their paths from the root; the registries do not count. */
+function channelImports(file: string, code: string): string[] {
+  return [...withoutComments(code).matchAll(/^(?:import|export)\s+(?:type\s+)?[^'";]*?from\s+'(\.[^']+)'/gm)]
+    .map(([, spec]) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)))
+    .filter((to) => to.startsWith('src/channels/') && !REGISTRIES.includes(to));
 }
 
 describe('the channel seam', () => {
@@ -47,8 +71,25 @@ describe('the channel seam', () => {
     expect(namings(`const noun = 'emails';`, ids)).toEqual([]);
   });
 
-  it('is kept: no handler of a message, nor anything below them, names one', () => {
-    const offenders = files.flatMap((file) => namings(readFileSync(path.join(root, file), 'utf8'), ids).map((what) => `${file}: ${what}`));
+  it('finds a channel folder imported, and not a registry', () => {
+    expect(channelImports('src/turns/a.ts', "import { x } from '../channels/forum/settings/forum-config.ts';")).toEqual([
+      'src/channels/forum/settings/forum-config.ts',
+    ]);
+    expect(channelImports('src/turns/a.ts', "import { threadOf } from '../channels/settings/index.ts';")).toEqual([]);
+  });
+
+  it('is kept: no handler of a message, nor anything below them, names one or a forum software', () => {
+    const names = [...ids, ...forums.ids()];
+    const offenders = files
+      .filter((file) => !NAMES_STORED_VALUES.includes(file))
+      .flatMap((file) => namings(readFileSync(path.join(root, file), 'utf8'), names).map((what) => `${file}: ${what}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("is kept: none of them, nor game.yaml's reader, imports a channel's folder", () => {
+    const offenders = IMPORTS_NO_CHANNEL.flatMap(sources).flatMap((file) =>
+      channelImports(file, readFileSync(path.join(root, file), 'utf8')).map((to) => `${file} imports ${to}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
-import { takeWebhook } from '../../src/channels/forum/webhook-intake.ts';
+import { forum } from '../../src/channels/forum/index.ts';
+import { forumWebhooks } from '../../src/channels/forum/webhook-intake.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { requireServices } from '../support/services.ts';
@@ -47,7 +48,7 @@ beforeEach(async () => {
     dir,
     port: 0,
     deps: game.deps,
-    forumWebhook: (d) => takeWebhook({ ...game.intake, env, readNow: async (id) => void (readNow.push(id), await reading?.(id)) }, d),
+    webhooks: new Map([[forum.id, forumWebhooks({ ...game.intake, env, readNow: async (id) => void (readNow.push(id), await reading?.(id)) })]]),
   });
 });
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { MAX_TEXT } from '../../src/messages/incoming-message.ts';
-import type { ForumOutboxEntry } from '../../src/store/forum-outbox.ts';
+import type { PostOutboxEntry } from '../../src/store/post-outbox.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 /** The game reads the forum and answers; the answer to `name` by private message. */
-async function answerTo(name: string, options: { now?: () => Date } = {}): Promise<ForumOutboxEntry> {
+async function answerTo(name: string, options: { now?: () => Date } = {}): Promise<PostOutboxEntry> {
   game ??= await forumTestGame({ software: 'discourse', url: forum.server.url, thread: 55, orders: 'public' }, options);
   await readThread(game.intake, game.id, adapter());
   await game.processQueued();

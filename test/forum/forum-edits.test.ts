@@ -82,6 +82,32 @@ describe('edits of orders posts already read', () => {
     expect((await read()).taken).toEqual([]);
   });
 
+  it("reads an edit the board did not date (within its 'last edited' delay, or with the option off) as the next version, dated when seen", async () => {
+    forum.editLogDisplay.delayMinutes = 5;
+    const post = forum.say(ALICE, '[orders]claim nor[/orders]');
+    await read();
+    await game.processQueued();
+
+    forum.edit(post, '[orders]\nREPLACE ALL\nclaim mid\n[/orders]');
+    expect(post.last_edit_date).toBe(0);
+    expect((await read()).taken).toEqual([`forum-post:${post.post_id}@1`]);
+    expect((await read()).taken).toEqual([]);
+    await game.processQueued();
+    expect(await inForce('red')).toEqual(['mid']);
+    const received = await game.store.redis.hget(forumKeys(game.id).inbox, `forum-post:${post.post_id}@1`);
+    expect(JSON.parse(received!).undated).toEqual({ version: 1, seenAt: game.deps.now().toISOString() });
+
+    // With the option off, no edit is dated: each that changes the orders is the next version.
+    forum.editLogDisplay.enabled = false;
+    forum.edit(post, '[orders]\nREPLACE ALL\nclaim sou\n[/orders]', post.post_date + 3600);
+    expect((await read()).taken).toEqual([`forum-post:${post.post_id}@2`]);
+    await game.processQueued();
+    expect(await inForce('red')).toEqual(['sou']);
+    // One that leaves the orders as they were is still not read again.
+    forum.edit(post, 'Good luck all.\n[orders]\nREPLACE ALL\nclaim sou\n[/orders]', post.post_date + 7200);
+    expect((await read()).taken).toEqual([]);
+  });
+
   it('does not watch a post without an orders block: orders added to it by an edit are not read', async () => {
     const chatter = forum.say(BOB, 'Nice weather for a war.');
     await read();

@@ -29,6 +29,20 @@ describe('the phpBB adapter', () => {
     expect((await adapter().readSince(first.cursor)).posts.map((p) => p.text)).toEqual(['F Lon - Nth']);
   });
 
+  it('knows each author by the user id of their profile link, not by a name they can change or a link in their post', async () => {
+    board.say('alice', '<p>Hello</p>');
+    board.rename('alice', 'alicia');
+    board.register('alice');
+    board.say('alicia', '<p>Still me</p>');
+    board.say('alice', '<p>Statistics: Posted by <a href="memberlist.php?mode=viewprofile&amp;u=2">alicia</a></p><p>A Par H</p>');
+    const posts = (await adapter().readSince(null)).posts;
+    expect(posts.map((p) => [p.author.id, p.author.name])).toEqual([
+      ['2', 'alice'],
+      ['2', 'alicia'],
+      ['3', 'alice'],
+    ]);
+  });
+
   it('marks an edited post by its updated time', async () => {
     const id = board.say('bob', '<p>A Par H</p>');
     board.edit(id, '<p>A Par - Pic</p>');

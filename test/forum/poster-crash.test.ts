@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
-import { ForumOutbox } from '../../src/store/forum-outbox.ts';
-import { forumKeys } from '../../src/store/keys.ts';
+import { PostOutbox } from '../../src/store/post-outbox.ts';
+import { postKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
@@ -32,7 +32,7 @@ let redisUrl: string;
 const games: string[] = [];
 const prefix = `{adjutant-test-crash-${randomUUID().slice(0, 8)}}`;
 const children: ChildProcess[] = [];
-const posts = () => new ForumOutbox(rt.redis, { now: () => new Date() });
+const posts = () => new PostOutbox(rt.redis, { now: () => new Date() });
 
 beforeAll(async () => {
   ({ redisUrl } = await requireServices(['redis']));
@@ -137,7 +137,7 @@ describe('the forum poster under SIGKILL', () => {
       const line = markerLine(`${gameId}/update:step-${n}`);
       const image = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`map of update ${n}`)]);
       const entry = (await posts().entry(gameId, `update:step-${n}`))!;
-      retried += Number((await rt.redis.hget(forumKeys(gameId).outboxAttempts, entry.key)) ?? 0) > 1 ? 1 : 0;
+      retried += Number((await rt.redis.hget(postKeys(gameId).outboxAttempts, entry.key)) ?? 0) > 1 ? 1 : 0;
       if (n % 2 === 0) {
         const found = xf.posts.filter((p) => p.message.includes(line));
         expect(found.map((p) => p.message.split('\n')[0])).toEqual([`Update ${n}`]);

@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { processMail } from '../../src/channels/email/process-mail.ts';
-import { ForumOutbox } from '../../src/store/forum-outbox.ts';
+import { PostOutbox } from '../../src/store/post-outbox.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { claim, outboxEntries, storeFixtureGame, testClock, testRuntime, useWorkers, waitFor } from '../turns/support.ts';
@@ -35,7 +35,7 @@ async function newGame(): Promise<string> {
 const gm = (id: string, line: string) => gmCommand(deps, id, line, clock.now());
 
 const told = async (id: string) => (await outboxEntries(rt, id)).filter((e) => e.key.startsWith('announce:'));
-const posted = async (id: string) => (await new ForumOutbox(rt.redis, { now: clock.now }).all(id)).filter((e) => e.key.startsWith('announce:'));
+const posted = async (id: string) => (await new PostOutbox(rt.redis, { now: clock.now }).all(id)).filter((e) => e.key.startsWith('announce:'));
 
 describe('announcements of the GM’s commands', () => {
   it('tells every player, in their own time zone, and the thread, when the deadline moves', async () => {

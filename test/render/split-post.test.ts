@@ -1,7 +1,7 @@
 // A long update split into posts the forum takes: every part within the limit, the text kept in
 // order, and no table, spoiler, details or code block cut so that a part shows broken markup.
 import { describe, expect, it } from 'vitest';
-import { POST_RESERVE, splitPost } from '../../src/channels/forum/base/split-post.ts';
+import { POST_RESERVE, splitPost } from '../../src/render/split-post.ts';
 
 const LIMIT = 2000;
 const battle = (i: number) =>

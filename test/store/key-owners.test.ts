@@ -136,6 +136,7 @@ describe('the key catalogue', () => {
     const built: Record<string, string[]> = {
       gameKeys: Object.keys(keys.gameKeys('g')),
       mailKeys: Object.keys(keys.mailKeys('g')),
+      postKeys: Object.keys(keys.postKeys('g')),
       forumKeys: Object.keys(keys.forumKeys('g')),
       webKeys: Object.keys(keys.webKeys('g')),
       schedulerKeys: Object.keys(keys.schedulerKeys('s')),

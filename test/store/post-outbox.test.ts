@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ForumOutbox } from '../../src/store/forum-outbox.ts';
+import { PostOutbox } from '../../src/store/post-outbox.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 
 let redis: Redis;
 let clock = new Date('2026-12-01T10:00:00Z');
-const outbox = () => new ForumOutbox(redis, { now: () => clock });
+const outbox = () => new PostOutbox(redis, { now: () => clock });
 
 beforeAll(async () => {
   await requireServices(['redis']);

@@ -1,5 +1,5 @@
 // Stored values from before a field was renamed still read: the message id (mailId -> messageId),
-// and a private answer's route (a forum member's name -> a reply route on the forum channel).
+// a private answer's route (a forum member's name -> a reply route on the forum channel) and a result's posts (forumMessages -> posts).
 import { describe, expect, it } from 'vitest';
 import { decodeOrders } from '../../src/store/stored-orders.ts';
 import { renamedResult, renamedTicket, withMessageId } from '../../src/store/renamed-fields.ts';
@@ -34,5 +34,13 @@ describe('values stored when a private answer went to a forum member by name', (
       pending: { key: 'reply:m', route },
     });
     expect(renamedTicket({ messageId: 'm', playerRoute: route })).toEqual({ messageId: 'm', playerRoute: route });
+  });
+});
+
+describe('results stored when their posts and private messages were "forumMessages"', () => {
+  it('read them as posts', () => {
+    const posts = [{ kind: 'private', key: 'reply:m', to: ['Alice'], title: 'Re: orders', text: 'ok' }];
+    expect(renamedResult({ messageId: 'm', forumMessages: posts } as unknown as { messageId: string })).toEqual({ messageId: 'm', posts });
+    expect(renamedResult({ messageId: 'm', posts })).toEqual({ messageId: 'm', posts });
   });
 });

@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import type { GameStore } from '../../store/game-store.ts';
 import { forumKeys } from '../../store/keys.ts';
 import type { ThreadPost } from './base/forum-adapter.ts';
-import { postVersion } from './forum-inbox.ts';
 
 /** How many orders posts of one member are watched for edits (docs/forums.md, "Edits."). */
 export const WATCHED_PER_MEMBER = 3;
@@ -19,7 +18,7 @@ export interface Watched {
   step: number;
   /** The author's forum account id. */
   member: string;
-  /** The version read last (postVersion). */
+  /** The version read last (itemVersion). */
   version: number;
   /** A digest of the orders block of that version. */
   orders: string;
@@ -60,11 +59,15 @@ export class EditWatch {
    * loaded (`watched`, kept up to date): a watched post moves on to a newer version; another is
    * watched when written since the step began, and its author's oldest beyond the bound are let go.
    */
-  async note(gameId: string, read: ReadonlyArray<{ post: ThreadPost; orders: string }>, at: WatchStep, watched: Map<string, Watched>): Promise<void> {
+  async note(
+    gameId: string,
+    read: ReadonlyArray<{ post: ThreadPost; version: number; orders: string }>,
+    at: WatchStep,
+    watched: Map<string, Watched>,
+  ): Promise<void> {
     const changed = new Map<string, Watched>();
-    for (const { post, orders } of read) {
+    for (const { post, version, orders } of read) {
       const known = watched.get(post.id);
-      const version = postVersion(post);
       if (known ? version <= known.version : Date.parse(post.postedAt) < at.since) continue;
       const next = known ? { ...known, version, orders } : { step: at.step, member: post.author.id, version, orders };
       watched.set(post.id, next);

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { taggedSubject } from '../../game/subject-tag.ts';
 import type { GameStore } from '../../store/game-store.ts';
-import type { ForumOutboxEntry } from '../../store/forum-outbox.ts';
+import type { PostOutboxEntry } from '../../store/post-outbox.ts';
 import type { Outbox } from '../../store/outbox.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import type { ForumAlert } from './forum-poster.ts';
@@ -82,12 +82,12 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
   }
 }
 
-function passOnSubject(entry: ForumOutboxEntry): string {
+function passOnSubject(entry: PostOutboxEntry): string {
   if (entry.kind === 'private') return `Please pass on a private message to ${entry.to.join(', ')}`;
   return entry.kind === 'edit' ? 'Please mark a withdrawn update in the game thread' : 'Please post this into the game thread';
 }
 
-function describe(entry: ForumOutboxEntry): string {
+function describe(entry: PostOutboxEntry): string {
   if (entry.kind === 'edit') return `The edit marking the post "${entry.of}" in the game thread withdrawn`;
   return entry.kind === 'private' ? `The private message "${entry.title}" to ${entry.to.join(', ')}` : `The post "${entry.key}" into the game thread`;
 }

@@ -6,10 +6,10 @@
 import type { Logger } from 'pino';
 import type { GameStore } from '../../store/game-store.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import type { ForumAdapter, ThreadPost } from './base/forum-adapter.ts';
+import type { ForumAdapter, ThreadPage, ThreadPost } from './base/forum-adapter.ts';
 import type { ForumConfig } from './settings/forum-config.ts';
 import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';
-import { ForumInbox, postVersion, type ForumItem } from './forum-inbox.ts';
+import { ForumInbox, itemVersion, postVersion, type PostItem } from './forum-inbox.ts';
 import { ForumMembers } from './forum-members.ts';
 import { forumText, isForTheGame } from './forum-message.ts';
 
@@ -22,28 +22,28 @@ export interface ForumIntakeDeps {
 }
 
 /** Stores and queues the items that are for the game; returns their message ids. */
-export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, items: readonly ForumItem[]): Promise<string[]> {
+export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, items: readonly PostItem[]): Promise<string[]> {
   const { config } = await storedGame(deps.store, gameId);
   const inbox = new ForumInbox(deps.store.redis);
   const watch = new EditWatch(deps.store);
   // The thread's history (and old private messages) is passed over: a new game's first read would replay it as orders.
-  const since = config.forum?.since ? Date.parse(config.forum.since) : await inbox.readsFrom(gameId);
+  const since = await readingFrom(inbox, gameId, config.forum);
   const pins = await new ForumMembers(deps.store.redis).pins(gameId);
   const forTheGame = items.filter((item) => !(since !== null && Date.parse(item.post.postedAt) < since) && isForTheGame(config, item, pins));
   const posts = forTheGame.some((item) => item.channel === 'forum-post');
   const watched = posts ? await watch.all(gameId) : new Map<string, Watched>();
   const taken: string[] = [];
-  const read: Array<{ post: ThreadPost; orders: string }> = [];
+  const read: Array<{ post: ThreadPost; version: number; orders: string }> = [];
   for (const item of forTheGame) {
     const known = item.channel === 'forum-post' ? watched.get(item.post.id) : undefined;
     const orders = ordersDigest(forumText(item));
     // An edit that leaves the orders block as it was is not read again: it would put back orders a later message changed.
-    if (!(known && postVersion(item.post) > known.version && known.orders === orders)) {
+    if (!(known && itemVersion(item) > known.version && known.orders === orders)) {
       const id = await inbox.take(gameId, item, deps.now());
       await deps.enqueue({ gameId, messageId: id });
       taken.push(id);
     }
-    if (item.channel === 'forum-post' && !item.withdrawn) read.push({ post: item.post, orders });
+    if (item.channel === 'forum-post' && !item.withdrawn) read.push({ post: item.post, version: itemVersion(item), orders });
   }
   // Only once every post is stored and queued: a crash before takes them again, never skips an edit.
   if (read.length) await watch.note(gameId, read, await watch.step(gameId), watched);
@@ -57,21 +57,35 @@ export interface ThreadRead {
   taken: string[];
 }
 
+/** When the game's reading of its forum begins: forum.since, else its import (ms); null for a game from before either. */
+async function readingFrom(inbox: ForumInbox, gameId: string, forum: ForumConfig | undefined): Promise<number | null> {
+  return forum?.since ? Date.parse(forum.since) : inbox.readsFrom(gameId);
+}
+
 /**
  * One read of the game's thread, then of the private messages to the game's account, each from
  * where the last one stopped, then of the watched posts' edits. The cursor moves on only once
- * every post before it is stored and queued: a crash or a forum error repeats the read, never skips it.
+ * every post before it is stored and queued: a crash or a forum error repeats the read, never skips
+ * it, and a long catch-up read in parts goes on from the last part stored.
  */
 export async function readThread(deps: ForumIntakeDeps, gameId: string, adapter: ForumAdapter): Promise<ThreadRead> {
   const inbox = new ForumInbox(deps.store.redis);
-  const page = await adapter.readSince(await inbox.cursor(gameId));
-  const taken = await takeForumItems(
-    deps,
-    gameId,
-    page.posts.map((post) => ({ channel: 'forum-post' as const, post })),
-  );
-  await inbox.moveCursor(gameId, page.cursor);
-  let read = page.posts.length;
+  const since = await readingFrom(inbox, gameId, (await storedGame(deps.store, gameId)).config.forum);
+  const taken: string[] = [];
+  let read = 0;
+  let page: ThreadPage;
+  do {
+    page = await adapter.readSince(await inbox.cursor(gameId), since === null ? undefined : new Date(since));
+    taken.push(
+      ...(await takeForumItems(
+        deps,
+        gameId,
+        page.posts.map((post) => ({ channel: 'forum-post' as const, post })),
+      )),
+    );
+    await inbox.moveCursor(gameId, page.cursor);
+    read += page.posts.length;
+  } while (page.more);
   // Private messages to the game's account, where the forum's API can read them (docs/forums.md).
   if (adapter.readPrivateSince) {
     const pms = await adapter.readPrivateSince(await inbox.cursor(gameId, 'private'));
@@ -114,6 +128,7 @@ async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAd
   const gone = adapter.seesRemovals ? [...watched].filter(([id, w]) => w.step === at.step && !shown.has(id)) : [];
   const taken = await takeForumItems(deps, gameId, [
     ...edits.map((post) => ({ channel: 'forum-post' as const, post })),
+    ...undatedEdits(current, watched, at.step, deps.now()),
     ...(await withdrawals(deps, gameId, gone)),
   ]);
   await watch.forget(
@@ -124,10 +139,25 @@ async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAd
 }
 
 /**
+ * Watched posts of the step being played whose orders changed while the forum kept their version
+ * (XenForo leaves last_edit_date as it was for an edit within its editLogDisplay delay, or for
+ * every edit with that option off): each is the next version, dated when it was seen. An edit of
+ * an ended step that the forum did not date cannot be placed before its deadline, so it is not read.
+ */
+function undatedEdits(current: readonly ThreadPost[], watched: ReadonlyMap<string, Watched>, step: number, now: Date): PostItem[] {
+  return current.flatMap((post) => {
+    const w = watched.get(post.id);
+    const item: PostItem = { channel: 'forum-post', post };
+    if (!w || w.step !== step || postVersion(post) > w.version || ordersDigest(forumText(item)) === w.orders) return [];
+    return [{ ...item, undated: { version: w.version + 1, seenAt: now.toISOString() } }];
+  });
+}
+
+/**
  * The posts of the step gone from the thread, as items that take back their orders: written by the
  * account that wrote them (under the member name it holds), at the moment they were found gone.
  */
-async function withdrawals(deps: ForumIntakeDeps, gameId: string, gone: ReadonlyArray<[string, Watched]>): Promise<ForumItem[]> {
+async function withdrawals(deps: ForumIntakeDeps, gameId: string, gone: ReadonlyArray<[string, Watched]>): Promise<PostItem[]> {
   if (!gone.length) return [];
   const pins = await new ForumMembers(deps.store.redis).pins(gameId);
   const forum = (await storedGame(deps.store, gameId)).config.forum;

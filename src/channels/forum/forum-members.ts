@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import type { GameFile } from '../../game/game-file.ts';
 import { forumKeys } from '../../store/keys.ts';
+import { loadLua } from '../../store/lua.ts';
 import type { ForumUser } from './base/forum-adapter.ts';
 
 export type ForumRole = { role: 'gm' } | { role: 'player'; nation: string };
@@ -50,16 +51,23 @@ export function membership(config: GameFile, author: ForumUser, pins: MemberPins
   return holder === author.id ? { who: byName } : { who: null, taken: author.name };
 }
 
+const PIN = loadLua(import.meta.url, 'member-pin.lua');
+
 export class ForumMembers {
   constructor(private readonly redis: Redis) {}
 
+  /**
+   * The names held. A pin whose account is the name itself holds nothing: it was made when phpBB
+   * accounts were known by name, and the first account seen by its user id under the name takes it.
+   */
   async pins(gameId: string): Promise<MemberPins> {
-    return this.redis.hgetall(forumKeys(gameId).members);
+    const all = await this.redis.hgetall(forumKeys(gameId).members);
+    return Object.fromEntries(Object.entries(all).filter(([name, account]) => account.toLowerCase() !== name));
   }
 
   /** Pins the name to the account, unless an account holds it already (the first seen keeps it). */
   async pin(gameId: string, name: string, accountId: string): Promise<void> {
-    await this.redis.hsetnx(forumKeys(gameId).members, name.toLowerCase(), accountId);
+    await this.redis.eval(PIN, 1, forumKeys(gameId).members, name.toLowerCase(), accountId);
   }
 
   /** Lets the name go: the next account seen writing under it is pinned to it. Says whether it was held. */

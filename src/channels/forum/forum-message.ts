@@ -18,7 +18,7 @@ import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
 import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { tokensIn } from '../../messages/tickets.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import { forumChannelId, ForumInbox, postIdPrefix, type ForumItem } from './forum-inbox.ts';
+import { forumChannelId, ForumInbox, postIdPrefix, writtenAt, type PostItem } from './forum-inbox.ts';
 import { ForumMembers, membership, type ForumRole, type MemberPins } from './forum-members.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
 import { forumPosts } from './settings/forum-config.ts';
@@ -31,7 +31,7 @@ export class ForumItemNotStoredError extends Error {
  * The text of the item read as orders or commands: a thread post's marked blocks, a private
  * message whole; quotes never. Only the first MAX_POST characters of the post are looked at.
  */
-export function forumText(item: ForumItem): string {
+export function forumText(item: PostItem): string {
   // Asked for whether the item is for the game and then for its text: the scan runs once per item.
   let text = textOfItem.get(item);
   if (text === undefined) {
@@ -41,10 +41,10 @@ export function forumText(item: ForumItem): string {
   return text;
 }
 
-const textOfItem = new WeakMap<ForumItem, string>();
+const textOfItem = new WeakMap<PostItem, string>();
 
 /** Whether the item is for the message loop at all: written by a player or the GM (or under one's name by another account), with something to read. */
-export function isForTheGame(config: GameFile, item: ForumItem, pins: MemberPins): boolean {
+export function isForTheGame(config: GameFile, item: PostItem, pins: MemberPins): boolean {
   const { who, taken } = membership(config, item.post.author, pins);
   return (who !== null || taken !== undefined) && (item.withdrawn || forumText(item).length > 0);
 }
@@ -64,14 +64,14 @@ export function processForumMessage(deps: MessageDeps, job: MessageJob): Promise
 /** What deciding a forum item reads, all loaded before it. */
 export interface ForumInput {
   ctx: MessageContext;
-  item: ForumItem;
+  item: PostItem;
   /** Whose the member is in the game; null for someone who plays no part. */
   who: ForumRole | null;
   /** The game's member name the account shows, though another account holds it. */
   taken?: string;
 }
 
-async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumItem): Promise<Loaded> {
+async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: PostItem): Promise<Loaded> {
   const { gameId, messageId } = job;
   const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId });
   const now = deps.now();
@@ -82,7 +82,7 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
   if (pin) await members.pin(gameId, pin, item.post.author.id);
   const received = snapshot.received ?? now;
   const message = forumMessage(game.config, item, messageId, who);
-  const ctx = await contextOf(deps, game, snapshot, message, { received, date: new Date(item.post.editedAt ?? item.post.postedAt) });
+  const ctx = await contextOf(deps, game, snapshot, message, { received, date: new Date(writtenAt(item)) });
   const counted = who ? [countOf(ctx, memberCount(item))] : [];
   const flood = await loadFlood(deps.store.redis, gameId, messageId, counted);
   const extras = who ? await loadExtras(deps, game, snapshot, message, ctx.head.secrets, who, (id, ids) => lateEmails(deps.store, id, ids)) : {};
@@ -91,7 +91,7 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumI
 }
 
 /** The count a member's messages fill: by their forum account, whatever name they show. */
-function memberCount(item: ForumItem): string {
+function memberCount(item: PostItem): string {
   return `auth:forum:${item.post.author.id}`;
 }
 
@@ -109,7 +109,7 @@ export async function decideForum({ ctx, item, who, taken }: ForumInput): Promis
   return routeReplies(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
 
-function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumRole | null): IncomingMessage {
+function forumMessage(config: GameFile, item: PostItem, id: string, who: ForumRole | null): IncomingMessage {
   const full = forumText(item);
   const text = full.length > MAX_TEXT ? full.slice(0, MAX_TEXT) : full;
   const address = who?.role === 'gm' ? config.gm.email : who ? (config.nations[who.nation]?.player?.email ?? null) : null;
@@ -121,7 +121,7 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
     author: { id: item.post.author.id, label: `forum member ${item.post.author.name}` },
     subject: (item.title ?? '').slice(0, MAX_SUBJECT),
     text,
-    sentAt: new Date(item.post.editedAt ?? item.post.postedAt),
+    sentAt: new Date(writtenAt(item)),
     messageId: null,
     inReplyTo: null,
     references: [],
@@ -134,14 +134,14 @@ function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumR
 }
 
 /** A forum whose API cannot send private messages (phpBB) has its players answered by email, as has a game that asks for it. */
-function replyRoute(config: GameFile, item: ForumItem, address: string | null): ReplyRoute | null {
+function replyRoute(config: GameFile, item: PostItem, address: string | null): ReplyRoute | null {
   const forum = config.forum;
   if ((forum && !forumPosts(forum)) || (forum?.confirm === 'email' && address)) return null;
   return { channel: forumChannelId, to: item.post.author.name };
 }
 
 /** The GM hears once per account (the answer's key) that it wrote under a member name another account holds. */
-function nameTakenNotice(ctx: MessageContext, item: ForumItem, name: string) {
+function nameTakenNotice(ctx: MessageContext, item: PostItem, name: string) {
   return compose(ctx.head, {
     key: `name-taken:${item.post.author.id}`,
     to: ctx.game.config.gm.email,

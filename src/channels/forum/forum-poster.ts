@@ -10,11 +10,12 @@
 import { readFile } from 'node:fs/promises';
 import { DelayedError, UnrecoverableError, Worker, type Queue, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ForumEdit, ForumOutbox, ForumOutboxEntry, ForumPrivateMessage } from '../../store/forum-outbox.ts';
+import type { EditItem, PostOutbox, PostOutboxEntry, PrivateItem } from '../../store/post-outbox.ts';
 import { outageTolerant } from '../../store/outage-retry.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { isStoreOutage } from '../../store/store-outage.ts';
+import { STATUS_KEY } from '../../turns/status-post.ts';
 import type { ForumAdapter, PrivateMessage } from './base/forum-adapter.ts';
 import { forumPosts, softwareOf, type ForumConfig } from './settings/forum-config.ts';
 import { ForumAuthError, ForumError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
@@ -22,15 +23,15 @@ import type { Conversations } from './conversations.ts';
 import { openForum } from './open-forum.ts';
 
 export type ForumAlert =
-  | { kind: 'set-aside'; entry: ForumOutboxEntry; error: string }
+  | { kind: 'set-aside'; entry: PostOutboxEntry; error: string }
   | { kind: 'rate-limited'; error: string; holdMs: number }
   /** The forum cannot take the item (phpBB, or the game has no forum any more): the GM passes it on. */
-  | { kind: 'pass-on'; entry: ForumOutboxEntry; reason: string }
+  | { kind: 'pass-on'; entry: PostOutboxEntry; reason: string }
   /** The forum took the post but holds it for its moderators: the GM may ask them, or post it by hand. */
-  | { kind: 'held'; entry: ForumOutboxEntry };
+  | { kind: 'held'; entry: PostOutboxEntry };
 
 export interface ForumPosterOptions {
-  outbox: ForumOutbox;
+  outbox: PostOutbox;
   /** The conversation kept with each member, which private messages to them go in. */
   conversations: Conversations;
   /** The game's `forum:` section, as its game.yaml says now. */
@@ -57,6 +58,8 @@ export interface ForumPosterOptions {
   alert: (gameId: string, alert: ForumAlert) => Promise<void>;
   /** Notes store outages: an item waits for the store without using a try. */
   outages?: OutageWatch;
+  /** The thread's status post as it is to read now (src/turns/status-post.ts): the status post and its edits are written with it. */
+  statusOf?: (gameId: string) => Promise<string | null>;
 }
 
 export type PostJob = OutboxJob;
@@ -160,7 +163,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
 }
 
 /** Makes one post or private message, or hands it to the GM when the forum cannot take it. */
-async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: ForumOutboxEntry): Promise<string> {
+async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: PostOutboxEntry): Promise<string> {
   const { outbox, logger } = options;
   const forum = await options.forumOf(gameId);
   if (!forum || !forumPosts(forum)) {
@@ -171,6 +174,7 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
     return 'passed to the GM';
   }
   const adapter = open(forum);
+  if (entry.kind === 'edit' && entry.of === STATUS_KEY) return editStatus(options, adapter, gameId, entry);
   if (entry.kind === 'edit') return edit(options, adapter, gameId, entry);
   if (entry.kind === 'private') return sendPrivate(options, adapter, gameId, entry);
   const there = await adapter.findOwnPost(entry.marker);
@@ -180,7 +184,8 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
     return 'found';
   }
   const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
-  const made = await adapter.publish({ text: entry.text, images, marker: entry.marker });
+  const text = entry.key === STATUS_KEY ? ((await options.statusOf?.(gameId)) ?? entry.text) : entry.text;
+  const made = await adapter.publish({ text, images, marker: entry.marker });
   await outbox.markPosted(gameId, entry.key, made.id, made.url);
   if (!made.held) return 'posted';
   await options.alert(gameId, { kind: 'held', entry });
@@ -192,12 +197,7 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
  * starts it; one to several starts its own. A kept conversation the forum no longer lets us open or
  * write in is replaced by a new one.
  */
-async function sendPrivate(
-  options: ForumPosterOptions,
-  adapter: ForumAdapter,
-  gameId: string,
-  entry: ForumPrivateMessage & { marker: string },
-): Promise<string> {
+async function sendPrivate(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: PrivateItem & { marker: string }): Promise<string> {
   const { outbox, logger, conversations } = options;
   const member = entry.to.length === 1 ? entry.to[0] : undefined;
   const kept = member && (await conversations.with(gameId, member));
@@ -230,9 +230,9 @@ async function sendPrivate(
  * the same however often it is done, so no marker is searched for first. A post the GM made by hand
  * (the forum could not take it then) is the GM's to edit.
  */
-async function edit(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: ForumOutboxEntry & ForumEdit): Promise<string> {
+async function edit(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: PostOutboxEntry & EditItem): Promise<string> {
   const { outbox } = options;
-  const [edited, replacement] = [await outbox.entry(gameId, entry.of), await outbox.entry(gameId, entry.replacedBy)];
+  const [edited, replacement] = [await outbox.entry(gameId, entry.of), entry.replacedBy ? await outbox.entry(gameId, entry.replacedBy) : undefined];
   if (!edited?.postId) {
     await options.alert(gameId, { kind: 'pass-on', entry, reason: 'the post was not made by Adjutant' });
     await outbox.markPassedToGm(gameId, entry.key);
@@ -247,5 +247,20 @@ async function edit(options: ForumPosterOptions, adapter: ForumAdapter, gameId: 
   const text = replacement?.postUrl ? `${entry.text}\n\n${replacement.postUrl}` : entry.text;
   await adapter.editPost(edited.postId, { text, marker: edited.marker });
   await outbox.markPosted(gameId, entry.key, edited.postId);
+  return 'edited';
+}
+
+/**
+ * Gives the status post the status as it is now, whichever change this edit was recorded for. A
+ * status post the GM made by hand, or that was never made, is left alone.
+ */
+async function editStatus(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: PostOutboxEntry & EditItem): Promise<string> {
+  const post = await options.outbox.entry(gameId, STATUS_KEY);
+  if (!post?.postId) {
+    await options.outbox.markPosted(gameId, entry.key);
+    return 'nothing to edit';
+  }
+  await adapter.editPost(post.postId, { text: (await options.statusOf?.(gameId)) ?? entry.text, marker: post.marker });
+  await options.outbox.markPosted(gameId, entry.key, post.postId);
   return 'edited';
 }

@@ -14,11 +14,15 @@ export function openForum(forum: ForumConfig, env: NodeJS.ProcessEnv = process.e
   };
   const software = softwareOf(forum);
   const uses = software.credentials;
+  // game.yaml's schema allows a member's key only where the software has them, and then no key or user.
+  const member = forum.credentials?.userApiKey;
   return software.open({
     baseUrl: forum.url,
     thread: forum.thread,
-    key: uses.key === 'none' ? undefined : secret(forum.credentials?.key),
-    user: uses.user.need === 'none' ? undefined : secret(forum.credentials?.user),
+    key: uses.key === 'none' || member ? undefined : secret(forum.credentials?.key),
+    user: uses.user.need === 'none' || member ? undefined : secret(forum.credentials?.user),
+    memberKey: secret(member),
+    clientId: secret(forum.credentials?.userApiClientId),
     http,
   });
 }

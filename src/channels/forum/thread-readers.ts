@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { forumReadAlert, type AlertDeps } from '../email/mail-alerts.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import type { ForumAdapter } from './base/forum-adapter.ts';
-import type { ForumConfig } from './settings/forum-config.ts';
+import { readEveryMsOf, type ForumConfig } from './settings/forum-config.ts';
 import { ForumRateLimitedError } from './base/forum-errors.ts';
 import { forumOf, readThread, type ForumIntakeDeps } from './forum-intake.ts';
 import { openForum } from './open-forum.ts';
@@ -39,10 +39,14 @@ export function startThreadReaders(options: ThreadReadersOptions): ThreadReaders
   let stopped = false;
 
   async function readOnce(gameId: string): Promise<void> {
-    if ((waitUntil.get(gameId) ?? 0) > options.now().getTime()) return;
+    const now = options.now().getTime();
+    if ((waitUntil.get(gameId) ?? 0) > now) return;
     try {
       const forum = await forumOf(options.store, gameId);
       if (!forum) return;
+      // A member's key with request limits of its own is read less often than the rounds come.
+      const every = readEveryMsOf(forum, options.everyMs);
+      if (every > options.everyMs) waitUntil.set(gameId, now + every - options.everyMs / 2);
       const { read, taken } = await readThread(options, gameId, open(forum));
       if (read || taken.length) options.logger.info({ gameId, read, taken: taken.length }, 'forum thread read');
     } catch (e) {

@@ -39,6 +39,17 @@ export interface WebhookIntakeDeps extends ForumIntakeDeps {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** The forum channel's deliveries, at POST /-/forum/<software id>/<game> for a software with webhooks: the web server's hook for the channel. */
+export function forumWebhooks(deps: WebhookIntakeDeps) {
+  return {
+    accepts: (path: readonly string[]) => path.length === 2 && forums.has(path[0]) && forums.get(path[0]).webhook !== undefined,
+    take: ({ path: [software, gameId], body, header }: { path: readonly string[]; body: Buffer; header(name: string): string | undefined }) => {
+      const hook = forums.get(software).webhook!;
+      return takeWebhook(deps, { software, gameId, body, signature: header(hook.signatureHeader), event: header(hook.eventHeader) });
+    },
+  };
+}
+
 export async function takeWebhook(deps: WebhookIntakeDeps, delivery: WebhookDelivery): Promise<WebhookAnswer> {
   const exists = await deps.store.exists(delivery.gameId).catch(() => false);
   const config = exists ? (await storedGame(deps.store, delivery.gameId)).config : undefined;

@@ -9,7 +9,7 @@ import { retryDeadMail } from '../../../jobs/parse.ts';
 import { serviceConfig } from '../../../jobs/service-config.ts';
 import { DeadLetters } from '../../messages/dead-letters.ts';
 import { channelOf } from '../../channels/index.ts';
-import { ForumOutbox } from '../../store/forum-outbox.ts';
+import { PostOutbox } from '../../store/post-outbox.ts';
 import { GameStore } from '../../store/game-store.ts';
 import { Outbox } from '../../store/outbox.ts';
 import { connectRedis } from '../../store/redis.ts';
@@ -64,7 +64,7 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
       const entry = await outbox.entry(game, m.key);
       rows.push({ game, kind: 'message', id: m.key, at: m.at, error: m.error, about: entry ? `"${entry.subject}" to ${entry.to.join(', ')}` : undefined });
     }
-    const posts = forumOutbox(store);
+    const posts = postOutbox(store);
     for (const f of await posts.setAsideItems(game)) {
       const entry = await posts.entry(game, f.key);
       const about = entry?.kind === 'private' ? `private message "${entry.title}" to ${entry.to.join(', ')}` : 'post into the game thread';
@@ -76,7 +76,7 @@ async function deadLetters(store: GameStore, outbox: Outbox, only?: string): Pro
 
 async function retry(store: GameStore, outbox: Outbox, game: string, id: string): Promise<string> {
   if (await outbox.resend(game, id)) return `The message ${id} of "${game}" is back in line; the running service sends it within moments.`;
-  if (await forumOutbox(store).resend(game, id)) return `The forum post ${id} of "${game}" is back in line; the running service posts it within moments.`;
+  if (await postOutbox(store).resend(game, id)) return `The forum post ${id} of "${game}" is back in line; the running service posts it within moments.`;
   const config = serviceConfig();
   const queue = openQueue(QUEUES.parse, connectionFromUrl(config.redisUrl), config.prefix);
   try {
@@ -88,8 +88,8 @@ async function retry(store: GameStore, outbox: Outbox, game: string, id: string)
   throw new DeadLetterNotFoundError(`"${game}" has no dead letter "${id}"; run "adjutant dead-letter list ${game}" to see them.`);
 }
 
-function forumOutbox(store: GameStore): ForumOutbox {
-  return new ForumOutbox(store.redis, { now: () => new Date() });
+function postOutbox(store: GameStore): PostOutbox {
+  return new PostOutbox(store.redis, { now: () => new Date() });
 }
 
 async function withStore<T>(work: (store: GameStore, outbox: Outbox) => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 // `adjutant forum test`: tries a game folder's forum settings against the real forum.
 // `adjutant forum forget`: lets a member name of a running game go from the account that held it.
+// `adjutant forum authorize`: a key for an ordinary member account, where the forum has them.
 import type { Command } from 'commander';
 import { ForumMembers } from '../../channels/forum/forum-members.ts';
 import { GameStore } from '../../store/game-store.ts';
@@ -7,6 +8,8 @@ import { connectRedis } from '../../store/redis.ts';
 import { loadGame } from '../../game/load-game.ts';
 import { checkForum } from '../../channels/forum/check-forum.ts';
 import { openForum } from '../../channels/forum/open-forum.ts';
+import { beginAuthorization, finishAuthorization, type Begun } from '../../channels/forum/member-authorization.ts';
+import { softwareOf, type ForumConfig } from '../../channels/forum/settings/forum-config.ts';
 
 export function register(program: Command): void {
   const forum = program.command('forum').description("The game's forum thread.");
@@ -34,6 +37,21 @@ export function register(program: Command): void {
       if (checks.some((c) => !c.ok)) process.exitCode = 1;
     });
   forum
+    .command('authorize <game-folder>')
+    .description("Get a key for the game's forum account when it is an ordinary member: prints the link to approve; with --payload, the key.")
+    .option('--payload <text>', 'the text the forum showed after Authorize')
+    .action(async (folder: string, opts: { payload?: string }) => {
+      const game = await loadGame(folder);
+      const config = game.config.forum;
+      if (!config) {
+        console.error(`${folder}/game.yaml has no forum section; docs/forums.md shows one.`);
+        process.exitCode = 1;
+        return;
+      }
+      if (opts.payload === undefined) printRequest(folder, config, await beginAuthorization(folder, game.id, config));
+      else await printKey(config, await finishAuthorization(folder, config, opts.payload));
+    });
+  forum
     .command('forget <game> <member>')
     .description('Let a member name go from the forum account first seen writing under it: the next account to write as it plays for it.')
     .action(async (game: string, member: string) => {
@@ -49,4 +67,29 @@ export function register(program: Command): void {
         redis.disconnect();
       }
     });
+}
+
+function printRequest(folder: string, forum: ForumConfig, begun: Begun): void {
+  const name = softwareOf(forum).name;
+  console.log(`1. Log in to ${forum.url} as the account the game posts as (an ordinary member account will do).`);
+  console.log(`2. In that browser, open this link and press Authorize:\n\n${begun.link}\n`);
+  console.log(`3. ${name} then shows a block of text. Copy all of it, and run:\n   npx adjutant forum authorize ${folder} --payload '<the text>'`);
+  console.log(`The request's private key is in ${begun.privateKeyFile} (readable by you alone) until then; keep .adjutant/ out of version control.`);
+}
+
+/** The key as lines for the environment, under the names game.yaml gives (or the ones it should), and the account it acts as. */
+async function printKey(forum: ForumConfig, got: { key: string; clientId: string }): Promise<void> {
+  const software = softwareOf(forum);
+  const stem = software.id.toUpperCase();
+  const keyVar = forum.credentials?.userApiKey ?? `${stem}_USER_API_KEY`;
+  const clientVar = forum.credentials?.userApiClientId ?? `${stem}_USER_API_CLIENT_ID`;
+  console.log(`Put these lines in the environment Adjutant runs in (its .env file, or the service's settings):\n`);
+  console.log(`${keyVar}=${got.key}\n${clientVar}=${got.clientId}\n`);
+  console.log(`In game.yaml's forum section:\n  credentials: { userApiKey: ${keyVar}, userApiClientId: ${clientVar} }`);
+  const adapter = software.open({ baseUrl: forum.url, thread: forum.thread, memberKey: got.key, clientId: got.clientId });
+  try {
+    if (adapter.standing) console.log(`Checked with ${software.name}: ${(await adapter.standing()).says}`);
+  } catch (e) {
+    console.log(`The key could not be checked yet (${(e as Error).message}); adjutant forum test --game tries it.`);
+  }
 }

@@ -4,14 +4,7 @@
 // (multipart, type "composer") answering a short_url "upload://..."; POST /posts.json (a reply, or
 // a private message with archetype "private_message" and target_recipients); GET /u/{name}.json.
 // Private messages are topics of archetype "private_message" that only their participants can
-// open (403 for anyone else); GET /topics/private-messages/{username}.json lists the user's own
-// (docs.discourse.org "Get a list of private messages for a user"; its response schema is
-// discourse_api_docs' definitions/topics/private-messages.yml: topic_list.topics with id, title,
-// last_posted_at, bumped_at, ...). Pages and their order are Discourse's ListController and
-// TopicQuery: newest activity (bumped_at) first, `page` counting from 0, per_page 30, and
-// topic_list.more_topics_url only on a full page; the inbox holds messages others posted in.
-// GET /topics/private-messages-sent/{username}.json (docs.discourse.org "Get a list of private
-// messages sent for a user", the same schema) lists those the user started, newest first.
+// open (403 for anyone else); their lists are discourse-message-lists.ts.
 // Errors are { errors: [text], error_type }, and a 429 carries Retry-After and extras.wait_seconds.
 // A reply whose body is the same as one the user posted in the last unique_posts_mins (5 by default)
 // is refused with 422 "Body is too similar to what you recently posted" (Discourse's
@@ -24,8 +17,11 @@
 // (user_destroyed) it stays in the topic with user_deleted set and its text replaced by the
 // "(post deleted by author)" notice, a revision that moves updated_at; by staff (staff_destroyed)
 // it gets deleted_at and leaves the topic's stream and posts for everyone but staff, who still
-// see it with deleted_at set.
+// see it with deleted_at set. GET /session/current.json (SessionController#current) answers
+// { current_user } for whoever the request acts as. Members' user API keys: discourse-user-api-keys.ts.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
+import { messageListRoutes } from './discourse-message-lists.ts';
+import { userApiKeys, type UserApiKeys } from './discourse-user-api-keys.ts';
 
 export interface DcPost {
   id: number;
@@ -78,15 +74,14 @@ export interface DiscourseForum {
   trustLevels: Record<string, number>;
   /** A moderator approves every waiting post: each enters the topic. */
   approve(): void;
+  /** Members' user API keys: approving a request, the keys granted, revoking them. */
+  userKeys: UserApiKeys;
 }
 
 const error = (status: number, error_type: string, text: string): Reply => ({ status, body: { errors: [text], error_type } });
 const notFound = () => error(404, 'not_found', 'The requested URL or resource could not be found.');
 const forbidden = () => error(403, 'invalid_access', 'You are not permitted to view the requested resource.');
 const CHUNK = 20;
-const PER_PAGE = 30;
-const LIST_HEAD = { can_create_topic: true, draft: null, draft_key: 'new_topic', draft_sequence: 0, per_page: PER_PAGE };
-const TOPIC_FLAGS = { bumped: true, unseen: false, pinned: false, visible: true, closed: false, archived: false };
 
 export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice', 'bob']): Promise<DiscourseForum> {
   const key = 'dc-key-1';
@@ -127,7 +122,12 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     return pm;
   };
   const withoutRaw = ({ raw: _raw, ...rest }: DcPost) => rest;
-  const asker = (req: ContractRequest) => String(req.headers['api-username']).toLowerCase();
+  const userKeys = userApiKeys(users);
+  // A user API key acts as its member; an admin key as its Api-Username (the auth check below refuses anything else).
+  const asker = (req: ContractRequest) => {
+    const member = userKeys.holder(req);
+    return (typeof member === 'string' ? member : String(req.headers['api-username'])).toLowerCase();
+  };
   // The game topic, or a private message the asker takes part in.
   const topicFor = (req: ContractRequest, id: string): { title: string; archetype: string; posts: DcPost[] } | Reply => {
     if (Number(id) === topicId) return { title: 'Game thread', archetype: 'regular', posts };
@@ -136,34 +136,11 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     return pm.participants.includes(asker(req)) ? { title: pm.title, archetype: 'private_message', posts: pm.posts } : forbidden();
   };
   const isReply = (t: object): t is Reply => 'status' in t;
-  // A topic_list item (definitions/topics/private-messages.yml), with the fields Adjutant reads and a few more.
-  const listed = (pm: DcPm) => {
-    const last = pm.posts[pm.posts.length - 1];
-    return {
-      id: pm.id,
-      title: pm.title,
-      fancy_title: pm.title,
-      slug: 'message',
-      posts_count: pm.posts.length,
-      reply_count: pm.posts.length - 1,
-      highest_post_number: last.post_number,
-      created_at: pm.posts[0].created_at,
-      last_posted_at: last.created_at,
-      bumped_at: last.created_at,
-      archetype: 'private_message',
-      last_poster_username: last.username,
-      ...TOPIC_FLAGS,
-    };
-  };
-
-  const topicList = (topics: Array<ReturnType<typeof listed>>, more?: string): Reply => ({
-    status: 200,
-    body: { topic_list: { ...LIST_HEAD, ...(more && { more_topics_url: more }), topics } },
-  });
   const edit = (post: DcPost, raw: string) => Object.assign(post, { raw, cooked: `<p>${raw}</p>`, updated_at: tick() });
   const staff = { on: false };
   const trustLevels: Record<string, number> = {};
-  const shown = (all: DcPost[]) => all.filter((p) => !p.deleted_at || staff.on);
+  // Staff rights are the admin key's API user's: a member's key sees what the member sees.
+  const shown = (req: ContractRequest, all: DcPost[]) => all.filter((p) => !p.deleted_at || (staff.on && req.headers['api-key'] !== undefined));
 
   const server = await startContractServer(
     [
@@ -180,7 +157,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
                   id: Number(id),
                   title: t.title,
                   archetype: t.archetype,
-                  post_stream: { posts: shown(t.posts).slice(0, CHUNK).map(withoutRaw), stream: shown(t.posts).map((p) => p.id) },
+                  post_stream: { posts: shown(req, t.posts).slice(0, CHUNK).map(withoutRaw), stream: shown(req, t.posts).map((p) => p.id) },
                 },
               };
         },
@@ -192,41 +169,13 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
           const t = topicFor(req, id);
           if (isReply(t)) return t;
           const ids = req.query.getAll('post_ids[]').map(Number);
-          const found = shown(t.posts)
+          const found = shown(req, t.posts)
             .filter((p) => ids.includes(p.id))
             .slice(0, CHUNK);
           return { status: 200, body: { post_stream: { posts: req.query.get('include_raw') === 'true' ? found : found.map(withoutRaw) } } };
         },
       ],
-      [
-        'GET',
-        /^\/topics\/private-messages\/([^/]+)\.json$/,
-        (req, [name]) => {
-          const user = decodeURIComponent(name).toLowerCase();
-          // Only staff may list another user's messages.
-          if (user !== asker(req)) return forbidden();
-          const inbox = pms
-            .filter((pm) => pm.participants.includes(user) && pm.posts.some((p) => p.username !== user))
-            .map(listed)
-            .sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
-          const page = Number(req.query.get('page') ?? 0);
-          const topics = inbox.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
-          return topicList(topics, topics.length === PER_PAGE ? `/topics/private-messages/${name}?page=${page + 1}` : undefined);
-        },
-      ],
-      [
-        'GET',
-        /^\/topics\/private-messages-sent\/([^/]+)\.json$/,
-        (req, [name]) => {
-          const user = decodeURIComponent(name).toLowerCase();
-          if (user !== asker(req)) return forbidden();
-          const sent = pms
-            .filter((pm) => pm.posts[0].username === user)
-            .map(listed)
-            .sort((a, b) => Date.parse(b.bumped_at) - Date.parse(a.bumped_at));
-          return topicList(sent.slice(0, PER_PAGE));
-        },
-      ],
+      ...messageListRoutes(pms, asker),
       [
         'POST',
         /^\/uploads\.json$/,
@@ -286,6 +235,16 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
           return { status: 200, body: { post: edit(post, raw) } };
         },
       ],
+      ...userKeys.routes,
+      [
+        'GET',
+        /^\/session\/current\.json$/,
+        (req) => {
+          const i = users.indexOf(asker(req));
+          const moderator = staff.on && users[i] === 'adjutant' && req.headers['api-key'] !== undefined;
+          return { status: 200, body: { current_user: { id: i + 1, username: users[i], trust_level: trustLevels[users[i]] ?? 1, moderator, admin: false } } };
+        },
+      ],
       [
         'GET',
         /^\/u\/([^/]+)\.json$/,
@@ -304,10 +263,15 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
         },
       ],
     ],
-    (req) =>
-      req.headers['api-key'] === key && users.includes(String(req.headers['api-username']))
+    (req) => {
+      // The authorization pages are a logged-in member's, in a browser (its session cookie).
+      if (/^\/user-api-key(\/new|\.json)?$/.test(req.path)) return null;
+      const member = userKeys.holder(req);
+      if (member !== null) return typeof member === 'string' ? null : member;
+      return req.headers['api-key'] === key && users.includes(String(req.headers['api-username']))
         ? null
-        : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.'),
+        : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.');
+    },
   );
   return {
     server,
@@ -328,5 +292,6 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     approve: () => {
       for (const p of pending.splice(0)) say(p.username, p.raw);
     },
+    userKeys,
   };
 }

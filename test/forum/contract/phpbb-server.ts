@@ -1,6 +1,8 @@
 // A phpBB 3.3 board's topic feed (app.php/feed/topic/{id}), in the Atom shape phpBB's feed
 // templates write: newest entry first, each with author name, published/updated times, an id
-// that is the post's link (viewtopic.php?p=N#pN), and HTML content ending in a "Statistics" line.
+// that is the post's link (viewtopic.php?p=N#pN), and HTML content ending in a "Statistics" line
+// whose author name links to the member's profile by user id (phpbb/feed/base.php,
+// user_viewprofile: memberlist.php?mode=viewprofile&u=<id>).
 // A topic in a forum guests may not read (or with a password) answers a guest 401 Unauthorized
 // (phpbb/feed/topic.php, open(): send_status_line(401) and unauthorized_forum_exception).
 import { startContractServer, type ContractServer } from './contract-server.ts';
@@ -8,6 +10,10 @@ import { startContractServer, type ContractServer } from './contract-server.ts';
 export interface PhpbbBoard {
   server: ContractServer;
   say(author: string, html: string): number;
+  /** The member (by user id) takes a new name: their posts show it from then on. */
+  rename(from: string, to: string): void;
+  /** A new account takes a name: the user id its posts will show. */
+  register(name: string): number;
   edit(postId: number, html: string): void;
   /** Whether the topic's forum is closed to guests. */
   membersOnly: { on: boolean };
@@ -16,6 +22,7 @@ export interface PhpbbBoard {
 interface Entry {
   id: number;
   author: string;
+  userId: number;
   html: string;
   published: string;
   updated: string;
@@ -26,6 +33,10 @@ const FEED_ITEMS = 15;
 
 export async function startPhpbb(topicId = 12): Promise<PhpbbBoard> {
   const entries: Entry[] = [];
+  // Member name -> user id; ids from 2, as phpBB's installer makes user 1 the anonymous guest.
+  const members = new Map<string, number>();
+  const register = (name: string) => (members.set(name, members.size + 2), members.get(name)!);
+  const profile = (base: string, e: Entry) => `<a href="${base}/memberlist.php?mode=viewprofile&amp;u=${e.userId}">${e.author}</a>`;
   let next = 300;
   let clock = Date.parse('2031-03-01T10:00:00Z');
   const tick = () => new Date((clock += 60_000)).toISOString().replace('.000Z', '+00:00');
@@ -50,7 +61,7 @@ ${[...entries]
 <id>${base}/viewtopic.php?p=${e.id}#p${e.id}</id>
 <link href="${base}/viewtopic.php?p=${e.id}#p${e.id}"/>
 <title type="html">${cdata('Re: Game thread')}</title>
-<content type="html" xml:base="${base}/viewtopic.php?p=${e.id}#p${e.id}">${cdata(`${e.html}<p>Statistics: Posted by <a href="${base}/memberlist.php?mode=viewprofile&amp;u=2">${e.author}</a> — ${e.published}</p><hr />`)}</content>
+<content type="html" xml:base="${base}/viewtopic.php?p=${e.id}#p${e.id}">${cdata(`${e.html}<p>Statistics: Posted by ${profile(base, e)} — ${e.published}</p><hr />`)}</content>
 </entry>`,
   )
   .join('\n')}
@@ -71,9 +82,14 @@ ${[...entries]
     membersOnly,
     say(author, html) {
       const at = tick();
-      entries.push({ id: next, author, html, published: at, updated: at });
+      entries.push({ id: next, author, userId: members.get(author) ?? register(author), html, published: at, updated: at });
       return next++;
     },
+    rename(from, to) {
+      members.set(to, members.get(from)!);
+      members.delete(from);
+    },
+    register,
     edit(postId, html) {
       Object.assign(
         entries.find((e) => e.id === postId)!,

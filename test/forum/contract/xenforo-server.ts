@@ -19,7 +19,10 @@
 // installed) is refused by XenForo's message preparer with the phrase
 // please_enter_message_with_no_more_than_x_characters. POST posts/{id}/ edits a post (its new
 // `message`), answering { success, post }; a member may edit only their own posts (403
-// no_permission for another's).
+// no_permission for another's). An edit sets last_edit_date only as the board's "Show 'last edited'
+// message" option (editLogDisplay: enabled, with a delay in minutes) says: XenForo's post editor
+// dates an edit only when the option is on and the post is older than the delay, so a quick edit,
+// or every edit on a board with the option off, leaves last_edit_date as it was.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 
 export interface XfPost {
@@ -45,7 +48,7 @@ export interface XenForoForum {
   conversations: Array<{ conversation_id: number; recipient_ids: string[]; title: string; message: string }>;
   /** A post by a member, as if written on the forum. */
   say(userId: number, message: string): XfPost;
-  /** The member edits the post: a new message and last_edit_date (a minute after the post or its last edit, unless `at` says when). */
+  /** The member edits the post: a new message, made a minute after the post or its last edit unless `at` says when, dated as editLogDisplay says. */
   edit(post: XfPost, message: string, at?: number): void;
   /** The conversations the API user is in. */
   conversationIds(): number[];
@@ -63,6 +66,8 @@ export interface XenForoForum {
   moderator: { on: boolean };
   /** The board's "Maximum message length", which a test may lower. */
   limits: { messageMaxLength: number };
+  /** The board's "Show 'last edited' message" option: on with no delay as installed. */
+  editLogDisplay: { enabled: boolean; delayMinutes: number };
 }
 
 const PER_PAGE = 20;
@@ -86,6 +91,7 @@ export async function startXenForo(
   let nextAttachment = 500;
   const me = users[0];
   const limits = { messageMaxLength: 25_000 };
+  const editLogDisplay = { enabled: true, delayMinutes: 0 };
   const moderator = { on: false };
   const say = (userId: number, message: string): XfPost => {
     const user = users.find((u) => u.user_id === userId)!;
@@ -110,8 +116,11 @@ export async function startXenForo(
     message.length > limits.messageMaxLength
       ? error(400, 'please_enter_message_with_no_more_than_x_characters', `Please enter a message with no more than ${limits.messageMaxLength} characters.`)
       : null;
-  const edit = (post: XfPost, message: string, at?: number) =>
-    void Object.assign(post, { message, last_edit_date: at ?? Math.max(post.post_date, post.last_edit_date) + 60 });
+  const edit = (post: XfPost, message: string, at?: number) => {
+    const time = at ?? Math.max(post.post_date, post.last_edit_date) + 60;
+    const dated = editLogDisplay.enabled && post.post_date + editLogDisplay.delayMinutes * 60 <= time;
+    Object.assign(post, { message, ...(dated && { last_edit_date: time }) });
+  };
   // Conversations the API user is in, with their messages.
   const inbox: Array<{
     conversation_id: number;
@@ -321,5 +330,6 @@ export async function startXenForo(
     revokeKey: () => void (key = 'revoked'),
     moderator,
     limits,
+    editLogDisplay,
   };
 }

@@ -5,8 +5,8 @@ import pino from 'pino';
 import { processForumMessage } from '../../../src/channels/forum/forum-message.ts';
 import type { ForumIntakeDeps } from '../../../src/channels/forum/forum-intake.ts';
 import type { MessageResult } from '../../../src/messages/message-ledger.ts';
-import { ForumOutbox, type ForumOutboxEntry } from '../../../src/store/forum-outbox.ts';
-import { forumKeys } from '../../../src/store/keys.ts';
+import { PostOutbox, type PostOutboxEntry } from '../../../src/store/post-outbox.ts';
+import { postKeys } from '../../../src/store/keys.ts';
 import { gameFiles, mailTestGame, type MailTestGame } from '../../mail/support/mail-game.ts';
 
 export interface ForumTestGame extends MailTestGame {
@@ -16,7 +16,7 @@ export interface ForumTestGame extends MailTestGame {
   /** Processes every queued item, in order. */
   processQueued(): Promise<MessageResult[]>;
   /** Private messages recorded for the forum, by recipient name. */
-  privateMessages(to?: string): Promise<ForumOutboxEntry[]>;
+  privateMessages(to?: string): Promise<PostOutboxEntry[]>;
 }
 
 export const FORUM_PLAYERS = { Alice: 'red', Bob: 'blue' };
@@ -34,8 +34,8 @@ export async function forumTestGame(forum: Record<string, unknown>, options: { n
     logger: pino({ level: 'silent' }),
     enqueue: async ({ messageId }) => void queued.push(messageId),
   };
-  const forumOutbox = new ForumOutbox(game.store.redis, { now: game.deps.now });
-  game.deps.forumOutbox = forumOutbox;
+  const postOutbox = new PostOutbox(game.store.redis, { now: game.deps.now });
+  game.deps.postOutbox = postOutbox;
   return Object.assign(game, {
     intake,
     queued,
@@ -45,7 +45,7 @@ export async function forumTestGame(forum: Record<string, unknown>, options: { n
       return results;
     },
     async privateMessages(to?: string) {
-      const all = Object.values(await game.store.redis.hgetall(forumKeys(game.id).outbox)).map((v) => JSON.parse(v) as ForumOutboxEntry);
+      const all = Object.values(await game.store.redis.hgetall(postKeys(game.id).outbox)).map((v) => JSON.parse(v) as PostOutboxEntry);
       return all.filter((e) => e.kind === 'private' && (!to || e.to.includes(to)));
     },
   });

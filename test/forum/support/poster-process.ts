@@ -8,7 +8,7 @@ import { forumAlert } from '../../../src/channels/forum/forum-alerts.ts';
 import { Conversations } from '../../../src/channels/forum/conversations.ts';
 import { startForumPoster } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
-import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
+import { PostOutbox } from '../../../src/store/post-outbox.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { Outbox } from '../../../src/store/outbox.ts';
 import { connectRedis } from '../../../src/store/redis.ts';
@@ -22,7 +22,7 @@ const logger = pino({ level: env.POSTER_LOG ?? 'silent' });
 const games = env.POSTER_GAMES!.split(',');
 const lockMs = 1000;
 const poster = startForumPoster({
-  outbox: new ForumOutbox(redis, { now }),
+  outbox: new PostOutbox(redis, { now }),
   conversations: new Conversations(redis),
   forumOf: async (gameId) => (await storedGame(store, gameId)).config.forum,
   open: (forum) => openForum(forum, env, { backoffMs: 50, retries: 3, maxWaitMs: 2000 }),

@@ -10,7 +10,7 @@ import type { ForumConfig } from '../../../src/channels/forum/settings/forum-con
 import { Conversations } from '../../../src/channels/forum/conversations.ts';
 import { startForumPoster, type ForumPoster, type ForumPosterOptions } from '../../../src/channels/forum/forum-poster.ts';
 import { openForum } from '../../../src/channels/forum/open-forum.ts';
-import { ForumOutbox } from '../../../src/store/forum-outbox.ts';
+import { PostOutbox } from '../../../src/store/post-outbox.ts';
 import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';
 import { storedGame } from '../../../src/store/stored-game.ts';
@@ -27,10 +27,10 @@ export interface TestPosterOptions extends Partial<Omit<ForumPosterOptions, 'out
   prefix?: string;
 }
 
-export function startTestPoster(options: TestPosterOptions): ForumPoster & { outbox: ForumOutbox } {
+export function startTestPoster(options: TestPosterOptions): ForumPoster & { outbox: PostOutbox } {
   const logger = options.logger ?? pino({ level: process.env.ADJUTANT_TEST_LOG ?? 'silent' });
   const now = () => new Date();
-  const outbox = new ForumOutbox(options.store.redis, { now });
+  const outbox = new PostOutbox(options.store.redis, { now });
   const prefix = options.prefix ?? `{adjutant-test-forum-${randomUUID().slice(0, 8)}}`;
   const alertDeps = { store: options.store, outbox: options.mail, logger, now, address: 'game@adjutant.test' };
   const poster = startForumPoster({

@@ -48,6 +48,8 @@ export interface ThreadPage {
   posts: ThreadPost[];
   /** Where the next read starts; pass it back unchanged. */
   cursor: string | null;
+  /** More posts wait after the cursor: a long catch-up is read in parts, each stored before the next is asked for. */
+  more?: boolean;
 }
 
 /** A private message to the game's account, read as its author wrote it. */
@@ -92,8 +94,11 @@ export interface ForumAdapter {
    * an edit whose answer was lost is simply made again.
    */
   editPost(id: string, post: Omit<OutgoingPost, 'images'>): Promise<void>;
-  /** Posts after `cursor` (null: from the start), oldest first. */
-  readSince(cursor: string | null): Promise<ThreadPage>;
+  /**
+   * Posts after `cursor`, oldest first, or some of them (ThreadPage.more). With no cursor, from the
+   * start, where the adapter may pass over posts written before `since` (a new game's history).
+   */
+  readSince(cursor: string | null, since?: Date): Promise<ThreadPage>;
   /** These posts of the thread as they are now, edited or not; those the forum no longer shows are left out. */
   currentPosts(ids: readonly string[]): Promise<ThreadPost[]>;
   /**

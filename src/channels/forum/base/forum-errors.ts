@@ -48,3 +48,8 @@ export class ForumRequestError extends ForumError {
 export class ForumCannotError extends ForumError {
   override name = 'ForumCannotError';
 }
+
+/** `adjutant forum authorize` cannot go on (no request kept, a payload that is not the forum's answer to it): the sentence says what to do. */
+export class ForumAuthorizeError extends ForumError {
+  override name = 'ForumAuthorizeError';
+}

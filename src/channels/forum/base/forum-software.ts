@@ -25,6 +25,26 @@ export interface CredentialNeeds {
   user: { need: 'required'; is: string } | { need: 'optional' } | { need: 'none' };
 }
 
+/** What `adjutant forum authorize` keeps in the game folder between its two steps: the private key (PEM) and the request's nonce. */
+export interface AuthorizationRequest {
+  privateKey: string;
+  nonce: string;
+}
+
+/**
+ * How a GM with an ordinary member account gets a key for it (`adjutant forum authorize`): the
+ * address the GM opens, logged in as the game's account, to approve Adjutant; then the key read
+ * from the payload the forum shows, which only the request's private key opens.
+ */
+export interface MemberAuthorization {
+  /** What the member's key is called, as the GM reads it ("a user API key"). */
+  is: string;
+  /** How often, at most, a game on a member's key is read: such keys have their own request limits. */
+  readEveryMs: number;
+  begin(baseUrl: string, client: { id: string; name: string }): AuthorizationRequest & { link: string };
+  finish(payload: string, request: AuthorizationRequest): string;
+}
+
 /** A webhook the forum can deliver (POST /-/forum/<software id>/<game>): its headers, signature check and payload. */
 export interface ForumWebhook {
   signatureHeader: string;
@@ -53,6 +73,10 @@ export interface AdapterSettings {
   thread: number;
   key?: string;
   user?: string;
+  /** A member's own key (credentials.userApiKey), used instead of `key` and `user`. */
+  memberKey?: string;
+  /** The client id the member's key was approved for (credentials.userApiClientId). */
+  clientId?: string;
   http?: Partial<ForumHttpOptions>;
 }
 
@@ -68,5 +92,7 @@ export interface ForumSoftware {
   postLimit: number;
   credentials: CredentialNeeds;
   webhook?: ForumWebhook;
+  /** How a GM with an ordinary member account gets a key (credentials.userApiKey); without it, only an administrator's key works. */
+  authorize?: MemberAuthorization;
   open(settings: AdapterSettings): ForumAdapter;
 }

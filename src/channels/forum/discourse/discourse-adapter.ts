@@ -1,4 +1,5 @@
-// Discourse through its API (docs.discourse.org): requests carry Api-Key and Api-Username; the map
+// Discourse through its API (docs.discourse.org): requests carry an administrator's Api-Key and
+// Api-Username, or a member's User-Api-Key (discourse-auth.ts); the map
 // is uploaded first (POST /uploads.json, type "composer") and the post's Markdown names it by its
 // upload:// short URL; a topic's posts are read by id from its post stream, with their raw Markdown.
 // Private messages to the game's account are topics too (archetype "private_message"), listed by
@@ -19,16 +20,14 @@ import {
 } from '../base/forum-adapter.ts';
 import { ForumMaybeDoneError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
+import { accountName, authHeaders, refusedHint, type DiscourseAuth } from './discourse-auth.ts';
 
-export interface DiscourseSettings {
+export type DiscourseSettings = DiscourseAuth & {
   /** The forum's address, e.g. https://forum.example.com */
   baseUrl: string;
   topicId: number;
-  apiKey: string;
-  /** The user Adjutant posts as. */
-  apiUsername: string;
   http?: Partial<ForumHttpOptions>;
-}
+};
 
 /**
  * What POST /posts.json answers: the post; or, when the site holds the user's posts for approval,
@@ -84,13 +83,15 @@ const POSTS_SEARCHED = 60;
 export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
   const http = new ForumHttp({
     baseUrl: settings.baseUrl,
-    headers: { 'Api-Key': settings.apiKey, 'Api-Username': settings.apiUsername },
+    headers: authHeaders(settings),
     // Errors come as { errors: [text], error_type }.
     errorText: (body) => (body as { errors?: string[] } | null)?.errors?.join(' ') || undefined,
+    refusedHint: refusedHint(settings),
     ...settings.http,
   });
   const topic = settings.topicId;
-  const me = settings.apiUsername.toLowerCase();
+  const account = accountName(settings, http);
+  const me = async () => (await account()).toLowerCase();
   const stream = async (id = topic) => (await http.get<{ post_stream: { stream: number[] } }>(`t/${id}.json`)).post_stream.stream;
   const postsById = async (ids: readonly number[], id = topic): Promise<DcPost[]> => {
     const out: DcPost[] = [];
@@ -106,7 +107,8 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
   // The posts others wrote in one private message after post id `last` (post ids are site-wide).
   const messagesIn = async (pm: DcPmTopic, last: number): Promise<ReceivedPrivate[]> => {
     const ids = (await stream(pm.id)).filter((id) => id > last);
-    return (await postsById(ids, pm.id)).filter((p) => p.username.toLowerCase() !== me).map((p) => ({ title: pm.title, post: threadPost(p) }));
+    const own = await me();
+    return (await postsById(ids, pm.id)).filter((p) => p.username.toLowerCase() !== own).map((p) => ({ title: pm.title, post: threadPost(p) }));
   };
 
   const postUrl = (p: { topic_slug?: string; topic_id: number; post_number: number }) =>
@@ -137,7 +139,8 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     async findOwnPost(marker: string): Promise<PublishedPost | null> {
       const line = markerLine(marker);
       const recent = (await stream()).slice(-POSTS_SEARCHED);
-      const found = (await postsById(recent)).find((p) => p.username.toLowerCase() === me && (p.raw ?? '').includes(line));
+      const own = await me();
+      const found = (await postsById(recent)).find((p) => p.username.toLowerCase() === own && (p.raw ?? '').includes(line));
       return found ? { id: String(found.id), url: postUrl({ ...found, topic_id: found.topic_id ?? topic }) } : null;
     },
 
@@ -165,7 +168,7 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       const messages: ReceivedPrivate[] = [];
       for (let page = 0; ; page++) {
         const { topic_list: list } = await http.get<DcPmList>(
-          `topics/private-messages/${encodeURIComponent(settings.apiUsername)}.json`,
+          `topics/private-messages/${encodeURIComponent(await account())}.json`,
           page ? { page: String(page) } : undefined,
         );
         const fresh = list.topics.filter((t) => Date.parse(t.last_posted_at) >= from.at);
@@ -181,14 +184,15 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     // The messages the account sent come newest first (topics/private-messages-sent); ours begins with the marker's post.
     async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
       const line = markerLine(pm.marker);
+      const own = await me();
       if (pm.conversation) {
         const ids = (await stream(Number(pm.conversation))).slice(-CHUNK);
-        return (await postsById(ids, Number(pm.conversation))).some((p) => p.username.toLowerCase() === me && (p.raw ?? '').includes(line));
+        return (await postsById(ids, Number(pm.conversation))).some((p) => p.username.toLowerCase() === own && (p.raw ?? '').includes(line));
       }
-      const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages-sent/${encodeURIComponent(settings.apiUsername)}.json`);
+      const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages-sent/${encodeURIComponent(await account())}.json`);
       for (const sent of list.topics.filter((t) => t.title === pm.title)) {
         const [first] = await postsById((await stream(sent.id)).slice(0, 1), sent.id);
-        if (first && first.username.toLowerCase() === me && (first.raw ?? '').includes(line)) return true;
+        if (first && first.username.toLowerCase() === own && (first.raw ?? '').includes(line)) return true;
       }
       return false;
     },
@@ -213,7 +217,7 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     // rate_limit_create_post (5 s); staff is exempt.
     async standing(): Promise<AccountStanding> {
       const { user } = await http.get<{ user: { username: string; trust_level?: number; moderator?: boolean; admin?: boolean } }>(
-        `u/${encodeURIComponent(settings.apiUsername)}.json`,
+        `u/${encodeURIComponent(await account())}.json`,
       );
       if (user.admin || user.moderator) return { usable: true, says: `${user.username} is staff: no limits on posts or private messages.` };
       const level = user.trust_level ?? 0;

@@ -83,11 +83,16 @@ function threadPost(entry: AtomEntry): ThreadPost {
   const id = /[#?&]p=?(\d+)/.exec(entry.id)?.[1] ?? '0';
   const name = String(entry.author?.name ?? '');
   const html = typeof entry.content === 'string' ? entry.content : (entry.content?.['#text'] ?? '');
-  // phpBB ends each entry with "Statistics: Posted by <name> — <date>" after a rule.
-  const body = html.replace(/<p>\s*Statistics:[\s\S]*$/i, '');
+  // phpBB ends each entry with "Statistics: Posted by <name> — <date>" after a rule, the name
+  // linked to the member's profile by user id (phpbb/feed/base.php, user_viewprofile); a board too
+  // old to link it leaves the name as the account. The last such line is phpBB's own: one in the
+  // post's text, before it, must not speak for the author.
+  const at = [...html.matchAll(/<p>\s*Statistics:/gi)].at(-1)?.index ?? html.length;
+  const body = html.slice(0, at);
+  const account = /memberlist\.php\?[^"'>]*?\bu=(\d+)/.exec(html.slice(at))?.[1];
   return {
     id,
-    author: { id: name, name },
+    author: { id: account ?? name, name },
     // The post's HTML is bounded as an HTML email's is: the converter costs more than linear time.
     text: convert(visibleHtml(body, MAX_HTML), { wordwrap: false, limits: HTML_OPTIONS.limits }).trim(),
     postedAt: new Date(entry.published ?? entry.updated ?? 0).toISOString(),

@@ -12,6 +12,17 @@ const softwareId = z
 
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'write the name of an environment variable (like XF_API_KEY), not the secret itself');
 
+const credentialsSchema = z.strictObject({
+  /** The API key's variable. */
+  key: envName.optional(),
+  /** XenForo: the user a super-user key posts as; Discourse: the Api-Username. */
+  user: envName.optional(),
+  /** Instead of key and user, where the software has them: a member's own key (Discourse's user API key, `adjutant forum authorize`). */
+  userApiKey: envName.optional(),
+  /** With userApiKey: the client id it was approved for, sent with it. */
+  userApiClientId: envName.optional(),
+});
+
 export const forumSchema = z
   .strictObject({
     software: softwareId,
@@ -21,19 +32,14 @@ export const forumSchema = z
     thread: z.number().int().positive(),
     /** The markup of the update posted there; by default the forum's own. */
     flavour: softwareId.optional(),
-    credentials: z
-      .strictObject({
-        /** The API key's variable. */
-        key: envName,
-        /** XenForo: the user a super-user key posts as; Discourse: the Api-Username. */
-        user: envName.optional(),
-      })
-      .optional(),
+    credentials: credentialsSchema.optional(),
     /**
      * Also post the schedule's reminders into the thread (the deadline, and which nations have no
      * orders yet): true for every reminder, or the ones to post, like ["24h"]. XenForo and Discourse.
      */
     reminders: z.union([z.boolean(), z.array(z.string().regex(/^\d+(m|h|d|w)$/, 'write a reminder of schedule.reminders, like "24h"'))]).default(false),
+    /** Keep a status post at the top of Adjutant's posts in the thread, edited as orders come in, the deadline moves and updates go out. */
+    status: z.boolean().default(false),
     /** Forum member name -> nation id: whose posts are read as whose orders. */
     players: z.record(z.string().min(1), z.string().min(1)).default({}),
     /** The GM's forum member name: GM commands and ticket answers by private message or [orders] block. */
@@ -55,26 +61,64 @@ export const forumSchema = z
   .superRefine((forum, ctx) => {
     if (!forums.has(forum.software)) return;
     const software = forums.get(forum.software);
-    const { key, user } = software.credentials;
-    if (key === 'required' && !forum.credentials)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['credentials'],
-        message: `${forum.software} needs an API key: give credentials.key, the name of the environment variable holding it`,
-      });
+    for (const issue of credentialIssues(software, forum.credentials)) ctx.addIssue({ code: 'custom', ...issue });
     if (!software.posts && forum.reminders !== false)
       ctx.addIssue({
         code: 'custom',
         path: ['reminders'],
         message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders`,
       });
-    if (user.need === 'required' && forum.credentials && !forum.credentials.user)
+    if (!software.posts && forum.status)
       ctx.addIssue({
         code: 'custom',
-        path: ['credentials', 'user'],
-        message: `${software.name} needs ${user.is}: give credentials.user, the name of the environment variable holding it`,
+        path: ['status'],
+        message: `${software.name} has no API to post with, so Adjutant cannot keep a status post there: remove status`,
       });
   });
+
+type Credentials = z.infer<typeof credentialsSchema>;
+
+/**
+ * The credentials are one of two ways, never both: an API key (with its user where the software
+ * needs one), or, where the software has them, a member's own key (credentials.userApiKey).
+ */
+function credentialIssues(software: ForumSoftware, given: Credentials | undefined): Array<{ path: string[]; message: string }> {
+  const { key, user } = software.credentials;
+  const member = software.authorize;
+  if (given?.userApiKey && !member)
+    return [
+      {
+        path: ['credentials', 'userApiKey'],
+        message: `${software.name} has no user API keys: give credentials.key, the name of the variable holding its API key`,
+      },
+    ];
+  if (given?.userApiKey && (given.key || given.user))
+    return [
+      {
+        path: ['credentials'],
+        message: `give either credentials.userApiKey (${member!.is}) or credentials.key and credentials.user (an administrator's API key), not both`,
+      },
+    ];
+  if (given?.userApiKey) return [];
+  if (given?.userApiClientId)
+    return [{ path: ['credentials', 'userApiClientId'], message: 'userApiClientId goes with credentials.userApiKey: give that too, or remove it' }];
+  const or = member ? ` (or credentials.userApiKey: ${member.is}, see adjutant forum authorize)` : '';
+  if (key === 'required' && !given?.key)
+    return [
+      {
+        path: given ? ['credentials', 'key'] : ['credentials'],
+        message: `${software.name} needs an API key: give credentials.key, the name of the environment variable holding it${or}`,
+      },
+    ];
+  if (user.need === 'required' && !given?.user)
+    return [
+      {
+        path: ['credentials', 'user'],
+        message: `${software.name} needs ${user.is}: give credentials.user, the name of the environment variable holding it${or}`,
+      },
+    ];
+  return [];
+}
 
 export type ForumConfig = z.infer<typeof forumSchema>;
 
@@ -103,8 +147,56 @@ export function forumPosts(forum: ForumConfig): boolean {
   return softwareOf(forum).posts;
 }
 
+/** How often the game's thread is read: `everyMs`, or less often on a member's key with request limits of its own. */
+export function readEveryMsOf(forum: ForumConfig, everyMs: number): number {
+  const member = forum.credentials?.userApiKey ? softwareOf(forum).authorize : undefined;
+  return Math.max(everyMs, member?.readEveryMs ?? 0);
+}
+
 /** Whether the schedule's reminder at `offset` ("24h") is also posted into the thread. */
 export function postsReminder(forum: ForumConfig | undefined, offset: string): boolean {
   if (!forum || !forumPosts(forum)) return false;
   return forum.reminders === true || (Array.isArray(forum.reminders) && forum.reminders.includes(offset));
+}
+
+/** The game's thread on its forum, as src/channels/settings/index.ts describes it to the rest of the service. */
+export function forumThread(forum: ForumConfig) {
+  return {
+    posts: forumPosts(forum),
+    flavour: forumFlavour(forum),
+    markdown: flavourOf(forum).format === 'md',
+    postLimit: postLimitOf(forum),
+    reminds: (offset: string) => postsReminder(forum, offset),
+    status: forumPosts(forum) && forum.status,
+    place: 'the forum thread',
+  };
+}
+
+/** What the forum section says that only the rest of game.yaml can check: its reminders in the schedule's, its players' nations in the game. */
+export function checkForumAgainstGame(
+  forum: ForumConfig,
+  game: { reminders: readonly string[]; nations: readonly string[] },
+): Array<{ path: string[]; message: string }> {
+  const reminders = Array.isArray(forum.reminders) ? forum.reminders : [];
+  return [
+    ...reminders
+      .filter((offset) => !game.reminders.includes(offset))
+      .map((offset) => ({
+        path: ['reminders'],
+        message: `"${offset}" is not one of schedule.reminders (${game.reminders.join(', ') || 'none'}); the thread gets only reminders the schedule sends`,
+      })),
+    ...Object.entries(forum.players)
+      .filter(([, nation]) => !game.nations.includes(nation))
+      .map(([member, nation]) => ({
+        path: ['players', member],
+        message: `there is no nation "${nation}" in this game (nations: ${game.nations.join(', ')})`,
+      })),
+  ];
+}
+
+/** Where the forum section names the nation's player: the member entries that play it. */
+export function forumPlayerEntries(forum: ForumConfig, nation: string): string[][] {
+  return Object.entries(forum.players)
+    .filter(([, of]) => of === nation)
+    .map(([member]) => ['players', member]);
 }

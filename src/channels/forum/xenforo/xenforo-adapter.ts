@@ -74,6 +74,8 @@ interface XfPostsPage {
   pagination: { current_page: number; last_page: number };
 }
 
+/** The most pages one read takes: a long catch-up goes on in further reads (ThreadPage.more), each part stored first. */
+export const PAGES_PER_READ = 10;
 /** How far back findOwnPost looks: our post is among the thread's newest. */
 const PAGES_SEARCHED = 3;
 /** How far back findOwnPrivate looks: our message is among the newest conversations (20 a page). */
@@ -106,6 +108,16 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
       const first = await page(1);
       return first.pagination.last_page > 1 ? page(first.pagination.last_page) : first;
     }
+  };
+  // A new game's first read: the page of the thread's first post written since `since`, found by
+  // going back from the last page, so a long thread's history is not read page by page.
+  const firstPageSince = async (since: Date | undefined): Promise<XfPostsPage> => {
+    const first = await page(1);
+    if (!since || first.pagination.last_page === 1) return first;
+    let got = await page(first.pagination.last_page);
+    while (got.pagination.current_page > 1 && (!got.posts.length || got.posts[0].post_date * 1000 >= since.getTime()))
+      got = got.pagination.current_page === 2 ? first : await page(got.pagination.current_page - 1);
+    return got;
   };
   const conversationSince = async (c: XfConversation, last: number, me: number): Promise<ReceivedPrivate[]> => {
     const out: ReceivedPrivate[] = [];
@@ -173,20 +185,22 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
     // The cursor is the last post id read, and the page it was on as a hint: hidden posts move the
     // later ones onto earlier pages, so reading begins at the page holding the first post after it,
     // looked for from the hinted page back; a hinted page past the end begins at the last page.
-    async readSince(cursor: string | null): Promise<ThreadPage> {
+    async readSince(cursor: string | null, since?: Date): Promise<ThreadPage> {
       const from = cursor ? (JSON.parse(cursor) as { page: number; last: number }) : { page: 1, last: 0 };
-      let got = await pageOrLast(from.page);
-      while (got.pagination.current_page > 1 && (!got.posts.length || got.posts[0].post_id > from.last)) got = await page(got.pagination.current_page - 1);
+      let got = cursor ? await pageOrLast(from.page) : await firstPageSince(since);
+      // Posts hidden since the last read moved later ones to earlier pages: go back to the cursor's post.
+      while (cursor && got.pagination.current_page > 1 && (!got.posts.length || got.posts[0].post_id > from.last))
+        got = await page(got.pagination.current_page - 1);
       const posts: ThreadPost[] = [];
       let last = from.last;
-      for (;;) {
+      for (let pages = 1; ; pages++) {
         // A staff account is also shown the posts moderators hid or hold for approval: they do not stand.
         for (const p of got.posts) if (p.post_id > from.last && p.message_state === 'visible') posts.push(threadPost(p));
         last = Math.max(last, ...got.posts.map((p) => p.post_id));
-        if (got.pagination.current_page >= got.pagination.last_page) break;
+        const more = got.pagination.current_page < got.pagination.last_page;
+        if (!more || pages >= PAGES_PER_READ) return { posts, cursor: JSON.stringify({ page: got.pagination.current_page, last }), more };
         got = await page(got.pagination.current_page + 1);
       }
-      return { posts, cursor: JSON.stringify({ page: got.pagination.current_page, last }) };
     },
 
     // One request a post (GET posts/{id}/): the watch that asks keeps them few (edit-watch.ts).
