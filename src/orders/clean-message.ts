@@ -24,6 +24,8 @@ const BLOCK_START = /^\s*(begin\s+)?orders?\s*(?::\s*)?$/i;
 const BLOCK_END = /^\s*end(\s+(of\s+)?orders?)?\s*(?:[.!]\s*)?$/i;
 const LIST_MARKER = /^\s*(?:[-*•·+‣◦▪]|\d{1,3}[.)]|\(\d{1,3}\)|\(?[a-z]\)|#\d{1,3}[.):]?)\s+/iu;
 
+const BEYOND_ASCII = /[^\t-~]/;
+
 /** Why a line that is not the writer's own text is set aside. */
 const WHY: Record<Exclude<LineRole, 'text'>, string> = {
   quoted: 'quoted from an earlier message',
@@ -33,7 +35,8 @@ const WHY: Record<Exclude<LineRole, 'text'>, string> = {
 };
 
 export function cleanMessage(text: string): CleanMessage {
-  const raw = text.normalize('NFC').replace(/\r\n?/g, '\n').split('\n');
+  // ASCII is its own NFC form: most messages need no normalising.
+  const raw = (BEYOND_ASCII.test(text) ? text.normalize('NFC') : text).replace(/\r\n?/g, '\n').split('\n');
   const ignored: IgnoredLine[] = [];
   const setAside = (from: number, to: number, why: string) => {
     const body = raw.slice(from, to).join('\n').trim();

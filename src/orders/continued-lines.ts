@@ -18,17 +18,18 @@ export function continuedLine(text: string, previous: Order | undefined, languag
 
 /**
  * The line read alone; when that gives no order and it goes on with the units of the order before,
- * read again so, quoting what the player wrote.
+ * read again so, quoting what the player wrote. The order before is asked for only then: most lines
+ * read alone.
  */
 export function readContinued(
   line: MessageLine,
-  previous: Order | undefined,
+  previous: () => Order | undefined,
   language: OrderLanguage | undefined,
   read: (line: MessageLine) => ParseResult,
 ): ParseResult {
   const alone = read(line);
   if (alone.orders.length || alone.ambiguous.length) return alone;
-  const text = continuedLine(line.text, previous, language);
+  const text = continuedLine(line.text, previous(), language);
   const again = text ? read({ ...line, text }) : undefined;
   if (!again || (!again.orders.length && !again.ambiguous.length)) return alone;
   const quoted = (o: ParsedOrder): ParsedOrder => ({ ...o, text: line.text });

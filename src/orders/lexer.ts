@@ -56,23 +56,90 @@ const rules = moo.compile({
 
 /** Cuts a line into tokens; spaces and emphasis marks are dropped. */
 export function lexLine(line: string): Token[] {
+  // Most lines are plain ASCII, where the rules above come down to a look at each character; moo's
+  // one pattern of Unicode classes is most of the cost of reading a short line.
+  if (!BEYOND_ASCII.test(line)) return lexAscii(line);
   rules.reset(line);
   const tokens: Token[] = [];
   for (const t of rules) {
     if (t.type === 'space' || t.type === 'noise') continue;
-    const text = t.type === 'at' ? 'at' : t.text.toLowerCase();
-    const token: Token = {
-      type: t.type === 'at' ? 'word' : (t.type ?? 'other'),
-      text,
-      value: text,
-      raw: t.text,
-      offset: t.offset,
-      end: t.offset + t.text.length,
-    };
-    if (t.type === 'number') token.number = Number(t.text);
-    tokens.push(token);
+    tokens.push(lexed(t.type ?? 'other', t.text, t.offset));
   }
   return tokens;
+}
+
+/** Beyond ASCII, or a control character other than tabs and line breaks: the moo rules read those lines. */
+const BEYOND_ASCII = /[^\t-~]/;
+
+function lexed(type: string, raw: string, offset: number): Token {
+  const text = type === 'at' ? 'at' : raw.toLowerCase();
+  const token: Token = { type: type === 'at' ? 'word' : type, text, value: text, raw, offset, end: offset + raw.length };
+  if (type === 'number') token.number = Number(raw);
+  return token;
+}
+
+// The ASCII characters of the rules above, by character code: in ASCII a token's first character
+// decides which rule reads it, as the first rule that matches does in moo. 0 for any other character.
+const CLASS = new Uint8Array(128);
+const [SPACE, DIGIT, LETTER, NOISE] = [1, 2, 3, 4];
+for (const c of '\t\n\v\f\r ') CLASS[c.charCodeAt(0)] = SPACE;
+for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
+for (let c = 65; c <= 90; c++) CLASS[c] = CLASS[c + 32] = LETTER;
+for (const c of '!?*"\'`_~#|') CLASS[c.charCodeAt(0)] = NOISE;
+/** The type of a one-character token, by character code. */
+const SINGLE: Array<string | undefined> = Array.from({ length: 128 }, () => undefined);
+for (const [chars, type] of Object.entries({
+  '@': 'at',
+  '/\\': 'slash',
+  '([{': 'lparen',
+  ')]}': 'rparen',
+  ';': 'semi',
+  ',': 'comma',
+  ':': 'colon',
+  '>': 'arrow',
+}))
+  for (const c of chars) SINGLE[c.charCodeAt(0)] = type;
+
+/** lexLine for a line of ASCII characters only: the same tokens as the moo rules give. */
+function lexAscii(line: string): Token[] {
+  const tokens: Token[] = [];
+  const classAt = (j: number) => (j < line.length ? CLASS[line.charCodeAt(j)] : -1);
+  const runOf = (from: number, same: (j: number) => boolean) => {
+    let j = from + 1;
+    while (j < line.length && same(j)) j++;
+    return j;
+  };
+  for (let i = 0; i < line.length;) {
+    const c = line[i];
+    const code = line.charCodeAt(i);
+    const kind = CLASS[code];
+    let type = SINGLE[code] ?? 'other';
+    let end = i + 1;
+    if (kind === SPACE || kind === DIGIT || kind === NOISE) {
+      type = kind === SPACE ? 'space' : kind === DIGIT ? 'number' : 'noise';
+      end = runOf(i, (j) => classAt(j) === kind);
+    } else if (kind === LETTER) [type, end] = ['word', wordEnd(line, i, classAt)];
+    else if (c === '-' || c === '=') {
+      // "-->" and "=>" are arrows; "--" is a dash, a lone "=" nothing the rules know.
+      const run = runOf(i, (j) => line[j] === c);
+      if (line[run] === '>') [type, end] = ['arrow', run + 1];
+      else if (c === '-') [type, end] = ['dash', run];
+    } else if (c === '.') [type, end] = ['dot', runOf(i, (j) => line[j] === '.')];
+    if (type !== 'space' && type !== 'noise') tokens.push(lexed(type, line.slice(i, end), i));
+    i = end;
+  }
+  return tokens;
+}
+
+/** Where the word starting at `from` ends: letters and digits, joined by "'" or "-" before more of them. */
+function wordEnd(line: string, from: number, classAt: (j: number) => number): number {
+  const alnum = (j: number) => classAt(j) === LETTER || classAt(j) === DIGIT;
+  let j = from + 1;
+  for (;;) {
+    while (alnum(j)) j++;
+    if ((line[j] === "'" || line[j] === '-') && alnum(j + 1)) j++;
+    else return j;
+  }
 }
 
 /** A token made from several (a name of two words, a run of unknown words). */

@@ -95,22 +95,29 @@ export function syntaxError(
   ctx: ReadingContext,
   format: (order: Order) => string,
 ): LineError {
-  const expected = describeExpected(parse.expected);
-  const wanted = expected.length ? `; I expected ${orList(expected)}` : '';
+  const expected = expectedWords(parse.expected);
+  const wanted = expected ? `; I expected ${expected}` : '';
   const before = parse.at > 0 ? line.slice(0, tokens[parse.at - 1].end).trim() : '';
   let message: string;
   if (parse.at >= tokens.length) {
     // Nothing more expected at the end: every whole reading was turned down by the grammar's checks
     // ("infantry in Paris disembarks its infantry": only ships land troops), not cut short.
-    message = wanted
-      ? `This order stops too early: after "${before}" I expected ${orList(expected)}.`
-      : `I could not read "${before}" as an order of this game.`;
+    message = wanted ? `This order stops too early: after "${before}" I expected ${expected}.` : `I could not read "${before}" as an order of this game.`;
   } else {
     const bad = tokens[parse.at];
     const what = bad.type === 'unknown' ? `I do not know the word "${bad.raw}"` : `I did not expect "${bad.raw}" here`;
     message = before ? `I could not read this order: ${what} after "${before}"${wanted}.` : `I could not read this as an order: ${what} at the start${wanted}.`;
   }
   return { message, suggestions: repairs(tokens, parse, grammar, ctx, format) };
+}
+
+const said = new WeakMap<ReadonlySet<string>, string>();
+
+/** What the parser expected, in the player's words: once per set, which every line of a shape shares. */
+function expectedWords(expected: ReadonlySet<string>): string {
+  let words = said.get(expected);
+  if (words === undefined) said.set(expected, (words = orList(describeExpected(expected))));
+  return words;
 }
 
 const DASH: Token = { type: 'dash', text: '-', value: '-', raw: '-', offset: 0, end: 0 };

@@ -17,8 +17,11 @@ export type LineParse =
       ok: false;
       /** Index of the token where reading failed; tokens.length when the line stopped too early. */
       at: number;
-      /** What would have been accepted there: grammar rule names (MOVE_VERB) and token types (name). */
-      expected: Set<string>;
+      /**
+       * What would have been accepted there: grammar rule names (MOVE_VERB) and token types (name).
+       * Shared by every line of the shape (parse-shapes.ts): read it, never change it.
+       */
+      expected: ReadonlySet<string>;
     };
 
 /** Past this many readings the grammar is lost in fillers; the first ones are as good as any. */
@@ -42,15 +45,25 @@ const startColumns = new WeakMap<nearley.Grammar, unknown>();
 // nearley's own message lists every expected symbol with its derivation: slow, and not for players.
 const noReading = () => 'no reading';
 
-function newParser(grammar: nearley.Grammar, tokens: readonly Token[]): ParserInternals {
+/** A parse taken up after the line's first `at` tokens, from the chart column a parse of them left. */
+export interface ChartPoint {
+  at: number;
+  column: unknown;
+}
+
+function newParser(grammar: nearley.Grammar, tokens: readonly Token[], from: ChartPoint | undefined, keep: boolean): ParserInternals {
   let start = startColumns.get(grammar);
   if (!start) {
     start = (new nearley.Parser(grammar) as unknown as ParserInternals).table[0];
     startColumns.set(grammar, start);
   }
+  const { at, column } = from ?? { at: 0, column: start };
+  // Column n of the chart stays at table[n]: nearley numbers columns from `current`, never from the table.
+  const table: unknown[] = [];
+  table[at] = column;
   const parser = Object.create(nearley.Parser.prototype) as ParserInternals;
-  Object.assign(parser, { grammar, options: { keepHistory: false, lexer: grammar.lexer }, lexerState: undefined, table: [start], current: 0, results: [] });
-  parser.lexer = new TokenStream(tokens);
+  Object.assign(parser, { grammar, options: { keepHistory: keep, lexer: grammar.lexer }, lexerState: undefined, table, current: at, results: [] });
+  parser.lexer = new TokenStream(tokens.slice(at));
   parser.reportError = noReading;
   parser.reportLexerError = noReading;
   return parser;
@@ -61,8 +74,18 @@ export function parseTokens(grammar: OrderGrammar, tokens: readonly Token[]): Li
   return parseByShape(tokens, grammar, parseAll);
 }
 
-function parseAll(grammar: nearley.Grammar, tokens: readonly Token[]): LineParse {
-  const parser = newParser(grammar, tokens);
+/**
+ * The line's readings, from its start or from `from`; with `columns`, the chart's columns are left
+ * there by index, for parses of lines beginning the same way to take up.
+ */
+function parseAll(grammar: nearley.Grammar, tokens: readonly Token[], from?: ChartPoint, columns?: unknown[]): LineParse {
+  const parser = newParser(grammar, tokens, from, columns !== undefined);
+  const parse = parseWith(parser);
+  if (columns) parser.table.forEach((column, n) => (columns[n] = column));
+  return parse;
+}
+
+function parseWith(parser: ParserInternals): LineParse {
   // nearley says "no reading" by throwing; most lines a player's greeting makes do, and a stack trace
   // costs more than the parse.
   const traceLimit = Error.stackTraceLimit;
@@ -84,7 +107,7 @@ function failure(parser: ParserInternals, at: number): LineParse {
   return { ok: false, at, expected: expectedAt(parser, at) };
 }
 
-function expectedAt(parser: ParserInternals, column: number): Set<string> {
+function expectedAt(parser: ParserInternals, column: number): ReadonlySet<string> {
   const expected = new Set<string>();
   for (const state of parser.table[column]?.scannable ?? []) {
     const symbol = state.rule.symbols[state.dot] as { type?: string; literal?: string; expects?: readonly string[] };

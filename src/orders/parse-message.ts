@@ -93,7 +93,7 @@ function* parseSteps(input: ParseInput): Generator<void, ParseResult> {
   for (const line of lines) {
     // "Fall 1901:", "Orders for next turn:": the lines under a heading that names another time are not this turn's.
     if (/:\s*$/.test(line.text)) ctx.heading = headingTime(line.text, calendar, grammar);
-    const one = readContinued(line, previous && bareOrder(previous), input.ruleset.language, read);
+    const one = readContinued(line, () => previous && bareOrder(previous), input.ruleset.language, read);
     result.orders.push(...one.orders);
     result.ambiguous.push(...one.ambiguous);
     result.errors.push(...one.errors);
@@ -155,8 +155,8 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   const reading = readingsOf(lexed.tokens, grammar, ctx);
   const { tokens, parse, alternatives, failure } = reading;
   if (alternatives.length) return placeUnmodified(reading, { line, tokens, ruleset, alternatives }, ctx, result);
-  const modifier =
-    looksLikeOrder(tokens, grammar) && modifiersIn(line.text, [], ctx.calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind !== 'withdrawal');
+  const orderLike = looksLikeOrder(tokens, grammar);
+  const modifier = orderLike && modifiersIn(line.text, [], ctx.calendar, (w) => grammar.vocabulary.has(w)).find((m) => m.kind !== 'withdrawal');
   // A sentence that says "not", "hope" or "next turn", reads as no order and names no place is a
   // remark ("Let's hope England doesn't stab me"); a condition or a line naming places was meant as an order.
   if (modifier && modifier.kind !== 'condition' && !namesPlaces(tokens))
@@ -171,7 +171,7 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
   if (!parse.ok) {
     // "Purchases:", "Moves:": a heading over the orders that follow.
     if (line.text.endsWith(':')) return void result.ignored.push({ line: line.line, text: line.text, why: 'a heading' });
-    if (!looksLikeOrder(tokens, grammar)) {
+    if (!orderLike) {
       result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
       return;
     }
@@ -179,7 +179,7 @@ function readMessageLine(line: MessageLine, grammar: OrderGrammar, ctx: LineCont
     result.errors.push({ line: line.line, text: line.text, ...error, message: withExample(error.message, tokens, grammar, ctx) });
     return;
   }
-  if (!looksLikeOrder(tokens, grammar)) {
+  if (!orderLike) {
     // "I hope the attack works" reads like a move between two places nobody has heard of.
     result.ignored.push({ line: line.line, text: line.text, why: 'no order words: read as a greeting or remark' });
     return;
@@ -234,7 +234,8 @@ function namesPlaces(tokens: readonly Token[]): boolean {
 function placeKnownKinds(alternatives: PlacedOrder[][], where: LineInContext, result: ParseResult): void {
   const { line, ruleset } = where;
   const known = orderKindsOf(ruleset);
-  const stray = alternatives.flat().find((p) => !known.has(p.order.kind));
+  let stray: PlacedOrder | undefined;
+  for (const reading of alternatives) stray ??= reading.find((p) => !known.has(p.order.kind));
   if (stray)
     return void result.errors.push({
       line: line.line,

@@ -7,10 +7,13 @@
 // at nothing the shape leaves out. The shape is learnt from stand-in tokens that say when anything
 // else is read: their `raw`, offsets and names are watched, and a blank name's text is a marker that
 // shows up if it is copied into a reading. A shape that reads more is parsed line by line as before.
+//
+// A new shape is parsed on from the longest beginning it shares with one learnt before: each token
+// of the shapes keeps the parse chart's column after it, and the stand-in that column's readings hold.
 import type nearley from 'nearley';
 import type { Token } from './lexer.ts';
 import type { OrderGrammar } from './order-grammar.ts';
-import type { LineParse, LineResult } from './parse-line.ts';
+import type { ChartPoint, LineParse, LineResult } from './parse-line.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 /**
@@ -18,14 +21,31 @@ import type { Vocabulary } from './vocabulary.ts';
  * (a long email of prose is mostly new shapes, orders mostly a few).
  */
 const SHAPE_TOKENS_KEPT = 10_000;
+/** Parser states in the chart columns kept with the shapes: a bound on their memory as well. */
+const CHART_STATES_KEPT = 200_000;
 /** Starts a blank name's text: no lexed token holds it. */
 const MARK = '\u0000';
 
-type Learnt =
-  { ok: true; results: LineResult[]; standIns: Map<object, number> } | { ok: false; at: number; expected: ReadonlySet<string> } | { ok: 'line by line' };
+/** A shape's readings, with the stand-ins in them, and the parts of them reached more than once. */
+interface Reading {
+  ok: true;
+  results: LineResult[];
+  standIns: Map<object, number>;
+  shared: ReadonlySet<object>;
+}
 
-/** Parses a line's tokens with the grammar, from the start of the line. */
-type Parse = (grammar: nearley.Grammar, tokens: readonly Token[]) => LineParse;
+type Learnt = Reading | { ok: false; at: number; expected: ReadonlySet<string> } | { ok: 'line by line' };
+
+/**
+ * Parses a line's tokens with the grammar, from the start of the line or `from`; with `columns`,
+ * leaves there the chart's columns by index.
+ */
+type Parse = (grammar: nearley.Grammar, tokens: readonly Token[], from?: ChartPoint, columns?: Column[]) => LineParse;
+type LearnParse = (tokens: readonly Token[], from: ChartPoint | undefined, columns: Column[]) => LineParse;
+/** What a shape keeps of a chart column (nearley's Column): it is handed back to nearley as it is. */
+interface Column {
+  states: unknown[];
+}
 
 /** Shapes token by token: by each token's type, then its text (none for a blank name). */
 interface ShapeNode {
@@ -37,11 +57,19 @@ interface ShapeNode {
   stop?: ReadonlySet<string>;
   /** What a whole line of this shape reads as. */
   line?: Learnt;
+  /**
+   * The parse chart's column after this token, and the stand-in its readings hold for the token:
+   * a line that begins so is parsed on from here (nearley never changes a column it has moved past).
+   */
+  column?: Column;
+  standIn?: StandIn;
 }
 
 interface Shapes {
   root: ShapeNode;
   size: number;
+  /** Parser states in the columns kept. */
+  states: number;
 }
 
 const learnt = new WeakMap<nearley.Grammar, Shapes>();
@@ -49,16 +77,16 @@ const learnt = new WeakMap<nearley.Grammar, Shapes>();
 /** The line's parse, through what was learnt from lines of its shape or beginning as it does. */
 export function parseByShape(tokens: readonly Token[], { grammar, vocabulary }: OrderGrammar, parse: Parse): LineParse {
   let shapes = learnt.get(grammar);
-  if (!shapes || shapes.size > SHAPE_TOKENS_KEPT) learnt.set(grammar, (shapes = { root: {}, size: 0 }));
+  if (!shapes || shapes.size > SHAPE_TOKENS_KEPT || shapes.states > CHART_STATES_KEPT) learnt.set(grammar, (shapes = { root: {}, size: 0, states: 0 }));
   const path: ShapeNode[] = [];
   let node = shapes.root;
   for (let j = 0; j < tokens.length; j++) {
     node = step(node, tokens[j], vocabulary, shapes);
-    if (node.stop) return { ok: false, at: j, expected: new Set(node.stop) };
+    if (node.stop) return { ok: false, at: j, expected: node.stop };
     path.push(node);
   }
   if (!node.line) {
-    const shape = learn(tokens, vocabulary, (some) => parse(grammar, some));
+    const shape = learn(tokens, path, shapes, vocabulary, (some, from, columns) => parse(grammar, some, from, columns));
     if (shape.ok === false && shape.at < tokens.length) path[shape.at].stop = shape.expected;
     else node.line = shape;
     return answer(shape, tokens, grammar, parse);
@@ -68,8 +96,8 @@ export function parseByShape(tokens: readonly Token[], { grammar, vocabulary }: 
 
 function answer(shape: Learnt, tokens: readonly Token[], grammar: nearley.Grammar, parse: Parse): LineParse {
   if (shape.ok === 'line by line') return parse(grammar, tokens);
-  if (!shape.ok) return { ok: false, at: shape.at, expected: new Set(shape.expected) };
-  return { ok: true, results: withTokens(shape.results, shape.standIns, tokens, new Map()) as LineResult[] };
+  if (!shape.ok) return { ok: false, at: shape.at, expected: shape.expected };
+  return { ok: true, results: withTokens(shape.results, shape, tokens, new Map()) as LineResult[] };
 }
 
 /** The node after this token, made when no line went this way before. */
@@ -90,15 +118,31 @@ function blank(t: Token, vocabulary: Vocabulary): boolean {
   return t.type === 'name' && !vocabulary.literals.has(t.text);
 }
 
-function learn(tokens: readonly Token[], vocabulary: Vocabulary, parseAll: (tokens: readonly Token[]) => LineParse): Learnt {
-  const watch = { read: false };
-  const standIns = tokens.map((t, i) => new StandIn(t, i, blank(t, vocabulary), watch));
-  const parse = parseAll(standIns);
+/** Set when a stand-in is asked for more than its shape: the readings being learnt are the line's own. */
+const watch = { read: false };
+
+function learn(tokens: readonly Token[], path: ShapeNode[], shapes: Shapes, vocabulary: Vocabulary, parseFrom: LearnParse): Learnt {
+  // Parsed on from the column after the longest beginning parsed before, with the stand-ins read then.
+  let at = path.length;
+  while (at > 0 && !path[at - 1].column) at--;
+  watch.read = false;
+  const standIns = tokens.map((t, i) => (i < at ? path[i].standIn! : new StandIn(t, i, blank(t, vocabulary))));
+  const columns: Column[] = [];
+  const parse = parseFrom(standIns, at > 0 ? { at, column: path[at - 1].column } : undefined, columns);
   if (watch.read) return { ok: 'line by line' };
+  // Columns built without reading more than the shape are the same for every line beginning so.
+  for (let j = at; j < (parse.ok ? tokens.length : parse.at); j++) {
+    path[j].column = columns[j + 1];
+    path[j].standIn = standIns[j];
+    shapes.states += columns[j + 1].states.length;
+  }
   if (!parse.ok) return { ok: false, at: parse.at, expected: parse.expected };
   const index = new Map<object, number>(standIns.map((t, i) => [t, i]));
   const seen = new Set<object>();
-  return parse.results.every((r) => plainReading(r, index, seen)) ? { ok: true, results: parse.results, standIns: index } : { ok: 'line by line' };
+  const shared = new Set<object>();
+  return parse.results.every((r) => plainReading(r, index, seen, shared))
+    ? { ok: true, results: parse.results, standIns: index, shared }
+    : { ok: 'line by line' };
 }
 
 /**
@@ -111,18 +155,16 @@ class StandIn implements Token {
   readonly value: string;
   readonly number?: number;
   readonly #token: Token;
-  readonly #watch: { read: boolean };
 
-  constructor(token: Token, i: number, isBlank: boolean, watch: { read: boolean }) {
+  constructor(token: Token, i: number, isBlank: boolean) {
     this.type = token.type;
     this.text = this.value = isBlank ? `${MARK}${i}` : token.text;
     if (token.number !== undefined) this.number = token.number;
     this.#token = token;
-    this.#watch = watch;
   }
 
   #seen(): Token {
-    this.#watch.read = true;
+    watch.read = true;
     return this.#token;
   }
 
@@ -147,33 +189,36 @@ class StandIn implements Token {
   }
 }
 
-/** Plain data and stand-ins only, and no blank name's text copied in: the same for every line of the shape. */
-function plainReading(value: unknown, standIns: ReadonlyMap<object, number>, seen: Set<object>): boolean {
+/**
+ * Plain data and stand-ins only, and no blank name's text copied in: the same for every line of the
+ * shape. Objects met twice go into `shared`: only those need looking up when the readings are copied.
+ */
+function plainReading(value: unknown, standIns: ReadonlyMap<object, number>, seen: Set<object>, shared: Set<object>): boolean {
   if (typeof value === 'string') return !value.includes(MARK);
   if (typeof value === 'function' || typeof value === 'symbol') return false;
-  if (value === null || typeof value !== 'object' || standIns.has(value) || seen.has(value)) return true;
+  if (value === null || typeof value !== 'object' || standIns.has(value)) return true;
+  if (seen.has(value)) return (shared.add(value), true);
   seen.add(value);
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== Array.prototype) return false;
   if (Object.getOwnPropertySymbols(value).length) return false;
-  return Object.values(value).every((v) => plainReading(v, standIns, seen));
+  return Object.values(value).every((v) => plainReading(v, standIns, seen, shared));
 }
 
 /** A copy of the readings with the line's own tokens in place of the stand-ins; shared parts stay shared. */
-function withTokens(value: unknown, standIns: ReadonlyMap<object, number>, tokens: readonly Token[], copies: Map<object, unknown>): unknown {
+function withTokens(value: unknown, shape: Reading, tokens: readonly Token[], copies: Map<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const at = standIns.get(value);
-  if (at !== undefined) return tokens[at];
-  let copy = copies.get(value);
-  if (copy) return copy;
+  if (value instanceof StandIn) return tokens[shape.standIns.get(value)!];
+  const shared = shape.shared.has(value);
+  if (shared && copies.has(value)) return copies.get(value);
   if (Array.isArray(value)) {
     const list: unknown[] = [];
-    copies.set(value, list);
-    for (const v of value) list.push(withTokens(v, standIns, tokens, copies));
+    if (shared) copies.set(value, list);
+    for (const v of value) list.push(withTokens(v, shape, tokens, copies));
     return list;
   }
-  copy = {};
-  copies.set(value, copy);
-  for (const k in value) (copy as Record<string, unknown>)[k] = withTokens((value as Record<string, unknown>)[k], standIns, tokens, copies);
+  const copy: Record<string, unknown> = {};
+  if (shared) copies.set(value, copy);
+  for (const k in value) copy[k] = withTokens((value as Record<string, unknown>)[k], shape, tokens, copies);
   return copy;
 }

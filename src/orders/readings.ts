@@ -79,9 +79,7 @@ export function readLine(results: readonly LineResult[], ctx: ReadingContext): L
         lists = [];
         break;
       }
-      lists = draft.each
-        ? lists.map((list) => [...list, ...options.map((order) => ({ ...placed(order, draft.at), blanket: true as const }))])
-        : lists.flatMap((list) => options.map((order) => [...list, placed(order, draft.at)])).slice(0, MAX_ALTERNATIVES);
+      lists = extend(lists, options, draft);
     }
     alternatives.push(...lists.filter((list) => list.length));
   }
@@ -95,6 +93,14 @@ export function readLine(results: readonly LineResult[], ctx: ReadingContext): L
     }),
     failures,
   };
+}
+
+/** Each list with the draft's orders after it (a blanket order's all in one); loops, not flatMap: every draft passes here. */
+function extend(lists: readonly PlacedOrder[][], options: readonly Order[], draft: Draft): PlacedOrder[][] {
+  if (draft.each) return lists.map((list) => [...list, ...options.map((order) => ({ ...placed(order, draft.at), blanket: true as const }))]);
+  const next: PlacedOrder[][] = [];
+  for (const list of lists) for (const order of options) if (next.length < MAX_ALTERNATIVES) next.push([...list, placed(order, draft.at)]);
+  return next;
 }
 
 function placed(order: Order, at: number): PlacedOrder {
@@ -123,7 +129,8 @@ function readSlots(draft: Draft, ctx: ReadingContext): Order[] | Failure {
   let partials: Partial[] = [{ kind: draft.kind }];
   const inferred: Array<[string, InferredUnitType]> = [];
   const unitPlaces: Array<[string, UnitPlaceRef | OwnUnitsRef]> = [];
-  for (const [slot, value] of Object.entries(draft.slots)) {
+  for (const slot in draft.slots) {
+    const value = draft.slots[slot];
     if (isInferredUnitType(value)) {
       inferred.push([slot, value]);
       for (const p of partials) p[slot] = undefined; // keeps the slot's place among the others

@@ -13,6 +13,7 @@ export const MAX_LINE_TOKENS = 80;
 export type LineTokens = { tokens: Token[]; heading?: Token } | { tooLong: string };
 
 const SEPARATORS = new Set(['dot', 'comma', 'semi']);
+const HYPHEN = /[-‐]/u;
 const MIN_FUZZY_KEY = 3;
 
 export function lineTokens(line: string, vocabulary: Vocabulary, names: NameResolver): LineTokens {
@@ -22,9 +23,10 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
   if (queue.length > MAX_LINE_TOKENS)
     return { tooLong: `This line has ${queue.length} words and signs, too long to be an order; please write one order per line.` };
   const out: Token[] = [];
-  const exact: ExactMemo = new Map();
-  // Only a hyphen joins a name to the next place ("North Sea-Norway"): most lines have none to look for.
-  const hyphens = /[-‐]/u.test(line);
+  const exact: ExactMemo = [];
+  // Only a hyphen inside a word joins a name to the next place ("North Sea-Norway") or is split off
+  // ("Par-Bur"): most lines have none to look for, and splitting a word leaves none in its parts.
+  const hyphens = queue.some((t) => t.type === 'word' && HYPHEN.test(t.raw));
   let lastUnknown = -1;
   for (let i = 0; i < queue.length;) {
     const token = queue[i];
@@ -37,7 +39,7 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
     const joined = hyphens && names.isPrefix(keyOfWord(token)) ? hyphenatedAhead(queue, i, names) : -1;
     if (joined >= 0) {
       queue.splice(joined, 1, ...splitHyphens(queue[joined]));
-      exact.clear(); // positions moved
+      exact.length = 0; // positions moved
       continue;
     }
     const span = nameAt(queue, i, line, vocabulary, names, exact);
@@ -46,9 +48,9 @@ export function lineTokens(line: string, vocabulary: Vocabulary, names: NameReso
       i = span.next;
       continue;
     }
-    if (/[-‐]/u.test(token.raw)) {
+    if (hyphens && HYPHEN.test(token.raw)) {
       queue.splice(i, 1, ...splitHyphens(token));
-      exact.clear(); // positions moved
+      exact.length = 0; // positions moved
       continue;
     }
     const corrected = vocabulary.has(token.text) ? token.text : vocabulary.correct(token.text);
@@ -135,12 +137,13 @@ function keyOfWord(t: Token): string {
   return (t.key ??= normalizeName(t.raw));
 }
 
-/** Exact names found so far in the line, by start position: a name's neighbour is looked at twice. */
-type ExactMemo = Map<number, Found | undefined>;
+/** Exact names found so far in the line, by start position (null: none): a name's neighbour is looked at twice. */
+type ExactMemo = Array<Found | null | undefined>;
 
 /** The longest run naming something exactly; it stops growing once its letters begin no name. */
 function exactAt(queue: readonly Token[], start: number, names: NameResolver, memo: ExactMemo): Found | undefined {
-  if (memo.has(start)) return memo.get(start);
+  const known = memo[start];
+  if (known !== undefined) return known ?? undefined;
   let result: Found | undefined;
   const { ends, keys } = runFrom(queue, start, names.maxWords, (key) => names.isPrefix(key));
   for (let k = ends.length; k >= 1 && !result; k--) {
@@ -150,7 +153,7 @@ function exactAt(queue: readonly Token[], start: number, names: NameResolver, me
     if (!found.length && POSSESSIVE.test(queue[ends[k - 1]].raw)) found = names.exact(key.slice(0, -1), k);
     if (found.length) result = { found, end: ends[k - 1], words: k };
   }
-  memo.set(start, result);
+  memo[start] = result ?? null;
   return result;
 }
 
@@ -180,10 +183,15 @@ function prefixAt(queue: readonly Token[], start: number, vocabulary: Vocabulary
     const words = queue.slice(start, ends[k - 1] + 1).filter((t) => t.type === 'word');
     if (vocabulary.has(words[words.length - 1].text) || vocabulary.isOrderWord(words[0].text)) continue;
     if (k === 1 && vocabulary.has(words[0].text)) continue;
-    const found = names.prefix(words.flatMap((w) => nameParts(w.raw)));
+    const found = names.prefix(words.flatMap(partsOf));
     if (found.length) return { found, end: ends[k - 1], words: k };
   }
   return undefined;
+}
+
+/** A word's name parts: its key, unless signs inside part it ("Mid-Atl"). */
+function partsOf(word: Token): string[] {
+  return SPLITS_WORD.test(word.raw) ? nameParts(word.raw) : [keyOfWord(word)];
 }
 
 function followedByWord(queue: readonly Token[], at: number): boolean {

@@ -11,6 +11,9 @@ interface CompiledRule {
 /** The base grammar's rule listing words that carry no meaning; they are dropped before parsing. */
 const FILLER_RULE = 'FILLER';
 
+/** The rules of a word no rule has: one set for all, as most words of a long email are such. */
+const NO_RULES: ReadonlySet<string> = new Set();
+
 export class Vocabulary {
   readonly literals = new Set<string>();
   readonly fillers = new Set<string>();
@@ -71,7 +74,7 @@ export class Vocabulary {
   }
 
   rules(literal: string): ReadonlySet<string> {
-    return this.rulesOf.get(literal) ?? new Set();
+    return this.rulesOf.get(literal) ?? NO_RULES;
   }
 
   /** The grammar word this one is a slip of ("suport" -> "support"), when exactly one is near enough. */
