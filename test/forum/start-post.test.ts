@@ -1,52 +1,36 @@
 // The starting position posted into the game's thread before the first turn: the scheduler's first
 // look at the game queues step 0, the render worker draws the starting map, the publish worker
-// records the post in the forum outbox, and the poster puts it into a local XenForo thread
+// records the post in the post outbox, and the poster puts it into a local XenForo thread
 // (test/forum/contract/) with the map uploaded, once.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionFromUrl } from '../../jobs/queues.ts';
-import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { publishStart, renderStart } from '../../src/turns/start-position.ts';
-import { requireServices } from '../support/services.ts';
-import { claim, cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
+import { claim, storeFixtureGame, waitFor } from '../turns/support.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
-import { startTestPoster, xenforoSection } from './support/test-poster.ts';
+import { startPublishing, type Publishing } from './support/publishing.ts';
+import { xenforoSection } from './support/test-poster.ts';
 
-let rt: ReturnType<typeof testRuntime>;
-let workers: RunningWorkers;
-let poster: ReturnType<typeof startTestPoster>;
+let world: Publishing;
 let xf: XenForoForum;
-let outDir: string;
-const games: string[] = [];
 
 beforeAll(async () => {
-  const { redisUrl } = await requireServices(['redis']);
-  rt = testRuntime(undefined, redisUrl, { downAfterMs: 86_400_000 }, true);
-  outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-start-out-'));
-  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000, outputs: { outDir } });
+  world = await startPublishing('start');
   xf = await startXenForo();
   process.env.TEST_START_XF_KEY = xf.key;
-  poster = startTestPoster({ redisUrl, store: rt.store, mail: rt.outbox, games: (id) => games.includes(id) });
 });
 
 afterAll(async () => {
-  await poster?.stop();
-  await workers?.close();
+  await world?.close();
   await xf?.server.close();
-  if (rt) {
-    await cleanUp(rt, games);
-    await rt.close();
-  }
-  await rm(outDir, { recursive: true, force: true });
 });
 
 describe('the starting position in the thread', () => {
   it('is posted once, with the starting map, before the first turn', { timeout: 60_000 }, async () => {
+    const { rt, games, outDir } = world;
     const id = await storeFixtureGame(rt, {
       schedule: { every: '3d', start: '2031-06-01T20:00:00Z', reminders: [] },
       forum: xenforoSection(xf, 'TEST_START_XF_KEY'),

@@ -3,59 +3,34 @@
 // post, edited in place when orders come in and when a turn's update goes out (then linking it),
 // and never saying what a nation ordered. And through the forum's message loop (the local
 // Discourse): a player's orders and the GM's PAUSE each record a change of it, in Markdown.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionFromUrl } from '../../jobs/queues.ts';
-import { startWorkers, type RunningWorkers } from '../../jobs/workers.ts';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
-import { Scheduler } from '../../src/turns/scheduler.ts';
-import { createGameControl } from '../../src/turns/scheduler-control.ts';
-import { noteStatus, statusDepsOf, statusText } from '../../src/turns/status-post.ts';
-import { requireServices } from '../support/services.ts';
-import { claim, cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { postKeys } from '../../src/store/keys.ts';
 import type { PostOutboxEntry } from '../../src/store/post-outbox.ts';
+import { Scheduler } from '../../src/turns/scheduler.ts';
+import { createGameControl } from '../../src/turns/scheduler-control.ts';
+import { noteStatus, statusDepsOf, statusText } from '../../src/turns/status-post.ts';
+import { claim, storeFixtureGame, waitFor } from '../turns/support.ts';
 import { startDiscourse } from './contract/discourse-server.ts';
 import { startXenForo, type XenForoForum, type XfPost } from './contract/xenforo-server.ts';
 import { forumTestGame } from './support/forum-game.ts';
-import { startTestPoster, xenforoSection } from './support/test-poster.ts';
+import { startPublishing, type Publishing } from './support/publishing.ts';
+import { xenforoSection } from './support/test-poster.ts';
 
-let rt: ReturnType<typeof testRuntime>;
-let workers: RunningWorkers;
-let poster: ReturnType<typeof startTestPoster>;
+let world: Publishing;
 let xf: XenForoForum;
-let outDir: string;
-const games: string[] = [];
 
 beforeAll(async () => {
-  const { redisUrl } = await requireServices(['redis']);
-  rt = testRuntime(undefined, redisUrl, { downAfterMs: 86_400_000 }, true);
-  outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-status-out-'));
-  workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000, outputs: { outDir } });
+  world = await startPublishing('status', (rt) => ({ statusOf: (gameId) => statusText(statusDepsOf(rt), gameId) }));
   xf = await startXenForo();
   process.env.TEST_STATUS_XF_KEY = xf.key;
-  poster = startTestPoster({
-    redisUrl,
-    store: rt.store,
-    mail: rt.outbox,
-    games: (id) => games.includes(id),
-    statusOf: (gameId) => statusText(statusDepsOf(rt), gameId),
-  });
 });
 
 afterAll(async () => {
-  await poster?.stop();
-  await workers?.close();
+  await world?.close();
   await xf?.server.close();
-  if (rt) {
-    await cleanUp(rt, games);
-    await rt.close();
-  }
-  await rm(outDir, { recursive: true, force: true });
 });
 
 /** The thread's post carrying `key`'s marker. */
@@ -63,6 +38,7 @@ const postOf = (gameId: string, key: string): XfPost | undefined => xf.posts.fin
 
 describe('the status post', () => {
   it('stands above the opening post and is edited as orders come in and turns go out, never saying what was ordered', { timeout: 60_000 }, async () => {
+    const { rt, games } = world;
     const id = await storeFixtureGame(rt, {
       schedule: { every: '3d', start: '2031-06-01T20:00:00Z', reminders: [] },
       forum: xenforoSection(xf, 'TEST_STATUS_XF_KEY', { status: true }),
