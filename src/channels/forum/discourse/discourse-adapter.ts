@@ -77,6 +77,8 @@ interface DcPmList {
 
 /** Discourse hands out at most this many posts per request by id. */
 const CHUNK = 20;
+/** The most posts one read takes (10 requests): a long catch-up goes on in further reads (ThreadPage.more), each part stored first. */
+export const POSTS_PER_READ = 200;
 /** How far back findOwnPost looks: our post is among the topic's newest. */
 const POSTS_SEARCHED = 60;
 
@@ -109,6 +111,20 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     const ids = (await stream(pm.id)).filter((id) => id > last);
     const own = await me();
     return (await postsById(ids, pm.id)).filter((p) => p.username.toLowerCase() !== own).map((p) => ({ title: pm.title, post: threadPost(p) }));
+  };
+
+  // A new game's first read starts after the last post written before `since`, found by halving the
+  // topic's stream (one request a look) rather than reading its history. A post not shown counts as
+  // later: the read then starts a little early, never late.
+  const lastBefore = async (all: readonly number[], since: Date): Promise<number> => {
+    let [low, high] = [0, all.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      const [post] = await postsById([all[mid]]);
+      if (post && Date.parse(post.created_at) < since.getTime()) low = mid + 1;
+      else high = mid;
+    }
+    return low ? all[low - 1] : 0;
   };
 
   const postUrl = (p: { topic_slug?: string; topic_id: number; post_number: number }) =>
@@ -149,11 +165,13 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       await http.put(`posts/${encodeURIComponent(id)}.json`, { post: { raw, edit_reason: 'withdrawn: the game was rolled back' } });
     },
 
-    async readSince(cursor: string | null): Promise<ThreadPage> {
-      const after = cursor ? Number(cursor) : 0;
-      const ids = (await stream()).filter((id) => id > after);
-      const posts = (await postsById(ids)).filter(standing).map(threadPost);
-      return { posts, cursor: String(Math.max(after, ...ids)) };
+    async readSince(cursor: string | null, since?: Date): Promise<ThreadPage> {
+      const all = await stream();
+      const after = cursor ? Number(cursor) : since ? await lastBefore(all, since) : 0;
+      const ids = all.filter((id) => id > after);
+      const part = ids.slice(0, POSTS_PER_READ);
+      const posts = (await postsById(part)).filter(standing).map(threadPost);
+      return { posts, cursor: String(Math.max(after, ...part)), more: ids.length > part.length };
     },
 
     // Twenty posts a request, by id, as the topic is read.
