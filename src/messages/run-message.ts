@@ -3,8 +3,8 @@
 // the decision is then a pure function of that, and what it changes and the answers it owes are
 // committed together, only while the game is still at the step it was read at. After the commit,
 // the commands' effects run, each once by key, the reply reporting them is written and the result
-// settled; the answers are recorded by key (emails in the outbox, forum private messages in the
-// forum outbox), so running it again repeats nothing.
+// settled; the answers are recorded by key (emails in the outbox, private messages and thread posts
+// in the post outbox), so running it again repeats nothing.
 import { PostOutbox } from '../store/post-outbox.ts';
 import { privately } from './reply-routes.ts';
 import { rememberThread } from './tickets.ts';
@@ -74,8 +74,10 @@ async function deliver(deps: MessageDeps, ledger: MessageLedger, gameId: string,
     const forum = deps.postOutbox ?? new PostOutbox(deps.store.redis, { now: deps.now });
     for (const pm of result.posts) await forum.record(gameId, pm);
   }
-  // Orders in, or the GM's clock moved: the thread's status post says so.
-  if (CHANGES_STATUS.has(result.outcome)) await noteStatus(deps, gameId);
+  // Orders in, or the GM's clock moved: the thread's status post says so. Its answers are recorded
+  // already, so a status that cannot be worked out now waits for the next change, and is logged.
+  if (CHANGES_STATUS.has(result.outcome))
+    await noteStatus(deps, gameId).catch((err: unknown) => deps.logger.warn({ err, gameId }, 'the status post could not be noted; the next change notes it'));
   return result;
 }
 
