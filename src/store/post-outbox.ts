@@ -83,15 +83,14 @@ export class PostOutbox extends OutboxLine<PostOutboxEntry> {
 
   /**
    * Records `item` (the status post, or an edit of it) when `facts` differ from those it last
-   * showed; says whether it did. The facts are noted only once the item is recorded: a crash
+   * showed. The facts are noted only once the item is recorded: a crash
    * between records it again, which does no harm, where the other order could lose a change.
    */
-  async recordStatusChange(gameId: string, facts: string, item: PostItem): Promise<boolean> {
+  async recordStatusChange(gameId: string, facts: string, item: PostItem): Promise<void> {
     const shown = postKeys(gameId).statusShown;
-    if ((await this.redis.get(shown)) === facts) return false;
+    if ((await this.redis.get(shown)) === facts) return;
     await this.record(gameId, item);
     await this.redis.set(shown, facts);
-    return true;
   }
 
   /**

@@ -5,7 +5,7 @@
 // parser as the service runs it (parseMessageInSlices), against the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { takeForumItems } from '../../src/channels/forum/forum-intake.ts';
-import type { PostItem } from '../../src/channels/forum/forum-inbox.ts';
+import type { ForumItem } from '../../src/channels/forum/forum-inbox.ts';
 import { parseMessageInSlices } from '../../src/orders/parse-message.ts';
 import { leastCost } from '../support/bounded-cost.ts';
 import { requireServices } from '../support/services.ts';
@@ -47,7 +47,7 @@ async function forumGame(): Promise<ForumTestGame> {
 }
 
 /** The item taken in and its message run, as the service does; the outcomes. */
-async function run(g: ForumTestGame, item: PostItem): Promise<string[]> {
+async function run(g: ForumTestGame, item: ForumItem): Promise<string[]> {
   await takeForumItems(g.intake, g.id, [item]);
   return (await g.processQueued()).map((r) => r.outcome);
 }

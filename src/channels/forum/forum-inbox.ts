@@ -14,7 +14,7 @@ export const forumChannelId = 'forum';
 /** A post in the game's thread, or a private message to the game's account. */
 export type ForumChannel = 'forum-post' | 'forum-private';
 
-export interface PostItem {
+export interface ForumItem {
   channel: ForumChannel;
   post: ThreadPost;
   /** A private message's title. */
@@ -33,22 +33,22 @@ export interface PostItem {
  * the forum did not date the version before it plus one), read again like a new message from the
  * same player; the first version is "@0", and the post taken back "@withdrawn".
  */
-export function forumMessageId(item: PostItem): string {
+export function forumMessageId(item: ForumItem): string {
   return `${postIdPrefix(item)}${item.withdrawn ? 'withdrawn' : itemVersion(item)}`;
 }
 
 /** When the item's version was written, as the forum dates it (or, for an edit it did not date, when Adjutant saw it). */
-export function writtenAt(item: PostItem): string {
+export function writtenAt(item: ForumItem): string {
   return item.undated?.seenAt ?? item.post.editedAt ?? item.post.postedAt;
 }
 
 /** Which version of its post an item is. */
-export function itemVersion(item: PostItem): number {
+export function itemVersion(item: ForumItem): number {
   return item.undated?.version ?? postVersion(item.post);
 }
 
 /** What the ids of every version of the item's post begin with. */
-export function postIdPrefix(item: PostItem): string {
+export function postIdPrefix(item: ForumItem): string {
   return `${item.channel}:${item.post.id}@`;
 }
 
@@ -75,7 +75,7 @@ export class ForumInbox {
    * Stores the item and when it was written (the forum's clock, never later than `now`: lateness
    * is judged by it, so a post made before the deadline and read after it is on time).
    */
-  async take(gameId: string, item: PostItem, now: Date): Promise<string> {
+  async take(gameId: string, item: ForumItem, now: Date): Promise<string> {
     const id = forumMessageId(item);
     const written = Date.parse(writtenAt(item));
     await this.redis.hsetnx(forumKeys(gameId).inbox, id, JSON.stringify(item));
@@ -83,9 +83,9 @@ export class ForumInbox {
     return id;
   }
 
-  async item(gameId: string, id: string): Promise<PostItem | null> {
+  async item(gameId: string, id: string): Promise<ForumItem | null> {
     const json = await this.redis.hget(forumKeys(gameId).inbox, id);
-    return json ? (JSON.parse(json) as PostItem) : null;
+    return json ? (JSON.parse(json) as ForumItem) : null;
   }
 
   /** Notes, once, that the game reads its forum from `at` (its import): what was written before is the thread's history. */

@@ -9,7 +9,7 @@ import { storedGame } from '../../store/stored-game.ts';
 import type { ForumAdapter, ThreadPage, ThreadPost } from './base/forum-adapter.ts';
 import type { ForumConfig } from './settings/forum-config.ts';
 import { EditWatch, ordersDigest, type Watched } from './edit-watch.ts';
-import { ForumInbox, itemVersion, postVersion, type PostItem } from './forum-inbox.ts';
+import { ForumInbox, itemVersion, postVersion, type ForumItem } from './forum-inbox.ts';
 import { ForumMembers } from './forum-members.ts';
 import { forumText, isForTheGame } from './forum-message.ts';
 
@@ -22,7 +22,7 @@ export interface ForumIntakeDeps {
 }
 
 /** Stores and queues the items that are for the game; returns their message ids. */
-export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, items: readonly PostItem[]): Promise<string[]> {
+export async function takeForumItems(deps: ForumIntakeDeps, gameId: string, items: readonly ForumItem[]): Promise<string[]> {
   const { config } = await storedGame(deps.store, gameId);
   const inbox = new ForumInbox(deps.store.redis);
   const watch = new EditWatch(deps.store);
@@ -144,10 +144,10 @@ async function readEdits(deps: ForumIntakeDeps, gameId: string, adapter: ForumAd
  * every edit with that option off): each is the next version, dated when it was seen. An edit of
  * an ended step that the forum did not date cannot be placed before its deadline, so it is not read.
  */
-function undatedEdits(current: readonly ThreadPost[], watched: ReadonlyMap<string, Watched>, step: number, now: Date): PostItem[] {
+function undatedEdits(current: readonly ThreadPost[], watched: ReadonlyMap<string, Watched>, step: number, now: Date): ForumItem[] {
   return current.flatMap((post) => {
     const w = watched.get(post.id);
-    const item: PostItem = { channel: 'forum-post', post };
+    const item: ForumItem = { channel: 'forum-post', post };
     if (!w || w.step !== step || postVersion(post) > w.version || ordersDigest(forumText(item)) === w.orders) return [];
     return [{ ...item, undated: { version: w.version + 1, seenAt: now.toISOString() } }];
   });
@@ -157,7 +157,7 @@ function undatedEdits(current: readonly ThreadPost[], watched: ReadonlyMap<strin
  * The posts of the step gone from the thread, as items that take back their orders: written by the
  * account that wrote them (under the member name it holds), at the moment they were found gone.
  */
-async function withdrawals(deps: ForumIntakeDeps, gameId: string, gone: ReadonlyArray<[string, Watched]>): Promise<PostItem[]> {
+async function withdrawals(deps: ForumIntakeDeps, gameId: string, gone: ReadonlyArray<[string, Watched]>): Promise<ForumItem[]> {
   if (!gone.length) return [];
   const pins = await new ForumMembers(deps.store.redis).pins(gameId);
   const forum = (await storedGame(deps.store, gameId)).config.forum;

@@ -18,7 +18,7 @@ import { countOf, counting, rateLimited } from '../../messages/rate-limit.ts';
 import { noGame, runMessage, type Loaded, type MessageJob } from '../../messages/run-message.ts';
 import { tokensIn } from '../../messages/tickets.ts';
 import { storedGame } from '../../store/stored-game.ts';
-import { forumChannelId, ForumInbox, postIdPrefix, writtenAt, type PostItem } from './forum-inbox.ts';
+import { forumChannelId, ForumInbox, postIdPrefix, writtenAt, type ForumItem } from './forum-inbox.ts';
 import { ForumMembers, membership, type ForumRole, type MemberPins } from './forum-members.ts';
 import { markedOrders, MAX_POST, withoutQuotes } from './order-blocks.ts';
 import { forumPosts } from './settings/forum-config.ts';
@@ -31,7 +31,7 @@ export class ForumItemNotStoredError extends Error {
  * The text of the item read as orders or commands: a thread post's marked blocks, a private
  * message whole; quotes never. Only the first MAX_POST characters of the post are looked at.
  */
-export function forumText(item: PostItem): string {
+export function forumText(item: ForumItem): string {
   // Asked for whether the item is for the game and then for its text: the scan runs once per item.
   let text = textOfItem.get(item);
   if (text === undefined) {
@@ -41,10 +41,10 @@ export function forumText(item: PostItem): string {
   return text;
 }
 
-const textOfItem = new WeakMap<PostItem, string>();
+const textOfItem = new WeakMap<ForumItem, string>();
 
 /** Whether the item is for the message loop at all: written by a player or the GM (or under one's name by another account), with something to read. */
-export function isForTheGame(config: GameFile, item: PostItem, pins: MemberPins): boolean {
+export function isForTheGame(config: GameFile, item: ForumItem, pins: MemberPins): boolean {
   const { who, taken } = membership(config, item.post.author, pins);
   return (who !== null || taken !== undefined) && (item.withdrawn || forumText(item).length > 0);
 }
@@ -64,14 +64,14 @@ export function processForumMessage(deps: MessageDeps, job: MessageJob): Promise
 /** What deciding a forum item reads, all loaded before it. */
 export interface ForumInput {
   ctx: MessageContext;
-  item: PostItem;
+  item: ForumItem;
   /** Whose the member is in the game; null for someone who plays no part. */
   who: ForumRole | null;
   /** The game's member name the account shows, though another account holds it. */
   taken?: string;
 }
 
-async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: PostItem): Promise<Loaded> {
+async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: ForumItem): Promise<Loaded> {
   const { gameId, messageId } = job;
   const snapshot = await loadSnapshot(deps.store.redis, { gameId, messageId });
   const now = deps.now();
@@ -91,7 +91,7 @@ async function loadForumMessage(deps: MessageDeps, job: MessageJob, item: PostIt
 }
 
 /** The count a member's messages fill: by their forum account, whatever name they show. */
-function memberCount(item: PostItem): string {
+function memberCount(item: ForumItem): string {
   return `auth:forum:${item.post.author.id}`;
 }
 
@@ -109,7 +109,7 @@ export async function decideForum({ ctx, item, who, taken }: ForumInput): Promis
   return routeReplies(ctx.message, { ...handled, result: { ...handled.result, replies: [...handled.result.replies, ...warned] } });
 }
 
-function forumMessage(config: GameFile, item: PostItem, id: string, who: ForumRole | null): IncomingMessage {
+function forumMessage(config: GameFile, item: ForumItem, id: string, who: ForumRole | null): IncomingMessage {
   const full = forumText(item);
   const text = full.length > MAX_TEXT ? full.slice(0, MAX_TEXT) : full;
   const address = who?.role === 'gm' ? config.gm.email : who ? (config.nations[who.nation]?.player?.email ?? null) : null;
@@ -134,14 +134,14 @@ function forumMessage(config: GameFile, item: PostItem, id: string, who: ForumRo
 }
 
 /** A forum whose API cannot send private messages (phpBB) has its players answered by email, as has a game that asks for it. */
-function replyRoute(config: GameFile, item: PostItem, address: string | null): ReplyRoute | null {
+function replyRoute(config: GameFile, item: ForumItem, address: string | null): ReplyRoute | null {
   const forum = config.forum;
   if ((forum && !forumPosts(forum)) || (forum?.confirm === 'email' && address)) return null;
   return { channel: forumChannelId, to: item.post.author.name };
 }
 
 /** The GM hears once per account (the answer's key) that it wrote under a member name another account holds. */
-function nameTakenNotice(ctx: MessageContext, item: PostItem, name: string) {
+function nameTakenNotice(ctx: MessageContext, item: ForumItem, name: string) {
   return compose(ctx.head, {
     key: `name-taken:${item.post.author.id}`,
     to: ctx.game.config.gm.email,

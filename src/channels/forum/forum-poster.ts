@@ -184,7 +184,7 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
     return 'found';
   }
   const images = await Promise.all(entry.images.map(async (i) => ({ filename: i.filename, data: await readFile(i.path) })));
-  const text = entry.key === STATUS_KEY ? ((await options.statusOf?.(gameId)) ?? entry.text) : entry.text;
+  const text = entry.key === STATUS_KEY ? await statusNow(options, gameId, entry) : entry.text;
   const made = await adapter.publish({ text, images, marker: entry.marker });
   await outbox.markPosted(gameId, entry.key, made.id, made.url);
   if (!made.held) return 'posted';
@@ -260,7 +260,12 @@ async function editStatus(options: ForumPosterOptions, adapter: ForumAdapter, ga
     await options.outbox.markPosted(gameId, entry.key);
     return 'nothing to edit';
   }
-  await adapter.editPost(post.postId, { text: (await options.statusOf?.(gameId)) ?? entry.text, marker: post.marker });
+  await adapter.editPost(post.postId, { text: await statusNow(options, gameId, entry), marker: post.marker });
   await options.outbox.markPosted(gameId, entry.key, post.postId);
   return 'edited';
+}
+
+/** The status as it is now; the text recorded with the item where the poster was given no way to work it out. */
+async function statusNow(options: ForumPosterOptions, gameId: string, entry: PostOutboxEntry): Promise<string> {
+  return (await options.statusOf?.(gameId)) ?? entry.text;
 }
