@@ -1,5 +1,5 @@
 // `npm run demo -- cnes` as a user runs it: scripts/demo.ts in a process of its own, against the
-// real Redis, Dovecot and SMTP relay, with deadlines 6 seconds apart instead of 20. Then the game
+// real Redis, Dovecot and SMTP relay, with deadlines 15 seconds apart instead of 20. Then the game
 // it exported, its public updates, maps and private reports are read back: the CNES orders the
 // simulated players sent by email and on the forum must have been applied.
 import { spawn } from 'node:child_process';
@@ -40,9 +40,10 @@ beforeAll(async () => {
     ADJUTANT_MAIL_DOMAIN: services.domain,
     ADJUTANT_MAIL_PASSWORD: services.password,
     ADJUTANT_RUN_DIR: runDir,
-    // Each turn's orders go out once the last turn's update is posted: the time left must cover a
-    // loaded machine's map render and mail round trip, or red's turn-2 email arrives late.
-    ADJUTANT_DEMO_TURN_SECONDS: '10',
+    // The deadlines are fixed when the game starts, and each turn's orders go out once the last
+    // turn's update is posted: the time left must cover a loaded machine's adjudication, map render
+    // and mail round trip, or red's turn-2 email arrives late (the demo then fails saying so).
+    ADJUTANT_DEMO_TURN_SECONDS: '15',
   });
   const [stamp] = await readdir(path.join(runDir, 'demo'));
   demoDir = path.join(runDir, 'demo', stamp);

@@ -10,6 +10,8 @@ import { waitFor } from '../turns/support.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 
 let forum: DiscourseForum;
+/** A message's item recorded at the epoch: every post may be it. */
+const EPOCH = new Date(0);
 const adapter = (username = 'adjutant', key = forum.key) =>
   discourseAdapter({ baseUrl: forum.server.url, topicId: 55, apiKey: key, apiUsername: username, http: { backoffMs: 10, retries: 3, maxWaitMs: 5_000 } });
 
@@ -84,11 +86,23 @@ describe('the Discourse adapter', () => {
     await expect(slow.sendPrivate(pm)).rejects.toThrow(ForumMaybeDoneError);
     await waitFor('the slow message', async () => forum.messages.length === 1);
     forum.server.latency(0);
-    expect(await adapter().findOwnPrivate(pm)).toBe(true);
-    expect(await adapter().findOwnPrivate({ ...pm, marker: 'demo/confirm:4' })).toBe(false);
+    expect(await adapter().findOwnPrivate(pm, EPOCH)).toBe(true);
+    expect(await adapter().findOwnPrivate({ ...pm, marker: 'demo/confirm:4' }, EPOCH)).toBe(false);
     // A message bob started, quoting the marker, is not the account's.
     forum.message('bob', 'Your orders for turn 5', `copied: ${markerLine('demo/confirm:5')}`);
-    expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' })).toBe(false);
+    expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' }, EPOCH)).toBe(false);
+  });
+
+  it('finds its message in the kept conversation after others followed it, reading back only to when it was sent', async () => {
+    const pm = { to: ['bob'], title: 'Your orders for turn 7', text: 'Read: claim sou', marker: 'demo/confirm:7' };
+    const kept = forum.message('bob', 'Talk', 'hello');
+    forum.reply(kept, 'adjutant', `**${pm.title}**\n\n${pm.text}\n\n<small>${markerLine(pm.marker)}</small>`);
+    // 45 more from bob: the posts are read by id 20 at a time from the end, ours the second of 47.
+    for (let i = 0; i < 45; i++) forum.reply(kept, 'bob', `chat ${i}`);
+    const dated = (n: number) => new Date(kept.posts[n].created_at);
+    expect(await adapter().findOwnPrivate({ ...pm, conversation: String(kept.id) }, dated(1))).toBe(true);
+    // Recorded after the 25th post: the chunks from the end back to the one holding it are read; not the first posts.
+    expect(await adapter().findOwnPrivate({ ...pm, conversation: String(kept.id) }, dated(24))).toBe(false);
   });
 
   it('tells a post held for review from a post made, and takes "too similar" for a post already made', async () => {

@@ -16,6 +16,8 @@ import { waitFor } from '../turns/support.ts';
 
 let forum: XenForoForum;
 const map = Buffer.from('89504e470d0a1a0a-a-map', 'utf8');
+/** A message's item recorded at the epoch: every page may hold it. */
+const EPOCH = new Date(0);
 const adapter = (maxWaitMs = 5_000) =>
   xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key, http: { backoffMs: 10, retries: 3, maxWaitMs } });
 
@@ -181,11 +183,23 @@ describe('the XenForo adapter', () => {
     await expect(slow.sendPrivate(pm)).rejects.toThrow(ForumMaybeDoneError);
     await waitFor('the slow conversation', async () => forum.conversations.length === 1);
     forum.server.latency(0);
-    expect(await adapter().findOwnPrivate(pm)).toBe(true);
+    expect(await adapter().findOwnPrivate(pm, EPOCH)).toBe(true);
     // Another message of the same title, and a member's conversation carrying the same words, are not it.
-    expect(await adapter().findOwnPrivate({ ...pm, marker: 'demo/confirm:4' })).toBe(false);
+    expect(await adapter().findOwnPrivate({ ...pm, marker: 'demo/confirm:4' }, EPOCH)).toBe(false);
     forum.converse(2, 'Your orders for turn 5', `copied: ${markerLine('demo/confirm:5')}`);
-    expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' })).toBe(false);
+    expect(await adapter().findOwnPrivate({ ...pm, title: 'Your orders for turn 5', marker: 'demo/confirm:5' }, EPOCH)).toBe(false);
+  });
+
+  it('finds its message in the kept conversation after others pushed it onto an earlier page, reading back only to when it was sent', async () => {
+    const pm = { to: ['Alice'], title: 'Your orders for turn 7', text: 'Read: A Par - Bur', marker: 'demo/confirm:7' };
+    const kept = forum.converse(2, 'Talk', 'hello');
+    forum.converse(1, '', `[B]${pm.title}[/B]\n\n${pm.text}\n\n[SIZE=1]${markerLine(pm.marker)}[/SIZE]`, kept);
+    // 45 more from the member: 47 messages, 20 a page, ours the second on the first page.
+    for (let i = 0; i < 45; i++) forum.converse(2, '', `chat ${i}`, kept);
+    const dated = (n: number) => new Date(forum.messagesIn(kept)[n].message_date * 1000);
+    expect(await adapter().findOwnPrivate({ ...pm, conversation: String(kept) }, dated(1))).toBe(true);
+    // Recorded after the 25th message: the pages that begin later, and the one before them, are read; not the first.
+    expect(await adapter().findOwnPrivate({ ...pm, conversation: String(kept) }, dated(24))).toBe(false);
   });
 
   it('says what is wrong, without retrying what cannot succeed', async () => {

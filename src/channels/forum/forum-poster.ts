@@ -162,6 +162,9 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   };
 }
 
+/** A forum's clock may run this far behind ours: a message is looked for from this long before its item was recorded. */
+const FORUM_CLOCK_SLACK_MS = 10 * 60_000;
+
 /** Makes one post or private message, or hands it to the GM when the forum cannot take it. */
 async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) => ForumAdapter, gameId: string, entry: PostOutboxEntry): Promise<string> {
   const { outbox, logger } = options;
@@ -197,7 +200,7 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
  * starts it; one to several starts its own. A kept conversation the forum no longer lets us open or
  * write in is replaced by a new one.
  */
-async function sendPrivate(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: PrivateItem & { marker: string }): Promise<string> {
+async function sendPrivate(options: ForumPosterOptions, adapter: ForumAdapter, gameId: string, entry: PostOutboxEntry & PrivateItem): Promise<string> {
   const { outbox, logger, conversations } = options;
   const member = entry.to.length === 1 ? entry.to[0] : undefined;
   const kept = member && (await conversations.with(gameId, member));
@@ -211,9 +214,10 @@ async function sendPrivate(options: ForumPosterOptions, adapter: ForumAdapter, g
   // Sent before a time-out or a crash: the forum made it, and it is not sent twice. It may have
   // started a conversation of its own (sent alongside the first message to the member, before
   // either was kept), so the conversations started lately are looked through too.
+  const since = new Date(Date.parse(entry.recordedAt) - FORUM_CLOCK_SLACK_MS);
   const found =
-    (await adapter.findOwnPrivate(pm).catch(async (e: unknown) => (closed(e), adapter.findOwnPrivate(pm)))) ||
-    (pm.conversation !== undefined && (await adapter.findOwnPrivate(fresh)));
+    (await adapter.findOwnPrivate(pm, since).catch(async (e: unknown) => (closed(e), adapter.findOwnPrivate(pm, since)))) ||
+    (pm.conversation !== undefined && (await adapter.findOwnPrivate(fresh, since)));
   if (found) {
     logger.warn({ gameId, key: entry.key }, 'the private message was sent before a time-out or crash; marking it sent');
     await outbox.markPosted(gameId, entry.key);

@@ -53,7 +53,7 @@ export interface XenForoForum {
   /** The conversations the API user is in. */
   conversationIds(): number[];
   /** Messages in a conversation, oldest first. */
-  messagesIn(conversationId: number): Array<{ user_id: number; message: string }>;
+  messagesIn(conversationId: number): Array<{ user_id: number; message: string; message_date: number }>;
   /** The conversation is deleted for the API user (it left, or a moderator removed it): it can no longer open or write in it. */
   dropConversation(conversationId: number): void;
   /** A member starts a conversation with the API user (the game's account), or writes in one; returns the conversation id. */

@@ -113,10 +113,10 @@ export interface ForumAdapter {
   sendPrivate(message: PrivateMessage): Promise<string>;
   /**
    * Whether this private message already went out (a time-out or a crash after the forum made it):
-   * among the newest messages of its conversation, or one the game's account started lately, with
-   * its title and marker.
+   * among its conversation's messages written since `since` (others may have followed it there),
+   * or one the game's account started lately, with its title and marker.
    */
-  findOwnPrivate(message: PrivateMessage): Promise<boolean>;
+  findOwnPrivate(message: PrivateMessage, since: Date): Promise<boolean>;
   /** Private messages others sent the game's account after `cursor`, oldest first; absent where the forum's API cannot read them. */
   readPrivateSince?(cursor: string | null): Promise<PrivatePage>;
   whoIs(name: string): Promise<ForumUser | null>;

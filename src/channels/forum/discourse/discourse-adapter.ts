@@ -113,6 +113,19 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     return (await postsById(ids, pm.id)).filter((p) => p.username.toLowerCase() !== own).map((p) => ({ title: pm.title, post: threadPost(p) }));
   };
 
+  // A private message's posts written since `since`: read back from its end a chunk at a time until
+  // one begins earlier, since posts made after ours may follow it.
+  const postsSince = async (id: number, since: Date): Promise<DcPost[]> => {
+    const all = await stream(id);
+    const out: DcPost[] = [];
+    for (let end = all.length; end > 0; end -= CHUNK) {
+      const got = await postsById(all.slice(Math.max(0, end - CHUNK), end), id);
+      out.push(...got);
+      if (!got.length || Date.parse(got[0].created_at) < since.getTime()) break;
+    }
+    return out;
+  };
+
   // A new game's first read starts after the last post written before `since`, found by halving the
   // topic's stream (one request a look) rather than reading its history. A post not shown counts as
   // later: the read then starts a little early, never late.
@@ -200,12 +213,11 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
     },
 
     // The messages the account sent come newest first (topics/private-messages-sent); ours begins with the marker's post.
-    async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
+    async findOwnPrivate(pm: PrivateMessage, since: Date): Promise<boolean> {
       const line = markerLine(pm.marker);
       const own = await me();
       if (pm.conversation) {
-        const ids = (await stream(Number(pm.conversation))).slice(-CHUNK);
-        return (await postsById(ids, Number(pm.conversation))).some((p) => p.username.toLowerCase() === own && (p.raw ?? '').includes(line));
+        return (await postsSince(Number(pm.conversation), since)).some((p) => p.username.toLowerCase() === own && (p.raw ?? '').includes(line));
       }
       const { topic_list: list } = await http.get<DcPmList>(`topics/private-messages-sent/${encodeURIComponent(await account())}.json`);
       for (const sent of list.topics.filter((t) => t.title === pm.title)) {

@@ -142,11 +142,18 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
   };
   const self = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
   // A conversation's messages come oldest first, a page at a time: the newest are on its last page.
-  const lastMessages = async (conversation: string): Promise<XfConversationMessage[]> => {
+  // A conversation's messages written since `since`: its pages read back from the last until one
+  // begins earlier, since messages sent after ours may have pushed it onto an earlier page.
+  const messagesSince = async (conversation: string, since: Date): Promise<XfConversationMessage[]> => {
     const path = `conversations/${encodeURIComponent(conversation)}/messages`;
-    const first = await http.get<{ messages: XfConversationMessage[]; pagination: Pagination }>(path, { page: '1' });
-    if (first.pagination.last_page <= 1) return first.messages;
-    return (await http.get<{ messages: XfConversationMessage[] }>(path, { page: String(first.pagination.last_page) })).messages;
+    const get = (n: number) => http.get<{ messages: XfConversationMessage[]; pagination: Pagination }>(path, { page: String(n) });
+    const first = await get(1);
+    const out: XfConversationMessage[] = [];
+    for (let n = first.pagination.last_page; ; n--) {
+      const got = n === 1 ? first : await get(n);
+      out.push(...got.messages);
+      if (n <= 1 || !got.messages.length || got.messages[0].message_date * 1000 < since.getTime()) return out;
+    }
   };
 
   return {
@@ -236,10 +243,10 @@ export function xenforoAdapter(settings: XenForoSettings): ForumAdapter {
     },
 
     // Conversations come newest first; ours started with our message, which carries the marker.
-    async findOwnPrivate(pm: PrivateMessage): Promise<boolean> {
+    async findOwnPrivate(pm: PrivateMessage, since: Date): Promise<boolean> {
       const { user_id } = await self();
       const line = markerLine(pm.marker);
-      if (pm.conversation) return (await lastMessages(pm.conversation)).some((m) => m.user_id === user_id && m.message.includes(line));
+      if (pm.conversation) return (await messagesSince(pm.conversation, since)).some((m) => m.user_id === user_id && m.message.includes(line));
       for (let n = 1; n <= CONVERSATION_PAGES_SEARCHED; n++) {
         const got = await http.get<{ conversations: XfConversation[]; pagination: Pagination }>('conversations/', { page: String(n) });
         for (const c of got.conversations.filter((x) => x.user_id === user_id && x.title === pm.title)) {
