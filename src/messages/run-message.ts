@@ -13,7 +13,7 @@ import { runEffects, writeReply, type Effect } from './command-effects.ts';
 import { storedGame } from '../store/stored-game.ts';
 import type { Decision, MessageDeps } from './message-context.ts';
 import { ClaimedError, MessageLedger, StepMovedError, type MessageResult } from './message-ledger.ts';
-import { noteStatus } from '../turns/status-post.ts';
+import { noteStatusOrLog } from '../turns/status-post.ts';
 
 /** What a message needs, loaded: the step it was loaded at, and its decision, which reads nothing more. */
 export interface Loaded {
@@ -76,8 +76,7 @@ async function deliver(deps: MessageDeps, ledger: MessageLedger, gameId: string,
   }
   // Orders in, or the GM's clock moved: the thread's status post says so. Its answers are recorded
   // already, so a status that cannot be worked out now waits for the next change, and is logged.
-  if (CHANGES_STATUS.has(result.outcome))
-    await noteStatus(deps, gameId).catch((err: unknown) => deps.logger.warn({ err, gameId }, 'the status post could not be noted; the next change notes it'));
+  if (CHANGES_STATUS.has(result.outcome)) await noteStatusOrLog(deps, gameId);
   return result;
 }
 

@@ -9,6 +9,7 @@ import { storedGame, storedConfig } from '../store/stored-game.ts';
 import { adjudicateStep, runStep } from './run-step.ts';
 import { tellGm } from './gm-notices.ts';
 import { reportRenderer } from './turn-renderer.ts';
+import { noteStatusOrLog, statusDepsOf } from './status-post.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { finishStep, freshSeed } from './turn-steps.ts';
 import { missingNations, stepLabel, type AdjudicateJob, type TurnRuntime } from './turn-runtime.ts';
@@ -71,9 +72,11 @@ async function preview(rt: TurnRuntime, gameId: string, config: GameFile, record
     summary.text,
   ].join('\n');
   await tellGm(rt, gameId, config, `preview:${stepLabel(s.step, s.epoch)}:${s.run}`, `Turn ${record.turn} preview (run ${s.run})`, text);
-  await rt.schedules.update(gameId, (cur) =>
+  const { changed } = await rt.schedules.update(gameId, (cur) =>
     cur && cur.step === s.step && cur.epoch === s.epoch && cur.run === s.run && cur.status === 'adjudicating' ? { ...cur, status: 'preview' } : undefined,
   );
+  // The turn now waits for the GM's PUBLISH, which the thread's status says.
+  if (changed) await noteStatusOrLog(statusDepsOf(rt), gameId);
 }
 
 export async function storedPreview(rt: TurnRuntime, gameId: string): Promise<StoredPreview | null> {

@@ -7,7 +7,7 @@
 // after a rollback says in each message that it replaces the results withdrawn (rerun.ts), and each
 // post of the withdrawn update is edited to say so once the new one is in the thread.
 import { threadOf } from '../channels/settings/index.ts';
-import { noteStatus, statusDepsOf } from './status-post.ts';
+import { noteStatusOrLog, statusDepsOf } from './status-post.ts';
 import { splitPost } from '../render/split-post.ts';
 import { PostOutbox } from '../store/post-outbox.ts';
 import type { OutgoingMessage } from '../store/outbox.ts';
@@ -70,7 +70,7 @@ export async function publishTurn(rt: TurnRuntime, job: PublishJob, rendererFor:
     const render = async () =>
       updated(await rendererFor({ nextDeadline, flavour: thread.flavour, mapUrl: job.mapFile ? undefined : job.mapUrl }).publicUpdate(game, record));
     recorded += await recordUpdatePosts(posts, gameId, label, render, { mapFile: job.mapFile, limit: thread.postLimit });
-    await noteStatus(statusDepsOf(rt), gameId, updatePostKey(label));
+    await noteStatusOrLog(statusDepsOf(rt), gameId, updatePostKey(label));
     if (withdrawn) recorded += await recordWithdrawnEdits(posts, gameId, stepLabel(step, withdrawn.epoch), label, withdrawnText(withdrawn));
   } else {
     // A thread Adjutant cannot post in: the GM gets the post ready to paste, in its markup.

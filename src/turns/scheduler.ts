@@ -11,6 +11,7 @@ import { stopsForQuietGm } from './gm-silence.ts';
 import { reminderTime } from './schedule.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import { START_STEP } from './start-position.ts';
+import { noteStatusOrLog, statusDepsOf } from './status-post.ts';
 import { ensureSchedule, finishStep, queueAdjudication, startAdjudication } from './turn-steps.ts';
 import { missingNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
@@ -202,6 +203,8 @@ export class Scheduler {
   }
 
   private async wait(gameId: string, same: (s: TurnSchedule) => boolean, waiting: NonNullable<TurnSchedule['waiting']>): Promise<void> {
-    await this.rt.schedules.update(gameId, (cur) => (cur && same(cur) ? { ...cur, status: 'waiting', waiting } : undefined));
+    const { changed } = await this.rt.schedules.update(gameId, (cur) => (cur && same(cur) ? { ...cur, status: 'waiting', waiting } : undefined));
+    // No message moved the clock, so nothing else tells the thread that its deadline no longer holds.
+    if (changed) await noteStatusOrLog(statusDepsOf(this.rt), gameId);
   }
 }

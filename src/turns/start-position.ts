@@ -9,7 +9,7 @@ import { keyImageOf, writeStartMap } from '../render/turn-outputs.ts';
 import { PostOutbox } from '../store/post-outbox.ts';
 import { storedGame } from '../store/stored-game.ts';
 import { recordUpdatePosts, type PublishJob } from './publish-turn.ts';
-import { noteStatus, STATUS_KEY, statusDepsOf } from './status-post.ts';
+import { noteStatus, noteStatusOrLog, STATUS_KEY, statusDepsOf } from './status-post.ts';
 import type { OutputSettings } from './render-turn.ts';
 import { updatePostKey, type StepJob, type TurnRuntime } from './turn-runtime.ts';
 
@@ -43,14 +43,15 @@ export async function publishStart(rt: TurnRuntime, job: PublishJob): Promise<nu
   const nextDeadline = schedule?.step === START_STEP + 1 && schedule.status === 'open' && schedule.deadline ? schedule.deadline : undefined;
   const render = () => renderStartUpdate(game, { flavour: thread.flavour, mapUrl: job.mapFile ? undefined : job.mapUrl, nextDeadline });
   const posts = new PostOutbox(rt.store.redis, { now: rt.now });
-  // The status post goes in first, so it stands above the game's posts.
+  // The status post goes in first, so it stands above the game's posts: a failure here fails the
+  // job, to be tried again, as the opening post must not go in without it.
   const status = await noteStatus(statusDepsOf(rt), job.gameId);
   const recorded = await recordUpdatePosts(posts, job.gameId, START_LABEL, render, {
     mapFile: job.mapFile,
     limit: thread.postLimit,
     after: status ? STATUS_KEY : undefined,
   });
-  await noteStatus(statusDepsOf(rt), job.gameId, updatePostKey(START_LABEL));
+  await noteStatusOrLog(statusDepsOf(rt), job.gameId, updatePostKey(START_LABEL));
   rt.logger.info({ gameId: job.gameId, recorded }, 'starting position recorded for the thread');
   return recorded;
 }

@@ -5,6 +5,7 @@
 // poster writes the status as it is when it edits (statusText), so an edit made late never puts an
 // older status back.
 import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
 import { threadOf } from '../channels/settings/index.ts';
 import { shortPostMarkup } from '../render/escape.ts';
 import type { GameStore } from '../store/game-store.ts';
@@ -24,9 +25,12 @@ export interface StatusDeps {
   now: () => Date;
 }
 
-/** What the turns' jobs read the status with. */
-export function statusDepsOf(rt: TurnRuntime): StatusDeps {
-  return { store: rt.store, control: createGameControl(rt), now: rt.now };
+/** What notes a change and logs one it could not note (noteStatusOrLog). */
+export type NotingDeps = StatusDeps & { logger: Pick<Logger, 'warn'> };
+
+/** What the turns' jobs and the scheduler read and note the status with. */
+export function statusDepsOf(rt: TurnRuntime): NotingDeps {
+  return { store: rt.store, control: createGameControl(rt), now: rt.now, logger: rt.logger };
 }
 
 /** The status post as the thread is to show it now, in its markup; null for a game that keeps none. */
@@ -77,6 +81,17 @@ export async function noteStatus(deps: StatusDeps, gameId: string, after?: strin
     made ? { kind: 'edit', key, of: STATUS_KEY, text, ...(after && { after }) } : { kind: 'post', key: STATUS_KEY, text, images: [] },
   );
   return true;
+}
+
+/**
+ * noteStatus after a change that is made already (orders in, a clock moved, a turn stopped or
+ * published): a status that cannot be worked out now must not undo or stall that change, so the
+ * failure is logged and the next change notes the status.
+ */
+export async function noteStatusOrLog(deps: NotingDeps, gameId: string, after?: string): Promise<void> {
+  await noteStatus(deps, gameId, after).catch((err: unknown) =>
+    deps.logger.warn({ err, gameId }, 'the status post could not be noted; the next change notes it'),
+  );
 }
 
 /** The address of the latest update in the thread (the opening post before the first turn), once it is there. */

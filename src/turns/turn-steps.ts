@@ -9,6 +9,7 @@ import { minimumNoticeMs, missedAlerts, nextStep, openStep } from './deadlines.t
 import { failureNotice, missedNotice, tellGm } from './gm-notices.ts';
 import type { TurnSchedule } from './schedule-store.ts';
 import type { GameEnd } from '../engine/index.ts';
+import { noteStatusOrLog, statusDepsOf } from './status-post.ts';
 import { playerNations, playingNations, stepLabel, type TurnRuntime } from './turn-runtime.ts';
 
 /** A dice seed from the operating system's random source: the edge where randomness enters. */
@@ -134,5 +135,7 @@ export async function stopForFailure(rt: TurnRuntime, job: { gameId: string; ste
       `Turn ${turn} could not be adjudicated`,
       failureNotice(turn, 'Adjudication', error),
     );
+    // After the GM's notice, which matters more: the thread stops showing a deadline that has passed.
+    await noteStatusOrLog(statusDepsOf(rt), job.gameId);
   }
 }
