@@ -18,7 +18,7 @@ export const QUEUES = {
   send: 'send',
   /** An item recorded in the forum outbox: posted to the game's forum, retried, set aside on refusal (forum-poster.ts). */
   forumPost: 'forum-post',
-  /** Messages to the GM or players set aside this hour: one digest to the GM at its end (mail-digest.ts). */
+  /** Messages to the GM or players set aside this hour: one digest to the GM at its end (src/channels/email/mail-digest.ts). */
   digest: 'digest',
 } as const;
 
@@ -48,6 +48,13 @@ export function connectionFromUrl(url: string): ConnectionOptions {
 /** `prefix` lets tests and benches run their own queues beside a live service on one Redis. */
 export function openQueue(name: QueueName, connection: ConnectionOptions, prefix: string = QUEUE_PREFIX): Queue {
   return new Queue(name, { connection, prefix });
+}
+
+/** The listed queue of that name, for a name given from outside this list (a channel's own queue); an unlisted one is an error. */
+export function queueNamed(name: string): QueueName {
+  const found = Object.values(QUEUES).find((listed) => listed === name);
+  if (!found) throw new Error(`No queue is named "${name}" in jobs/queues.ts.`);
+  return found;
 }
 
 /** Job ids per queue: the same work always gets the same id. BullMQ forbids ":" in ids, so "/" joins. */

@@ -9,9 +9,15 @@ import { READ_EVERY_MS } from '../src/channels/forum/thread-readers.ts';
 import { RedisUnavailableError } from '../src/store/redis.ts';
 import { durationMs } from '../src/turns/schedule.ts';
 import type { TurnSettings } from '../src/turns/turn-runtime.ts';
+import type { ChannelSettings } from '../src/messages/channel-services.ts';
 import { QUEUE_PREFIX } from './queues.ts';
 
-export interface ServiceConfig {
+/**
+ * Everything the service reads. What the channels' processes read (`lockMs`; the email channel's
+ * `mail`, src/channels/email/mail-settings.ts; the forum's `forumReadEveryMs`) is declared with
+ * them, in ChannelSettings (src/messages/channel-services.ts), which each channel's folder extends.
+ */
+export interface ServiceConfig extends ChannelSettings {
   redisUrl: string;
   /** ADJUTANT_REDIS_CLUSTER=yes: REDIS_URL is one master of a Redis Cluster. */
   cluster: boolean;
@@ -19,23 +25,6 @@ export interface ServiceConfig {
   /** The scheduler scope: one per deployment sharing a Redis. */
   scope: string;
   logLevel: string;
-  mail: {
-    domain: string;
-    /** The address Adjutant writes from when a game names no mailbox. */
-    from: string;
-    imap: { host: string; port: number; secure: boolean; user: string; pass: string; mailbox: string };
-    /** Mail for no game here: 'answer' it, or 'leave' it in the mailbox for another intake. */
-    unrouted: 'answer' | 'leave';
-    /** The games this intake serves (all stored games when absent), so several intakes can share a mailbox. */
-    games?: string[];
-    smtp: { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
-    /** The most messages sent per period (the provider's limit, or below it); none when absent. */
-    sendRate?: SendRate;
-    /** With OAuth2, IMAP and SMTP log in with access tokens got from this refresh token, not passwords. */
-    oauth2?: OAuth2Settings;
-    /** Where `adjutant mail test` sends its test mail: the GM's address. */
-    gm?: string;
-  };
   /** Game folders to store at start-up (those already stored are left as they are). */
   games: string[];
   /** A folder of game folders: each is imported, and its key image found for maps. */
@@ -44,11 +33,8 @@ export interface ServiceConfig {
   outputs: { outDir: string; publicUrl?: string; privateDir?: string; port: number | null; host: string; webSecret?: string; trustProxy: boolean };
   flavour: Flavour;
   concurrency: number;
-  lockMs: number;
   tickMs: number;
   shutdownGraceMs: number;
-  /** How often each game's forum thread is read. */
-  forumReadEveryMs: number;
   settings: Partial<TurnSettings>;
 }
 

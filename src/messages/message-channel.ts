@@ -1,7 +1,8 @@
 // What one way of writing to a game is, as the service uses it: how its stored messages are told
 // apart, whether one is still stored, how it is read, decided and committed (through the shared
-// loop of src/messages/run-message.ts), and who sent it, for the GM's dead-letter alert. One
-// record per channel, in its folder (src/channels/<id>/index.ts), listed in src/channels/index.ts.
+// loop of src/messages/run-message.ts), who sent it, for the GM's dead-letter alert, and the
+// processes it runs beside (channel-services.ts). One record per channel, in its folder (src/channels/<id>/index.ts), listed in src/channels/index.ts.
+import type { ChannelServiceContext, ChannelServices } from './channel-services.ts';
 import type { MessageDeps } from './message-context.ts';
 import type { MessageResult } from './message-ledger.ts';
 import type { MessageJob } from './run-message.ts';
@@ -19,4 +20,6 @@ export interface MessageChannel {
   process(deps: MessageDeps, job: MessageJob): Promise<MessageResult>;
   /** Who sent it, as the channel knows them, for the GM's alert when it cannot be processed; null when not known. */
   sender(store: GameStore, gameId: string, messageId: string): Promise<string | null>;
+  /** The processes the channel runs in the service (its intake, its sender, its webhooks); none when absent. */
+  services?(ctx: ChannelServiceContext): ChannelServices;
 }

@@ -32,7 +32,7 @@ export interface OutageWatchOptions {
   redis: Redis;
   logger: Logger;
   now: () => Date;
-  /** Tells a game's GM about an outage that is over (mail-alerts.ts). */
+  /** Tells a game's GM about an outage that is over (src/messages/gm-alerts.ts). */
   tell: (gameId: string, summary: OutageSummary) => Promise<void>;
   /** How often a probe write is tried during an outage. */
   probeMs?: number;

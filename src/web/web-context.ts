@@ -1,6 +1,7 @@
 // What every page handler is given: the mail loop's dependencies (the store, the outbox, the
 // GameControl, the clock; the GM's buttons run through the mail loop itself), the published
 // folder, and where the site sits behind a proxy.
+import type { WebhookTaker } from '../messages/channel-services.ts';
 import type { MessageDeps } from '../messages/message-context.ts';
 import type { WebLinks } from './link-generations.ts';
 
@@ -22,19 +23,6 @@ export interface WebContext {
   queueMessage?: (job: { gameId: string; messageId: string }) => Promise<void>;
   /** The channels that take deliveries at POST /-/<channel id>/<path>, by id, where the service takes them. */
   webhooks?: ReadonlyMap<string, WebhookTaker>;
-}
-
-/** A channel's deliveries over HTTP (a forum's webhooks): which paths after /-/<channel id>/ are its, and the answer to one. */
-export interface WebhookTaker {
-  accepts(path: readonly string[]): boolean;
-  take(delivery: WebhookRequest): Promise<{ status: number; text: string }>;
-}
-
-export interface WebhookRequest {
-  /** The path after /-/<channel id>/, one decoded segment each. */
-  path: readonly string[];
-  body: Buffer;
-  header(name: string): string | undefined;
 }
 
 /** Names of a game's nations, as the GM wrote them. */

@@ -19,7 +19,8 @@ import { nationRoute } from './nation-route.ts';
 import { gamePage, indexPage } from './public-pages.ts';
 import { checkSecret } from './signed-links.ts';
 import { serveFile } from './static-files.ts';
-import type { WebContext, WebhookTaker } from './web-context.ts';
+import type { WebhookTaker } from '../messages/channel-services.ts';
+import type { WebContext } from './web-context.ts';
 
 export interface WebServerOptions {
   /** The output folder (maps, updates). */

@@ -3,8 +3,9 @@
 // name no channel nor forum software (they read the neutral IncomingMessage, route answers by what
 // the channel said, and ask src/channels/settings for the game's thread), and import no channel's
 // folder, only the registries; and a channel of the tests' own (test/support/fixture-channel)
-// works through the real parse worker once registered. The service's edges (jobs/, src/cli,
-// src/web) wire each channel's processes, commands and hooks, so they may name them.
+// works through the real parse worker once registered. The service (jobs/service.ts) starts every
+// channel's processes through the registry alone, naming none; the other edges (the rest of jobs/,
+// src/cli, src/web) wire a channel's commands and alerts, so they may name them.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,11 +49,11 @@ function withoutComments(code: string): string {
   return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-/** The channel folders a file at `file` imports, by their paths from the root; the registries do not count. */
-function channelImports(file: string, code: string): string[] {
+/** The channel folders a file at `file` imports, by their paths from the root; the registries it may import do not count. */
+function channelImports(file: string, code: string, registries: readonly string[] = REGISTRIES): string[] {
   return [...withoutComments(code).matchAll(/^(?:import|export)\s+(?:type\s+)?[^'";]*?from\s+'(\.[^']+)'/gm)]
     .map(([, spec]) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)))
-    .filter((to) => to.startsWith('src/channels/') && !REGISTRIES.includes(to));
+    .filter((to) => to.startsWith('src/channels/') && !registries.includes(to));
 }
 
 describe('the channel seam', () => {
@@ -90,6 +91,27 @@ describe('the channel seam', () => {
     const offenders = IMPORTS_NO_CHANNEL.flatMap(sources).flatMap((file) =>
       channelImports(file, readFileSync(path.join(root, file), 'utf8')).map((to) => `${file} imports ${to}`),
     );
+    expect(offenders).toEqual([]);
+  });
+});
+
+/** The one file that starts every channel's processes: it reaches them through the channel registry only. */
+const SERVICE = 'jobs/service.ts';
+const SERVICE_MAY_IMPORT = ['src/channels/index.ts'];
+
+describe('the service', () => {
+  const names = [...channels.ids().filter((id) => !id.startsWith('fixture-')), ...forums.ids()];
+
+  it('finds a channel named or its folder imported, and not the registry', () => {
+    const code =
+      "import { channels } from '../src/channels/index.ts';\nimport { startIntake } from '../src/channels/email/imap-intake.ts';\nconst q = 'forum-post';";
+    expect(channelImports(SERVICE, code, SERVICE_MAY_IMPORT)).toEqual(['src/channels/email/imap-intake.ts']);
+    expect(namings(code, names)).toEqual(['the channel "forum"']);
+  });
+
+  it("is kept: jobs/service.ts starts every channel's processes through the registry, naming none and importing no channel's folder", () => {
+    const code = readFileSync(path.join(root, SERVICE), 'utf8');
+    const offenders = [...namings(code, names), ...channelImports(SERVICE, code, SERVICE_MAY_IMPORT).map((to) => `imports ${to}`)];
     expect(offenders).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // The email channel: mail taken from the game's IMAP mailbox, stored raw under the SHA-256 of its
-// bytes (its id), read with mailparser and answered by SMTP from the outbox.
+// bytes (its id), read with mailparser and answered by SMTP from the outbox (email-services.ts).
 import type { MessageChannel } from '../../messages/message-channel.ts';
+import { emailServices } from './email-services.ts';
 import { processMail } from './process-mail.ts';
 import { readMail } from './read-mail.ts';
 
@@ -16,4 +17,5 @@ export const email: MessageChannel = {
     const raw = await store.mail(gameId, messageId);
     return raw ? (await readMail(raw)).from : null;
   },
+  services: emailServices,
 };

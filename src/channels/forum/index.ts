@@ -1,9 +1,10 @@
 // The forum channel: posts of the game's thread and private messages to the game's account, read
 // by the thread readers and webhooks of each forum software and stored in the forum inbox under
-// "forum-post:<post id>@<version>" or "forum-private:<id>@<version>".
+// "forum-post:<post id>@<version>" or "forum-private:<id>@<version>"; its processes are forum-services.ts.
 import type { MessageChannel } from '../../messages/message-channel.ts';
 import { forumChannelId, ForumInbox, isForumItemId } from './forum-inbox.ts';
 import { processForumMessage } from './forum-message.ts';
+import { forumServices } from './forum-services.ts';
 
 export const forum: MessageChannel = {
   id: forumChannelId,
@@ -12,4 +13,5 @@ export const forum: MessageChannel = {
   isStored: async (store, gameId, messageId) => (await new ForumInbox(store.redis).item(gameId, messageId)) !== null,
   process: processForumMessage,
   sender: async (store, gameId, messageId) => (await new ForumInbox(store.redis).item(gameId, messageId))?.post.author.name ?? null,
+  services: forumServices,
 };

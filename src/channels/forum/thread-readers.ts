@@ -4,7 +4,8 @@
 // at the next round, from the same place: the cursor did not move. A store outage is not the
 // forum's fault: the posts not kept stay behind the cursor, and the GM hears of the outage once.
 import type { Logger } from 'pino';
-import { forumReadAlert, type AlertDeps } from '../email/mail-alerts.ts';
+import { forumReadAlert } from '../email/mail-alerts.ts';
+import type { AlertDeps } from '../../messages/gm-alerts.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import type { ForumAdapter } from './base/forum-adapter.ts';
 import { readEveryMsOf, type ForumConfig } from './settings/forum-config.ts';

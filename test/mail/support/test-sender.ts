@@ -3,9 +3,9 @@
 // private queue prefix and limited to the test's games.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { startMailDigest } from '../../../jobs/mail-digest.ts';
 import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
 import { sendAlert } from '../../../src/channels/email/mail-alerts.ts';
+import { startMailDigest } from '../../../src/channels/email/mail-digest.ts';
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../src/channels/email/outbox-sender.ts';
 import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';
@@ -27,7 +27,12 @@ export function startTestSender(options: TestSenderOptions): OutboxSender & { pr
   const now = options.now ?? (() => new Date());
   const prefix = options.prefix ?? `{adjutant-test-send-${randomUUID().slice(0, 8)}}`;
   const alertDeps = { store: options.store, outbox: options.outbox, logger, now, address: `game@${svc.domain}` };
-  const digest = startMailDigest({ deps: alertDeps, connection: connectionFromUrl(svc.redisUrl), prefix, windowMs: options.digestWindowMs ?? 1000 });
+  const digest = startMailDigest({
+    deps: alertDeps,
+    connection: connectionFromUrl(svc.redisUrl),
+    queue: openQueue(QUEUES.digest, connectionFromUrl(svc.redisUrl), prefix),
+    windowMs: options.digestWindowMs ?? 1000,
+  });
   const sender = startOutboxSender({
     smtp: { host: svc.smtp.host, port: svc.smtp.port },
     sweepMs: 50,

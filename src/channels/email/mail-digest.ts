@@ -1,10 +1,10 @@
 // The GM's digest of undelivered mail: when a message to the GM or a player is set aside, a delayed
 // job keyed by the game and the hour is queued for the hour's end (queueing it again that hour
 // finds it there), and its run sends the one email naming every message set aside meanwhile
-// (undeliveredDigest, src/channels/email/mail-alerts.ts). Started with the outbox sender.
+// (undeliveredDigest, mail-alerts.ts). Started with the outbox sender.
 import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
-import { undeliveredDigest, type AlertDeps } from '../src/channels/email/mail-alerts.ts';
-import { QUEUES, openQueue } from './queues.ts';
+import type { AlertDeps } from '../../messages/gm-alerts.ts';
+import { undeliveredDigest } from './mail-alerts.ts';
 
 export interface DigestJob {
   gameId: string;
@@ -19,7 +19,8 @@ export interface MailDigest {
 export interface MailDigestOptions {
   deps: AlertDeps;
   connection: ConnectionOptions;
-  prefix: string;
+  /** The digest queue, made by jobs/queues.ts; its workers take its name and prefix. */
+  queue: Queue<DigestJob>;
   /** One digest per game in each window of this length (an hour; tests make it short). */
   windowMs?: number;
 }
@@ -27,16 +28,15 @@ export interface MailDigestOptions {
 const HOUR_MS = 3_600_000;
 
 export function startMailDigest(options: MailDigestOptions): MailDigest {
-  const { deps } = options;
+  const { deps, queue } = options;
   const windowMs = options.windowMs ?? HOUR_MS;
-  const queue: Queue<DigestJob> = openQueue(QUEUES.digest, options.connection, options.prefix);
   queue.on('error', (err) => deps.logger.warn({ err: err.message }, 'digest queue connection error'));
 
   async function schedule(gameId: string): Promise<void> {
     const now = deps.now().getTime();
     const window = Math.floor(now / windowMs);
     await queue.add(
-      QUEUES.digest,
+      queue.name,
       { gameId },
       {
         jobId: `${gameId}/${window}`,
@@ -50,14 +50,14 @@ export function startMailDigest(options: MailDigestOptions): MailDigest {
   }
 
   const worker = new Worker<DigestJob>(
-    QUEUES.digest,
+    queue.name,
     async (job) => {
       const told = await undeliveredDigest(deps, job.data.gameId);
       // A message set aside while this ran (its window's job already taken) goes into the next digest.
       if ((await deps.outbox.untold(job.data.gameId)).length) await schedule(job.data.gameId);
       return { told };
     },
-    { connection: options.connection, prefix: options.prefix, concurrency: 2 },
+    { connection: options.connection, prefix: queue.opts.prefix, concurrency: 2 },
   );
   worker.on('error', (err) => deps.logger.warn({ err: err.message }, 'digest worker error'));
   worker.on('failed', (job, err) =>
