@@ -14,15 +14,22 @@ export function openForum(forum: ForumConfig, env: NodeJS.ProcessEnv = process.e
   };
   const software = softwareOf(forum);
   const uses = software.credentials;
-  // game.yaml's schema allows a member's key only where the software has them, and then no key or user.
-  const member = forum.credentials?.userApiKey;
+  // game.yaml's schema allows a member's key or login only where the software has them, and then no key or user.
+  const given = forum.credentials;
+  const member = given?.userApiKey;
+  const login = given?.sessionCookie
+    ? { cookie: secret(given.sessionCookie)! }
+    : given?.login
+      ? { login: secret(given.login)!, password: secret(given.password)! }
+      : undefined;
   return software.open({
     baseUrl: forum.url,
     thread: forum.thread,
-    key: uses.key === 'none' || member ? undefined : secret(forum.credentials?.key),
-    user: uses.user.need === 'none' || member ? undefined : secret(forum.credentials?.user),
+    key: uses.key === 'none' || member || login ? undefined : secret(given?.key),
+    user: uses.user.need === 'none' || member || login ? undefined : secret(given?.user),
     memberKey: secret(member),
-    clientId: secret(forum.credentials?.userApiClientId),
+    clientId: secret(given?.userApiClientId),
+    login,
     http,
   });
 }

@@ -23,28 +23,40 @@
 // message" option (editLogDisplay: enabled, with a delay in minutes) says: XenForo's post editor
 // dates an edit only when the option is on and the post is older than the delay, so a quick edit,
 // or every edit on a board with the option off, leaves last_edit_date as it was.
+//
+// The board's state is xenforo-board.ts; the same server serves the member's HTML pages and forms
+// (xenforo-pages.ts) at the board's root, and the API key is asked for only under /api.
+import { createBoard, PER_PAGE, type XfPost, type XfUser } from './xenforo-board.ts';
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
+import { memberPages } from './xenforo-pages.ts';
 
-export interface XfPost {
-  post_id: number;
-  thread_id: number;
-  user_id: number;
-  username: string;
-  message: string;
-  post_date: number;
-  last_edit_date: number;
-  message_state: 'visible' | 'moderated' | 'deleted';
-  attach_count: number;
-  view_url: string;
-}
+export type { XfPost } from './xenforo-board.ts';
 
 export interface XenForoForum {
   server: ContractServer;
   apiUrl: string;
+  /** The board's root (friendly URLs), where its pages are: the server's url. */
+  baseUrl: string;
   key: string;
+  /** The game's account's password (user 1; its login name is its username, in any case). */
+  password: string;
+  /** An xf_user "Stay logged in" cookie value for the game's account, as a GM would copy it from a browser. */
+  rememberCookie(): string;
+  /** The board ends every session and forgets every "Stay logged in" key given so far. */
+  expireSessions(): void;
+  /** The login form asks for a CAPTCHA (XenForo's login limit). */
+  captcha: { on: boolean };
+  /** The game's account logs in with two-step verification. */
+  twoStep: { on: boolean };
+  /** A member's replies wait for a moderator's approval (message_state "moderated"). */
+  holdReplies: { on: boolean };
+  /** The flood check: a member's reply or conversation waits this many seconds more (0: off); it counts down as time passes. */
+  flood: { secondsLeft: number };
+  /** The thread is locked to members: replies are refused. */
+  locked: { on: boolean };
   posts: XfPost[];
   attachments: Map<number, { key: string; filename: string; data: Buffer }>;
-  /** The conversations the API user started (POST conversations/), with their first message. */
+  /** The conversations the API user started (POST conversations/, or the pages' conversations/add), with their first message. */
   conversations: Array<{ conversation_id: number; recipient_ids: string[]; title: string; message: string }>;
   /** A post by a member, as if written on the forum. */
   say(userId: number, message: string): XfPost;
@@ -70,101 +82,43 @@ export interface XenForoForum {
   editLogDisplay: { enabled: boolean; delayMinutes: number };
 }
 
-const PER_PAGE = 20;
 const error = (status: number, code: string, message: string): Reply => ({ status, body: { errors: [{ code, message, params: [] }] } });
 
 export async function startXenForo(
   threadId = 77,
-  users = [
+  users: XfUser[] = [
     { user_id: 1, username: 'Adjutant' },
     { user_id: 2, username: 'Alice' },
     { user_id: 3, username: 'Bob' },
   ],
 ): Promise<XenForoForum> {
   let key = 'xf-key-1';
-  let threadExists = true;
-  const posts: XfPost[] = [];
-  const attachments = new Map<number, { key: string; filename: string; data: Buffer }>();
+  const board = createBoard(threadId, users);
+  const member = memberPages(board);
   const keys = new Set<string>();
-  const conversations: XenForoForum['conversations'] = [];
-  let nextPost = 1000;
-  let nextAttachment = 500;
-  const me = users[0];
-  const limits = { messageMaxLength: 25_000 };
-  const editLogDisplay = { enabled: true, delayMinutes: 0 };
-  const moderator = { on: false };
-  const say = (userId: number, message: string): XfPost => {
-    const user = users.find((u) => u.user_id === userId)!;
-    const id = nextPost++;
-    const post = {
-      post_id: id,
-      thread_id: threadId,
-      user_id: userId,
-      username: user.username,
-      message,
-      post_date: 1_800_000_000 + nextPost,
-      last_edit_date: 0,
-      message_state: 'visible' as const,
-      attach_count: 0,
-      view_url: `https://forum.test/posts/${id}/`,
-    };
-    posts.push(post);
-    return post;
-  };
+  const me = board.me;
   const field = (req: ContractRequest, name: string) => req.form?.get(name);
   const tooLong = (message: string) =>
-    message.length > limits.messageMaxLength
-      ? error(400, 'please_enter_message_with_no_more_than_x_characters', `Please enter a message with no more than ${limits.messageMaxLength} characters.`)
+    message.length > board.limits.messageMaxLength
+      ? error(
+          400,
+          'please_enter_message_with_no_more_than_x_characters',
+          `Please enter a message with no more than ${board.limits.messageMaxLength} characters.`,
+        )
       : null;
-  const edit = (post: XfPost, message: string, at?: number) => {
-    const time = at ?? Math.max(post.post_date, post.last_edit_date) + 60;
-    const dated = editLogDisplay.enabled && post.post_date + editLogDisplay.delayMinutes * 60 <= time;
-    Object.assign(post, { message, ...(dated && { last_edit_date: time }) });
-  };
-  // Conversations the API user is in, with their messages.
-  const inbox: Array<{
-    conversation_id: number;
-    title: string;
-    user_id: number;
-    username: string;
-    start_date: number;
-    last_message_date: number;
-    messages: Array<{ message_id: number; conversation_id: number; user_id: number; username: string; message: string; message_date: number }>;
-  }> = [];
-  let nextMessage = 3000;
-  let nextConversation = 700;
-  let clock = 1_800_000_000;
-  const converse = (userId: number, title: string, message: string, conversationId?: number): number => {
-    const user = users.find((u) => u.user_id === userId)!;
-    let c = inbox.find((x) => x.conversation_id === conversationId);
-    if (!c)
-      inbox.push(
-        (c = {
-          conversation_id: nextConversation++,
-          title,
-          user_id: userId,
-          username: user.username,
-          start_date: clock + 1,
-          last_message_date: 0,
-          messages: [],
-        }),
-      );
-    c.last_message_date = ++clock;
-    c.messages.push({ message_id: nextMessage++, conversation_id: c.conversation_id, user_id: userId, username: user.username, message, message_date: clock });
-    return c.conversation_id;
-  };
   const paged = <T>(req: ContractRequest, all: T[]) => {
     const last = Math.max(1, Math.ceil(all.length / PER_PAGE));
     const page = Math.min(Math.max(1, Number(req.query.get('page') ?? 1)), last);
     const shown = all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
     return { shown, pagination: { current_page: page, last_page: last, per_page: PER_PAGE, shown: shown.length, total: all.length } };
   };
-  const thread = (id: string) => (threadExists && Number(id) === threadId ? null : error(404, 'requested_thread_not_found', 'Requested thread not found.'));
+  const thread = (id: string) =>
+    board.thread.exists && Number(id) === threadId ? null : error(404, 'requested_thread_not_found', 'Requested thread not found.');
 
   const server = await startContractServer(
     [
       // The User data type's is_staff, shown to the user itself: a moderator is staff.
-      ['GET', /^\/api\/me\/?$/, () => ({ status: 200, body: { me: { ...me, is_staff: moderator.on } } })],
+      ['GET', /^\/api\/me\/?$/, () => ({ status: 200, body: { me: { ...me, is_staff: board.moderator.on } } })],
       [
         'GET',
         /^\/api\/threads\/(\d+)\/posts\/?$/,
@@ -172,7 +126,7 @@ export async function startXenForo(
           const missing = thread(id);
           if (missing) return missing;
           // Hidden posts are not listed, and the later ones move up: pages are counted anew.
-          const visible = posts.filter((p) => p.message_state === 'visible' || moderator.on);
+          const visible = board.posts.filter((p) => p.message_state === 'visible' || board.moderator.on);
           const last = Math.max(1, Math.ceil(visible.length / PER_PAGE));
           const page = Math.max(1, Number(req.query.get('page') ?? 1));
           if (page > last) return error(400, 'invalid_page', 'The requested page is invalid.');
@@ -191,9 +145,9 @@ export async function startXenForo(
         'GET',
         /^\/api\/posts\/(\d+)\/?$/,
         (_req, [id]) => {
-          const post = posts.find((p) => p.post_id === Number(id));
+          const post = board.posts.find((p) => p.post_id === Number(id));
           // A post moved out of the game's thread is still shown; the game thread's posts go with it.
-          return post && (post.thread_id !== threadId || threadExists)
+          return post && (post.thread_id !== threadId || board.thread.exists)
             ? { status: 200, body: { post } }
             : error(404, 'requested_post_not_found', 'Requested post not found.');
         },
@@ -216,8 +170,7 @@ export async function startXenForo(
           const file = field(req, 'attachment');
           const given = String(field(req, 'key'));
           if (!keys.has(given) || !(file instanceof File)) return error(400, 'attachment_key_or_file_missing', 'An attachment key and a file are required.');
-          const id = nextAttachment++;
-          attachments.set(id, { key: given, filename: file.name, data: Buffer.from(await file.arrayBuffer()) });
+          const id = board.addAttachment(given, file.name, Buffer.from(await file.arrayBuffer()));
           return { status: 200, body: { attachment: { attachment_id: id, filename: file.name, file_size: file.size } } };
         },
       ],
@@ -230,9 +183,9 @@ export async function startXenForo(
           const message = String(field(req, 'message') ?? '');
           const refused = tooLong(message);
           if (refused) return refused;
-          const post = say(me.user_id, message);
+          const post = board.say(me.user_id, message);
           const attachmentKey = field(req, 'attachment_key');
-          if (attachmentKey) post.attach_count = [...attachments.values()].filter((a) => a.key === attachmentKey).length;
+          if (attachmentKey) post.attach_count = [...board.attachments.values()].filter((a) => a.key === attachmentKey).length;
           return { status: 200, body: { success: true, post } };
         },
       ],
@@ -240,13 +193,13 @@ export async function startXenForo(
         'POST',
         /^\/api\/posts\/(\d+)\/?$/,
         (req, [id]) => {
-          const post = posts.find((p) => p.post_id === Number(id) && p.message_state !== 'deleted');
-          if (!post || !threadExists) return error(404, 'requested_post_not_found', 'Requested post not found.');
+          const post = board.posts.find((p) => p.post_id === Number(id) && p.message_state !== 'deleted');
+          if (!post || !board.thread.exists) return error(404, 'requested_post_not_found', 'Requested post not found.');
           if (post.user_id !== me.user_id) return error(403, 'no_permission', 'You do not have permission to view this page or perform this action.');
           const message = String(field(req, 'message') ?? '');
           const refused = tooLong(message);
           if (refused) return refused;
-          edit(post, message);
+          board.edit(post, message);
           return { status: 200, body: { success: true, post } };
         },
       ],
@@ -256,8 +209,8 @@ export async function startXenForo(
         (req) => {
           const recipient_ids = (req.form?.getAll('recipient_ids[]') ?? []).map(String);
           if (!recipient_ids.length) return error(400, 'please_enter_at_least_one_valid_recipient', 'Please enter at least one valid recipient.');
-          const conversation_id = converse(me.user_id, String(field(req, 'title')), String(field(req, 'message')));
-          conversations.push({ conversation_id, recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
+          const conversation_id = board.converse(me.user_id, String(field(req, 'title')), String(field(req, 'message')));
+          board.conversations.push({ conversation_id, recipient_ids, title: String(field(req, 'title')), message: String(field(req, 'message')) });
           return { status: 200, body: { success: true, conversation: { conversation_id } } };
         },
       ],
@@ -266,9 +219,9 @@ export async function startXenForo(
         /^\/api\/conversation-messages\/?$/,
         (req) => {
           const id = Number(field(req, 'conversation_id'));
-          if (!inbox.some((c) => c.conversation_id === id)) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
-          converse(me.user_id, '', String(field(req, 'message')), id);
-          const c = inbox.find((x) => x.conversation_id === id)!;
+          if (!board.inbox.some((c) => c.conversation_id === id)) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
+          board.converse(me.user_id, '', String(field(req, 'message')), id);
+          const c = board.inbox.find((x) => x.conversation_id === id)!;
           return { status: 200, body: { success: true, message: c.messages.at(-1) } };
         },
       ],
@@ -278,7 +231,7 @@ export async function startXenForo(
         (req) => {
           const { shown, pagination } = paged(
             req,
-            [...inbox].sort((a, b) => b.last_message_date - a.last_message_date),
+            [...board.inbox].sort((a, b) => b.last_message_date - a.last_message_date),
           );
           return { status: 200, body: { conversations: shown.map(({ messages: _m, ...c }) => c), pagination } };
         },
@@ -287,7 +240,7 @@ export async function startXenForo(
         'GET',
         /^\/api\/conversations\/(\d+)\/messages\/?$/,
         (req, [id]) => {
-          const c = inbox.find((x) => x.conversation_id === Number(id));
+          const c = board.inbox.find((x) => x.conversation_id === Number(id));
           if (!c) return error(404, 'requested_conversation_not_found', 'Requested conversation not found.');
           const { shown, pagination } = paged(req, c.messages);
           return { status: 200, body: { messages: shown, pagination } };
@@ -298,38 +251,47 @@ export async function startXenForo(
         /^\/api\/users\/find-name\/?$/,
         (req) => {
           const name = (req.query.get('username') ?? '').toLowerCase();
-          return { status: 200, body: { exact: users.find((u) => u.username.toLowerCase() === name) ?? null, recommendations: [] } };
+          return { status: 200, body: { exact: board.users.find((u) => u.username.toLowerCase() === name) ?? null, recommendations: [] } };
         },
       ],
+      ...member.routes,
     ],
     (req) => {
+      // The member's pages take no API key.
+      if (!/^\/api(\/|$)/.test(req.path)) return null;
       const given = req.headers['xf-api-key'];
       if (!given) return error(400, 'no_api_key_in_request', 'No API key was included in the request.');
       return given === key ? null : error(401, 'api_key_not_found', 'API key provided in request was not found.');
     },
   );
+  member.site.base = server.url;
   return {
     server,
     apiUrl: `${server.url}/api`,
+    baseUrl: server.url,
     key,
-    posts,
-    attachments,
-    conversations,
-    say,
-    edit,
-    converse,
-    conversationIds: () => inbox.map((c) => c.conversation_id),
-    messagesIn: (id) => inbox.find((c) => c.conversation_id === id)?.messages ?? [],
-    dropConversation: (id) =>
-      void inbox.splice(
-        inbox.findIndex((c) => c.conversation_id === id),
-        1,
-      ),
-    deleteThread: () => void (threadExists = false),
-    hide: (post) => void (post.message_state = 'deleted'),
+    password: member.password,
+    rememberCookie: member.rememberCookie,
+    expireSessions: member.expireSessions,
+    captcha: member.captcha,
+    twoStep: member.twoStep,
+    holdReplies: member.holdReplies,
+    flood: member.flood,
+    locked: member.locked,
+    posts: board.posts,
+    attachments: board.attachments,
+    conversations: board.conversations,
+    say: board.say,
+    edit: board.edit,
+    converse: board.converse,
+    conversationIds: () => board.inbox.map((c) => c.conversation_id),
+    messagesIn: (id) => board.inbox.find((c) => c.conversation_id === id)?.messages ?? [],
+    dropConversation: board.dropConversation,
+    deleteThread: () => void (board.thread.exists = false),
+    hide: board.hide,
     revokeKey: () => void (key = 'revoked'),
-    moderator,
-    limits,
-    editLogDisplay,
+    moderator: board.moderator,
+    limits: board.limits,
+    editLogDisplay: board.editLogDisplay,
   };
 }

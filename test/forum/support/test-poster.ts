@@ -57,6 +57,11 @@ export function xenforoSection(forum: XenForoForum, keyVar: string, extra: Parti
   return { software: 'xenforo', url: forum.apiUrl, thread: 77, credentials: { key: keyVar }, ...extra };
 }
 
+/** game.yaml's forum section for the local XenForo as an ordinary member, logging in with the name and password in these variables. */
+export function xenforoMemberSection(forum: XenForoForum, loginVar: string, passwordVar: string) {
+  return { software: 'xenforo', url: forum.baseUrl, thread: 77, credentials: { login: loginVar, password: passwordVar } };
+}
+
 /** game.yaml's forum section for the local Discourse, posting as the user in `userVar`. */
 export function discourseSection(forum: DiscourseForum, keyVar: string, userVar: string, extra: Partial<ForumConfig> = {}) {
   return { software: 'discourse', url: forum.server.url, thread: 55, credentials: { key: keyVar, user: userVar }, ...extra };

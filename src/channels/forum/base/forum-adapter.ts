@@ -22,7 +22,7 @@ export interface OutgoingPost {
 }
 
 export interface PublishedPost {
-  /** The post's id; for a post held for review, its id in the forum's review queue. */
+  /** The post's id; for a post held for review, its id in the forum's review queue, or empty where the forum does not say. */
   id: string;
   url?: string;
   /** The forum took the post but holds it for its moderators to approve: it is not in the thread yet. */

@@ -5,6 +5,7 @@
 // not take it (the connection was refused, or a 429); after a time-out or a server error it may
 // have been made, and the caller is told so (ForumMaybeDoneError) to look before sending again.
 import pRetry, { AbortError } from 'p-retry';
+import type { CookieJar } from 'tough-cookie';
 import { ForumAuthError, ForumMaybeDoneError, ForumNotFoundError, ForumRateLimitedError, ForumRequestError, ForumUnavailableError } from './forum-errors.ts';
 
 export interface ForumHttpOptions {
@@ -21,7 +22,18 @@ export interface ForumHttpOptions {
   /** The longest Retry-After slept through inside one call; a longer one is the caller's to wait. */
   maxWaitMs?: number;
   timeoutMs?: number;
+  /** A member's session on the board (member mode): its cookies go with every request, and redirects are followed here so none is lost. */
+  cookies?: CookieJar;
 }
+
+/** A page as the board served it: where it ended up after redirects, and its HTML. */
+export interface ServedPage {
+  url: string;
+  html: string;
+}
+
+/** More redirects than this in one request is a loop. */
+const MAX_REDIRECTS = 5;
 
 export type Body = URLSearchParams | FormData | Record<string, unknown>;
 
@@ -40,14 +52,19 @@ export class ForumHttp {
     return this.request<T>('POST', path, body);
   }
 
+  /** A board's page (member mode): the address it was served from after redirects, and its HTML. */
+  page(path: string, query?: Record<string, string | readonly string[]>): Promise<ServedPage> {
+    return this.request<ServedPage>('GET', withQuery(path, query), undefined, true);
+  }
+
   /** A PUT replaces what is there, so doing it twice does no harm: it is tried again like a GET. */
   put<T>(path: string, body: Body): Promise<T> {
     return this.request<T>('PUT', path, body);
   }
 
-  private async request<T>(method: string, path: string, body?: Body): Promise<T> {
+  private async request<T>(method: string, path: string, body?: Body, served = false): Promise<T> {
     const { retries = 4, backoffMs = 500 } = this.options;
-    return pRetry(() => this.once<T>(method, path, body), {
+    return pRetry(() => this.once<T>(method, path, body, served), {
       retries,
       minTimeout: backoffMs,
       factor: 2,
@@ -56,22 +73,19 @@ export class ForumHttp {
     });
   }
 
-  private async once<T>(method: string, path: string, body?: Body): Promise<T> {
+  private async once<T>(method: string, path: string, body?: Body, served = false): Promise<T> {
     const url = `${this.base}/${path.replace(/^\/+/, '')}`;
     let response: Response;
+    let at: string;
     try {
-      response = await fetch(url, {
-        method,
-        headers: this.headersFor(body),
-        body: encoded(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
-      });
+      [response, at] = await this.fetchFollowing(method, url, body);
     } catch (e) {
       const why = `${method} ${url} got no answer (${causeOf(e)})`;
       if (method === 'POST' && !notSent(e)) throw new ForumMaybeDoneError(`${why}; the forum may have made it.`);
       throw new ForumUnavailableError(`${why}; the forum may be down.`);
     }
     const text = await response.text();
+    if (response.ok && served) return { url: at, html: text } as T;
     const parsed = parseJson(text);
     if (response.ok) return parsed as T;
     const said = this.options.errorText(parsed) ?? `HTTP ${response.status}`;
@@ -90,6 +104,25 @@ export class ForumHttp {
     if (response.status >= 500 && method === 'POST') throw new ForumMaybeDoneError(`${what}. The forum had a server error; it may have made it.`);
     if (response.status >= 500) throw new ForumUnavailableError(`${what}. The forum had a server error.`);
     throw new AbortError(new ForumRequestError(`${what}.`));
+  }
+
+  /** The request, with the session's cookies kept across its redirects when there is a session; the answer and the address it came from. */
+  private async fetchFollowing(method: string, url: string, body?: Body): Promise<[Response, string]> {
+    const jar = this.options.cookies;
+    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 20_000);
+    let [at, how] = [url, method];
+    for (let hops = 0; ; hops++) {
+      const headers = this.headersFor(body);
+      if (jar) headers.cookie = await jar.getCookieString(at);
+      const sent = how === method ? body : undefined;
+      const response = await fetch(at, { method: how, headers, body: encoded(sent), signal, redirect: jar ? 'manual' : 'follow' });
+      if (jar) for (const cookie of response.headers.getSetCookie()) await jar.setCookie(cookie, at, { ignoreError: true });
+      const next = response.headers.get('location');
+      if (!jar || response.status < 300 || response.status >= 400 || !next || hops >= MAX_REDIRECTS) return [response, at];
+      await response.arrayBuffer();
+      // A redirect after a POST is followed with a GET (303, and 301/302 as browsers do).
+      [at, how] = [new URL(next, at).toString(), response.status === 307 || response.status === 308 ? how : 'GET'];
+    }
   }
 
   private headersFor(body?: Body): Record<string, string> {

@@ -67,6 +67,9 @@ export interface WebhookPost {
   private: boolean;
 }
 
+/** How an ordinary member's account logs in to the board's own pages: its name and password, or a browser's remembered cookie. */
+export type MemberLogin = { login: string; password: string } | { cookie: string };
+
 /** Where the adapter reaches the forum: game.yaml's `forum:` with its credentials read from the environment. */
 export interface AdapterSettings {
   baseUrl: string;
@@ -77,6 +80,8 @@ export interface AdapterSettings {
   memberKey?: string;
   /** The client id the member's key was approved for (credentials.userApiClientId). */
   clientId?: string;
+  /** An ordinary member's login (credentials.login and password, or sessionCookie), used instead of a key. */
+  login?: MemberLogin;
   http?: Partial<ForumHttpOptions>;
 }
 
@@ -94,5 +99,7 @@ export interface ForumSoftware {
   webhook?: ForumWebhook;
   /** How a GM with an ordinary member account gets a key (credentials.userApiKey); without it, only an administrator's key works. */
   authorize?: MemberAuthorization;
+  /** Whether Adjutant can act as an ordinary member through the board's own pages and forms, logged in (AdapterSettings.login), with no key. */
+  memberLogin?: boolean;
   open(settings: AdapterSettings): ForumAdapter;
 }

@@ -21,6 +21,11 @@ const credentialsSchema = z.strictObject({
   userApiKey: envName.optional(),
   /** With userApiKey: the client id it was approved for, sent with it. */
   userApiClientId: envName.optional(),
+  /** Instead of a key, where the software allows it: an ordinary member's name (or email) and password, for the board's login form. */
+  login: envName.optional(),
+  password: envName.optional(),
+  /** Or the "stay logged in" cookie of a browser logged in as that member (XenForo's xf_user), for a board whose login asks for a CAPTCHA or a second step. */
+  sessionCookie: envName.optional(),
 });
 
 export const forumSchema = z
@@ -79,10 +84,12 @@ export const forumSchema = z
 type Credentials = z.infer<typeof credentialsSchema>;
 
 /**
- * The credentials are one of two ways, never both: an API key (with its user where the software
- * needs one), or, where the software has them, a member's own key (credentials.userApiKey).
+ * The credentials are one way, never two: an API key (with its user where the software needs
+ * one), or, where the software has them, a member's own key (credentials.userApiKey) or a member's
+ * login (credentials.login and password, or sessionCookie).
  */
 function credentialIssues(software: ForumSoftware, given: Credentials | undefined): Array<{ path: string[]; message: string }> {
+  if (given?.login || given?.password || given?.sessionCookie) return loginIssues(software, given);
   const { key, user } = software.credentials;
   const member = software.authorize;
   if (given?.userApiKey && !member)
@@ -102,7 +109,11 @@ function credentialIssues(software: ForumSoftware, given: Credentials | undefine
   if (given?.userApiKey) return [];
   if (given?.userApiClientId)
     return [{ path: ['credentials', 'userApiClientId'], message: 'userApiClientId goes with credentials.userApiKey: give that too, or remove it' }];
-  const or = member ? ` (or credentials.userApiKey: ${member.is}, see adjutant forum authorize)` : '';
+  const or = member
+    ? ` (or credentials.userApiKey: ${member.is}, see adjutant forum authorize)`
+    : software.memberLogin
+      ? " (or, with an ordinary member's account, credentials.login and credentials.password: docs/forums.md)"
+      : '';
   if (key === 'required' && !given?.key)
     return [
       {
@@ -117,6 +128,25 @@ function credentialIssues(software: ForumSoftware, given: Credentials | undefine
         message: `${software.name} needs ${user.is}: give credentials.user, the name of the environment variable holding it${or}`,
       },
     ];
+  return [];
+}
+
+/** A member's login: the name and password together, or the remembered cookie, and then no key. */
+function loginIssues(software: ForumSoftware, given: Credentials): Array<{ path: string[]; message: string }> {
+  const issue = (path: string[], message: string) => [{ path: ['credentials', ...path], message }];
+  if (!software.memberLogin)
+    return issue(
+      [],
+      `${software.name} takes no member's login or session cookie here: give credentials.key${software.authorize ? ` or credentials.userApiKey (${software.authorize.is})` : ''}`,
+    );
+  if (given.key || given.user || given.userApiKey)
+    return issue([], "give either a member's login (credentials.login and password, or sessionCookie) or an API key, not both");
+  if (given.sessionCookie && (given.login || given.password)) return issue([], 'give credentials.login and password, or credentials.sessionCookie, not both');
+  if (!given.sessionCookie && !(given.login && given.password))
+    return issue(
+      [given.login ? 'password' : 'login'],
+      "credentials.login and credentials.password go together: give both, the names of the environment variables holding the account's name and password",
+    );
   return [];
 }
 

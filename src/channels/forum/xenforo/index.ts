@@ -1,7 +1,9 @@
-// XenForo (its REST API, https://xenforo.com/docs/dev/rest-api/): updates in its BBCode, posted and
-// answered with a super-user API key acting as the game's account.
+// XenForo: updates in its BBCode, posted and answered as the game's account, either through the
+// REST API with a key (https://xenforo.com/docs/dev/rest-api/; only a board's super administrators
+// can make one), or, as an ordinary member, through the board's own pages and forms.
 import type { ForumSoftware } from '../base/forum-software.ts';
-import { xenforoAdapter } from './xenforo-adapter.ts';
+import { xenforoAdapter, xenforoAdapterOver } from './xenforo-adapter.ts';
+import { xenforoMember } from './xenforo-member.ts';
 
 export const xenforo: ForumSoftware = {
   id: 'xenforo',
@@ -11,5 +13,9 @@ export const xenforo: ForumSoftware = {
   // XenForo's option "Maximum message length" (messageMaxLength), 25,000 characters as installed.
   postLimit: 25_000,
   credentials: { key: 'required', user: { need: 'optional' } },
-  open: (s) => xenforoAdapter({ baseUrl: s.baseUrl, threadId: s.thread, apiKey: s.key!, apiUser: s.user, http: s.http }),
+  memberLogin: true,
+  open: (s) =>
+    s.login
+      ? xenforoAdapterOver(xenforoMember({ baseUrl: s.baseUrl, threadId: s.thread, login: s.login, http: s.http }), s.thread)
+      : xenforoAdapter({ baseUrl: s.baseUrl, threadId: s.thread, apiKey: s.key!, apiUser: s.user, http: s.http }),
 };
