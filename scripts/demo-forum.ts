@@ -1,15 +1,17 @@
-// The demo's forum: a local server that follows XenForo 2's documented REST API (the contract
-// server the forum tests use, test/forum/contract/xenforo-server.ts, reused here rather than
-// written twice), the game's `forum:` section naming it, two players who order there (one in the
-// game thread inside an [orders] block, one by private message to the game's account), and at
-// the end the thread as the forum holds it.
+// The demo's forum: a local XenForo 2 board (the contract server the forum tests use,
+// test/forum/contract/xenforo-server.ts, reused here rather than written twice), which Adjutant
+// reaches as an ordinary member would, through the board's own pages and forms with no API key;
+// the game's `forum:` section naming it, two players who order there (one in the game thread
+// inside an [orders] block, one by private message to the game's account), and at the end the
+// thread as the forum holds it.
 import { markerLine } from '../src/channels/forum/base/forum-adapter.ts';
 import { startXenForo, type XenForoForum } from '../test/forum/contract/xenforo-server.ts';
 
 const THREAD = 77;
-/** The variable game.yaml names for the API key; set in this process, as an operator would set it for `adjutant serve`. */
-const KEY_VARIABLE = 'DEMO_XF_API_KEY';
-/** The game's account (the API key's user) and the members who may play on the forum. */
+/** The variables game.yaml names for the account's login; set in this process, as an operator would set them for `adjutant serve`. */
+const LOGIN_VARIABLE = 'DEMO_XF_LOGIN';
+const PASSWORD_VARIABLE = 'DEMO_XF_PASSWORD';
+/** The game's account (an ordinary member) and the members who may play on the forum. */
 const ACCOUNT = { user_id: 1, username: 'Adjutant' };
 const MEMBERS = {
   green: { user_id: 2, username: 'Vera', by: 'thread' },
@@ -36,13 +38,14 @@ export interface DemoForum {
 /** The forum with `nations` playing there. */
 export async function startDemoForum(nations: ForumNation[]): Promise<DemoForum> {
   const xf: XenForoForum = await startXenForo(THREAD, [ACCOUNT, ...nations.map((n) => ({ user_id: MEMBERS[n].user_id, username: MEMBERS[n].username }))]);
-  process.env[KEY_VARIABLE] = xf.key;
+  process.env[LOGIN_VARIABLE] = ACCOUNT.username;
+  process.env[PASSWORD_VARIABLE] = xf.password;
   return {
     section: {
       software: 'xenforo',
-      url: xf.apiUrl,
+      url: xf.baseUrl,
       thread: THREAD,
-      credentials: { key: KEY_VARIABLE },
+      credentials: { login: LOGIN_VARIABLE, password: PASSWORD_VARIABLE },
       players: Object.fromEntries(nations.map((nation) => [MEMBERS[nation].username, nation])),
     },
     plays: (nation): nation is ForumNation => (nations as string[]).includes(nation),
@@ -67,7 +70,7 @@ export async function startDemoForum(nations: ForumNation[]): Promise<DemoForum>
 
 function describe(xf: XenForoForum): string[] {
   const players = new Map<number, string>(Object.entries(MEMBERS).map(([nation, m]) => [m.user_id, nation]));
-  const lines = [`thread ${THREAD} at ${xf.apiUrl} (local XenForo 2 API server), ${xf.posts.length} posts:`];
+  const lines = [`thread ${THREAD} at ${xf.baseUrl} (local XenForo 2 board), ${xf.posts.length} posts:`];
   for (const post of xf.posts) {
     const text = post.message
       .split('\n')
@@ -78,7 +81,7 @@ function describe(xf: XenForoForum): string[] {
       .filter((a) => a !== undefined);
     const origin =
       post.user_id === ACCOUNT.user_id
-        ? "posted by Adjutant's forum poster through the API (attachments/new-key, attachments, posts/)"
+        ? "posted by Adjutant's forum poster as a member, through the board's forms (attachments/upload, threads/77/add-reply)"
         : `written on the forum by the player of ${players.get(post.user_id)}; Adjutant's thread reader read its [orders] block`;
     lines.push(`#${post.post_id} ${post.username}: ${origin}`, ...text.slice(0, 5).map((l) => `    | ${l.slice(0, 100)}`));
     if (text.length > 5) lines.push(`    | ... (${text.length - 5} more line${text.length === 6 ? '' : 's'})`);

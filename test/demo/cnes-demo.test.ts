@@ -77,7 +77,12 @@ describe('npm run demo -- cnes', () => {
     const state = parse(await read('export', 'state.yaml')) as CnesState;
     expect(state.turn).toBe(3);
     // Red's "Urbanize Red Hills" (turn 1) and "build an airbase in Red Hills" (turn 2), by email.
-    expect(state.provinces.rhl).toMatchObject({ urban: true, airbase: true });
+    // What the demo printed of turn 2 and red's report say why, should the airbase be missing.
+    const turn2 = `${output.stdout
+      .split('\n')
+      .filter((l) => /turn 2/.test(l))
+      .join('\n')}\n${await turnFile('private', 2, 'report-red.txt')}`;
+    expect(state.provinces.rhl, turn2).toMatchObject({ urban: true, airbase: true });
     // Green's "build an airbase in Green Plains", in the forum thread.
     expect(state.provinces.gpl.airbase).toBe(true);
     // Red's "Buy 2 infantry in Redhaven" beside the 2 it started with; green's 2 beside its 1.
