@@ -3,6 +3,8 @@
 // API (test/forum/contract/xenforo-server.ts), board NES orders through the real parser:
 //   forum-read           posts read per second from the thread's pages (one in four an orders
 //                        post, stored and queued; the rest chatter and quotes, passed over);
+//   forum-read-member    the same, read as an ordinary member from the board's HTML pages
+//                        (test/forum/contract/xenforo-pages.ts), logged in through its form;
 //   forum-confirm-p50/p95  from a post appearing in the thread to its confirmation being recorded
 //                        in the forum outbox, when the thread is read at once (as a Discourse
 //                        webhook makes it; with polling alone, add up to the polling interval).
@@ -14,7 +16,8 @@ import pino from 'pino';
 import { parseDocument } from 'yaml';
 import { processForumMessage } from '../src/channels/forum/forum-message.ts';
 import { readThread, type ForumIntakeDeps } from '../src/channels/forum/forum-intake.ts';
-import { xenforoAdapter } from '../src/channels/forum/xenforo/xenforo-adapter.ts';
+import { xenforoAdapter, xenforoAdapterOver } from '../src/channels/forum/xenforo/xenforo-adapter.ts';
+import { xenforoMember } from '../src/channels/forum/xenforo/xenforo-member.ts';
 import { openGame } from '../src/game/open-game.ts';
 import { parseMessage } from '../src/orders/parse-message.ts';
 import { PostOutbox } from '../src/store/post-outbox.ts';
@@ -89,13 +92,22 @@ try {
     else if (i % 4 === 1) forum.say(3, `[quote="Alice"][orders]Buy army in edi[/orders][/quote]\nBold move.`);
     else forum.say(i % 4 === 2 ? 4 : 3, 'Anyone up for an alliance against the north? Buy army in lon, they said.');
   }
-  const queued: string[] = [];
-  const intake: ForumIntakeDeps = { store, now, logger, enqueue: async ({ messageId }) => void queued.push(messageId) };
-  const started = performance.now();
-  const { read } = await readThread(intake, readGame, adapter);
-  const seconds = (performance.now() - started) / 1000;
-  if (read !== POSTS || queued.length !== POSTS / 4) throw new Error(`read ${read} posts and took ${queued.length}; expected ${POSTS} and ${POSTS / 4}`);
-  console.log(JSON.stringify({ bench: 'forum-read', value: Math.round(read / seconds), unit: 'posts/s', target: 200 }));
+  const member = xenforoAdapterOver(xenforoMember({ baseUrl: forum.baseUrl, threadId: 77, login: { login: 'Adjutant', password: forum.password } }), 77);
+  for (const [bench, through] of [
+    ['forum-read', adapter],
+    ['forum-read-member', member],
+  ] as const) {
+    const gameId = bench === 'forum-read' ? readGame : await newGame(forum.baseUrl);
+    if (gameId !== readGame) games.push(gameId);
+    const queued: string[] = [];
+    const intake: ForumIntakeDeps = { store, now, logger, enqueue: async ({ messageId }) => void queued.push(messageId) };
+    const started = performance.now();
+    const { read } = await readThread(intake, gameId, through);
+    const seconds = (performance.now() - started) / 1000;
+    if (read !== POSTS || queued.length !== POSTS / 4)
+      throw new Error(`${bench}: read ${read} posts and took ${queued.length}; expected ${POSTS} and ${POSTS / 4}`);
+    console.log(JSON.stringify({ bench, value: Math.round(read / seconds), unit: 'posts/s', target: 200 }));
+  }
 
   // From a post to its confirmation recorded.
   forum.posts.length = 0;
