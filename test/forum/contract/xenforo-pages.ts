@@ -1,6 +1,6 @@
 // XenForo 2's own pages and forms, as an ordinary member reaches them with no API key, on the local
-// board (xenforo-board.ts), in the shapes .scratch/xf-member-spec.md sets out and XenForo's
-// templates and controllers have (the HTML: xenforo-html.ts, which cites each template):
+// board (xenforo-board.ts), in the shapes XenForo's templates and controllers have (the HTML:
+// xenforo-html.ts, which cites each template):
 // - XF\Pub\App / XF\Session / XF\Http\Request with the cookie prefix xf_: xf_csrf (set on the first
 //   answer to a client without one), xf_session (set when a session starts: at login, or from a
 //   valid "Stay logged in" xf_user cookie, "<user_id>,<key>" URL-encoded as PHP's setcookie writes
