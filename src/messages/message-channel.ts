@@ -1,7 +1,8 @@
 // What one way of writing to a game is, as the service uses it: how its stored messages are told
 // apart, whether one is still stored, how it is read, decided and committed (through the shared
 // loop of src/messages/run-message.ts), who sent it, for the GM's dead-letter alert, and the
-// processes it runs beside (channel-services.ts). One record per channel, in its folder (src/channels/<id>/index.ts), listed in src/channels/index.ts.
+// processes it runs beside (channel-services.ts). One record per channel, in its folder
+// (src/channels/<id>/index.ts), listed in src/channels/index.ts.
 import type { ChannelServiceContext, ChannelServices } from './channel-services.ts';
 import type { MessageDeps } from './message-context.ts';
 import type { MessageResult } from './message-ledger.ts';

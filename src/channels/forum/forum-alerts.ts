@@ -3,27 +3,16 @@
 // moderators, and what Adjutant cannot post itself (private messages on phpBB) for the GM to pass
 // on. Each is recorded in the mail outbox under a key naming what it is about, so it is sent once
 // however often the fault is seen.
-import type { Logger } from 'pino';
 import { taggedSubject } from '../../game/subject-tag.ts';
-import type { GameStore } from '../../store/game-store.ts';
+import { ALERT_PREFIX, type AlertDeps } from '../../messages/gm-alerts.ts';
 import type { PostOutboxEntry } from '../../store/post-outbox.ts';
-import type { Outbox } from '../../store/outbox.ts';
 import { storedGame } from '../../store/stored-game.ts';
 import type { ForumAlert } from './forum-poster.ts';
 
-export interface ForumAlertDeps {
-  store: GameStore;
-  outbox: Outbox;
-  logger: Logger;
-  now: () => Date;
-  /** The address Adjutant writes from when a game names no mailbox. */
-  address: string;
-}
-
 // Mail alerts share this prefix, so an alert that cannot be sent is never alerted about again.
-const KEY_PREFIX = 'alert:forum:';
+const KEY_PREFIX = `${ALERT_PREFIX}forum:`;
 
-export async function forumAlert(deps: ForumAlertDeps, gameId: string, alert: ForumAlert): Promise<void> {
+export async function forumAlert(deps: AlertDeps, gameId: string, alert: ForumAlert): Promise<void> {
   const { config } = await storedGame(deps.store, gameId);
   const [key, subject, lines] = alertText(gameId, alert, deps.now());
   await deps.outbox.record(gameId, {

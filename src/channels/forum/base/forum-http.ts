@@ -32,6 +32,9 @@ export interface ServedPage {
   html: string;
 }
 
+/** The longest Retry-After slept through inside one call when ForumHttpOptions.maxWaitMs does not say. */
+export const MAX_WAIT_MS = 60_000;
+
 /** More redirects than this in one request is a loop. */
 const MAX_REDIRECTS = 5;
 
@@ -96,7 +99,7 @@ export class ForumHttp {
       throw new AbortError(new ForumNotFoundError(`${what}. Check the id in game.yaml's forum section; the thread may have been deleted or moved.`));
     if (response.status === 429) {
       const waitMs = retryAfterMs(response.headers.get('retry-after'), parsed);
-      if (waitMs > (this.options.maxWaitMs ?? 60_000))
+      if (waitMs > (this.options.maxWaitMs ?? MAX_WAIT_MS))
         throw new AbortError(new ForumRateLimitedError(`${what}. The forum asks us to wait ${Math.ceil(waitMs / 1000)} s.`, waitMs));
       await new Promise((r) => setTimeout(r, waitMs));
       throw new ForumUnavailableError(`${what}. Still rate limited after waiting ${Math.ceil(waitMs / 1000)} s.`);

@@ -13,8 +13,7 @@ import {
   type ThreadPage,
   type ThreadPost,
 } from '../base/forum-adapter.ts';
-import type { BoardPost, Paged, XenForoAccess } from './xenforo-access.ts';
-import { postMessage } from './xenforo-access.ts';
+import { postMessage, type BoardPost, type Paged, type XenForoAccess } from './xenforo-access.ts';
 import { xenforoApi, type XenForoSettings } from './xenforo-api.ts';
 
 /** The most pages one read takes: a long catch-up goes on in further reads (ThreadPage.more), each part stored first. */

@@ -6,7 +6,7 @@
 import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapter.ts';
 import { ForumAuthError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
-import { postMessage, type BoardPost, type ConversationRow, type Paged, type XenForoAccess } from './xenforo-access.ts';
+import { orNull, postMessage, type BoardPost, type ConversationRow, type Paged, type XenForoAccess } from './xenforo-access.ts';
 
 export interface XenForoSettings {
   /** The forum's API root, e.g. https://forums.example.com/api */
@@ -104,13 +104,8 @@ export function xenforoApi(settings: XenForoSettings): XenForoAccess {
     },
 
     async post(id: string) {
-      try {
-        const { post } = await http.get<{ post: XfPost }>(`posts/${encodeURIComponent(id)}/`);
-        return { ...boardPost(post), thread: post.thread_id };
-      } catch (e) {
-        if (e instanceof ForumNotFoundError) return null;
-        throw e;
-      }
+      const got = await orNull(() => http.get<{ post: XfPost }>(`posts/${encodeURIComponent(id)}/`));
+      return got && { ...boardPost(got.post), thread: got.post.thread_id };
     },
 
     async conversations(n: number) {

@@ -10,7 +10,7 @@ import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapt
 import { ForumNotFoundError } from '../base/forum-errors.ts';
 import type { ForumHttpOptions } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
-import { postMessage, type XenForoAccess } from './xenforo-access.ts';
+import { orNull, postMessage, type XenForoAccess } from './xenforo-access.ts';
 import { conversationList, conversationPage, idInPath, memberOf, threadPage } from './xenforo-pages.ts';
 import { XenForoSession } from './xenforo-session.ts';
 
@@ -41,15 +41,6 @@ export function xenforoMember(settings: XenForoMemberSettings): XenForoAccess {
   const base = settings.baseUrl.replace(/\/+$/, '');
   const thread = settings.threadId;
   const paged = (path: string, n: number) => (n <= 1 ? path : `${path}page-${n}`);
-  // A missing page (a conversation the account left, a post no longer shown) is null where asked.
-  const orNull = async <T>(get: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await get();
-    } catch (e) {
-      if (e instanceof ForumNotFoundError) return null;
-      throw e;
-    }
-  };
 
   return {
     async me() {

@@ -7,7 +7,7 @@
 // the GM logged in with instead.
 import { CookieJar } from 'tough-cookie';
 import { ForumAuthError, ForumRateLimitedError, ForumRequestError } from '../base/forum-errors.ts';
-import { ForumHttp, type ForumHttpOptions, type ServedPage } from '../base/forum-http.ts';
+import { ForumHttp, MAX_WAIT_MS, type ForumHttpOptions, type ServedPage } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
 import { errorOf, visitorOf } from './xenforo-pages.ts';
 
@@ -47,7 +47,7 @@ export class XenForoSession {
 
   constructor(private readonly settings: XenForoSessionSettings) {
     this.base = settings.baseUrl.replace(/\/+$/, '');
-    this.maxWaitMs = settings.http?.maxWaitMs ?? 60_000;
+    this.maxWaitMs = settings.http?.maxWaitMs ?? MAX_WAIT_MS;
     this.http = new ForumHttp({
       baseUrl: this.base,
       headers: { accept: 'text/html, application/json' },
