@@ -12,7 +12,7 @@ import { storeOutageAlert } from '../src/messages/gm-alerts.ts';
 import type { MessageDeps } from '../src/messages/message-context.ts';
 import { welcomePlayers } from '../src/messages/welcome.ts';
 import { parseMessageInSlices } from '../src/orders/parse-message.ts';
-import { importGame } from '../src/store/game-archive.ts';
+import { importGameFolder } from '../src/channels/import-game.ts';
 import { reachRedis } from '../src/store/reach-redis.ts';
 import { OutageWatch } from '../src/store/outage-watch.ts';
 import { redisMemoryWarnings } from '../src/store/redis-memory.ts';
@@ -215,7 +215,7 @@ async function importGames(rt: Runtime, config: ServiceConfig, logger: Logger): 
   for (const dir of folders) {
     const id = gameIdFromFolder(dir);
     if (await rt.store.exists(id)) continue;
-    const { secretsGiven } = await importGame(rt.store, id, dir);
+    const { secretsGiven } = await importGameFolder(rt.store, id, dir, rt.now());
     imported.push(id);
     logger.info({ gameId: id, dir, secretsGiven }, 'game stored');
   }

@@ -4,17 +4,18 @@ import { GameFolderError } from '../game/problems.ts';
 import * as config from './commands/config.ts';
 import * as datc from './commands/datc.ts';
 import * as deadLetter from './commands/dead-letter.ts';
-import * as forum from './commands/forum.ts';
 import * as game from './commands/game.ts';
-import * as mail from './commands/mail.ts';
 import * as map from './commands/map.ts';
 import * as parse from './commands/parse.ts';
 import * as scenario from './commands/scenario.ts';
 import * as serve from './commands/serve.ts';
 import * as web from './commands/web.ts';
-import { packageVersion } from './output.ts';
+import { channels } from '../channels/index.ts';
+import { serviceConfig } from '../../jobs/service-config.ts';
+import { packageVersion, printJson } from './output.ts';
 
-const COMMANDS = [game, scenario, parse, datc, map, mail, config, forum, serve, web, deadLetter];
+/** The commands of the command line itself; each channel adds its own (`adjutant mail`, `adjutant forum`) through its record. */
+const COMMANDS = [game, scenario, parse, datc, map, config, serve, web, deadLetter];
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('adjutant')
@@ -23,6 +24,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError();
   for (const command of COMMANDS) command.register(program);
+  for (const channel of channels.all()) channel.commands?.(program, { settings: serviceConfig, printJson });
   program.addHelpText('after', () => `\nEvery command:\n${everyCommand(program).join('\n')}\n`);
   try {
     await program.parseAsync(argv as string[]);

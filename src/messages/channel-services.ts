@@ -44,6 +44,14 @@ export interface ChannelServiceContext {
   openQueue(name: string): Queue;
 }
 
+/** What a channel's own commands (`adjutant <channel> …`) are given by the command line. */
+export interface ChannelCommandContext {
+  /** The service's settings, read from the environment when first asked for: a command that needs none works without them. */
+  settings(): ChannelSettings;
+  /** Prints data as every command's `--json` does. */
+  printJson(value: unknown): void;
+}
+
 /** A started process: stopping it lets what it has in hand finish. */
 export interface Running {
   stop(): Promise<void>;

@@ -1,9 +1,11 @@
 // What one way of writing to a game is, as the service uses it: how its stored messages are told
 // apart, whether one is still stored, how it is read, decided and committed (through the shared
-// loop of src/messages/run-message.ts), who sent it, for the GM's dead-letter alert, and the
-// processes it runs beside (channel-services.ts). One record per channel, in its folder
+// loop of src/messages/run-message.ts), who sent it, for the GM's dead-letter alert, the
+// processes it runs beside (channel-services.ts), what it notes of a newly stored game, and its
+// own commands on the command line. One record per channel, in its folder
 // (src/channels/<id>/index.ts), listed in src/channels/index.ts.
-import type { ChannelServiceContext, ChannelServices } from './channel-services.ts';
+import type { Command } from 'commander';
+import type { ChannelCommandContext, ChannelServiceContext, ChannelServices } from './channel-services.ts';
 import type { MessageDeps } from './message-context.ts';
 import type { MessageResult } from './message-ledger.ts';
 import type { MessageJob } from './run-message.ts';
@@ -23,4 +25,8 @@ export interface MessageChannel {
   sender(store: GameStore, gameId: string, messageId: string): Promise<string | null>;
   /** The processes the channel runs in the service (its intake, its sender, its webhooks); none when absent. */
   services?(ctx: ChannelServiceContext): ChannelServices;
+  /** Notes that a game was just stored (by `adjutant game import` or the service's start-up): what the channel held before it is not the game's. */
+  gameStored?(store: GameStore, gameId: string, at: Date): Promise<void>;
+  /** Adds the channel's own commands to the `adjutant` command line (`adjutant forum test`, `adjutant mail test`). */
+  commands?(program: Command, ctx: ChannelCommandContext): void;
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '../../jobs/queues.ts';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { forumKeys } from '../../src/store/keys.ts';
 import { connectRedis } from '../../src/store/redis.ts';
 import { dropServedGame, startServe, type ServeProcess } from '../mail/support/serve-process.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
@@ -50,8 +51,11 @@ afterAll(async () => {
 
 describe('adjutant serve with a forum', () => {
   it("posts the turn's update with its map into the game's XenForo thread at the deadline", { timeout: 90_000 }, async () => {
+    const before = Date.now();
     serve = startServe({ gameId, gamesDir: path.join(dir, 'games'), outDir: path.join(dir, 'out'), lockMs: 5000 });
     await serve.ready;
+    // The service stored the folder as `game import` does: the thread's history is not this game's.
+    expect(Date.parse((await store.redis.get(forumKeys(gameId).readsFrom)) ?? '')).toBeGreaterThanOrEqual(before);
     const line = markerLine(`${gameId}/update:step-1`);
     const post = await waitFor('the update in the thread', async () => xf.posts.find((p) => p.message.includes(line)), 60_000, 200);
     expect(post.message).toContain('Mail Loop Trial');

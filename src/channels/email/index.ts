@@ -2,6 +2,7 @@
 // bytes (its id), read with mailparser and answered by SMTP from the outbox (email-services.ts).
 import type { MessageChannel } from '../../messages/message-channel.ts';
 import { emailServices } from './email-services.ts';
+import { mailCommands } from './mail-commands.ts';
 import { processMail } from './process-mail.ts';
 import { readMail } from './read-mail.ts';
 
@@ -18,4 +19,5 @@ export const email: MessageChannel = {
     return raw ? (await readMail(raw)).from : null;
   },
   services: emailServices,
+  commands: mailCommands,
 };

@@ -2,6 +2,7 @@
 // by the thread readers and webhooks of each forum software and stored in the forum inbox under
 // "forum-post:<post id>@<version>" or "forum-private:<id>@<version>"; its processes are forum-services.ts.
 import type { MessageChannel } from '../../messages/message-channel.ts';
+import { forumCommands } from './forum-commands.ts';
 import { forumChannelId, ForumInbox, isForumItemId } from './forum-inbox.ts';
 import { processForumMessage } from './forum-message.ts';
 import { forumServices } from './forum-services.ts';
@@ -14,4 +15,7 @@ export const forum: MessageChannel = {
   process: processForumMessage,
   sender: async (store, gameId, messageId) => (await new ForumInbox(store.redis).item(gameId, messageId))?.post.author.name ?? null,
   services: forumServices,
+  // The forum's posts before this moment are its history, not orders for this game.
+  gameStored: (store, gameId, at) => new ForumInbox(store.redis).startReading(gameId, at),
+  commands: forumCommands,
 };

@@ -7,8 +7,8 @@ import { formatProblem, GameFolderError, type Problem } from '../../game/problem
 import type { GameFile } from '../../game/game-file.ts';
 import { nationColourWarnings } from '../../render/nation-colour-check.ts';
 import { rulesets } from '../../rulesets/index.ts';
-import { exportGame, importGame } from '../../store/game-archive.ts';
-import { ForumInbox } from '../../channels/forum/forum-inbox.ts';
+import { exportGame } from '../../store/game-archive.ts';
+import { importGameFolder } from '../../channels/import-game.ts';
 import { GameNotFoundError, GameStore } from '../../store/game-store.ts';
 import { reachRedis } from '../../store/reach-redis.ts';
 import { gameOverview, overviewText, withRuntime } from '../game-overview.ts';
@@ -59,9 +59,7 @@ export function register(program: Command): void {
     .action(async (dir: string, opts: { id?: string; welcome: boolean }) => {
       const id = opts.id ?? gameIdFromFolder(dir);
       await withRuntime(async (rt) => {
-        const { secretsGiven, nations } = await importGame(rt.store, id, dir);
-        // The forum's posts before this moment are its history, not orders for this game.
-        await new ForumInbox(rt.store.redis).startReading(id, new Date());
+        const { secretsGiven, nations } = await importGameFolder(rt.store, id, dir, new Date());
         console.log(`Stored game "${id}" from ${dir}.`);
         printWarnings(colourWarnings(dir, nations));
         if (secretsGiven.length)

@@ -2,16 +2,17 @@
 // `adjutant forum forget`: lets a member name of a running game go from the account that held it.
 // `adjutant forum authorize`: a key for an ordinary member account, where the forum has them.
 import type { Command } from 'commander';
-import { ForumMembers } from '../../channels/forum/forum-members.ts';
+import { loadGame } from '../../game/load-game.ts';
 import { GameStore } from '../../store/game-store.ts';
 import { connectRedis } from '../../store/redis.ts';
-import { loadGame } from '../../game/load-game.ts';
-import { checkForum } from '../../channels/forum/check-forum.ts';
-import { openForum } from '../../channels/forum/open-forum.ts';
-import { beginAuthorization, finishAuthorization, type Begun } from '../../channels/forum/member-authorization.ts';
-import { softwareOf, type ForumConfig } from '../../channels/forum/settings/forum-config.ts';
+import { checkForum } from './check-forum.ts';
+import { ForumMembers } from './forum-members.ts';
+import { beginAuthorization, finishAuthorization, type Begun } from './member-authorization.ts';
+import { openForum } from './open-forum.ts';
+import { softwareOf, type ForumConfig } from './settings/forum-config.ts';
 
-export function register(program: Command): void {
+/** The forum channel's commands, added to the command line through its record. */
+export function forumCommands(program: Command): void {
   const forum = program.command('forum').description("The game's forum thread.");
   forum
     .command('test')
