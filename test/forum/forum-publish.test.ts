@@ -5,7 +5,7 @@
 // the game asks, and a forum that refuses (a revoked key, a deleted thread, a 429 storm, an
 // outage) loses nothing: the GM is told, and the post goes out once the cause is fixed.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,7 @@ import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { claim, cleanUp, outboxEntries, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
 import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
-import { discourseSection, startTestPoster, xenforoSection } from './support/test-poster.ts';
+import { discourseSection, startTestPoster, xenforoMemberSection, xenforoSection } from './support/test-poster.ts';
 import { Conversations } from '../../src/channels/forum/conversations.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -46,6 +46,8 @@ beforeAll(async () => {
   process.env.TEST_PUB_XF_KEY = xf.key;
   process.env.TEST_PUB_DC_KEY = dc.key;
   process.env.TEST_PUB_DC_USER = 'adjutant';
+  process.env.TEST_PUB_XF_LOGIN = 'adjutant';
+  process.env.TEST_PUB_XF_PASSWORD = xf.password;
   poster = startTestPoster({ redisUrl, store: rt.store, mail: rt.outbox, games: (id) => games.includes(id) });
 });
 
@@ -275,6 +277,25 @@ describe('a forum that refuses', () => {
     }
     dc.approve();
     expect(dc.posts.filter((p) => p.raw.includes(markerLine(`${id}/update:held`)))).toHaveLength(1);
+  });
+
+  it('a member who may not attach files: the update goes out once without its map, and the GM is told where the map is', { timeout: 30_000 }, async () => {
+    const id = await game(xenforoMemberSection(xf, 'TEST_PUB_XF_LOGIN', 'TEST_PUB_XF_PASSWORD'));
+    const map = path.join(outDir, `${id}-map.png`);
+    await writeFile(map, Buffer.from('a map'));
+    xf.attaching.on = false;
+    try {
+      await poster.outbox.record(id, { kind: 'post', key: 'update:no-map', text: 'Spring 1901', images: [{ filename: 'map.png', path: map }] });
+      const [alert] = await mailArrives('the GM told', id, 'alert:forum:images-left-out:');
+      expect(alert.subject).toContain('A forum post went out without its map');
+      expect(alert.text).toContain(map);
+      expect(alert.text).toMatch(/refused its images.*permission/s);
+      await waitFor('the post marked done', async () => (await poster.outbox.entry(id, 'update:no-map'))?.postedAt);
+    } finally {
+      xf.attaching.on = true;
+    }
+    const made = xf.posts.filter((p) => p.message.includes(markerLine(`${id}/update:no-map`)));
+    expect(made.map((p) => [p.message.startsWith('Spring 1901'), p.message.includes('[ATTACH')])).toEqual([[true, false]]);
   });
 
   it('a 429 storm: the post is held as long as the forum asks, the GM is told, and it goes out once', { timeout: 60_000 }, async () => {

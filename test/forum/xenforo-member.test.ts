@@ -170,6 +170,31 @@ describe('XenForo as an ordinary member', () => {
     expect(await adapter.findOwnPost('g/update:step-4')).toBeNull();
   });
 
+  it('tells its standing from the pages: staff or not, a locked thread, no attachments; an update goes out without the map it may not attach', async () => {
+    const adapter = member();
+    expect(await adapter.standing!()).toEqual({ usable: true, says: expect.stringMatching(/^\S+ is an ordinary member: .*one conversation\.$/) });
+    xf.moderator.on = true;
+    expect((await adapter.standing!()).says).toMatch(/^\S+ is staff: /);
+    xf.locked.on = true;
+    expect(await adapter.standing!()).toEqual({
+      usable: true,
+      says: expect.stringContaining("The game's thread is locked, but the account may still reply in it."),
+    });
+    xf.moderator.on = false;
+    expect(await adapter.standing!()).toEqual({
+      usable: false,
+      says: expect.stringContaining("It may not reply in the game's thread, which is locked, so no update can be posted"),
+    });
+    xf.locked.on = false;
+    xf.attaching.on = false;
+    expect(await adapter.standing!()).toEqual({ usable: true, says: expect.stringContaining('It may not attach files in the thread') });
+
+    const made = await adapter.publish({ text: 'turn 1', images: [{ filename: 'map.png', data: Buffer.from('png') }], marker: 'g/update:step-1' });
+    expect(made).toEqual({ id: String(xf.posts.at(-1)!.post_id), url: expect.any(String), imagesLeftOut: expect.stringMatching(/permission/) });
+    expect(xf.posts.at(-1)!.message).toMatch(/^turn 1\n\n\[SIZE=1\]Adjutant ref g\/update:step-1\.\[\/SIZE\]$/);
+    expect(xf.attachments.size).toBe(0);
+  });
+
   it('finds members by name, keeps one conversation with each, and finds its own message again', async () => {
     const adapter = member();
     expect(await adapter.whoIs('alice')).toEqual({ id: '2', name: 'Alice' });

@@ -59,6 +59,15 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
           alert.entry.text,
         ],
       ];
+    case 'images-left-out':
+      return [
+        `images-left-out:${alert.entry.key}`,
+        'A forum post went out without its map',
+        [
+          `${describe(alert.entry)} was posted, but the forum refused its images, so it shows no map: ${alert.reason}`,
+          `The images are on the server: ${alert.images.join(', ')}. You may attach them to the post by hand; to have them attached from now on, ask the board's moderators to let the game's account attach files (adjutant forum test says whether it may).`,
+        ],
+      ];
     case 'pass-on':
       return [
         `pass-on:${alert.entry.key}`,

@@ -28,7 +28,9 @@ export type ForumAlert =
   /** The forum cannot take the item (phpBB, or the game has no forum any more): the GM passes it on. */
   | { kind: 'pass-on'; entry: PostOutboxEntry; reason: string }
   /** The forum took the post but holds it for its moderators: the GM may ask them, or post it by hand. */
-  | { kind: 'held'; entry: PostOutboxEntry };
+  | { kind: 'held'; entry: PostOutboxEntry }
+  /** The forum took the post but not its images (the account may not attach files): the GM may attach them by hand. */
+  | { kind: 'images-left-out'; entry: PostOutboxEntry; reason: string; images: string[] };
 
 export interface ForumPosterOptions {
   outbox: PostOutbox;
@@ -190,7 +192,8 @@ async function deliver(options: ForumPosterOptions, open: (forum: ForumConfig) =
   const text = entry.key === STATUS_KEY ? await statusNow(options, gameId, entry) : entry.text;
   const made = await adapter.publish({ text, images, marker: entry.marker });
   await outbox.markPosted(gameId, entry.key, made.id, made.url);
-  if (!made.held) return 'posted';
+  if (made.imagesLeftOut) await options.alert(gameId, { kind: 'images-left-out', entry, reason: made.imagesLeftOut, images: entry.images.map((i) => i.path) });
+  if (!made.held) return made.imagesLeftOut ? 'posted without its images' : 'posted';
   await options.alert(gameId, { kind: 'held', entry });
   return 'held for review';
 }

@@ -6,7 +6,7 @@
 // page holding it), conversations/add and <id>/add-reply, members/?username= and a member's profile.
 import type { ContractRequest, Reply, Route } from './contract-server.ts';
 import { PER_PAGE, type XfBoard, type XfUser } from './xenforo-board.ts';
-import { bbCode, esc, memberUrl, pageNav, slug, time, userInfo, username } from './xenforo-html.ts';
+import { banners, bbCode, esc, memberUrl, pageNav, slug, time, userInfo, username } from './xenforo-html.ts';
 import { lastPage, refused, type Handler, type Visit } from './xenforo-pages.ts';
 
 export interface PageKit {
@@ -159,7 +159,7 @@ ${items.join('\n')}
           200,
           'member_view',
           user.username,
-          `<div class="memberHeader"><h1 class="memberHeader-name"><span class="username " dir="auto" data-user-id="${user.user_id}">${esc(user.username)}</span></h1></div>`,
+          `<div class="memberHeader"><h1 class="memberHeader-name"><span class="username " dir="auto" data-user-id="${user.user_id}">${esc(user.username)}</span></h1>${banners(user.user_id === board.me.user_id && board.moderator.on)}</div>`,
         );
       }),
     ],

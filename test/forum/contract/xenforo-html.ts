@@ -26,7 +26,17 @@
 // - the BBCode renderer (XF\BbCode\Renderer\Html): text escaped, a newline <br />, [B] <b>, [I] <i>,
 //   [U] <u>, [SIZE=1..7] font-size 9/10/12/15/18/22/26px, [QUOTE="Name, post: N, member: M"] the
 //   bbCodeBlock--quote blockquote, [ATTACH=full] / [ATTACH type="full"] the bbImageWrapper with
-//   img.bbImage (as on the real page), an unknown tag left as written.
+//   img.bbImage (as on the real page), an unknown tag left as written;
+// - thread_view (compiled, find_string "blockStatus-message--locked"; NetTally reads a thread as
+//   locked by the same element): a locked thread's dl.blockStatus with "Not open for further
+//   replies."; the quick reply, form.js-quickReply posting to threads/<slug>.<id>/add-reply, and in
+//   it the editor's attach button, a.js-attachmentUpload to attachments/upload?type=post&
+//   context[thread_id]=<id>&hash=<hash>, as a real served thread page has it (find_string
+//   "js-attachmentUpload");
+// - the user banners (XF\Template\Templater::fnUserBanners, find_string "userBanner--staff"): a
+//   staff member's em.userBanner--staff "Staff member", when the board shows staff banners (as
+//   installed), in member_view's .memberHeader.
+import { createHash } from 'node:crypto';
 import type { XfUser } from './xenforo-board.ts';
 
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
@@ -163,4 +173,30 @@ function quote(option: string, content: string): string {
   const title = said && (postId ? `<a href="/goto/post?id=${postId}" class="bbCodeBlock-sourceJump" rel="nofollow">${said}</a>` : said);
   const attrs = name ? ` data-attributes="${esc(others)}" data-quote="${esc(name)}" data-source="${esc(source ?? '')}"` : '';
   return `<blockquote${attrs} class="bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote js-expandWatch">${title ? `<div class="bbCodeBlock-title">${title}</div>` : ''}<div class="bbCodeBlock-content"><div class="bbCodeBlock-expandContent js-expandContent ">${content}</div><div class="bbCodeBlock-expandLink js-expandLink"><a role="button" tabindex="0">Click to expand...</a></div></div></blockquote>`;
+}
+
+/** thread_view's status block of a locked thread. */
+export function lockedStatus(): string {
+  return `<div class="block-outer"><dl class="blockStatus"><dt>Status</dt>
+<dd class="blockStatus-message blockStatus-message--locked">Not open for further replies.</dd></dl></div>`;
+}
+
+/** thread_view's quick reply, with the attach button for a member who may attach files. */
+export function quickReply(threadPath: string, threadId: number, csrf: string, canAttach: boolean): string {
+  const hash = createHash('md5').update(`${threadId}${csrf}`).digest('hex');
+  const attach = canAttach
+    ? `<a href="/attachments/upload?type=post&amp;context[thread_id]=${threadId}&amp;hash=${hash}" class="button--link js-attachmentUpload button button--icon button--icon--attach" target="_blank" data-accept="."><span class="button-text">Attach files</span></a>`
+    : '';
+  return `<form action="${threadPath}add-reply" method="post" class="block js-quickReply" data-xf-init="attachment-manager quick-reply ajax-submit" data-message-container="div[data-type=post] .js-replyNewMessageContainer">
+<input type="hidden" name="_xfToken" value="${csrf}" /><div class="block-container"><div class="block-body"><div class="message message--quickReply block-topRadiusContent block-bottomRadiusContent">
+<div class="message-inner"><div class="message-cell message-cell--main"><div class="message-editorWrapper"><textarea name="message" class="input js-editor" rows="5"></textarea>
+<div class="formButtonGroup"><div class="formButtonGroup-primary"><button type="submit" class="button--primary button button--icon button--icon--reply"><span class="button-text">Post reply</span></button></div>
+<div class="formButtonGroup-extra">${attach}</div></div><input type="hidden" name="attachment_hash" value="${hash}" /></div></div></div></div></div></div></form>`;
+}
+
+/** fnUserBanners in member_view: the staff banner of a staff member. */
+export function banners(staff: boolean): string {
+  return staff
+    ? `<div class="memberHeader-banners"><em class="userBanner userBanner--staff" dir="auto"><span class="userBanner-before"></span><strong>Staff member</strong><span class="userBanner-after"></span></em></div>`
+    : '';
 }

@@ -22,11 +22,15 @@
 //   (please_enter_valid_message, please_enter_message_with_no_more_than_x_characters) before the flood
 //   check (must_wait_x_seconds_before_performing_this_action), a reply held for approval redirected
 //   to the thread with the phrase your_message_has_been_posted_awaiting_approval, a thread the
-//   member may not reply in (`locked`) 403 do_not_have_permission.
+//   member may not reply in (`locked`; staff may, XF\Entity\Thread::canReply) 403
+//   do_not_have_permission. The thread page (thread_view) shows a locked thread's status and,
+//   to a member who may reply, the quick reply form with its "Attach files" button to one who may
+//   attach (xenforo-html.ts).
 // - XF\Pub\Controller\Post: posts/<id>/ redirected to the thread page holding it with #post-<id>
 //   (the Thread plugin's getPostLink), a post not shown a 404 requested_post_not_found; actionEdit
 //   for one's own post, 403 for another's. XF\Pub\Controller\Attachment::actionUpload: the upload
-//   kept under the editor's hash until the reply claims it.
+//   kept under the editor's hash until the reply claims it; a member the board does not let
+//   attach files (`attaching` off) refused with noPermission, 403.
 // - XF\Pub\Controller\Conversation: conversations/ (newest last message first) and
 //   conversations/<slug>.<id>/ (oldest first), 20 a page; actionAdd (recipients by name, comma
 //   separated: the_following_recipients_could_not_be_found_x), actionAddReply redirected to
@@ -37,7 +41,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ContractRequest, Reply, Route } from './contract-server.ts';
 import { PER_PAGE, type XfBoard, type XfPost, type XfUser } from './xenforo-board.ts';
 import { conversationPages } from './xenforo-conversation-pages.ts';
-import { bbCode, esc, pageNav, shell, slug, time, userInfo, username } from './xenforo-html.ts';
+import { bbCode, esc, lockedStatus, pageNav, quickReply, shell, slug, time, userInfo, username } from './xenforo-html.ts';
 
 export interface Visit {
   csrf: string;
@@ -59,7 +63,8 @@ export function memberPages(board: XfBoard) {
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const sessions = new Map<string, number>();
   const remembered = new Set<string>();
-  const [captcha, twoStep, holdReplies, locked] = [{ on: false }, { on: false }, { on: false }, { on: false }];
+  const [captcha, twoStep, holdReplies, locked, attaching] = [{ on: false }, { on: false }, { on: false }, { on: false }, { on: true }];
+  const mayReply = (v: Visit) => !!v.user && (!locked.on || board.moderator.on);
   let floodUntil = 0;
   const flood = {
     get secondsLeft() {
@@ -227,9 +232,9 @@ export function memberPages(board: XfBoard) {
           200,
           'thread_view',
           threadTitle(id),
-          `${nav}<div class="block block--messages" data-type="post"><div class="block-container lbContainer"><div class="block-body js-replyNewMessageContainer">
+          `${locked.on ? lockedStatus() : ''}${nav}<div class="block block--messages" data-type="post"><div class="block-container lbContainer"><div class="block-body js-replyNewMessageContainer">
 ${items.join('\n')}
-</div></div></div>${nav}`,
+</div></div></div>${nav}${mayReply(v) ? quickReply(threadUrl(id), id, token(v), attaching.on) : ''}`,
         );
       }),
     ],
@@ -257,6 +262,7 @@ ${items.join('\n')}
           !(file instanceof File)
         )
           return json(v, 400, refused('The attachment could not be uploaded.'));
+        if (!attaching.on) return json(v, 403, refused(NO_PERMISSION));
         const id = board.addAttachment(hash, file.name, Buffer.from(await file.arrayBuffer()));
         const link = `${site.base}/attachments/${slug(file.name)}.${id}/`;
         const attachment = {
@@ -275,7 +281,7 @@ ${items.join('\n')}
       form((req, [idText], v) => {
         const id = Number(idText);
         if (id !== board.threadId || !board.thread.exists) return json(v, 404, refused('The requested thread could not be found.'));
-        if (locked.on) return json(v, 403, refused(NO_PERMISSION));
+        if (!mayReply(v)) return json(v, 403, refused(NO_PERMISSION));
         const message = field(req, 'message');
         const wrong = messageError(message);
         if (wrong) return json(v, 200, refused(wrong));
@@ -313,6 +319,7 @@ ${items.join('\n')}
     holdReplies,
     flood,
     locked,
+    attaching,
     rememberCookie: () => remember(board.me.user_id),
     expireSessions: () => (sessions.clear(), remembered.clear()),
   };

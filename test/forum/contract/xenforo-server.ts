@@ -52,8 +52,10 @@ export interface XenForoForum {
   holdReplies: { on: boolean };
   /** The flood check: a member's reply or conversation waits this many seconds more (0: off); it counts down as time passes. */
   flood: { secondsLeft: number };
-  /** The thread is locked to members: replies are refused. */
+  /** The thread is locked: replies are refused, but to staff (the moderator switch). */
   locked: { on: boolean };
+  /** The board lets the game's account attach files (on as installed); off, its uploads through the pages are refused. */
+  attaching: { on: boolean };
   posts: XfPost[];
   attachments: Map<number, { key: string; filename: string; data: Buffer }>;
   /** The conversations the API user started (POST conversations/, or the pages' conversations/add), with their first message. */
@@ -278,6 +280,7 @@ export async function startXenForo(
     holdReplies: member.holdReplies,
     flood: member.flood,
     locked: member.locked,
+    attaching: member.attaching,
     posts: board.posts,
     attachments: board.attachments,
     conversations: board.conversations,

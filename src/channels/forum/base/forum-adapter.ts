@@ -27,6 +27,8 @@ export interface PublishedPost {
   url?: string;
   /** The forum took the post but holds it for its moderators to approve: it is not in the thread yet. */
   held?: true;
+  /** The forum refused the post's images (the account may not attach files): the post went out without them, and this says why. */
+  imagesLeftOut?: string;
 }
 
 export interface ForumUser {

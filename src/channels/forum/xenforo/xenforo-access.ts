@@ -24,9 +24,17 @@ export interface ConversationRow {
   lastAt: number;
 }
 
+/** What the board shows of the game's account: staff or not (null where it does not say), and what it may do in the game's thread (absent where the way in does not say). */
+export interface AccountFacts {
+  staff: boolean | null;
+  thread?: { open: boolean; canReply: boolean; canAttach: boolean };
+}
+
 export interface XenForoAccess {
-  /** The game's account, and whether it is staff (null where the board does not say). */
-  me(): Promise<ForumUser & { staff: boolean | null }>;
+  /** The game's account. */
+  me(): Promise<ForumUser>;
+  /** Its standing on the board, as `adjutant forum test` tells the GM. */
+  facts(): Promise<AccountFacts>;
   /** Page `n` of the game's thread; past its last page (posts were hidden since), the last page. */
   threadPage(n: number): Promise<Paged<BoardPost>>;
   /** A post as it is now, with the thread it is in; null when the board no longer shows it. */
@@ -35,7 +43,7 @@ export interface XenForoAccess {
   conversations(n: number): Promise<Paged<ConversationRow>>;
   /** Page `n` of a conversation's messages, oldest first; one the account is no longer in is a ForumNotFoundError. */
   conversationPage(id: string, n: number): Promise<Paged<BoardPost>>;
-  /** Posts in the thread, its images attached. */
+  /** Posts in the thread, its images attached (or left out, saying why, where the board refuses the account's uploads). */
   reply(post: OutgoingPost): Promise<PublishedPost>;
   edit(id: string, message: string): Promise<void>;
   /** Starts a conversation with these members; returns its id. */

@@ -149,14 +149,24 @@ export function xenforoAdapterOver(board: XenForoAccess, thread: number): ForumA
       return pm.conversation;
     },
 
-    // The User data type's is_staff as the API shows it to the user itself; a member's pages do not say.
+    // The API shows is_staff to the user itself; a member's pages show the staff banner and what the thread lets it do.
     async standing(): Promise<AccountStanding> {
-      const me = await board.me();
-      if (me.staff) return { usable: true, says: `${me.name} is staff: the board's flood check and limits do not slow it.` };
-      return {
-        usable: true,
-        says: `${me.name} is ${me.staff === false ? 'an ordinary member' : 'a member (staff or not, its pages do not say)'}: the board's flood check ("Flood check length") makes an ordinary member wait between posts and messages, so confirmations go out at that pace; each player gets one conversation.`,
-      };
+      const [me, facts] = await Promise.all([board.me(), board.facts()]);
+      const who =
+        facts.staff === true
+          ? `${me.name} is staff: the board's flood check and limits do not slow it.`
+          : `${me.name} is ${facts.staff === false ? 'an ordinary member' : 'a member (staff or not, the board does not say)'}: the board's flood check ("Flood check length") makes an ordinary member wait between posts and messages, so confirmations go out at that pace; each player gets one conversation.`;
+      const thread = facts.thread;
+      if (!thread) return { usable: true, says: who };
+      const says = [who];
+      if (!thread.canReply)
+        says.push(
+          `It may not reply in the game's thread${thread.open ? '' : ', which is locked'}, so no update can be posted: ask the board's moderators to let it${thread.open ? '' : ' (or to open the thread)'}, or choose another thread.`,
+        );
+      else if (!thread.open) says.push("The game's thread is locked, but the account may still reply in it.");
+      if (thread.canReply && !thread.canAttach)
+        says.push('It may not attach files in the thread: updates go out without their map, and you are told each time; ask the moderators to let it attach.');
+      return { usable: thread.canReply, says: says.join(' ') };
     },
 
     whoIs: (name: string) => board.findMember(name),

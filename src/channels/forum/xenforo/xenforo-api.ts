@@ -75,6 +75,7 @@ export function xenforoApi(settings: XenForoSettings): XenForoAccess {
   });
   const thread = settings.threadId;
   let me: XfUser | undefined;
+  const account = async () => (me ??= (await http.get<{ me: XfUser }>('me')).me);
   const paged = <T, U>(items: T[], pagination: Pagination, as: (item: T) => U): Paged<U> => ({
     items: items.map(as),
     page: pagination.current_page,
@@ -87,8 +88,12 @@ export function xenforoApi(settings: XenForoSettings): XenForoAccess {
 
   return {
     async me() {
-      me ??= (await http.get<{ me: XfUser }>('me')).me;
-      return { id: String(me.user_id), name: me.username, staff: me.is_staff ?? null };
+      const { user_id, username } = await account();
+      return { id: String(user_id), name: username };
+    },
+
+    async facts() {
+      return { staff: (await account()).is_staff ?? null };
     },
 
     // A page past the end is refused (invalid_page, XenForo's assertValidApiPage): the thread shrank.

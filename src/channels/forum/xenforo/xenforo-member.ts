@@ -7,11 +7,11 @@
 // the board's friendly URLs ("threads/77/"), which every XenForo 2 board routes.
 import { randomBytes } from 'node:crypto';
 import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapter.ts';
-import { ForumNotFoundError } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumNotFoundError } from '../base/forum-errors.ts';
 import type { ForumHttpOptions } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
 import { orNull, postMessage, type XenForoAccess } from './xenforo-access.ts';
-import { conversationList, conversationPage, idInPath, memberOf, threadPage } from './xenforo-pages.ts';
+import { conversationList, conversationPage, idInPath, memberOf, showsStaff, threadAccess, threadPage } from './xenforo-pages.ts';
 import { XenForoSession } from './xenforo-session.ts';
 
 export interface XenForoMemberSettings {
@@ -42,10 +42,38 @@ export function xenforoMember(settings: XenForoMemberSettings): XenForoAccess {
   const thread = settings.threadId;
   const paged = (path: string, n: number) => (n <= 1 ? path : `${path}page-${n}`);
 
+  /**
+   * The post's images, uploaded as the editor does under the reply's hash. A board that does not let
+   * the account attach files refuses the first (XF\Pub\Controller\Attachment::actionUpload: no
+   * permission), and the post goes out without them rather than not at all.
+   */
+  const upload = async (post: OutgoingPost, hash: string): Promise<{ attachments: number[]; refused?: string }> => {
+    const attachments: number[] = [];
+    for (const image of post.images) {
+      const form = new FormData();
+      form.append('upload', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), image.filename);
+      const where = new URLSearchParams({ type: 'post', 'context[thread_id]': String(thread), hash });
+      try {
+        const got = await session.form<{ attachment: { attachment_id: number } }>(`attachments/upload?${where}`, form);
+        attachments.push(got.attachment.attachment_id);
+      } catch (e) {
+        if (!(e instanceof ForumAuthError)) throw e;
+        return { attachments, refused: e.message };
+      }
+    }
+    return { attachments };
+  };
+
   return {
     async me() {
       const account = await session.loggedIn();
-      return { id: account.userId, name: account.name, staff: null };
+      return { id: account.userId, name: account.name };
+    },
+
+    async facts() {
+      const account = await session.loggedIn();
+      const profile = await session.page(`members/${encodeURIComponent(account.userId)}/`);
+      return { staff: showsStaff(profile.html), thread: threadAccess((await session.page(`threads/${thread}/`)).html) };
     },
 
     // A page past the last is redirected to the last by the board.
@@ -71,14 +99,7 @@ export function xenforoMember(settings: XenForoMemberSettings): XenForoAccess {
 
     async reply(post: OutgoingPost): Promise<PublishedPost> {
       const hash = randomBytes(16).toString('hex');
-      const attachments: number[] = [];
-      for (const image of post.images) {
-        const form = new FormData();
-        form.append('upload', new Blob([new Uint8Array(image.data)], { type: 'image/png' }), image.filename);
-        const where = new URLSearchParams({ type: 'post', 'context[thread_id]': String(thread), hash });
-        const got = await session.form<{ attachment: { attachment_id: number } }>(`attachments/upload?${where}`, form);
-        attachments.push(got.attachment.attachment_id);
-      }
+      const { attachments, refused } = await upload(post, hash);
       const answer = await session.form(`threads/${thread}/add-reply`, {
         message: postMessage(post, attachments),
         attachment_hash: hash,
@@ -86,7 +107,8 @@ export function xenforoMember(settings: XenForoMemberSettings): XenForoAccess {
       });
       // A reply that waits for a moderator is redirected to the thread, not to a post of its own.
       const id = /\/posts\/(\d+)\/?$/.exec(new URL(answer.redirect ?? base, base).pathname)?.[1];
-      return id ? { id, url: `${base}/posts/${id}/` } : { id: '', held: true };
+      const made: PublishedPost = id ? { id, url: `${base}/posts/${id}/` } : { id: '', held: true };
+      return refused ? { ...made, imagesLeftOut: refused } : made;
     },
 
     async edit(id: string, message: string) {

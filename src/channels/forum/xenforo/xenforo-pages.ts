@@ -6,7 +6,12 @@
 // post_deleted), the
 // conversations of the inbox (conversation_list: .structItem--conversation) and the messages of
 // one (conversation_message_macros: article.message--conversationMessage, #convMessage-<id>), the
-// page navigation (.pageNav-page--current, the last .pageNav-page), and a member's profile.
+// page navigation (.pageNav-page--current, the last .pageNav-page), a member's profile with its
+// banners (XF\Template\Templater::fnUserBanners: .userBanner--staff for staff, when the board shows
+// staff banners, as installed), and what a thread page lets the visitor do (thread_view: the
+// locked thread's .blockStatus-message--locked "Not open for further replies."; the quick reply
+// form, form.js-quickReply, only for a visitor who may reply; its "Attach files" button,
+// .js-attachmentUpload, only for one who may attach).
 // XenForo 2.3 writes data-timestamp where 2.2 writes data-time; both are read.
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
@@ -68,6 +73,18 @@ export function conversationList(html: string): Paged<ConversationRow> {
     });
   }
   return { items, ...pagesOf($) };
+}
+
+/** Whether a member's profile shows the staff banner. */
+export function showsStaff(html: string): boolean {
+  return cheerio.load(html)('.memberHeader .userBanner--staff').length > 0;
+}
+
+/** What a thread page lets the visitor do. */
+export function threadAccess(html: string): { open: boolean; canReply: boolean; canAttach: boolean } {
+  const $ = cheerio.load(html);
+  const reply = $('form.js-quickReply');
+  return { open: $('.blockStatus-message--locked').length === 0, canReply: reply.length > 0, canAttach: reply.find('.js-attachmentUpload').length > 0 };
 }
 
 /** The member a profile page is about. */
