@@ -8,6 +8,13 @@
 //   forum-confirm-p50/p95  from a post appearing in the thread to its confirmation being recorded
 //                        in the forum outbox, when the thread is read at once (as a Discourse
 //                        webhook makes it; with polling alone, add up to the polling interval).
+//   forum-member-paced   a turn's update and 50 confirmations (each a new conversation with its
+//                        player) made through the forum poster as an ordinary XenForo member, on a
+//                        board whose flood check makes a member wait FLOOD_S seconds between two
+//                        conversation messages (XenForo's floodCheckLength, 30 s as installed;
+//                        shortened here so the bench runs in a minute): seconds from recording
+//                        them to the last one made. The pacing alone takes 50 × FLOOD_S; the target
+//                        allows a quarter more. At the installed 30 s, the same run is 25 minutes.
 // Run: npm run bench -- forum
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -24,7 +31,9 @@ import { PostOutbox } from '../src/store/post-outbox.ts';
 import { GameStore } from '../src/store/game-store.ts';
 import { Outbox } from '../src/store/outbox.ts';
 import { connectRedis } from '../src/store/redis.ts';
+import { openForum } from '../src/channels/forum/open-forum.ts';
 import { startXenForo } from '../test/forum/contract/xenforo-server.ts';
+import { startTestPoster } from '../test/forum/support/test-poster.ts';
 import { MemoryControl } from '../test/mail/support/fake-control.ts';
 import { dropGame } from '../test/mail/support/mail-game.ts';
 import { localServices } from '../test/support/local-services.ts';
@@ -32,6 +41,8 @@ import { requireServices } from '../test/support/services.ts';
 
 const POSTS = 2000;
 const CONFIRM = 60;
+const PACED = 50;
+const FLOOD_S = 1;
 const USERS = [
   { user_id: 1, username: 'Adjutant' },
   { user_id: 2, username: 'Alice' },
@@ -54,14 +65,11 @@ const now = () => new Date();
 const logger = pino({ level: 'silent' });
 const FIXTURE = new URL('../test/mail/fixtures/board-nes/', import.meta.url);
 
-async function newGame(apiUrl: string): Promise<string> {
+async function newGame(apiUrl: string, credentials: Record<string, string> = { key: 'XF_KEY' }): Promise<string> {
   const id = `bench-${randomUUID().slice(0, 8)}`;
   const doc = parseDocument(readFileSync(new URL('game.yaml', FIXTURE), 'utf8'));
   doc.setIn(['mail', 'rateLimit'], doc.createNode({ count: 100_000, per: '1h' }));
-  doc.set(
-    'forum',
-    doc.createNode({ software: 'xenforo', url: apiUrl, thread: 77, credentials: { key: 'XF_KEY' }, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }),
-  );
+  doc.set('forum', doc.createNode({ software: 'xenforo', url: apiUrl, thread: 77, credentials, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }));
   const files = { 'game.yaml': doc.toString(), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') };
   const { game, problems } = openGame(id, files);
   if (!game) throw new Error(problems.map((p) => p.message).join('; '));
@@ -69,7 +77,9 @@ async function newGame(apiUrl: string): Promise<string> {
   return id;
 }
 
-const forum = await startXenForo(77, USERS);
+const forum = await startXenForo(77, [...USERS, ...Array.from({ length: PACED }, (_, i) => ({ user_id: 10 + i, username: `Player${i + 1}` }))]);
+process.env.XF_LOGIN = 'Adjutant';
+process.env.XF_PASSWORD = forum.password;
 const adapter = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key });
 const postOutbox = new PostOutbox(redis, { now });
 const deps = {
@@ -127,9 +137,41 @@ try {
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
   console.log(JSON.stringify({ bench: 'forum-confirm-p50', value: at(0.5), unit: 'ms', target: 500 }));
   console.log(JSON.stringify({ bench: 'forum-confirm-p95', value: at(0.95), unit: 'ms', target: 1000 }));
+
+  const pacedGame = await newGame(forum.baseUrl, { login: 'XF_LOGIN', password: 'XF_PASSWORD' });
+  games.push(pacedGame);
+  console.log(JSON.stringify({ bench: 'forum-member-paced', value: await paced(pacedGame), unit: 's', target: Math.ceil(PACED * FLOOD_S * 1.25) }));
 } finally {
   for (const id of games) await dropGame(store, id);
   await forum.server.close();
   redis.disconnect();
   await local.release();
+}
+
+/** The update and PACED confirmations through the forum poster, as the service runs it; seconds until the last is made. */
+async function paced(gameId: string): Promise<number> {
+  forum.flood.every = FLOOD_S;
+  const poster = startTestPoster({ redisUrl: svc.redisUrl, store, mail: deps.outbox, games: (id) => id === gameId, open: (f) => openForum(f, process.env) });
+  try {
+    const started = performance.now();
+    await postOutbox.record(gameId, { kind: 'post', key: 'update:step-1', text: 'The turn is adjudicated.', images: [] });
+    for (let i = 1; i <= PACED; i++)
+      await postOutbox.record(gameId, { kind: 'private', key: `reply:${i}`, to: [`Player${i}`], title: 'Your orders', text: 'Read: buy army in lon' });
+    for (;;) {
+      const counts = await postOutbox.counts(gameId);
+      if (counts.recorded === PACED + 1 && counts.inLine === 0) break;
+      if ((await postOutbox.setAsideItems(gameId)).length) throw new Error('forum-member-paced: an item was set aside');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const made = forum.posts.length + forum.conversations.length;
+    if (forum.conversations.length !== PACED) throw new Error(`forum-member-paced: ${made} items made; expected the update and ${PACED} conversations`);
+    // The board's pacing is the normal course of things for a member: the GM is not told of it.
+    const alerts = (await deps.outbox.keys(gameId)).filter((k) => k.startsWith('alert:'));
+    if (alerts.length) throw new Error(`forum-member-paced: the GM was alerted (${alerts.join(', ')})`);
+    return Math.round(seconds * 10) / 10;
+  } finally {
+    await poster.stop();
+    forum.flood.every = 0;
+  }
 }

@@ -1,7 +1,7 @@
 // The local XenForo board's member pages themselves (test/forum/contract/xenforo-pages.ts), checked
 // with plain fetch and cookies kept by hand, where they could go wrong: the form token, pages
 // counted anew after a moderator hides a post, the "Stay logged in" cookie, an uploaded attachment
-// claimed by a reply.
+// claimed by a reply, the flood check between two actions of one kind.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
 
@@ -140,5 +140,27 @@ describe("the local XenForo board's member pages", () => {
       `<div class="bbWrapper">Spring &lt;2031&gt;<br />\n<div class="bbImageWrapper  js-lbImage" title="map.png" data-src="/attachments/map-png.${attachment.attachment_id}/"`,
     );
     expect(page).toContain('<br />\n[orders]x[/orders]</div>');
+  });
+
+  it('holds a member to the flood check between two actions of one kind, and not staff', async () => {
+    const browser = new Browser(xf.baseUrl);
+    await browser.logIn();
+    xf.flood.every = 2;
+    const reply = async (message: string) =>
+      (await (await browser.post('/threads/77/add-reply', new URLSearchParams({ message, _xfToken: await browser.token() }))).json()) as {
+        status: string;
+        errors?: string[];
+      };
+    const start = async () =>
+      (await (
+        await browser.post('/conversations/add', new URLSearchParams({ recipients: 'Alice', title: 'Hi', message: 'hello', _xfToken: await browser.token() }))
+      ).json()) as { status: string };
+    expect((await reply('one')).status).toBe('ok');
+    expect(await reply('two')).toEqual({ status: 'error', errors: ['You must wait at least 2 seconds before performing this action.'] });
+    // A conversation is another kind of action: the reply does not hold it back.
+    expect((await start()).status).toBe('ok');
+    expect((await start()).status).toBe('error');
+    xf.moderator.on = true;
+    expect((await reply('three')).status).toBe('ok');
   });
 });

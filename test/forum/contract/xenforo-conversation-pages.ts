@@ -7,6 +7,7 @@
 import type { ContractRequest, Reply, Route } from './contract-server.ts';
 import { PER_PAGE, type XfBoard, type XfUser } from './xenforo-board.ts';
 import { banners, bbCode, esc, memberUrl, pageNav, slug, time, userInfo, username } from './xenforo-html.ts';
+import type { FloodAction } from './xenforo-flood.ts';
 import { lastPage, refused, type Handler, type Visit } from './xenforo-pages.ts';
 
 export interface PageKit {
@@ -18,11 +19,12 @@ export interface PageKit {
   notFound: (v: Visit, message: string) => Reply;
   ok: (v: Visit, path: string, message?: string) => Reply;
   field: (req: ContractRequest, name: string) => string;
-  messageError: (message: string) => string | undefined;
+  messageError: (message: string, v?: Visit, action?: FloodAction) => string | undefined;
+  acted: (v: Visit, action: FloodAction) => void;
 }
 
 export function conversationPages(board: XfBoard, kit: PageKit): Array<[string, RegExp, Route]> {
-  const { page, form, html, json, redirect, notFound, ok, field, messageError } = kit;
+  const { page, form, html, json, redirect, notFound, ok, field, messageError, acted } = kit;
   const attachmentName = (id: number) => board.attachments.get(id)?.filename;
   const convUrl = (id: number) => {
     const title = slug(board.inbox.find((c) => c.conversation_id === id)?.title ?? '');
@@ -127,8 +129,9 @@ ${items.join('\n')}
         if (!to.length) return json(v, 200, refused('Please enter at least one valid recipient.'));
         const [title, message] = [field(req, 'title').trim(), field(req, 'message')];
         if (!title) return json(v, 200, refused('Please enter a valid title.'));
-        const wrong = messageError(message);
+        const wrong = messageError(message, v, 'conversation');
         if (wrong) return json(v, 200, refused(wrong));
+        acted(v, 'conversation');
         const id = board.converse(v.user!.user_id, title, message);
         board.recipients.set(id, [v.user!.user_id, ...to.map((u) => u.user_id)]);
         board.conversations.push({ conversation_id: id, recipient_ids: to.map((u) => String(u.user_id)), title, message });
@@ -142,8 +145,9 @@ ${items.join('\n')}
         const c = mine(v, Number(idText));
         if (!c) return json(v, 404, refused('The requested conversation could not be found.'));
         const message = field(req, 'message');
-        const wrong = messageError(message);
+        const wrong = messageError(message, v, 'conversation');
         if (wrong) return json(v, 200, refused(wrong));
+        acted(v, 'conversation');
         board.converse(v.user!.user_id, '', message, c.conversation_id);
         return ok(v, `/conversations/messages/${c.messages.at(-1)!.message_id}/`);
       }),

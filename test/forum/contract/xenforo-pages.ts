@@ -20,7 +20,7 @@
 //   the last (assertValidPage), a thread not shown a 404 requested_thread_not_found; actionAddReply
 //   with the plain-text editor's `message` and the editor's attachment_hash: the message checked
 //   (please_enter_valid_message, please_enter_message_with_no_more_than_x_characters) before the flood
-//   check (must_wait_x_seconds_before_performing_this_action), a reply held for approval redirected
+//   check (must_wait_x_seconds_before_performing_this_action, xenforo-flood.ts), a reply held for approval redirected
 //   to the thread with the phrase your_message_has_been_posted_awaiting_approval, a thread the
 //   member may not reply in (`locked`; staff may, XF\Entity\Thread::canReply) 403
 //   do_not_have_permission. The thread page (thread_view) shows a locked thread's status and,
@@ -41,6 +41,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ContractRequest, Reply, Route } from './contract-server.ts';
 import { PER_PAGE, type XfBoard, type XfPost, type XfUser } from './xenforo-board.ts';
 import { conversationPages } from './xenforo-conversation-pages.ts';
+import { floodCheck, type FloodAction } from './xenforo-flood.ts';
 import { bbCode, esc, lockedStatus, pageNav, quickReply, shell, slug, time, userInfo, username } from './xenforo-html.ts';
 
 export interface Visit {
@@ -65,15 +66,7 @@ export function memberPages(board: XfBoard) {
   const remembered = new Set<string>();
   const [captcha, twoStep, holdReplies, locked, attaching] = [{ on: false }, { on: false }, { on: false }, { on: false }, { on: true }];
   const mayReply = (v: Visit) => !!v.user && (!locked.on || board.moderator.on);
-  let floodUntil = 0;
-  const flood = {
-    get secondsLeft() {
-      return Math.max(0, Math.ceil((floodUntil - Date.now()) / 1000));
-    },
-    set secondsLeft(seconds: number) {
-      floodUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;
-    },
-  };
+  const flood = floodCheck(() => board.moderator.on);
   const remember = (userId: number) => {
     const key = randomBytes(20).toString('hex');
     remembered.add(`${userId},${key}`);
@@ -134,14 +127,17 @@ export function memberPages(board: XfBoard) {
       return fn(req, params, v);
     };
   const field = (req: ContractRequest, name: string) => String(req.form?.get(name) ?? '');
-  const messageError = (message: string) =>
-    !message.trim()
+  const messageError = (message: string, v?: Visit, action?: FloodAction) => {
+    const wait = flood.wait(v?.user?.user_id ?? 0, action);
+    return !message.trim()
       ? 'Please enter a valid message.'
       : message.length > board.limits.messageMaxLength
         ? `Please enter a message with no more than ${board.limits.messageMaxLength.toLocaleString('en-US')} characters.`
-        : flood.secondsLeft > 0
-          ? `You must wait at least ${flood.secondsLeft} seconds before performing this action.`
+        : wait > 0
+          ? `You must wait at least ${wait} seconds before performing this action.`
           : undefined;
+  };
+  const acted = (v: Visit, action: FloodAction) => flood.acted(v.user!.user_id, action);
 
   // Threads and posts.
   const threadTitle = (id: number) => (id === board.threadId ? board.thread.title : `Thread ${id}`);
@@ -283,8 +279,9 @@ ${items.join('\n')}
         if (id !== board.threadId || !board.thread.exists) return json(v, 404, refused('The requested thread could not be found.'));
         if (!mayReply(v)) return json(v, 403, refused(NO_PERMISSION));
         const message = field(req, 'message');
-        const wrong = messageError(message);
+        const wrong = messageError(message, v, 'post');
         if (wrong) return json(v, 200, refused(wrong));
+        acted(v, 'post');
         const post = board.say(v.user!.user_id, message);
         const hash = field(req, 'attachment_hash');
         if (hash) post.attach_count = [...board.attachments.values()].filter((a) => a.key === hash).length;
@@ -307,7 +304,7 @@ ${items.join('\n')}
         return ok(v, `/posts/${post.post_id}/`);
       }),
     ],
-    ...conversationPages(board, { page, form, html, json, redirect, notFound, ok, field, messageError }),
+    ...conversationPages(board, { page, form, html, json, redirect, notFound, ok, field, messageError, acted }),
   ];
 
   return {

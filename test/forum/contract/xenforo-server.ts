@@ -50,8 +50,8 @@ export interface XenForoForum {
   twoStep: { on: boolean };
   /** A member's replies wait for a moderator's approval (message_state "moderated"). */
   holdReplies: { on: boolean };
-  /** The flood check: a member's reply or conversation waits this many seconds more (0: off); it counts down as time passes. */
-  flood: { secondsLeft: number };
+  /** The flood check (xenforo-flood.ts): `every`, the board's flood check length; `secondsLeft`, a hold on the next action that counts down. */
+  flood: { every: number; secondsLeft: number };
   /** The thread is locked: replies are refused, but to staff (the moderator switch). */
   locked: { on: boolean };
   /** The board lets the game's account attach files (on as installed); off, its uploads through the pages are refused. */
