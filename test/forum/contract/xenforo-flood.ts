@@ -1,11 +1,11 @@
-// XenForo's flood check (XF\Mvc\Controller::assertNotFlooding, found by find_string
-// "assertNotFlooding('"): a member without the bypassFloodCheck permission (staff have it) waits
-// the board's "Flood check length" (the floodCheckLength option, in seconds) between two actions of
-// one kind: 'post' for a reply in a thread (XF\Pub\Controller\Thread::actionAddReply),
+// XenForo's flood check (XF\Mvc\Controller::assertNotFlooding, as XenForo's controllers and the
+// add-ons built on them call it): a member without the bypassFloodCheck permission (staff have it)
+// waits the board's "Flood check length" (the floodCheckLength option, in seconds) between two
+// actions of one kind: 'post' for a reply in a thread (XF\Pub\Controller\Thread::actionAddReply),
 // 'conversation' to start a conversation or reply in one (Conversation::actionAdd, actionAddReply),
 // refused with the phrase must_wait_x_seconds_before_performing_this_action. The local board's
-// `every` is that option (0, off, unless a test or bench sets it); `secondsLeft` holds every
-// action back once, for a test that wants one refusal.
+// `every` is that option (0, off, unless a test or bench sets it); `secondsLeft` holds every action
+// back once, for a test that wants one refusal.
 export type FloodAction = 'post' | 'conversation';
 
 export interface FloodCheck {

@@ -1,22 +1,23 @@
 // The HTML a XenForo 2 board's pages are made of, for the member's pages (xenforo-pages.ts), in the
-// shapes of XenForo's own templates and of the pages real boards serve:
+// shapes of XenForo's own templates (as XenForo compiles them; compiled templates are kept in many
+// public add-on and style repositories) and of the pages real boards serve (saved pages of public
+// XenForo 2.2 boards, also found in public repositories):
 // - PAGE_CONTAINER's root element <html id="XF" ... data-template data-container-key
 //   data-content-key data-logged-in data-cookie-prefix="xf_" data-csrf="<time>,<32 hex>">, as a real
-//   XenForo 2.2 board serves it (forum_list page, find_string 'data-cookie-prefix="xf_" data-csrf');
-//   the navigation's p-navgroup-link--user (avatar with data-user-id) when logged in, the
-//   p-navgroup-link--logIn link (data-xf-click="overlay") when not, as on a saved real thread page
-//   (read_file 10231121337);
-// - post_macros (compiled, read_file 35974665852; XF 2.2's message-attribution--split header and
-//   the <time class="u-dt" data-time data-date-string data-time-string> of date_dynamic as on the
-//   real page): article.message--post with data-author, data-content="post-<id>", id="js-post-<id>",
+//   XenForo 2.2 board serves its forum_list page; the navigation's p-navgroup-link--user (avatar
+//   with data-user-id) when logged in, the p-navgroup-link--logIn link (data-xf-click="overlay")
+//   when not, as on a saved real thread page;
+// - post_macros (compiled; XF 2.2's message-attribution--split header and the <time class="u-dt"
+//   data-time data-date-string data-time-string> of date_dynamic as on the real page):
+//   article.message--post with data-author, data-content="post-<id>", id="js-post-<id>",
 //   span.u-anchorTarget#post-<id>, message_macros::user_info's h4.message-name username link,
 //   .bbWrapper in article.message-body, .message-lastEdit only when last_edit_date is set ("Last
 //   edited:"); an unapproved post keeps the article and carries div.messageNotice--moderated; a
 //   soft-deleted post shown to a moderator is the post_deleted macro: a <div class="message
 //   message--deleted message--post ..."> with its date and messageNotice--deleted, no body;
-// - conversation_message_macros (compiled, read_file 8330264285): article.message--conversationMessage,
+// - conversation_message_macros (compiled): article.message--conversationMessage,
 //   span.u-anchorTarget#convMessage-<id>, header.message-attribution > a[href=conversations/messages/<id>/];
-// - conversation_list_macros (compiled, find_string "structItem--conversation"): div.structItem--conversation,
+// - conversation_list_macros (compiled): div.structItem--conversation,
 //   a.structItem-title (the conversations/unread link), the starter first in .structItem-parts'
 //   listInline, li.structItem-startDate, the latest date in .structItem-cell--latest (the
 //   conversations/latest link);
@@ -27,15 +28,13 @@
 //   [U] <u>, [SIZE=1..7] font-size 9/10/12/15/18/22/26px, [QUOTE="Name, post: N, member: M"] the
 //   bbCodeBlock--quote blockquote, [ATTACH=full] / [ATTACH type="full"] the bbImageWrapper with
 //   img.bbImage (as on the real page), an unknown tag left as written;
-// - thread_view (compiled, find_string "blockStatus-message--locked"; NetTally reads a thread as
-//   locked by the same element): a locked thread's dl.blockStatus with "Not open for further
-//   replies."; the quick reply, form.js-quickReply posting to threads/<slug>.<id>/add-reply, and in
-//   it the editor's attach button, a.js-attachmentUpload to attachments/upload?type=post&
-//   context[thread_id]=<id>&hash=<hash>, as a real served thread page has it (find_string
-//   "js-attachmentUpload");
-// - the user banners (XF\Template\Templater::fnUserBanners, find_string "userBanner--staff"): a
-//   staff member's em.userBanner--staff "Staff member", when the board shows staff banners (as
-//   installed), in member_view's .memberHeader.
+// - thread_view (compiled; NetTally, which reads XenForo threads, takes a thread as locked by the
+//   same element): a locked thread's dl.blockStatus with "Not open for further replies."; the quick
+//   reply, form.js-quickReply posting to threads/<slug>.<id>/add-reply, and in it the editor's
+//   attach button, a.js-attachmentUpload to attachments/upload?type=post&context[thread_id]=<id>&
+//   hash=<hash>, as a real served thread page has it;
+// - the user banners (XF\Template\Templater::fnUserBanners): a staff member's em.userBanner--staff
+//   "Staff member", when the board shows staff banners (as installed), in member_view's .memberHeader.
 import { createHash } from 'node:crypto';
 import type { XfUser } from './xenforo-board.ts';
 
