@@ -1,4 +1,4 @@
-// ESLint for the TypeScript of src, jobs, scripts, bench, bin and test: the recommended rules of
+// ESLint for the TypeScript of src, jobs, sandbox, scripts, bench, bin and test: the recommended rules of
 // ESLint and typescript-eslint (without type information, so a run takes seconds). Formatting is
 // Prettier's (.prettierrc.json); `npm test` runs both before the tests.
 import js from '@eslint/js';

@@ -1,10 +1,10 @@
 // Orders read from a forum thread, on the local Redis of scripts/services.sh (used when running,
 // else started here and stopped again at the end) and a local XenForo that follows its documented
-// API (test/forum/contract/xenforo-server.ts), board NES orders through the real parser:
+// API (sandbox/forum/xenforo-server.ts), board NES orders through the real parser:
 //   forum-read           posts read per second from the thread's pages (one in four an orders
 //                        post, stored and queued; the rest chatter and quotes, passed over);
 //   forum-read-member    the same, read as an ordinary member from the board's HTML pages
-//                        (test/forum/contract/xenforo-pages.ts), logged in through its form;
+//                        (sandbox/forum/xenforo-pages.ts), logged in through its form;
 //   forum-confirm-p50/p95  from a post appearing in the thread to its confirmation being recorded
 //                        in the forum outbox, when the thread is read at once (as a Discourse
 //                        webhook makes it; with polling alone, add up to the polling interval).
@@ -32,7 +32,7 @@ import { GameStore } from '../src/store/game-store.ts';
 import { Outbox } from '../src/store/outbox.ts';
 import { connectRedis } from '../src/store/redis.ts';
 import { openForum } from '../src/channels/forum/open-forum.ts';
-import { startXenForo } from '../test/forum/contract/xenforo-server.ts';
+import { startXenForo } from '../sandbox/forum/xenforo-server.ts';
 import { startTestPoster } from '../test/forum/support/test-poster.ts';
 import { MemoryControl } from '../test/mail/support/fake-control.ts';
 import { dropGame } from '../test/mail/support/mail-game.ts';

@@ -1,11 +1,11 @@
 // The demo's forum: a local XenForo 2 board (the contract server the forum tests use,
-// test/forum/contract/xenforo-server.ts, reused here rather than written twice), which Adjutant
+// sandbox/forum/xenforo-server.ts, reused here rather than written twice), which Adjutant
 // reaches as an ordinary member would, through the board's own pages and forms with no API key;
 // the game's `forum:` section naming it, two players who order there (one in the game thread
 // inside an [orders] block, one by private message to the game's account), and at the end the
 // thread as the forum holds it.
 import { markerLine } from '../src/channels/forum/base/forum-adapter.ts';
-import { startXenForo, type XenForoForum } from '../test/forum/contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../sandbox/forum/xenforo-server.ts';
 
 const THREAD = 77;
 /** The variables game.yaml names for the account's login; set in this process, as an operator would set them for `adjutant serve`. */

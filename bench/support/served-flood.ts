@@ -1,6 +1,6 @@
 // A board NES game served as an operator runs it, for the benches that flood it: `adjutant serve`
 // processes on a private Redis (one the bench may fill, make read-only or stop), the local Dovecot
-// and SMTP relay of scripts/services.sh, and a local XenForo (test/forum/contract/xenforo-server.ts)
+// and SMTP relay of scripts/services.sh, and a local XenForo (sandbox/forum/xenforo-server.ts)
 // whose thread and private messages the service reads. Players order by email (player1..3) and in
 // the thread (Alice for Redland, Bob for Blueland); every answer is watched as it lands, with when.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { ImapFlow } from 'imapflow';
 import { parseDocument } from 'yaml';
 import { GameStore } from '../../src/store/game-store.ts';
 import { connectRedis } from '../../src/store/redis.ts';
-import { startXenForo, type XenForoForum } from '../../test/forum/contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { purgeGameMail } from '../../test/mail/support/attack-game.ts';
 import { writeFloodGame } from '../../test/mail/support/flood-game.ts';
 import { imapClient, sendMail } from '../../test/mail/support/mailbox.ts';

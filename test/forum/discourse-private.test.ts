@@ -1,6 +1,6 @@
 // Orders by Discourse private message to the game's account (src/channels/forum/discourse/discourse-adapter.ts
 // readPrivateSince, through src/channels/forum/forum-intake.ts and forum-message.ts) against the local
-// Discourse server (test/forum/contract/discourse-server.ts) and the real Redis: a player's message
+// Discourse server (sandbox/forum/discourse-server.ts) and the real Redis: a player's message
 // is read once and confirmed by private message, a non-player's is passed over, and a player's
 // answer in an existing message (the confirmation Adjutant sent) is read as a new message, and a
 // key that cannot list the messages is the GM's to fix, told by the thread readers.
@@ -11,7 +11,7 @@ import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { startThreadReaders } from '../../src/channels/forum/thread-readers.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 let forum: DiscourseForum;

@@ -1,6 +1,6 @@
 // A GM with an ordinary Discourse member account runs a game through a user API key: `adjutant
 // forum authorize` (a real child process) prints the link, the member approves it on the local
-// Discourse (test/forum/contract/discourse-user-api-keys.ts), the payload gives the key, and the
+// Discourse (sandbox/forum/discourse-user-api-keys.ts), the payload gives the key, and the
 // game then reads an orders post and a private message and posts its update and the
 // confirmations as that member, through the real intake, Redis and forum poster. A revoked key is
 // refused as Discourse refuses it, and each wrong step of authorize is one sentence.
@@ -19,7 +19,7 @@ import { storedGame } from '../../src/store/stored-game.ts';
 import { adjutant } from '../cli/run-cli.ts';
 import { requireServices } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 import { startTestPoster } from './support/test-poster.ts';
 

@@ -18,7 +18,7 @@ import { forumWebhooks } from '../../src/channels/forum/webhook-intake.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { startWebServer, type WebServer } from '../../src/web/web-server.ts';
 import { requireServices } from '../support/services.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 const SECRET = 'webhook-secret-for-tests';

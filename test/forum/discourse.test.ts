@@ -1,5 +1,5 @@
 // The Discourse adapter against a local server that follows Discourse's documented API
-// (test/forum/contract/discourse-server.ts), and webhook signatures as Discourse makes them.
+// (sandbox/forum/discourse-server.ts), and webhook signatures as Discourse makes them.
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
@@ -7,7 +7,7 @@ import { verifyWebhook, webhookPost } from '../../src/channels/forum/discourse/w
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { ForumAuthError, ForumMaybeDoneError, ForumNotFoundError, ForumRateLimitedError } from '../../src/channels/forum/base/forum-errors.ts';
 import { waitFor } from '../turns/support.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
 
 let forum: DiscourseForum;
 /** A message's item recorded at the epoch: every post may be it. */

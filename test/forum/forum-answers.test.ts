@@ -1,7 +1,7 @@
 // What Adjutant answers a forum member speaks of the forum, not of email: HELP (by private
 // message and in the thread, for a player and the GM), a confirmation with the warning about a
 // very long message, and the notice about orders that came too late. Against the local Discourse
-// (test/forum/contract/discourse-server.ts) and the real Redis, through the whole forum intake.
+// (sandbox/forum/discourse-server.ts) and the real Redis, through the whole forum intake.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { readThread } from '../../src/channels/forum/forum-intake.ts';
@@ -9,7 +9,7 @@ import { MAX_TEXT } from '../../src/messages/incoming-message.ts';
 import type { PostOutboxEntry } from '../../src/store/post-outbox.ts';
 import { gameKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 let forum: DiscourseForum;

@@ -13,8 +13,8 @@ import { forumSchema } from '../../src/channels/forum/settings/forum-config.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { validateGameFolder } from '../../src/game/load-game.ts';
 import { formatProblem } from '../../src/game/problems.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 let forum: XenForoForum;

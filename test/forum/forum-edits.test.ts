@@ -1,5 +1,5 @@
 // Edits of orders posts already read (src/channels/forum/edit-watch.ts, forum-intake.ts) against the local
-// XenForo server (test/forum/contract/xenforo-server.ts, GET posts/{id}/) and the real Redis: an
+// XenForo server (sandbox/forum/xenforo-server.ts, GET posts/{id}/) and the real Redis: an
 // edited orders post is read again as a new version, once; chatter is not watched; a step that
 // has ended lets its posts go; a member's watched posts are bounded.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
-import { startXenForo, type XenForoForum, type XfPost } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum, type XfPost } from '../../sandbox/forum/xenforo-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 const [ALICE, BOB] = [2, 3];

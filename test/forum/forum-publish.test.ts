@@ -1,6 +1,6 @@
 // Each turn's update posted into the game's thread: real Redis, the real turn workers (render,
 // publish), the real forum poster on its BullMQ queue, and local XenForo and Discourse servers
-// that follow the forums' documented APIs (test/forum/contract/). The update goes out once with
+// that follow the forums' documented APIs (sandbox/forum/). The update goes out once with
 // its map uploaded, waits for the GM's PUBLISH in a previewed game, reminders reach the thread when
 // the game asks, and a forum that refuses (a revoked key, a deleted thread, a 429 storm, an
 // outage) loses nothing: the GM is told, and the post goes out once the cause is fixed.
@@ -19,8 +19,8 @@ import { remindPlayers } from '../../src/turns/remind-players.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { claim, cleanUp, outboxEntries, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { discourseSection, startTestPoster, xenforoMemberSection, xenforoSection } from './support/test-poster.ts';
 import { Conversations } from '../../src/channels/forum/conversations.ts';
 

@@ -1,5 +1,5 @@
 // Orders read from the game thread (src/channels/forum/forum-intake.ts, forum-message.ts) against the local
-// XenForo server (test/forum/contract/xenforo-server.ts) and the real Redis: 200 posts of orders,
+// XenForo server (sandbox/forum/xenforo-server.ts) and the real Redis: 200 posts of orders,
 // edits, chatter, quotes, non-players and a look-alike name; each player's orders read once.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ForumInbox } from '../../src/channels/forum/forum-inbox.ts';
@@ -10,7 +10,7 @@ import { openTickets } from '../../src/messages/tickets.ts';
 import { forumKeys, mailKeys } from '../../src/store/keys.ts';
 import { rawMail } from '../mail/support/mail-game.ts';
 import { requireServices } from '../support/services.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 const USERS = [

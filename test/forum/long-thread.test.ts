@@ -1,4 +1,4 @@
-// A game on a long thread against the real Redis: on XenForo (test/forum/contract/xenforo-server.ts,
+// A game on a long thread against the real Redis: on XenForo (sandbox/forum/xenforo-server.ts,
 // 20 posts a page) a new game's first read starts at the page of its first post, found by going
 // back from the last page, not at page 1; on Discourse (discourse-server.ts, the topic's stream of
 // post ids, 20 posts a request) after the last post before the game, found by halving the stream.
@@ -10,8 +10,8 @@ import { ForumInbox } from '../../src/channels/forum/forum-inbox.ts';
 import { discourseAdapter, POSTS_PER_READ } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { PAGES_PER_READ, xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { requireServices } from '../support/services.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 const [ALICE, BOB] = [2, 3];

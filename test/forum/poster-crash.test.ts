@@ -17,8 +17,8 @@ import { PostOutbox } from '../../src/store/post-outbox.ts';
 import { postKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { discourseSection, xenforoMemberSection, xenforoSection } from './support/test-poster.ts';
 
 const KILLS = 30;

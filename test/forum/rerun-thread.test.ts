@@ -1,6 +1,6 @@
 // What the game thread gets after a ROLLBACK and the rerun of the turn: real Redis, the real turn
 // workers (render, publish), the real forum poster, and the local XenForo and Discourse servers
-// (test/forum/contract/). The rerun's update is posted once, saying what it replaces, and each post
+// (sandbox/forum/). The rerun's update is posted once, saying what it replaces, and each post
 // of the withdrawn update is edited to say it was withdrawn, with the address of the new one; a
 // phpBB GM, who pastes updates by hand, is asked to do the same.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,8 +14,8 @@ import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { requireServices } from '../support/services.ts';
 import { claim, cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { discourseSection, startTestPoster, xenforoSection } from './support/test-poster.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 // The forum poster as `adjutant serve` runs it: a real service process with a board NES game whose
-// game.yaml names a local XenForo (test/forum/contract/xenforo-server.ts, in this process). At the
+// game.yaml names a local XenForo (sandbox/forum/xenforo-server.ts, in this process). At the
 // deadline the step is adjudicated, its map rendered, and the update posted into the thread with
 // the map attached, by the service alone.
 import { randomUUID } from 'node:crypto';
@@ -16,7 +16,7 @@ import { connectRedis } from '../../src/store/redis.ts';
 import { dropServedGame, startServe, type ServeProcess } from '../mail/support/serve-process.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 
 const gameId = `forum-${randomUUID().slice(0, 8)}`;
 const FIXTURE = new URL('../mail/fixtures/board-nes/', import.meta.url);

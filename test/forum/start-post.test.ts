@@ -1,7 +1,7 @@
 // The starting position posted into the game's thread before the first turn: the scheduler's first
 // look at the game queues step 0, the render worker draws the starting map, the publish worker
 // records the post in the post outbox, and the poster puts it into a local XenForo thread
-// (test/forum/contract/) with the map uploaded, once.
+// (sandbox/forum/) with the map uploaded, once.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { publishStart, renderStart } from '../../src/turns/start-position.ts';
 import { claim, storeFixtureGame, waitFor } from '../turns/support.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { startPublishing, type Publishing } from './support/publishing.ts';
 import { xenforoSection } from './support/test-poster.ts';
 

@@ -1,5 +1,5 @@
 // The thread's status post (forum.status, src/turns/status-post.ts) in a local XenForo thread
-// (test/forum/contract/), through the real workers, scheduler and poster: made before the opening
+// (sandbox/forum/), through the real workers, scheduler and poster: made before the opening
 // post, edited in place when orders come in and when a turn's update goes out (then linking it),
 // and never saying what a nation ordered. And through the forum's message loop (the local
 // Discourse): a player's orders and the GM's PAUSE each record a change of it, in Markdown.
@@ -13,8 +13,8 @@ import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { noteStatus, statusDepsOf, statusText } from '../../src/turns/status-post.ts';
 import { claim, storeFixtureGame, waitFor } from '../turns/support.ts';
-import { startDiscourse } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum, type XfPost } from './contract/xenforo-server.ts';
+import { startDiscourse } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum, type XfPost } from '../../sandbox/forum/xenforo-server.ts';
 import { forumTestGame } from './support/forum-game.ts';
 import { startPublishing, type Publishing } from './support/publishing.ts';
 import { xenforoSection } from './support/test-poster.ts';

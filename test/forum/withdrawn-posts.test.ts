@@ -1,5 +1,5 @@
 // Orders posts taken back (src/channels/forum/forum-intake.ts readEdits, src/messages/withdrawn-orders.ts)
-// against the local XenForo and Discourse servers (test/forum/contract/) and the real Redis: a post
+// against the local XenForo and Discourse servers (sandbox/forum/) and the real Redis: a post
 // of the step a moderator hides, or its author or staff deletes, withdraws the orders it gave that
 // still stand, and its author is told; orders a later message gave stand. An account that moderates
 // is shown hidden and deleted posts too, and does not read them as orders.
@@ -9,8 +9,8 @@ import { readThread } from '../../src/channels/forum/forum-intake.ts';
 import type { ForumAdapter } from '../../src/channels/forum/base/forum-adapter.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { requireServices } from '../support/services.ts';
-import { startDiscourse, type DiscourseForum } from './contract/discourse-server.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 const [ALICE, BOB] = [2, 3];

@@ -1,7 +1,7 @@
 // XenForo with no API key: Adjutant as an ordinary member, logged in through the board's own form
 // (or with a browser's remembered cookie), reading the thread's pages and the account's
 // conversations, and posting through the board's forms with their token, against the local
-// board's pages (test/forum/contract/xenforo-pages.ts, which cites XenForo's templates and
+// board's pages (sandbox/forum/xenforo-pages.ts, which cites XenForo's templates and
 // controllers for each shape).
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +16,7 @@ import { forumSchema, type ForumConfig } from '../../src/channels/forum/settings
 import { storedGame } from '../../src/store/stored-game.ts';
 import { requireServices } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 import { startTestPoster } from './support/test-poster.ts';
 

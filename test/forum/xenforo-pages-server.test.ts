@@ -1,9 +1,9 @@
-// The local XenForo board's member pages themselves (test/forum/contract/xenforo-pages.ts), checked
+// The local XenForo board's member pages themselves (sandbox/forum/xenforo-pages.ts), checked
 // with plain fetch and cookies kept by hand, where they could go wrong: the form token, pages
 // counted anew after a moderator hides a post, the "Stay logged in" cookie, an uploaded attachment
 // claimed by a reply, the flood check between two actions of one kind.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 
 let xf: XenForoForum;
 

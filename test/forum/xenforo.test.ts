@@ -1,5 +1,5 @@
 // The XenForo adapter against a local server that follows XenForo's documented REST API
-// (test/forum/contract/xenforo-server.ts): posting with the map attached, reading the thread page
+// (sandbox/forum/xenforo-server.ts): posting with the map attached, reading the thread page
 // by page, finding its own post after a crash, private messages, and every way the forum can fail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
@@ -11,7 +11,7 @@ import {
   ForumUnavailableError,
 } from '../../src/channels/forum/base/forum-errors.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
-import { startXenForo, type XenForoForum } from './contract/xenforo-server.ts';
+import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
 import { waitFor } from '../turns/support.ts';
 
 let forum: XenForoForum;

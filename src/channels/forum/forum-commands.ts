@@ -1,6 +1,7 @@
 // `adjutant forum test`: tries a game folder's forum settings against the real forum.
 // `adjutant forum forget`: lets a member name of a running game go from the account that held it.
 // `adjutant forum authorize`: a key for an ordinary member account, where the forum has them.
+// `adjutant forum sandbox`: a local board to rehearse a game on (forum-sandbox.ts).
 import type { Command } from 'commander';
 import { loadGame } from '../../game/load-game.ts';
 import { GameStore } from '../../store/game-store.ts';
@@ -8,8 +9,10 @@ import { connectRedis } from '../../store/redis.ts';
 import { checkForum } from './check-forum.ts';
 import { ForumMembers } from './forum-members.ts';
 import { beginAuthorization, finishAuthorization, type Begun } from './member-authorization.ts';
+import { runSandbox, SandboxError } from './forum-sandbox.ts';
 import { openForum } from './open-forum.ts';
 import { softwareOf, type ForumConfig } from './settings/forum-config.ts';
+import { forums } from './settings/forums.ts';
 
 /** The forum channel's commands, added to the command line through its record. */
 export function forumCommands(program: Command): void {
@@ -51,6 +54,30 @@ export function forumCommands(program: Command): void {
       }
       if (opts.payload === undefined) printRequest(folder, config, await beginAuthorization(folder, game.id, config));
       else await printKey(config, await finishAuthorization(folder, config, opts.payload));
+    });
+  forum
+    .command('sandbox')
+    .description("Run a local forum to rehearse a game on: prints the forum section for game.yaml, then takes players' posts from the terminal.")
+    .requiredOption(
+      '--software <id>',
+      `the forum software: ${forums
+        .all()
+        .filter((f) => f.sandbox)
+        .map((f) => f.id)
+        .join(' or ')}`,
+    )
+    .option('--port <n>', 'the port on 127.0.0.1 (default: any free one)', '0')
+    .option('--players <names>', "the players' member names, comma separated", 'Alice,Bob,Carol')
+    .action(async (opts: { software: string; port: string; players: string }) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new SandboxError(`--port must be a port number, not "${opts.port}".`);
+      const players = opts.players
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      await runSandbox({ software: opts.software, port, players }, process.stdin, (line) => console.log(line));
+      // "quit" leaves the terminal's input open: let it go, so the process ends.
+      process.stdin.destroy();
     });
   forum
     .command('forget <game> <member>')

@@ -5,7 +5,7 @@
 // user_viewprofile: memberlist.php?mode=viewprofile&u=<id>).
 // A topic in a forum guests may not read (or with a password) answers a guest 401 Unauthorized
 // (phpbb/feed/topic.php, open(): send_status_line(401) and unauthorized_forum_exception).
-import { startContractServer, type ContractServer } from './contract-server.ts';
+import { startContractServer, type ContractServer } from '../../../sandbox/forum/contract-server.ts';
 
 export interface PhpbbBoard {
   server: ContractServer;

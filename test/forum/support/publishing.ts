@@ -1,6 +1,6 @@
 // What puts a game's posts into a thread, as the service runs it: the job workers (render,
 // publish, ...) on a test runtime with an output folder, and the forum poster limited to the test's
-// games. The forums themselves are the test's own (test/forum/contract/).
+// games. The forums themselves are the test's own (sandbox/forum/).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

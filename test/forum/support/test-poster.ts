@@ -14,8 +14,8 @@ import { PostOutbox } from '../../../src/store/post-outbox.ts';
 import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';
 import { storedGame } from '../../../src/store/stored-game.ts';
-import type { DiscourseForum } from '../contract/discourse-server.ts';
-import type { XenForoForum } from '../contract/xenforo-server.ts';
+import type { DiscourseForum } from '../../../sandbox/forum/discourse-server.ts';
+import type { XenForoForum } from '../../../sandbox/forum/xenforo-server.ts';
 
 export interface TestPosterOptions extends Partial<Omit<ForumPosterOptions, 'outbox' | 'forumOf' | 'serves' | 'connection' | 'alert'>> {
   redisUrl: string;

@@ -3,6 +3,7 @@
 // open its adapter. One record per software, in its folder (src/channels/forum/<id>/index.ts),
 // listed once in src/channels/forum/settings/forums.ts. Nothing outside those folders asks which
 // software a forum runs: it asks the record.
+import type { SandboxBoard, SandboxOptions } from '../../../../sandbox/forum/sandbox-board.ts';
 import type { ForumAdapter } from './forum-adapter.ts';
 import type { ForumHttpOptions } from './forum-http.ts';
 
@@ -101,5 +102,7 @@ export interface ForumSoftware {
   authorize?: MemberAuthorization;
   /** Whether Adjutant can act as an ordinary member through the board's own pages and forms, logged in (AdapterSettings.login), with no key. */
   memberLogin?: boolean;
+  /** A local board of this software for a GM to rehearse a game on (`adjutant forum sandbox`). */
+  sandbox?(options: SandboxOptions): Promise<SandboxBoard>;
   open(settings: AdapterSettings): ForumAdapter;
 }

@@ -21,5 +21,7 @@ export const discourse: ForumSoftware = {
   credentials: { key: 'required', user: { need: 'required', is: 'the Api-Username' } },
   webhook: { signatureHeader: 'x-discourse-event-signature', eventHeader: 'x-discourse-event', verify: verifyWebhook, post: webhookPost },
   authorize: userApiKeys,
+  // Loaded only when asked for: the service never runs it.
+  sandbox: async (options) => (await import('../../../../sandbox/forum/discourse-sandbox.ts')).discourseSandbox(options),
   open: (s) => discourseAdapter({ baseUrl: s.baseUrl, topicId: s.thread, ...authOf(s), http: s.http }),
 };

@@ -14,6 +14,8 @@ export const xenforo: ForumSoftware = {
   postLimit: 25_000,
   credentials: { key: 'required', user: { need: 'optional' } },
   memberLogin: true,
+  // Loaded only when asked for: the service never runs it.
+  sandbox: async (options) => (await import('../../../../sandbox/forum/xenforo-sandbox.ts')).xenforoSandbox(options),
   open: (s) =>
     s.login
       ? xenforoAdapterOver(xenforoMember({ baseUrl: s.baseUrl, threadId: s.thread, login: s.login, http: s.http }), s.thread)

@@ -93,6 +93,7 @@ export async function startXenForo(
     { user_id: 2, username: 'Alice' },
     { user_id: 3, username: 'Bob' },
   ],
+  port = 0,
 ): Promise<XenForoForum> {
   let key = 'xf-key-1';
   const board = createBoard(threadId, users);
@@ -265,6 +266,7 @@ export async function startXenForo(
       if (!given) return error(400, 'no_api_key_in_request', 'No API key was included in the request.');
       return given === key ? null : error(401, 'api_key_not_found', 'API key provided in request was not found.');
     },
+    port,
   );
   member.site.base = server.url;
   return {

@@ -1,4 +1,5 @@
-// A small local HTTP server standing in for a forum's API in tests: routes written from the
+// A small local HTTP server standing in for a forum's API in tests and in the GM's rehearsal
+// (`adjutant forum sandbox`): routes written from the
 // forum's documentation, every request recorded, and faults a test can queue (an outage, a 429
 // storm, a revoked key) for the next requests. Bodies are read as the forum would: JSON, or form
 // data (URL-encoded or multipart) through the standard Request.formData().
@@ -38,7 +39,12 @@ export interface ContractServer {
   close(): Promise<void>;
 }
 
-export async function startContractServer(routes: Array<[string, RegExp, Route]>, auth: (req: ContractRequest) => Reply | null): Promise<ContractServer> {
+/** Listens on 127.0.0.1, on `port` (any free one when 0). */
+export async function startContractServer(
+  routes: Array<[string, RegExp, Route]>,
+  auth: (req: ContractRequest) => Reply | null,
+  port = 0,
+): Promise<ContractServer> {
   const requests: ContractRequest[] = [];
   const faults: Array<{ reply: Reply; when?: (req: ContractRequest) => boolean }> = [];
   let delayMs = 0;
@@ -71,13 +77,13 @@ export async function startContractServer(routes: Array<[string, RegExp, Route]>
     return { status: 404, body: { errors: ['not found'] } };
   };
   let server: Server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   const listen = () =>
-    new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))).listen(port, '127.0.0.1', resolve));
+    new Promise<void>((resolve) => (server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))).listen(bound, '127.0.0.1', resolve));
   const stop = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     fail: (reply, count = 1, when) => faults.push(...Array.from({ length: count }, () => ({ reply, when }))),
     calm: () => void faults.splice(0),

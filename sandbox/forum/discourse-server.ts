@@ -83,7 +83,7 @@ const notFound = () => error(404, 'not_found', 'The requested URL or resource co
 const forbidden = () => error(403, 'invalid_access', 'You are not permitted to view the requested resource.');
 const CHUNK = 20;
 
-export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice', 'bob']): Promise<DiscourseForum> {
+export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice', 'bob'], port = 0): Promise<DiscourseForum> {
   const key = 'dc-key-1';
   const posts: DcPost[] = [];
   const uploads: DiscourseForum['uploads'] = [];
@@ -272,6 +272,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
         ? null
         : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.');
     },
+    port,
   );
   return {
     server,
