@@ -1,5 +1,6 @@
-// A province-key image: each province painted in one flat colour of its own. Decoded once into a
-// province number per pixel, so drawing a turn is an array lookup per pixel, not a colour search.
+// A province-key image: each province painted in one flat colour of its own. Decoded once into runs
+// of one province along each row and the pixels where provinces touch, so drawing a turn fills runs
+// and paints borders, with no colour search.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
@@ -16,17 +17,24 @@ export interface RgbImage {
 export interface KeyIndex {
   width: number;
   height: number;
-  /** Province number per pixel (an index into `provinces`), or NO_PROVINCE. */
-  pixels: Uint16Array;
   provinces: string[];
   /** Pixels per province, by province number. */
   area: Uint32Array;
-  /** Runs of one province along a row (a run never crosses rows): first pixel, and the province. */
+  /**
+   * Runs of one province along a row (a run never crosses rows): first pixel, and the province
+   * number (an index into `provinces`, or NO_PROVINCE). They number every pixel: `pixelsOf`.
+   */
   runStart: Uint32Array;
   runProvince: Uint16Array;
-  /** Border pixels: `edgeFrom[i]` and `edgeTo[i]` are touching pixels (right or below) of different provinces. */
-  edgeFrom: Uint32Array;
-  edgeTo: Uint32Array;
+  /**
+   * Where provinces touch along a row: each run but a row's first touches the run before it. Where
+   * they touch between rows, in segments: from pixel `seamStart[i]`, `seamLength[i]` pixels along
+   * the row, each over the pixel below it, of another province (`seamAbove[i]`, `seamBelow[i]`).
+   */
+  seamStart: Uint32Array;
+  seamLength: Uint32Array;
+  seamAbove: Uint16Array;
+  seamBelow: Uint16Array;
 }
 
 export async function decodeImage(png: Buffer): Promise<RgbImage> {
@@ -37,14 +45,14 @@ export async function decodeImage(png: Buffer): Promise<RgbImage> {
 interface RgbaImage {
   width: number;
   height: number;
-  /** One little-endian RGBA word a pixel. */
-  words: Uint32Array;
+  /** One little-endian RGBA word a pixel, signed: V8 compares 32-bit integers faster than numbers past 2^31. */
+  words: Int32Array;
 }
 
 async function decodeRgba(png: Buffer): Promise<RgbaImage | RgbImage> {
   const { data, info } = await sharp(png).toColourspace('srgb').ensureAlpha(1).raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 4 || data.byteOffset % 4) return decodeImage(png);
-  return { width: info.width, height: info.height, words: new Uint32Array(data.buffer, data.byteOffset, info.width * info.height) };
+  return { width: info.width, height: info.height, words: new Int32Array(data.buffer, data.byteOffset, info.width * info.height) };
 }
 
 export function hexKey(colour: string): number {
@@ -77,61 +85,40 @@ export function countColours(image: RgbImage): Map<number, number> {
 
 /** Numbers every pixel by the province whose key colour it has (`keys`: province id -> colour number). */
 export function indexImage(image: RgbImage, keys: ReadonlyMap<string, number>): KeyIndex {
-  const { rgb } = image;
-  const keyAt = (p: number) => (rgb[p * 3] << 16) | (rgb[p * 3 + 1] << 8) | rgb[p * 3 + 2];
-  const runEnd = (p: number, rowEnd: number) => {
-    const i = p * 3;
-    const [r, g, b] = [rgb[i], rgb[i + 1], rgb[i + 2]];
-    let end = p + 1;
-    for (let j = i + 3; end < rowEnd && rgb[j] === r && rgb[j + 1] === g && rgb[j + 2] === b; j += 3) end++;
-    return end;
-  };
-  return indexRuns(image.width, image.height, keys, runEnd, keyAt);
+  const { width, height, rgb } = image;
+  const words = new Int32Array(width * height);
+  for (let p = 0, i = 0; p < words.length; p++, i += 3) words[p] = (rgb[i] << 16) | (rgb[i + 1] << 8) | rgb[i + 2];
+  return indexWords(width, height, words, (word) => word, keys);
 }
 
-/** The same from four bytes a pixel: one comparison a pixel instead of three. */
+/** The same from four bytes a pixel (little-endian RGBA: red is the low byte), as decoded for drawing. */
 function indexRgba(image: RgbaImage, keys: ReadonlyMap<string, number>): KeyIndex {
-  const { words } = image;
-  // Little-endian RGBA: red is the low byte.
-  const keyAt = (p: number) => ((words[p] & 0xff) << 16) | (words[p] & 0xff00) | ((words[p] >>> 16) & 0xff);
-  const runEnd = (p: number, rowEnd: number) => {
-    const word = words[p];
-    let end = p + 1;
-    while (end < rowEnd && words[end] === word) end++;
-    return end;
-  };
-  return indexRuns(image.width, image.height, keys, runEnd, keyAt);
+  return indexWords(image.width, image.height, image.words, (word) => ((word & 0xff) << 16) | (word & 0xff00) | ((word >>> 16) & 0xff), keys);
 }
 
 /**
- * Indexes an image from its runs of one colour (`runEnd(p, rowEnd)`: where the run starting at pixel
- * p ends). Key images are flat, so a colour is looked up once per run and its pixels filled at once.
+ * Indexes an image of one word a pixel (`keyOf` reads a word's key colour). Key images are flat: a
+ * colour is looked up once per run of it, in one loop with no call per pixel, and no per-pixel
+ * province array is built (drawing a map needs only the runs and the borders).
  */
-function indexRuns(
-  width: number,
-  height: number,
-  keys: ReadonlyMap<string, number>,
-  runEnd: (p: number, rowEnd: number) => number,
-  keyAt: (p: number) => number,
-): KeyIndex {
+function indexWords(width: number, height: number, words: Int32Array, keyOf: (word: number) => number, keys: ReadonlyMap<string, number>): KeyIndex {
   const provinces = [...keys.keys()];
   const byColour = new Map<number, number>();
   provinces.forEach((id, n) => byColour.set(keys.get(id)!, n));
   if (provinces.length >= NO_PROVINCE) throw new RangeError(`A key image can hold at most ${NO_PROVINCE - 1} provinces.`);
-  const pixels = new Uint16Array(width * height);
   const runStart = new NumberList();
   const runProvince = new NumberList();
-  let lastKey = -1;
+  // Not the first pixel's word, so that pixel is looked up.
+  let lastWord = ~words[0];
   let lastProvince = NO_PROVINCE;
   for (let y = 0; y < height; y++) {
     const rowEnd = (y + 1) * width;
     let previous = -1;
     for (let p = y * width; p < rowEnd;) {
-      const end = runEnd(p, rowEnd);
-      const key = keyAt(p);
-      if (key !== lastKey) {
-        lastKey = key;
-        lastProvince = byColour.get(key) ?? NO_PROVINCE;
+      const word = words[p];
+      if (word !== lastWord) {
+        lastWord = word;
+        lastProvince = byColour.get(keyOf(word)) ?? NO_PROVINCE;
       }
       // Neighbouring colours of no province (anti-aliasing) make one run.
       if (lastProvince !== previous) {
@@ -139,8 +126,7 @@ function indexRuns(
         runProvince.push(lastProvince);
         previous = lastProvince;
       }
-      pixels.fill(lastProvince, p, end);
-      p = end;
+      for (p++; p < rowEnd && words[p] === word;) p++;
     }
   }
   const starts = runStart.toUint32();
@@ -148,29 +134,34 @@ function indexRuns(
   const area = new Uint32Array(provinces.length);
   const total = width * height;
   for (let r = 0; r < starts.length; r++) if (owners[r] !== NO_PROVINCE) area[owners[r]] += (r + 1 < starts.length ? starts[r + 1] : total) - starts[r];
-  const { from, to } = edgesFromRuns(width, height, starts, owners);
-  return { width, height, pixels, provinces, area, runStart: starts, runProvince: owners, edgeFrom: from, edgeTo: to };
+  return { width, height, provinces, area, runStart: starts, runProvince: owners, ...seamsFromRuns(width, height, starts, owners) };
 }
 
-/**
- * Touching pixels of different provinces, found from the runs rather than pixel by pixel: along a
- * row at each run's start, and between two rows wherever their runs overlap with different owners.
- */
-function edgesFromRuns(width: number, height: number, starts: Uint32Array, owners: Uint16Array): { from: Uint32Array; to: Uint32Array } {
-  const from = new NumberList();
-  const to = new NumberList();
+/** The province number of every pixel, or NO_PROVINCE, row by row. */
+export function pixelsOf(index: KeyIndex): Uint16Array {
+  const { runStart, runProvince } = index;
+  const pixels = new Uint16Array(index.width * index.height);
+  for (let r = 0; r < runStart.length; r++) pixels.fill(runProvince[r], runStart[r], r + 1 < runStart.length ? runStart[r + 1] : pixels.length);
+  return pixels;
+}
+
+/** Where each row's runs lie on the next row's runs of another province, found by walking the two rows' runs together. */
+function seamsFromRuns(
+  width: number,
+  height: number,
+  starts: Uint32Array,
+  owners: Uint16Array,
+): Pick<KeyIndex, 'seamStart' | 'seamLength' | 'seamAbove' | 'seamBelow'> {
+  const seamStart = new NumberList();
+  const seamLength = new NumberList();
+  const seamAbove = new NumberList();
+  const seamBelow = new NumberList();
   const rowFirst = new Uint32Array(height + 1);
   for (let r = 0, y = 0; y <= height; y++) {
     while (r < starts.length && starts[r] < y * width) r++;
     rowFirst[y] = r;
   }
-  for (let y = 0; y < height; y++) {
-    for (let r = rowFirst[y] + 1; r < rowFirst[y + 1]; r++) {
-      from.push(starts[r] - 1);
-      to.push(starts[r]);
-    }
-    if (y + 1 === height) continue;
-    // Walk the runs of this row and the next together, segment by segment.
+  for (let y = 0; y + 1 < height; y++) {
     let a = rowFirst[y];
     let b = rowFirst[y + 1];
     let x = 0;
@@ -179,17 +170,18 @@ function edgesFromRuns(width: number, height: number, starts: Uint32Array, owner
       const bEnd = (b + 1 < rowFirst[y + 2] ? starts[b + 1] : (y + 2) * width) - (y + 1) * width;
       const end = Math.min(aEnd, bEnd);
       if (owners[a] !== owners[b]) {
-        for (let xx = x; xx < end; xx++) {
-          from.push(y * width + xx);
-          to.push((y + 1) * width + xx);
-        }
+        seamStart.push(y * width + x);
+        seamLength.push(end - x);
+        seamAbove.push(owners[a]);
+        seamBelow.push(owners[b]);
       }
       x = end;
       if (aEnd === end) a++;
       if (bEnd === end) b++;
     }
   }
-  return { from: from.toUint32(), to: to.toUint32() };
+  const sixteen = (list: NumberList) => Uint16Array.from(list.toUint32());
+  return { seamStart: seamStart.toUint32(), seamLength: seamLength.toUint32(), seamAbove: sixteen(seamAbove), seamBelow: sixteen(seamBelow) };
 }
 
 /** A growing list of unsigned integers, without the cost of a JS array of numbers. */
@@ -216,7 +208,8 @@ class NumberList {
  * fit even in a crescent-shaped province whose centroid lies outside it.
  */
 export function deepestPoints(index: KeyIndex): Array<[number, number] | null> {
-  const { width, height, pixels } = index;
+  const { width, height } = index;
+  const pixels = pixelsOf(index);
   // Two-pass chamfer distance (3-4 weights) to the nearest pixel of another province.
   const dist = new Uint16Array(width * height);
   const far = 0xfff0;
@@ -266,14 +259,14 @@ export function deepestPoints(index: KeyIndex): Array<[number, number] | null> {
 /** Which provinces touch which, with the length of the border they share (in pixel edges). */
 export function touchingProvinces(index: KeyIndex): Map<string, number> {
   const shared = new Map<string, number>();
-  const { pixels, edgeFrom, edgeTo, provinces } = index;
-  for (let i = 0; i < edgeFrom.length; i++) {
-    const a = pixels[edgeFrom[i]];
-    const b = pixels[edgeTo[i]];
-    if (a === NO_PROVINCE || b === NO_PROVINCE) continue;
+  const { width, runStart, runProvince, seamStart, seamLength, seamAbove, seamBelow, provinces } = index;
+  const add = (a: number, b: number, length: number) => {
+    if (a === NO_PROVINCE || b === NO_PROVINCE) return;
     const pair = a < b ? `${provinces[a]}\n${provinces[b]}` : `${provinces[b]}\n${provinces[a]}`;
-    shared.set(pair, (shared.get(pair) ?? 0) + 1);
-  }
+    shared.set(pair, (shared.get(pair) ?? 0) + length);
+  };
+  for (let r = 1; r < runStart.length; r++) if (runStart[r] % width) add(runProvince[r - 1], runProvince[r], 1);
+  for (let i = 0; i < seamStart.length; i++) add(seamAbove[i], seamBelow[i], seamLength[i]);
   return shared;
 }
 

@@ -3,7 +3,7 @@
 // found from touching pixels, so a GM turns an existing map into a game in minutes and then only
 // names the provinces.
 import { toYaml } from '../game/open-game.ts';
-import { countColours, deepestPoints, indexImage, keyHex, NO_PROVINCE, touchingProvinces, type KeyIndex, type RgbImage } from './key-image.ts';
+import { countColours, deepestPoints, indexImage, keyHex, NO_PROVINCE, pixelsOf, touchingProvinces, type KeyIndex, type RgbImage } from './key-image.ts';
 
 export interface ImportOptions {
   /** Key colours that are seas; when absent, blue-ish colours are. */
@@ -107,7 +107,8 @@ function touching(index: KeyIndex, reach: number, minBorder: number): Array<[num
     const [a, b] = pair.split('\n').map((id) => number.get(id)!);
     add(a, b, count);
   }
-  const { width, height, pixels } = index;
+  const { width, height } = index;
+  const pixels = pixelsOf(index);
   const scan = (length: number, at: (i: number) => number) => {
     let last = NO_PROVINCE;
     let gap = 0;

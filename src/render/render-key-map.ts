@@ -63,15 +63,23 @@ async function imageSize(image: Buffer): Promise<{ width?: number; height?: numb
   return sharp(image).metadata();
 }
 
-export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise<DrawnMap> {
+/**
+ * The key's colours by province, and its index started on sharp's threads: before the text and
+ * symbols, which would otherwise hold all of them while this thread, with nothing else to do until
+ * the key is indexed, waits for its decoding; and best before the scene is built.
+ */
+export function indexKey(map: MapGraph, keyImage: Buffer): { keys: Map<string, number>; index: Promise<KeyIndex> } {
   const keys = new Map<string, number>();
   for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
   if (!keys.size) throw new MapImageError('The map has a key image but no province names its key colour (add "key: \'#rrggbb\'" to each province).');
-  // Queued before the text and symbols, which would otherwise hold all of sharp's threads while the
-  // main thread, with nothing else to do until the key is indexed, waits for its decoding.
-  const indexing = cachedKeyIndex(keyImage, keys);
-  // Awaited below; this only keeps a failure from being reported as unhandled if another step fails first.
-  indexing.catch(() => undefined);
+  const index = cachedKeyIndex(keyImage, keys);
+  // Awaited when drawing; this only keeps a failure from being reported as unhandled if another step fails first.
+  index.catch(() => undefined);
+  return { keys, index };
+}
+
+export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput, indexing = indexKey(map, keyImage)): Promise<DrawnMap> {
+  const { keys } = indexing;
   const { width, height } = await imageSize(keyImage);
   if (!width || !height) throw new MapImageError('The key image could not be read as a picture.');
   const sizes = markSizes(width, height, keys.size);
@@ -95,7 +103,7 @@ export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise
   // Awaited below; this only keeps a failure from being reported as unhandled if the key fails first.
   drawn.catch(() => undefined);
   legendImage.catch(() => undefined);
-  const index = await indexing;
+  const index = await indexing.index;
   const canvas = new Canvas(index.width + legend.width, Math.max(index.height, legend.height));
   canvas.fillRect(index.width, 0, legend.width, canvas.height, rgb(MAP_COLOURS.background));
   canvas.fillRect(0, index.height, index.width, canvas.height - index.height, rgb(MAP_COLOURS.background));
@@ -218,24 +226,31 @@ function paintProvinces(canvas: Canvas, index: KeyIndex, provinces: SceneProvinc
   }
 }
 
+/** Paints one side of each border between provinces (both when thick): a row's along it, then those with the row below. */
 function paintBorders(canvas: Canvas, index: KeyIndex, provinces: SceneProvince[], thick: boolean): void {
   const land = packRgb(rgb(MAP_COLOURS.border));
   const coast = packRgb(rgb(MAP_COLOURS.coast));
   const sea = packRgb(rgb(tint(MAP_COLOURS.coast, 0.55)));
   const isSea = Uint8Array.from(provinces, (p) => (p.kind === 'sea' ? 1 : 0));
-  const { width, pixels, edgeFrom, edgeTo } = index;
-  const { words, width: stride } = canvas;
-  const at = (p: number) => {
-    const y = Math.floor(p / width);
-    return y * stride + (p - y * width);
-  };
-  for (let i = 0; i < edgeFrom.length; i++) {
-    const a = pixels[edgeFrom[i]];
-    const b = pixels[edgeTo[i]];
-    if (a === NO_PROVINCE || b === NO_PROVINCE) continue;
+  const { width, height, runStart, runProvince, seamStart, seamLength, seamAbove, seamBelow } = index;
+  const { words } = canvas;
+  // A key pixel's offset on the canvas, whose rows are wider (the legend is on their right).
+  const margin = canvas.width - width;
+  const paint = (a: number, b: number, from: number, to: number) => {
+    if (a === NO_PROVINCE || b === NO_PROVINCE) return;
     const word = isSea[a] && isSea[b] ? sea : isSea[a] || isSea[b] ? coast : land;
-    words[at(edgeFrom[i])] = word;
-    if (thick && word !== sea) words[at(edgeTo[i])] = word;
+    words[from] = word;
+    if (thick && word !== sea) words[to] = word;
+  };
+  let r = 0;
+  let s = 0;
+  for (let y = 0; y < height; y++) {
+    const rowEnd = (y + 1) * width;
+    const shift = y * margin;
+    for (r++; r < runStart.length && runStart[r] < rowEnd; r++) paint(runProvince[r - 1], runProvince[r], runStart[r] - 1 + shift, runStart[r] + shift);
+    for (; s < seamStart.length && seamStart[s] < rowEnd; s++) {
+      for (let p = seamStart[s] + shift, end = p + seamLength[s]; p < end; p++) paint(seamAbove[s], seamBelow[s], p, p + width + margin);
+    }
   }
 }
 

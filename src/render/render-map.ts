@@ -2,7 +2,7 @@
 import type { MapGraph, PublicView, TurnMarks } from '../engine/index.ts';
 import type { LabelLayout } from './label-placement.ts';
 import { buildScene } from './map-scene.ts';
-import { drawKeyMap } from './render-key-map.ts';
+import { drawKeyMap, indexKey } from './render-key-map.ts';
 import { drawSchematicMap } from './render-schematic-map.ts';
 
 export interface MapPictureInput {
@@ -36,8 +36,11 @@ export interface MapHits {
 
 /** The map drawn, with where its names went. */
 export async function drawMap(input: MapPictureInput): Promise<DrawnMap> {
-  const scene = buildScene(input);
-  return input.keyImage ? drawKeyMap({ scene, map: input.map, keyImage: input.keyImage }) : drawSchematicMap({ scene, map: input.map });
+  const { map, keyImage } = input;
+  if (!keyImage) return drawSchematicMap({ scene: buildScene(input), map });
+  // The key is decoded on sharp's threads while this one builds the scene.
+  const indexing = indexKey(map, keyImage);
+  return drawKeyMap({ scene: buildScene(input), map, keyImage }, indexing);
 }
 
 /** The map as a PNG. */
