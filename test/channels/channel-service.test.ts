@@ -18,7 +18,7 @@ import { connectRedis } from '../../src/store/redis.ts';
 import { Outbox } from '../../src/store/outbox.ts';
 import { dropNote, dropNotes, fixtureChannel, fixtureServiceLog, storedAt } from '../support/fixture-channel/index.ts';
 import '../support/fixture-claims/index.ts';
-import { dropServedGame } from '../mail/support/serve-process.ts';
+import { dropServedGame, serveEnv } from '../mail/support/serve-process.ts';
 import { requireServices, serviceEndpoints } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
 
@@ -44,23 +44,7 @@ afterAll(async () => {
 describe('a channel registered by one line, in the service', () => {
   it('is told of the game stored, takes a note through its own intake, and stops with the service', { timeout: 60_000 }, async () => {
     const svc = serviceEndpoints();
-    const config = serviceConfig({
-      REDIS_URL: svc.redisUrl,
-      ADJUTANT_IMAP_HOST: svc.imap.host,
-      ADJUTANT_IMAP_PORT: String(svc.imap.port),
-      ADJUTANT_SMTP_HOST: svc.smtp.host,
-      ADJUTANT_SMTP_PORT: String(svc.smtp.port),
-      ADJUTANT_MAIL_DOMAIN: svc.domain,
-      ADJUTANT_IMAP_USER: `game@${svc.domain}`,
-      ADJUTANT_MAIL_PASSWORD: svc.password,
-      ADJUTANT_QUEUE_PREFIX: `{adjutant-${gameId}}`,
-      ADJUTANT_SCHEDULER_SCOPE: gameId,
-      ADJUTANT_INTAKE_GAMES: gameId,
-      ADJUTANT_UNROUTED: 'leave',
-      ADJUTANT_GAMES_DIR: path.join(dir, 'games'),
-      ADJUTANT_OUT_DIR: path.join(dir, 'out'),
-      ADJUTANT_OUTPUT_PORT: 'off',
-    });
+    const config = serviceConfig(serveEnv({ gameId, gamesDir: path.join(dir, 'games'), outDir: path.join(dir, 'out'), lockMs: 5000 }));
     const before = Date.now();
     service = await startService(config, new Set(['intake', 'workers', 'sender']), pino({ level: 'silent' }));
     expect(Date.parse((await storedAt(store.redis, gameId)) ?? '')).toBeGreaterThanOrEqual(before - 1000);

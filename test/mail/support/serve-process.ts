@@ -32,10 +32,10 @@ export interface ServeSettings {
   redisUrl?: string;
 }
 
-export function startServe(settings: ServeSettings): ServeProcess {
+/** The environment of a service that serves the test's game alone, on the test services. */
+export function serveEnv(settings: ServeSettings): Record<string, string> {
   const svc = serviceEndpoints();
-  const env = {
-    ...process.env,
+  return {
     REDIS_URL: settings.redisUrl ?? svc.redisUrl,
     ADJUTANT_IMAP_HOST: svc.imap.host,
     ADJUTANT_IMAP_PORT: String(svc.imap.port),
@@ -54,6 +54,10 @@ export function startServe(settings: ServeSettings): ServeProcess {
     ADJUTANT_LOCK_MS: String(settings.lockMs),
     LOG_LEVEL: 'info',
   };
+}
+
+export function startServe(settings: ServeSettings): ServeProcess {
+  const env = { ...process.env, ...serveEnv(settings) };
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/adjutant.js'), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const errors: string[] = [];
   let ready = false;
