@@ -298,6 +298,27 @@ describe('a forum that refuses', () => {
     expect(made.map((p) => [p.message.startsWith('Spring 1901'), p.message.includes('[ATTACH')])).toEqual([[true, false]]);
   });
 
+  it("a member paced by the board's flood check: each message waits its turn inside its try, and the GM is not told", { timeout: 60_000 }, async () => {
+    // Not among the games of the suite's poster, which waits only 300 ms: the service's poster serves it.
+    const id = await storeFixtureGame(rt, { schedule: future, forum: xenforoMemberSection(xf, 'TEST_PUB_XF_LOGIN', 'TEST_PUB_XF_PASSWORD') });
+    const paced = startTestPoster({ redisUrl: serviceEndpoints().redisUrl, store: rt.store, mail: rt.outbox, games: (g) => g === id, open: undefined });
+    xf.flood.every = 11;
+    try {
+      const started = Date.now();
+      for (const to of ['Alice', 'Bob'])
+        await paced.outbox.record(id, { kind: 'private', key: `reply:${to}`, to: [to], title: 'Your orders', text: `Read, ${to}.` });
+      const made = () => xf.conversations.filter((c) => /^Read, (Alice|Bob)\./.test(c.message));
+      await waitFor('both conversations', async () => made().length === 2, 40_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      expect(await gmMail(id, 'alert:forum:')).toEqual([]);
+      expect(await paced.outbox.setAsideItems(id)).toEqual([]);
+    } finally {
+      xf.flood.every = 0;
+      await paced.stop();
+      await cleanUp(rt, [id]);
+    }
+  });
+
   it('a 429 storm: the post is held as long as the forum asks, the GM is told, and it goes out once', { timeout: 60_000 }, async () => {
     const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
     // Longer than the poster waits inside one try (300 ms here): each 429 holds the post.

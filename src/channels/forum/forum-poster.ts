@@ -17,6 +17,7 @@ import { startOutboxSweep, type OutboxJob } from '../../store/outbox-sweep.ts';
 import { isStoreOutage } from '../../store/store-outage.ts';
 import { STATUS_KEY } from '../../turns/status-post.ts';
 import type { ForumAdapter, PrivateMessage } from './base/forum-adapter.ts';
+import { MAX_WAIT_MS } from './base/forum-http.ts';
 import { forumPosts, softwareOf, type ForumConfig } from './settings/forum-config.ts';
 import { ForumAuthError, ForumError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
 import type { Conversations } from './conversations.ts';
@@ -47,7 +48,11 @@ export interface ForumPosterOptions {
   /** Tries per item before it is set aside; the waits between them double from `retryMs`. */
   attempts?: number;
   retryMs?: number;
-  /** The longest Retry-After waited out inside one try; a longer one holds the item instead. */
+  /**
+   * The longest Retry-After waited out inside one try; a longer one holds the item instead, and the
+   * GM is told. By default a minute: an ordinary member's pacing (XenForo's flood check, 30 s as
+   * installed; Discourse's new private messages, one per 15 s) is waited out, not reported.
+   */
   maxWaitMs?: number;
   sweepMs?: number;
   /** Items posted at once by this process. */
@@ -80,7 +85,7 @@ function temporary(error: Error): boolean {
 
 export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   const { outbox, logger } = options;
-  const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const open = options.open ?? ((forum: ForumConfig) => openForum(forum, process.env, { maxWaitMs }));
   const queue = options.queue;
   queue.on('error', (err) => logger.warn({ err: err.message }, 'forum queue connection error'));
