@@ -18,9 +18,11 @@
 // "(post deleted by author)" notice, a revision that moves updated_at; by staff (staff_destroyed)
 // it gets deleted_at and leaves the topic's stream and posts for everyone but staff, who still
 // see it with deleted_at set. GET /session/current.json (SessionController#current) answers
-// { current_user } for whoever the request acts as. Members' user API keys: discourse-user-api-keys.ts.
+// { current_user } for whoever the request acts as. Members' user API keys: discourse-user-api-keys.ts;
+// what a member who is not staff may post, and how fast: discourse-limits.ts.
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 import { messageListRoutes } from './discourse-message-lists.ts';
+import { discourseLimits, type DiscourseLimits, type PostKind } from './discourse-limits.ts';
 import { userApiKeys, type UserApiKeys } from './discourse-user-api-keys.ts';
 
 export interface DcPost {
@@ -70,6 +72,8 @@ export interface DiscourseForum {
   remove(post: DcPost, by: 'author' | 'staff'): void;
   /** Whether the API user is staff (and so still sees posts staff deleted). */
   staff: { on: boolean };
+  /** What a member who is not staff may post (discourse-limits.ts): every limit off until set. */
+  limits: DiscourseLimits;
   /** Members' trust levels (1 when not set). */
   trustLevels: Record<string, number>;
   /** A moderator approves every waiting post: each enters the topic. */
@@ -138,6 +142,9 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
   const isReply = (t: object): t is Reply => 'status' in t;
   const edit = (post: DcPost, raw: string) => Object.assign(post, { raw, cooked: `<p>${raw}</p>`, updated_at: tick() });
   const staff = { on: false };
+  const pacing = discourseLimits();
+  // Staff is not limited (RateLimiter skips staff).
+  const paced = (req: ContractRequest, kind: PostKind) => (staff.on ? null : pacing.take(asker(req), kind));
   const trustLevels: Record<string, number> = {};
   // Staff rights are the admin key's API user's: a member's key sees what the member sees.
   const shown = (req: ContractRequest, all: DcPost[]) => all.filter((p) => !p.deleted_at || (staff.on && req.headers['api-key'] !== undefined));
@@ -206,11 +213,15 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
             const to = (body.target_recipients ?? '').split(',').map((n) => n.toLowerCase());
             const unknown = to.filter((n) => !users.includes(n));
             if (unknown.length || !body.title) return error(422, 'invalid_parameters', `There is no user ${unknown.join(', ')}.`);
+            const limited = paced(req, 'message');
+            if (limited) return limited;
             messages.push({ title: body.title, raw: body.raw ?? '', target_recipients: body.target_recipients ?? '' });
             const pm = message(asker(req), body.title, body.raw ?? '', to);
             return { status: 200, body: pm.posts[0] };
           }
           const inPm = pms.find((pm) => pm.id === body.topic_id);
+          const limited = paced(req, 'reply');
+          if (limited) return limited;
           // A reply in a private message: only its participants may write in it (403 for anyone else).
           if (inPm) return inPm.participants.includes(asker(req)) ? { status: 200, body: write(inPm.posts, inPm.id, asker(req), body.raw ?? '') } : forbidden();
           if (body.topic_id !== topicId) return notFound();
@@ -289,6 +300,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     remove: (post, by) => void (by === 'author' ? Object.assign(edit(post, '(post deleted by author)'), { user_deleted: true }) : (post.deleted_at = tick())),
     staff,
     trustLevels,
+    limits: pacing.limits,
     pending,
     approve: () => {
       for (const p of pending.splice(0)) say(p.username, p.raw);

@@ -319,6 +319,37 @@ describe('a forum that refuses', () => {
     }
   });
 
+  it(
+    "a Discourse account that is not staff: new messages one per interval, waited out; past the day's limit held, the GM told",
+    { timeout: 60_000 },
+    async () => {
+      const id = await storeFixtureGame(rt, { schedule: future, forum: discourseSection(dc, 'TEST_PUB_DC_KEY', 'TEST_PUB_DC_USER') });
+      const paced = startTestPoster({ redisUrl: serviceEndpoints().redisUrl, store: rt.store, mail: rt.outbox, games: (g) => g === id, open: undefined });
+      Object.assign(dc.limits, { newMessageSeconds: 2, messagesPerDay: 2 });
+      const sent = (title: string) => dc.messages.filter((m) => m.title === title && m.raw.includes(id));
+      try {
+        const started = Date.now();
+        for (const to of ['alice', 'bob'])
+          await paced.outbox.record(id, { kind: 'private', key: `reply:${to}`, to: [to], title: `Orders of ${to}`, text: 'Read.' });
+        await waitFor('both messages', async () => sent('Orders of alice').length + sent('Orders of bob').length === 2, 30_000);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+        expect(await gmMail(id, 'alert:forum:')).toEqual([]);
+
+        // A third new message the same day: Discourse asks to wait most of a day.
+        await paced.outbox.record(id, { kind: 'private', key: 'reply:both', to: ['alice', 'bob'], title: 'To you both', text: 'Together.' });
+        const [alert] = await mailArrives('the GM told', id, 'alert:forum:rate-limited:');
+        expect(alert.text).toMatch(/performed this action too many times\. Please wait 2\d hours/);
+        expect(sent('To you both')).toEqual([]);
+        expect((await paced.outbox.entry(id, 'reply:both'))?.postedAt).toBeUndefined();
+        expect(await paced.outbox.setAsideItems(id)).toEqual([]);
+      } finally {
+        Object.assign(dc.limits, { newMessageSeconds: 0, messagesPerDay: 0 });
+        await paced.stop();
+        await cleanUp(rt, [id]);
+      }
+    },
+  );
+
   it('a 429 storm: the post is held as long as the forum asks, the GM is told, and it goes out once', { timeout: 60_000 }, async () => {
     const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY'));
     // Longer than the poster waits inside one try (300 ms here): each 429 holds the post.
