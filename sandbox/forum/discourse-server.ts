@@ -19,7 +19,9 @@
 // it gets deleted_at and leaves the topic's stream and posts for everyone but staff, who still
 // see it with deleted_at set. GET /session/current.json (SessionController#current) answers
 // { current_user } for whoever the request acts as. Members' user API keys: discourse-user-api-keys.ts;
-// what a member who is not staff may post, and how fast: discourse-limits.ts.
+// what a member who is not staff may post, and how fast: discourse-limits.ts. The game topic may be
+// closed (`closed`): t/{id}.json says closed and details.can_create_post (TopicViewSerializer), and
+// a reply from anyone but staff is refused 403 (Guardian#can_create_post_on_topic?).
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 import { messageListRoutes } from './discourse-message-lists.ts';
 import { discourseLimits, type DiscourseLimits, type PostKind } from './discourse-limits.ts';
@@ -74,6 +76,8 @@ export interface DiscourseForum {
   staff: { on: boolean };
   /** What a member who is not staff may post (discourse-limits.ts): every limit off until set. */
   limits: DiscourseLimits;
+  /** The game topic is closed: only staff may reply. */
+  closed: { on: boolean };
   /** Members' trust levels (1 when not set). */
   trustLevels: Record<string, number>;
   /** A moderator approves every waiting post: each enters the topic. */
@@ -142,6 +146,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
   const isReply = (t: object): t is Reply => 'status' in t;
   const edit = (post: DcPost, raw: string) => Object.assign(post, { raw, cooked: `<p>${raw}</p>`, updated_at: tick() });
   const staff = { on: false };
+  const closed = { on: false };
   const pacing = discourseLimits();
   // Staff is not limited (RateLimiter skips staff).
   const paced = (req: ContractRequest, kind: PostKind) => (staff.on ? null : pacing.take(asker(req), kind));
@@ -164,6 +169,9 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
                   id: Number(id),
                   title: t.title,
                   archetype: t.archetype,
+                  // TopicViewSerializer: a closed topic takes no reply but staff's (Guardian#can_create_post_on_topic?).
+                  closed: Number(id) === topicId && closed.on,
+                  details: { can_create_post: !(Number(id) === topicId && closed.on) || staff.on },
                   post_stream: { posts: shown(req, t.posts).slice(0, CHUNK).map(withoutRaw), stream: shown(req, t.posts).map((p) => p.id) },
                 },
               };
@@ -225,6 +233,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
           // A reply in a private message: only its participants may write in it (403 for anyone else).
           if (inPm) return inPm.participants.includes(asker(req)) ? { status: 200, body: write(inPm.posts, inPm.id, asker(req), body.raw ?? '') } : forbidden();
           if (body.topic_id !== topicId) return notFound();
+          if (closed.on && !staff.on) return forbidden();
           const username = asker(req);
           if (justPosted(username, body.raw ?? '')) return error(422, 'invalid_parameters', 'Body is too similar to what you recently posted');
           if (reviewing) {
@@ -301,6 +310,7 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     staff,
     trustLevels,
     limits: pacing.limits,
+    closed,
     pending,
     approve: () => {
       for (const p of pending.splice(0)) say(p.username, p.raw);

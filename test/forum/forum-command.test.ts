@@ -126,6 +126,18 @@ describe("the game account's standing", () => {
         line: expect.stringMatching(/^FAIL {2}the account's standing: adjutant is at trust level 0, which may not send private messages/),
       });
       expect(checks.some((c) => c.line.includes('the member'))).toBe(false);
+
+      // A closed topic takes no reply but staff's: the update could not be posted.
+      dc.trustLevels.adjutant = 1;
+      dc.closed.on = true;
+      expect((await check()).at(-1)).toEqual({
+        ok: false,
+        line: expect.stringMatching(
+          /^FAIL {2}the account's standing: adjutant is at trust level 1, .* It may not post in the game's topic, which is closed, so no update can be posted/,
+        ),
+      });
+      dc.staff.on = true;
+      expect((await line()).line).toMatch(/^ok {4}the account's standing: adjutant is staff: no limits on posts or private messages\.$/);
     } finally {
       await dc.server.close();
     }

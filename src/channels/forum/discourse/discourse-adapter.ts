@@ -244,21 +244,31 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
 
     // The limits are Discourse's site settings as installed (config/site_settings.yml):
     // personal_message_enabled_groups (trust level 1 and up), max_personal_messages_per_day (20),
-    // rate_limit_create_post (5 s); staff is exempt.
+    // rate_limit_create_topic (15 s), rate_limit_create_post (5 s); staff is exempt. Whether the
+    // account may post in the topic is the topic's details.can_create_post (TopicViewSerializer).
     async standing(): Promise<AccountStanding> {
-      const { user } = await http.get<{ user: { username: string; trust_level?: number; moderator?: boolean; admin?: boolean } }>(
-        `u/${encodeURIComponent(await account())}.json`,
-      );
-      if (user.admin || user.moderator) return { usable: true, says: `${user.username} is staff: no limits on posts or private messages.` };
+      const [{ user }, game] = await Promise.all([
+        http.get<{ user: { username: string; trust_level?: number; moderator?: boolean; admin?: boolean } }>(`u/${encodeURIComponent(await account())}.json`),
+        http.get<{ closed?: boolean; details?: { can_create_post?: boolean } }>(`t/${topic}.json`),
+      ]);
       const level = user.trust_level ?? 0;
-      if (level < 1)
-        return {
-          usable: false,
-          says: `${user.username} is at trust level 0, which may not send private messages as installed: players would get no answers. Raise it to trust level 1 (read a few topics, or grant it), or set confirm: email.`,
-        };
+      const who =
+        user.admin || user.moderator
+          ? { usable: true, says: `${user.username} is staff: no limits on posts or private messages.` }
+          : level < 1
+            ? {
+                usable: false,
+                says: `${user.username} is at trust level 0, which may not send private messages as installed: players would get no answers. Raise it to trust level 1 (read a few topics, or grant it), or set confirm: email.`,
+              }
+            : {
+                usable: true,
+                says: `${user.username} is at trust level ${level}, not staff: it may start 20 private messages a day, one every 15 seconds, and post once every 5 seconds as installed; each player gets one conversation, so 20 new players a day.`,
+              };
+      if (game.details?.can_create_post !== false) return who;
+      const why = game.closed ? ', which is closed' : '';
       return {
-        usable: true,
-        says: `${user.username} is at trust level ${level}, not staff: it may start 20 private messages a day and post once every 5 seconds as installed; each player gets one conversation, so 20 new players a day.`,
+        usable: false,
+        says: `${who.says} It may not post in the game's topic${why}, so no update can be posted: ask the forum's staff${game.closed ? ' to open it' : ''}, or choose another topic.`,
       };
     },
 
