@@ -8,13 +8,14 @@
 //   forum-confirm-p50/p95  from a post appearing in the thread to its confirmation being recorded
 //                        in the forum outbox, when the thread is read at once (as a Discourse
 //                        webhook makes it; with polling alone, add up to the polling interval).
-//   forum-member-paced   a turn's update and 50 confirmations (each a new conversation with its
-//                        player) made through the forum poster as an ordinary XenForo member, on a
-//                        board whose flood check makes a member wait FLOOD_S seconds between two
-//                        conversation messages (XenForo's floodCheckLength, 30 s as installed;
-//                        shortened here so the bench runs in a minute): seconds from recording
-//                        them to the last one made. The pacing alone takes 50 × FLOOD_S; the target
-//                        allows a quarter more. At the installed 30 s, the same run is 25 minutes.
+//   forum-member-paced-xenforo, -discourse  a turn's update and 50 confirmations (each a new
+//                        conversation with its player) made through the forum poster as an account
+//                        that is not staff, on a forum that makes it wait FLOOD_S seconds between
+//                        two new conversations (XenForo's flood check, 30 s as installed;
+//                        Discourse's new private messages, one per 15 s; shortened here so the
+//                        bench runs in a minute): seconds from recording them to the last one made.
+//                        The pacing alone takes 50 × FLOOD_S; the target allows a quarter more. At
+//                        the installed pace, the same run is 25 and 12.5 minutes.
 // Run: npm run bench -- forum
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { GameStore } from '../src/store/game-store.ts';
 import { Outbox } from '../src/store/outbox.ts';
 import { connectRedis } from '../src/store/redis.ts';
 import { openForum } from '../src/channels/forum/open-forum.ts';
+import { startDiscourse } from '../sandbox/forum/discourse-server.ts';
 import { startXenForo } from '../sandbox/forum/xenforo-server.ts';
 import { startTestPoster } from '../test/forum/support/test-poster.ts';
 import { MemoryControl } from '../test/mail/support/fake-control.ts';
@@ -65,11 +67,11 @@ const now = () => new Date();
 const logger = pino({ level: 'silent' });
 const FIXTURE = new URL('../test/mail/fixtures/board-nes/', import.meta.url);
 
-async function newGame(apiUrl: string, credentials: Record<string, string> = { key: 'XF_KEY' }): Promise<string> {
+async function newGame(apiUrl: string, credentials: Record<string, string> = { key: 'XF_KEY' }, software = 'xenforo', thread = 77): Promise<string> {
   const id = `bench-${randomUUID().slice(0, 8)}`;
   const doc = parseDocument(readFileSync(new URL('game.yaml', FIXTURE), 'utf8'));
   doc.setIn(['mail', 'rateLimit'], doc.createNode({ count: 100_000, per: '1h' }));
-  doc.set('forum', doc.createNode({ software: 'xenforo', url: apiUrl, thread: 77, credentials, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }));
+  doc.set('forum', doc.createNode({ software, url: apiUrl, thread, credentials, players: { Alice: 'red', Bob: 'blue' }, orders: 'public' }));
   const files = { 'game.yaml': doc.toString(), 'map.yaml': readFileSync(new URL('map.yaml', FIXTURE), 'utf8') };
   const { game, problems } = openGame(id, files);
   if (!game) throw new Error(problems.map((p) => p.message).join('; '));
@@ -77,7 +79,8 @@ async function newGame(apiUrl: string, credentials: Record<string, string> = { k
   return id;
 }
 
-const forum = await startXenForo(77, [...USERS, ...Array.from({ length: PACED }, (_, i) => ({ user_id: 10 + i, username: `Player${i + 1}` }))]);
+const players = Array.from({ length: PACED }, (_, i) => `player${i + 1}`);
+const forum = await startXenForo(77, [...USERS, ...players.map((username, i) => ({ user_id: 10 + i, username }))]);
 process.env.XF_LOGIN = 'Adjutant';
 process.env.XF_PASSWORD = forum.password;
 const adapter = xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: forum.key });
@@ -138,9 +141,22 @@ try {
   console.log(JSON.stringify({ bench: 'forum-confirm-p50', value: at(0.5), unit: 'ms', target: 500 }));
   console.log(JSON.stringify({ bench: 'forum-confirm-p95', value: at(0.95), unit: 'ms', target: 1000 }));
 
-  const pacedGame = await newGame(forum.baseUrl, { login: 'XF_LOGIN', password: 'XF_PASSWORD' });
-  games.push(pacedGame);
-  console.log(JSON.stringify({ bench: 'forum-member-paced', value: await paced(pacedGame), unit: 's', target: Math.ceil(PACED * FLOOD_S * 1.25) }));
+  const target = Math.ceil(PACED * FLOOD_S * 1.25);
+  const xfGame = await newGame(forum.baseUrl, { login: 'XF_LOGIN', password: 'XF_PASSWORD' });
+  games.push(xfGame);
+  const xfPace = { set: (on: boolean) => void (forum.flood.every = on ? FLOOD_S : 0), made: () => forum.conversations.length };
+  console.log(JSON.stringify({ bench: 'forum-member-paced-xenforo', value: await paced(xfGame, xfPace), unit: 's', target }));
+  const dc = await startDiscourse(55, ['adjutant', ...players]);
+  try {
+    process.env.DC_KEY = dc.key;
+    process.env.DC_USER = 'adjutant';
+    const dcGame = await newGame(dc.server.url, { key: 'DC_KEY', user: 'DC_USER' }, 'discourse', 55);
+    games.push(dcGame);
+    const dcPace = { set: (on: boolean) => void (dc.limits.newMessageSeconds = on ? FLOOD_S : 0), made: () => dc.messages.length };
+    console.log(JSON.stringify({ bench: 'forum-member-paced-discourse', value: await paced(dcGame, dcPace), unit: 's', target }));
+  } finally {
+    await dc.server.close();
+  }
 } finally {
   for (const id of games) await dropGame(store, id);
   await forum.server.close();
@@ -148,15 +164,15 @@ try {
   await local.release();
 }
 
-/** The update and PACED confirmations through the forum poster, as the service runs it; seconds until the last is made. */
-async function paced(gameId: string): Promise<number> {
-  forum.flood.every = FLOOD_S;
+/** The update and PACED confirmations through the forum poster, as the service runs it, on a forum pacing them; seconds until the last is made. */
+async function paced(gameId: string, pace: { set(on: boolean): void; made(): number }): Promise<number> {
+  pace.set(true);
   const poster = startTestPoster({ redisUrl: svc.redisUrl, store, mail: deps.outbox, games: (id) => id === gameId, open: (f) => openForum(f, process.env) });
   try {
     const started = performance.now();
     await postOutbox.record(gameId, { kind: 'post', key: 'update:step-1', text: 'The turn is adjudicated.', images: [] });
     for (let i = 1; i <= PACED; i++)
-      await postOutbox.record(gameId, { kind: 'private', key: `reply:${i}`, to: [`Player${i}`], title: 'Your orders', text: 'Read: buy army in lon' });
+      await postOutbox.record(gameId, { kind: 'private', key: `reply:${i}`, to: [players[i - 1]], title: 'Your orders', text: 'Read: buy army in lon' });
     for (;;) {
       const counts = await postOutbox.counts(gameId);
       if (counts.recorded === PACED + 1 && counts.inLine === 0) break;
@@ -164,14 +180,13 @@ async function paced(gameId: string): Promise<number> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
-    const made = forum.posts.length + forum.conversations.length;
-    if (forum.conversations.length !== PACED) throw new Error(`forum-member-paced: ${made} items made; expected the update and ${PACED} conversations`);
+    if (pace.made() !== PACED) throw new Error(`forum-member-paced: ${pace.made()} conversations made; expected ${PACED}`);
     // The board's pacing is the normal course of things for a member: the GM is not told of it.
     const alerts = (await deps.outbox.keys(gameId)).filter((k) => k.startsWith('alert:'));
     if (alerts.length) throw new Error(`forum-member-paced: the GM was alerted (${alerts.join(', ')})`);
     return Math.round(seconds * 10) / 10;
   } finally {
     await poster.stop();
-    forum.flood.every = 0;
+    pace.set(false);
   }
 }
