@@ -18,7 +18,7 @@ const STARTERS = fileURLToPath(new URL('../../examples/starter/', import.meta.ur
 /** Each surface's markup, told apart: XenForo's tags are upper case, phpBB's lower case. */
 const MARKUP = {
   xenforo: /\[\/?(B|I|SIZE|COLOR|SPOILER|TABLE|TR|TD|TH|LIST|IMG|URL)[=\]]/,
-  phpbb: /\[\/?(b|i|size|color|spoiler|list|img|url|code)[=\]]/,
+  phpbb: /\[\/?(b|i|size|color|quote|list|img|url|code)[=\]]/,
   discourse: /\[\/?details[=\]]|^#{1,6} |\*\*|^- |^\|/m,
   web: /<\/?(h\d|p|ul|li|table|tr|td|th|strong|em|details|summary)\b/,
 } as const;
@@ -61,6 +61,17 @@ describe('each surface in its own markup', async () => {
         const found = MARKUP[other].exec(text);
         expect(found?.[0], `${other} markup in the ${surface} update`).toBeUndefined();
       }
+    },
+  );
+
+  // phpBB's BBCodes as installed (phpbb/install/schemas/schema_data.sql and the parser's defaults):
+  // a board shows any other tag, [spoiler] among them, as literal text.
+  it.each(all.map(([name, game, record]) => [name, game, record] as const))(
+    '%s: the phpBB update uses only the BBCode phpBB has as installed',
+    (_name, game, record) => {
+      const tags = [...rendered(game, record, 'phpbb').matchAll(/\[\/?([a-z*]+)[=\]\s]/gi)].map((m) => m[1]);
+      const installed = ['b', 'i', 'u', 'quote', 'code', 'list', '*', 'img', 'url', 'email', 'size', 'color', 'attachment', 'flash'];
+      expect(tags.filter((t) => !installed.includes(t))).toEqual([]);
     },
   );
 

@@ -67,13 +67,13 @@ export const forumSchema = z
     if (!forums.has(forum.software)) return;
     const software = forums.get(forum.software);
     for (const issue of credentialIssues(software, forum.credentials)) ctx.addIssue({ code: 'custom', ...issue });
-    if (!software.posts && forum.reminders !== false)
+    if (!postsWith(software, forum.credentials) && forum.reminders !== false)
       ctx.addIssue({
         code: 'custom',
         path: ['reminders'],
         message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders`,
       });
-    if (!software.posts && forum.status)
+    if (!postsWith(software, forum.credentials) && forum.status)
       ctx.addIssue({
         code: 'custom',
         path: ['status'],
@@ -174,7 +174,12 @@ export function flavourOf(forum: ForumConfig): ForumFlavour {
 
 /** Whether Adjutant posts into this forum itself (without an API to post with, the GM pastes). */
 export function forumPosts(forum: ForumConfig): boolean {
-  return softwareOf(forum).posts;
+  return postsWith(softwareOf(forum), forum.credentials);
+}
+
+/** A software that posts only as a member (phpBB) posts when game.yaml gives a member's login. */
+function postsWith(software: ForumSoftware, given: Credentials | undefined): boolean {
+  return software.posts || (!!software.memberLogin && !!(given?.login || given?.sessionCookie));
 }
 
 /** How often the game's thread is read: `everyMs`, or less often on a member's key with request limits of its own. */
