@@ -1,6 +1,6 @@
 // Edits of orders posts already read on Discourse without webhooks (the topic's posts asked for by
 // id, sandbox/forum/discourse-server.ts) and on phpBB (the topic's Atom feed, whose entries'
-// <updated> is the last edit, test/forum/contract/phpbb-server.ts), with the real Redis.
+// <updated> is the last edit, sandbox/forum/phpbb-server.ts), with the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { readThread, takeForumItems } from '../../src/channels/forum/forum-intake.ts';
@@ -8,7 +8,7 @@ import { phpbbAdapter } from '../../src/channels/forum/phpbb/phpbb-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
-import { startPhpbb, type PhpbbBoard } from './contract/phpbb-server.ts';
+import { startPhpbb, type PhpbbBoard } from '../../sandbox/forum/phpbb-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 
 let game: ForumTestGame;

@@ -221,7 +221,9 @@ describe('reminders in the thread', () => {
   });
 
   it('refuses reminders for phpBB, and a reminder the schedule does not send, in game.yaml', async () => {
-    await expect(game({ software: 'phpbb', url: 'https://board.example.com', thread: 12, reminders: true })).rejects.toThrow(/phpBB has no API to post with/);
+    await expect(game({ software: 'phpbb', url: 'https://board.example.com', thread: 12, reminders: true })).rejects.toThrow(
+      /phpBB has no API to post with, so Adjutant cannot post reminders there: remove reminders, or give an ordinary member's login/,
+    );
     await expect(game(xenforoSection(xf, 'TEST_PUB_XF_KEY', { reminders: ['12h'] }))).rejects.toThrow(/"12h" is not one of schedule.reminders/);
   });
 });

@@ -1,7 +1,7 @@
 // A game on phpBB played through an ordinary member's account: orders read from the topic's pages
 // and the account's private messages, confirmations sent as private messages, and the update
 // posted into the topic with its map attached, by the forum poster as the service runs it,
-// against the local board (test/forum/contract/phpbb-server.ts).
+// against the local board (sandbox/forum/phpbb-server.ts).
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { openForum } from '../../src/channels/forum/open-forum.ts';
 import { storedGame } from '../../src/store/stored-game.ts';
 import { requireServices } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
-import { startPhpbb, type PhpbbBoard } from './contract/phpbb-server.ts';
+import { startPhpbb, type PhpbbBoard } from '../../sandbox/forum/phpbb-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
 import { startTestPoster } from './support/test-poster.ts';
 

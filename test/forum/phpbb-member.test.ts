@@ -1,7 +1,7 @@
 // phpBB as an ordinary member: Adjutant logged in through the board's own login form (or with a
 // browser's remembered cookies), reading the topic's pages and the account's private messages, and
 // posting through the board's forms with their form keys, against the local board's pages
-// (test/forum/contract/phpbb-pages.ts and the files it names, which cite phpBB's source for each shape).
+// (sandbox/forum/phpbb-pages.ts and the files it names, which cite phpBB's source for each shape).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markerLine, type ForumAdapter } from '../../src/channels/forum/base/forum-adapter.ts';
 import { ForumAuthError, ForumMaybeDoneError, ForumRequestError } from '../../src/channels/forum/base/forum-errors.ts';
@@ -9,7 +9,7 @@ import type { ForumHttpOptions } from '../../src/channels/forum/base/forum-http.
 import { openForum } from '../../src/channels/forum/open-forum.ts';
 import { forumPosts, forumSchema, type ForumConfig } from '../../src/channels/forum/settings/forum-config.ts';
 import { waitFor } from '../turns/support.ts';
-import { startPhpbb, type PhpbbBoard } from './contract/phpbb-server.ts';
+import { startPhpbb, type PhpbbBoard } from '../../sandbox/forum/phpbb-server.ts';
 
 const LOGIN = { login: 'TEST_PHPBB_LOGIN', password: 'TEST_PHPBB_PASSWORD' };
 const FAST: Partial<ForumHttpOptions> = { backoffMs: 10, retries: 1, maxWaitMs: 1_500 };

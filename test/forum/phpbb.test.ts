@@ -1,9 +1,9 @@
-// The phpBB adapter: it reads a topic through the board's Atom feed (test/forum/contract/
+// The phpBB adapter: it reads a topic through the board's Atom feed (sandbox/forum/
 // phpbb-server.ts) and refuses, with what the GM does instead, everything phpBB has no API for.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ForumAuthError, ForumCannotError } from '../../src/channels/forum/base/forum-errors.ts';
 import { phpbbAdapter } from '../../src/channels/forum/phpbb/phpbb-adapter.ts';
-import { startPhpbb, type PhpbbBoard } from './contract/phpbb-server.ts';
+import { startPhpbb, type PhpbbBoard } from '../../sandbox/forum/phpbb-server.ts';
 
 let board: PhpbbBoard;
 const adapter = () => phpbbAdapter({ baseUrl: board.server.url, topicId: 12, http: { backoffMs: 10 } });

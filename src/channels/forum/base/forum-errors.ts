@@ -53,3 +53,13 @@ export class ForumCannotError extends ForumError {
 export class ForumAuthorizeError extends ForumError {
   override name = 'ForumAuthorizeError';
 }
+
+/** What `get` gives, or null where the board has no such thing (a post no longer shown, a member or conversation not there). */
+export async function orNull<T>(get: () => Promise<T>): Promise<T | null> {
+  try {
+    return await get();
+  } catch (e) {
+    if (e instanceof ForumNotFoundError) return null;
+    throw e;
+  }
+}

@@ -16,6 +16,8 @@ export const phpbb: ForumSoftware = {
   postLimit: 60_000,
   credentials: { key: 'none', user: { need: 'none' } },
   memberLogin: true,
+  // Loaded only when asked for: the service never runs it.
+  sandbox: async (options) => (await import('../../../../sandbox/forum/phpbb-sandbox.ts')).phpbbSandbox(options),
   open: (s) =>
     s.login
       ? phpbbMember({ baseUrl: s.baseUrl, topicId: s.thread, login: s.login, http: s.http })

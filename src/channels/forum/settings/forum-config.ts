@@ -71,13 +71,13 @@ export const forumSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['reminders'],
-        message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders`,
+        message: `${software.name} has no API to post with, so Adjutant cannot post reminders there: remove reminders${asMember(software)}`,
       });
     if (!postsWith(software, forum.credentials) && forum.status)
       ctx.addIssue({
         code: 'custom',
         path: ['status'],
-        message: `${software.name} has no API to post with, so Adjutant cannot keep a status post there: remove status`,
+        message: `${software.name} has no API to post with, so Adjutant cannot keep a status post there: remove status${asMember(software)}`,
       });
   });
 
@@ -175,6 +175,11 @@ export function flavourOf(forum: ForumConfig): ForumFlavour {
 /** Whether Adjutant posts into this forum itself (without an API to post with, the GM pastes). */
 export function forumPosts(forum: ForumConfig): boolean {
   return postsWith(softwareOf(forum), forum.credentials);
+}
+
+/** What a GM may do instead of giving up a post, on a software that posts as a logged-in member. */
+function asMember(software: ForumSoftware): string {
+  return software.memberLogin ? ", or give an ordinary member's login in credentials (login and password), as which it posts (docs/forums.md)" : '';
 }
 
 /** A software that posts only as a member (phpBB) posts when game.yaml gives a member's login. */

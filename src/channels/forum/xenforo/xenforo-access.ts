@@ -3,7 +3,6 @@
 // same things (a thread's pages, a post, the account's conversations and their messages) and make
 // the same ones, so what the forum channel does with them is written once (xenforo-adapter.ts).
 import { markerLine, type ForumUser, type OutgoingPost, type PublishedPost, type ThreadPost } from '../base/forum-adapter.ts';
-import { ForumNotFoundError } from '../base/forum-errors.ts';
 
 /** One page of a paged list: its number and the last page's. */
 export interface Paged<T> {
@@ -50,16 +49,6 @@ export interface XenForoAccess {
   startConversation(to: readonly string[], title: string, message: string): Promise<string>;
   replyInConversation(id: string, message: string): Promise<void>;
   findMember(name: string): Promise<ForumUser | null>;
-}
-
-/** What `get` gives, or null where the board has no such thing (a post no longer shown, a member or conversation not there). */
-export async function orNull<T>(get: () => Promise<T>): Promise<T | null> {
-  try {
-    return await get();
-  } catch (e) {
-    if (e instanceof ForumNotFoundError) return null;
-    throw e;
-  }
 }
 
 /** A post's BBCode: its text, its attachments shown full size, and its marker in small print. */

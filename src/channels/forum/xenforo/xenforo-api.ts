@@ -6,7 +6,8 @@
 import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapter.ts';
 import { ForumAuthError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
-import { orNull, postMessage, type BoardPost, type ConversationRow, type Paged, type XenForoAccess } from './xenforo-access.ts';
+import { orNull } from '../base/forum-errors.ts';
+import { postMessage, type BoardPost, type ConversationRow, type Paged, type XenForoAccess } from './xenforo-access.ts';
 
 export interface XenForoSettings {
   /** The forum's API root, e.g. https://forums.example.com/api */

@@ -10,7 +10,8 @@ import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapt
 import { ForumAuthError, ForumNotFoundError } from '../base/forum-errors.ts';
 import type { ForumHttpOptions } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
-import { orNull, postMessage, type XenForoAccess } from './xenforo-access.ts';
+import { orNull } from '../base/forum-errors.ts';
+import { postMessage, type XenForoAccess } from './xenforo-access.ts';
 import { conversationList, conversationPage, idInPath, memberOf, showsStaff, threadAccess, threadPage } from './xenforo-pages.ts';
 import { XenForoSession } from './xenforo-session.ts';
 

@@ -11,7 +11,7 @@
 //   recipient's board delivers it, then in the sent folder.
 // - ucp.php?i=pm&mode=view&f=<folder>&p=<id>: the message, which the recipient has read then; a
 //   message not in the member's folders: NO_MESSAGE.
-import type { ContractRequest, Reply } from '../../../sandbox/forum/contract-server.ts';
+import type { ContractRequest, Reply } from './contract-server.ts';
 import type { BoardMessage, PhpbbState } from './phpbb-board.ts';
 import { editorPage, folderPage, messagePage, pagination, viewMessagePage } from './phpbb-html.ts';
 import { FORM_INVALID } from './phpbb-pages.ts';

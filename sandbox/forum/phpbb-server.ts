@@ -9,7 +9,7 @@
 // - the member's pages and forms (phpbb-pages.ts, phpbb-private.ts), with the board's sessions and
 //   form tokens (phpbb-sessions.ts).
 import { randomBytes } from 'node:crypto';
-import { startContractServer, type ContractServer, type Route } from '../../../sandbox/forum/contract-server.ts';
+import { startContractServer, type ContractServer, type Route } from './contract-server.ts';
 import { createBoard, type BoardMessage, type BoardPost, type PhpbbState } from './phpbb-board.ts';
 import { memberPages, type PhpbbSwitches } from './phpbb-pages.ts';
 import { privatePages } from './phpbb-private.ts';
@@ -44,7 +44,7 @@ export interface PhpbbBoard extends PhpbbSwitches {
 /** phpBB's default number of items in a feed. */
 const FEED_ITEMS = 15;
 
-export async function startPhpbb(topicId = 12): Promise<PhpbbBoard> {
+export async function startPhpbb(topicId = 12, port = 0): Promise<PhpbbBoard> {
   const state = createBoard(topicId);
   const sessions = createSessions(state);
   const password = `pw-${randomBytes(6).toString('hex')}`;
@@ -106,6 +106,7 @@ ${[...shown]
       ['POST', /^\/ucp\.php$/, ucp],
     ],
     () => null,
+    port,
   );
   const post = (id: number) => state.posts.find((p) => p.id === id)!;
   return {

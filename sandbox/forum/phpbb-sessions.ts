@@ -11,7 +11,7 @@
 // - phpbb/lock/posting.php: a form's creation_time and form_token post once; sending the same
 //   form again is refused as FORM_INVALID.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ContractRequest, Reply } from '../../../sandbox/forum/contract-server.ts';
+import type { ContractRequest, Reply } from './contract-server.ts';
 import type { PhpbbState } from './phpbb-board.ts';
 import type { Viewer } from './phpbb-html.ts';
 

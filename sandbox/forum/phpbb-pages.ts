@@ -22,7 +22,7 @@
 //   key; an extension the board does not allow is DISALLOWED_EXTENSION; the reply takes the files
 //   its attachment_data names.
 // - memberlist.php?mode=viewprofile&u=<id> or &un=<name>: the profile, or 404 NO_USER.
-import type { ContractRequest, Reply, Route } from '../../../sandbox/forum/contract-server.ts';
+import type { ContractRequest, Reply, Route } from './contract-server.ts';
 import type { PhpbbState } from './phpbb-board.ts';
 import { editorPage, type EditorFields, loginPage, messagePage, pagination, postRow, profilePage, topicPage } from './phpbb-html.ts';
 import { GUEST, html, redirect, type Sessions, type Visit } from './phpbb-sessions.ts';
