@@ -12,10 +12,9 @@ import {
   type ThreadPage,
   type ThreadPost,
 } from '../base/forum-adapter.ts';
-import { ForumRequestError } from '../base/forum-errors.ts';
+import { ForumRequestError, orNull } from '../base/forum-errors.ts';
 import type { ForumHttpOptions } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
-import { orNull } from '../base/forum-errors.ts';
 import { withMarker } from './phpbb-markup.ts';
 import { messageOf, topicPage, type PagePost, type TopicPage } from './phpbb-pages.ts';
 import { phpbbPrivate } from './phpbb-private.ts';

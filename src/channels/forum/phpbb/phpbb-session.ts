@@ -7,10 +7,9 @@
 // CAPTCHA is reached with the _u and _k cookies of a browser the GM logged in with instead.
 import { CookieJar } from 'tough-cookie';
 import type { ForumImage, ForumUser } from '../base/forum-adapter.ts';
-import { ForumAuthError, ForumRateLimitedError, ForumRequestError } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumRateLimitedError, ForumRequestError, orNull } from '../base/forum-errors.ts';
 import { ForumHttp, MAX_WAIT_MS, type ForumHttpOptions, type ServedPage } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
-import { orNull } from '../base/forum-errors.ts';
 import { formOf, loginRefusal, messageOf, profileOf, visitorOf, type PageForm } from './phpbb-pages.ts';
 
 /** A form as served, and when: its key is refused within the second it was made. */

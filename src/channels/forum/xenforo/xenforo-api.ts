@@ -4,9 +4,8 @@
 // post is edited with POST posts/{id}/ and its new `message`. Only a board's super administrators
 // can make a key: an ordinary member reaches the board through its pages (xenforo-member.ts).
 import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumNotFoundError, ForumRequestError, orNull } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
-import { orNull } from '../base/forum-errors.ts';
 import { postMessage, type BoardPost, type ConversationRow, type Paged, type XenForoAccess } from './xenforo-access.ts';
 
 export interface XenForoSettings {

@@ -7,10 +7,9 @@
 // the board's friendly URLs ("threads/77/"), which every XenForo 2 board routes.
 import { randomBytes } from 'node:crypto';
 import type { ForumUser, OutgoingPost, PublishedPost } from '../base/forum-adapter.ts';
-import { ForumAuthError, ForumNotFoundError } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumNotFoundError, orNull } from '../base/forum-errors.ts';
 import type { ForumHttpOptions } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
-import { orNull } from '../base/forum-errors.ts';
 import { postMessage, type XenForoAccess } from './xenforo-access.ts';
 import { conversationList, conversationPage, idInPath, memberOf, showsStaff, threadAccess, threadPage } from './xenforo-pages.ts';
 import { XenForoSession } from './xenforo-session.ts';
