@@ -1,7 +1,7 @@
 // The local Discourse as a rehearsal forum: the game's account ("adjutant") posts with an API key,
 // as on a forum whose administrators gave the GM one.
 import { startDiscourse, type DcPm } from './discourse-server.ts';
-import type { SandboxBoard, SandboxOptions } from './sandbox-board.ts';
+import { playerNamed, type SandboxBoard, type SandboxOptions } from './sandbox-board.ts';
 
 const TOPIC = 55;
 const ACCOUNT = 'adjutant';
@@ -10,11 +10,7 @@ export async function discourseSandbox({ port, players: given }: SandboxOptions)
   // Discourse usernames are matched without regard to case; the local one keeps them in lower case.
   const players = given.map((p) => p.toLowerCase());
   const dc = await startDiscourse(TOPIC, [ACCOUNT, ...players], port);
-  const nameOf = (player: string) => {
-    const name = players.find((p) => p.toLowerCase() === player.toLowerCase());
-    if (!name) throw new Error(`There is no player "${player}" on the forum: ${players.join(', ')}.`);
-    return name;
-  };
+  const nameOf = (player: string) => playerNamed(players, player);
   const conversations = new Map<string, DcPm>();
   const seen = { posts: 0, messages: new Map<number, number>() };
   return {

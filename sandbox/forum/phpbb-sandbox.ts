@@ -1,7 +1,7 @@
 // The local phpBB board as a rehearsal forum: the game's account ("Adjutant") logs in as an
 // ordinary member through ucp.php, as on a real board, which has no API.
 import { startPhpbb } from './phpbb-server.ts';
-import type { SandboxBoard, SandboxOptions } from './sandbox-board.ts';
+import { playerNamed, type SandboxBoard, type SandboxOptions } from './sandbox-board.ts';
 
 const TOPIC = 12;
 const ACCOUNT = 'Adjutant';
@@ -13,11 +13,7 @@ export async function phpbbSandbox({ port, players }: SandboxOptions): Promise<S
   const board = await startPhpbb(TOPIC, port);
   const account = board.register(ACCOUNT);
   for (const player of players) board.register(player);
-  const nameOf = (player: string) => {
-    const name = players.find((p) => p.toLowerCase() === player.toLowerCase());
-    if (!name) throw new Error(`There is no player "${player}" on the board: ${players.join(', ')}.`);
-    return name;
-  };
+  const nameOf = (player: string) => playerNamed(players, player);
   const { state } = board;
   const lastFrom = new Map<string, number>();
   const seen = { posts: 0, messages: 0 };

@@ -29,3 +29,10 @@ export interface SandboxBoard {
   news(): Array<{ where: string; text: string }>;
   close(): Promise<void>;
 }
+
+/** The player a name typed in the terminal stands for, in any case; a name of no player is an error saying who plays. */
+export function playerNamed(players: readonly string[], typed: string): string {
+  const name = players.find((p) => p.toLowerCase() === typed.toLowerCase());
+  if (!name) throw new Error(`There is no player "${typed}" on the board: ${players.join(', ')}.`);
+  return name;
+}

@@ -1,6 +1,6 @@
 // The local XenForo board as a rehearsal forum: the game's account ("Adjutant") logs in as an
 // ordinary member, as on a real board without an API key.
-import type { SandboxBoard, SandboxOptions } from './sandbox-board.ts';
+import { playerNamed, type SandboxBoard, type SandboxOptions } from './sandbox-board.ts';
 import { startXenForo } from './xenforo-server.ts';
 
 const THREAD = 77;
@@ -9,11 +9,7 @@ const ACCOUNT = 'Adjutant';
 export async function xenforoSandbox({ port, players }: SandboxOptions): Promise<SandboxBoard> {
   const users = [ACCOUNT, ...players].map((username, i) => ({ user_id: i + 1, username }));
   const xf = await startXenForo(THREAD, users, port);
-  const idOf = (player: string) => {
-    const user = users.find((u) => u.username.toLowerCase() === player.toLowerCase() && u.user_id !== 1);
-    if (!user) throw new Error(`There is no player "${player}" on the board: ${players.join(', ')}.`);
-    return user.user_id;
-  };
+  const idOf = (player: string) => users.find((u) => u.username === playerNamed(players, player))!.user_id;
   const conversations = new Map<number, number>();
   // Who else is in a conversation: those the account wrote to, or those who wrote in it.
   const others = (id: number, messages: Array<{ user_id: number }>) => {
