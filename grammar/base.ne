@@ -1,5 +1,5 @@
 # Shared by every ruleset's order grammar (each @includes it): fillers, numbers, unit words, lists,
-# punctuation, places. Places and nations are not spelt out here: src/orders/tokens.ts has already
+# punctuation, places, and the order words every ruleset shares (at the end). Places and nations are not spelt out here: src/orders/tokens.ts has already
 # turned the words naming them into %name tokens (or %unknown ones), so one compiled grammar serves
 # every map. Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
 
@@ -57,3 +57,25 @@ COAST_INSIDE -> COAST_CODE {% id %} | COAST_LETTER {% id %} | DIRECTION {% id %}
 COAST_CODE -> "nc" {% () => 'nc' %} | "sc" {% () => 'sc' %} | "ec" {% () => 'ec' %} | "wc" {% () => 'wc' %}
 COAST_LETTER -> "n" {% () => 'nc' %} | "s" {% () => 'sc' %} | "e" {% () => 'ec' %} | "w" {% () => 'wc' %}
 DIRECTION -> "north" {% () => 'nc' %} | "south" {% () => 'sc' %} | "east" {% () => 'ec' %} | "west" {% () => 'wc' %}
+
+# Order words that mean the same in every ruleset, so a new ruleset reads them from its first day.
+# A ruleset that has the order adds its own words by defining the rule again in its grammar (nearley
+# joins the alternatives): "attack" is a move in board NES but a stance towards a nation in
+# industrial, and "s" is warfare's support but industrial's sail, so such words stay with their
+# ruleset. A class a ruleset never uses is not part of its language (src/orders/vocabulary.ts).
+MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "march" | "marches" | "marching"
+  | "advance" | "advances" | "proceed" | "proceeds"
+HOLD_VERB -> "h" | "hold" | "holds" | "holding" | "stand" | "stands" | "stay" | "stays" | "remain" | "remains"
+SUPPORT_VERB -> "support" | "supports" | "supporting"
+DISBAND_VERB -> "disband" | "disbands" | "disbanded" | "dismiss" | "dismisses" | "scrap" | "scraps"
+
+# How many: "2", "two", "all", "both"; "all three armies" says the number.
+COUNT -> NUMBER {% id %} | ALL {% () => 'all' %} | "both" {% () => 2 %} | ALL NUMBER {% ([, n]) => n %}
+ALL -> "all" | "every" | "everything" | "everyone"
+ARTICLE -> "a" | "an"
+# Items of a list: "York, Wales and London".
+LIST_SEP -> %comma | AND | %comma AND
+# A nation, by any of its names (tokens.ts found them: "France", "the French", "France's").
+NATION -> NAMED {% ([n]) => g.nation(n) %}
+# Before a move's destination, when the verb came first: "move A Par to Bur".
+GO_TO -> TO | ARROW

@@ -11,15 +11,12 @@ ORDER -> MOVE {% id %} | HOLD {% id %} | DISBAND {% id %} | CLAIM {% id %} | BUY
   | LOAD {% id %} | UNLOAD {% id %} | NAVAL_ATTACK {% id %} | CARAVAN_ORDER {% id %} | STEAL {% id %} | AIM {% id %}
   | BATTLE_PLAN {% id %}
 
-# How many: "2", "two", "all"; and a stack of units: "2 armies", "all army", "fleet", "an army".
-# "both" is two; "all three armies", "all 4 fleets" say the number.
-COUNT -> NUMBER {% id %} | ALL {% () => 'all' %} | "both" {% () => 2 %} | ALL NUMBER {% ([, n]) => n %}
-ALL -> "all" | "every" | "everything" | "everyone" | "entire"
+# A stack of units: "2 armies", "all army", "fleet", "an army" (counts are base.ne's).
+ALL -> "entire"
 # A plural unit word with no number is every unit of that type there: "my armies in London".
 STACK -> UNIT_WORD {% ([u]) => (u.plural ? { type: u.type, count: 'all' } : { type: u.type }) %}
   | COUNT UNIT_TYPE {% ([n, t]) => ({ type: t, count: n }) %}
   | ARTICLE UNIT_TYPE {% ([, t]) => ({ type: t }) %}
-ARTICLE -> "a" | "an"
 ARMIES -> UNIT_WORD {% ([u], _at, reject) => (u.type !== 'army' ? reject : u.plural ? 'all' : null) %} | COUNT ARMY {% ([n]) => n %} | ARTICLE ARMY {% () => null %}
 
 # The units an order is for: "2 armies in London", "army lon", "London armies", "lon" (type worked out).
@@ -34,7 +31,7 @@ UNITS -> STACK PLACE {% ([s, p]) => g.unit(s.type, p, s.count) %}
 FLEETS -> FLEET PLACE {% ([, p]) => p %} | FLEET AT PLACE {% ([, , p]) => p %} | PLACE FLEET {% ([p]) => p %}
   | COUNT FLEET AT:? PLACE {% ([, , , p]) => p %} | PLACE {% id %}
 # "they", "him": a nation nobody named; readings.ts asks the player to name it.
-NATION -> NAMED {% ([n]) => g.nation(n) %} | PRONOUN {% ([w]) => g.nation(w[0]) %}
+NATION -> PRONOUN {% ([w]) => g.nation(w[0]) %}
 PRONOUN -> "they" | "them" | "he" | "him" | "she" | "her" | "their"
 
 # Moves: "Move 2 army lon -> wal (claim)", "2 armies from London to Wales and claim it", "A lon - wal".
@@ -53,10 +50,10 @@ MOVE -> UNITS GO PLACE CLAIM_TAIL:? {% ([u, , t, c], at) => g.order(at, 'move', 
   | ATTACK_ON PLACE CLAIM_TAIL:? {% ([, t, c], at) => g.alone(g.order(at, 'move', g.unitNear('army', 'target', 'all'), { target: t, claim: c ?? undefined, countUnsaid: true })) %}
 GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO | MOVE_VERB "on" | TO MOVE_VERB "on"
   | MOVE_VERB "against" | TO MOVE_VERB "against"
-GO_TO -> TO | ARROW | "on" | "against"
+GO_TO -> "on" | "against"
 ATTACK_ON -> "attack" | "attacks" | "invade" | "invades" | MOVE_VERB GO_TO
-MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "march" | "marches" | "advance" | "advances"
-  | "attack" | "attacks" | "invade" | "invades" | "sail" | "sails"
+# Besides base.ne's move words:
+MOVE_VERB -> "attack" | "attacks" | "invade" | "invades" | "sail" | "sails"
 # "(claim)", "and claim it", ", claiming it", "to claim it".
 CLAIM_TAIL -> %lparen CLAIM_VERB IT:? %rparen {% () => true %} | AND:? CLAIM_VERB IT:? {% () => true %}
   | %comma CLAIM_VERB IT:? {% () => true %} | TO CLAIM_VERB IT:? {% () => true %}
@@ -65,11 +62,11 @@ CLAIM_VERB -> "claim" | "claims" | "claiming"
 
 HOLD -> UNITS HOLD_VERB {% ([u], at) => g.order(at, 'hold', u) %}
   | HOLD_VERB UNITS {% ([, u], at) => g.order(at, 'hold', u) %}
-HOLD_VERB -> "h" | "hold" | "holds" | "stand" | "stands" | "stay" | "stays" | "remain" | "remains"
 
 DISBAND -> UNITS DISBAND_VERB {% ([u], at) => g.order(at, 'disband', u) %}
   | DISBAND_VERB UNITS {% ([, u], at) => g.order(at, 'disband', u) %}
-DISBAND_VERB -> "d" | "disband" | "disbands" | "dismiss" | "dismisses" | "remove" | "removes" | "scrap"
+# Besides base.ne's disband words:
+DISBAND_VERB -> "d" | "remove" | "removes"
 
 # Claims: "Claim yor", "claim York for us", "the armies in York claim it".
 CLAIM -> CLAIM_VERB PLACE FOR_US:? {% ([, p], at) => g.plain(at, 'claim', { province: p }) %}
@@ -194,7 +191,6 @@ PLAN_PART -> "wave" ENTRIES {% ([, e]) => ({ wave: e }) %}
   | "casualties" ENTRIES {% ([, e]) => ({ casualties: e }) %}
   | "lose" "first" ENTRIES {% ([, , e]) => ({ casualties: e }) %}
 ENTRIES -> ENTRY {% id %} | ENTRIES LIST_SEP ENTRY {% ([a, , b]) => [...a, ...b] %}
-LIST_SEP -> %comma | AND | %comma AND
 # Unit kinds the grammar does not know come as one run of words: "swordsmen catapults" is two.
 ENTRY -> %unknown {% ([t]) => t.text.split(/\s+/) %} | UNIT_CLASS {% ([t]) => [t[0].text] %}
 UNIT_CLASS -> "infantry" | "cavalry" | "artillery" | "aircraft" | "naval"

@@ -27,9 +27,6 @@ ORDER -> MOVE {% id %} | BLITZ {% id %} | FORTIFY {% id %} | HOLD {% id %} | SUP
   | REBASE {% id %} | BUY {% id %} | IMPROVE {% id %} | RAZE {% id %} | STOP_RAZING {% id %} | ALLY {% id %}
   | PEACE {% id %} | WAR {% id %} | NOT_IN_CNES {% id %}
 
-COUNT -> NUMBER {% id %} | ALL {% () => 'all' %}
-ALL -> "all" | "every" | "everything" | "both"
-ARTICLE -> "a" | "an"
 # A card: the starter set's words, or any other word a GM's card may be called.
 KIND -> CARD_WORD {% id %} | %unknown {% ([t]) => t.text %}
 CARD_WORD -> "militia" {% () => 'militia' %} | "militias" {% () => 'militia' %} | "militiamen" {% () => 'militia' %}
@@ -66,14 +63,13 @@ STEP -> ARROW | TO | "then" | "and" "then" | %comma | %comma "then"
 VIA -> "via" | "through" | "by" "way" "of" | "passing" "through"
 ROUTE -> GO_TO:? PATH {% ([, p]) => p %} | GO_TO:? PLACE VIA PATH {% ([, t, , v]) => [...v, t] %}
   | VIA PATH GO_TO PLACE {% ([, v, , t]) => [...v, t] %}
-GO_TO -> TO | ARROW
 
 # Moves: "Move 2 infantry from Paris to Burgundy", "tanks par - bur - mun", "par -> bur".
 MOVE -> MOVE_VERB UNITS ROUTE {% ([, u, r], at) => unitOrder(at, 'move', u, pathSlots(r)) %}
   | UNITS GO ROUTE {% ([u, , r], at) => unitOrder(at, 'move', u, pathSlots(r)) %}
 GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW
-MOVE_VERB -> "m" | "move" | "moves" | "go" | "goes" | "march" | "marches" | "advance" | "advances" | "attack" | "attacks"
-  | "invade" | "invades" | "sail" | "sails" | "send" | "sends" | "drive" | "drives" | "push" | "pushes"
+# Besides base.ne's move words:
+MOVE_VERB -> "attack" | "attacks" | "invade" | "invades" | "sail" | "sails" | "send" | "sends" | "drive" | "drives" | "push" | "pushes"
 
 # Blitz: "Blitz tanks from par to bur to mun", "tanks in par blitz bur - mun".
 BLITZ -> BLITZ_VERB UNITS ROUTE {% ([, u, r], at) => unitOrder(at, 'blitz', u, pathSlots(r)) %}
@@ -86,12 +82,13 @@ FORTIFY_VERB -> "fortify" | "fortifies" | "fortified" | "entrench" | "entrenches
 
 HOLD -> HOLD_VERB UNITS {% ([, u], at) => unitOrder(at, 'hold', u) %}
   | UNITS HOLD_VERB {% ([u], at) => unitOrder(at, 'hold', u) %}
-HOLD_VERB -> "h" | "hold" | "holds" | "stay" | "stays" | "stand" | "stands" | "remain" | "remains" | "wait" | "waits"
+# Besides base.ne's hold words:
+HOLD_VERB -> "wait" | "waits"
 
 # Air missions: "fighters in par support bur", "ground support Burgundy with the bombers from par".
 SUPPORT -> UNITS SUPPORT_VERB OVER:? PLACE {% ([u, , , p], at) => unitOrder(at, 'support', u, { target: g.bare(p) }) %}
   | SUPPORT_VERB OVER:? PLACE WITH UNITS {% ([, , p, , u], at) => unitOrder(at, 'support', u, { target: g.bare(p) }) %}
-SUPPORT_VERB -> "support" | "supports" | "ground" "support" | "ground" "supports" | GIVE "ground" "support" | GIVE "air" "support" | "cover" | "covers" | "bomb" | "bombs"
+SUPPORT_VERB -> "ground" "support" | "ground" "supports" | GIVE "ground" "support" | GIVE "air" "support" | "cover" | "covers" | "bomb" | "bombs"
 GIVE -> "provide" | "provides" | "give" | "gives" | "lend" | "lends" | "fly" | "flies" | "offer" | "offers"
 OVER -> "over" | "at" | "in" | "for" | "to" | "on"
 INTERCEPT -> UNITS INTERCEPT_VERB {% ([u], at) => unitOrder(at, 'intercept', u) %}
@@ -150,7 +147,6 @@ PEACE -> PEACE_VERB NATION {% ([, n], at) => g.plain(at, 'peace', { nation: n })
 PEACE_VERB -> "peace" "with" | "make" "peace" "with" | "makes" "peace" "with" | "offer" "peace" TO | "sue" "for" "peace" "with" | "ceasefire" "with" | "end" "alliance" "with" | "break" "alliance" "with"
 WAR -> WAR_VERB NATION {% ([, n], at) => g.plain(at, 'war', { nation: n }) %}
 WAR_VERB -> "declare" "war" "on" | "declare" "war" "against" | "declares" "war" "on" | "war" "on" | "war" "with" | "go" "to" "war" "with"
-NATION -> NAMED {% ([n]) => g.nation(n) %}
 
 # Scheduled payments and public treaties are other rulesets' orders: CNES has none. A line giving one
 # ("authorize the scheduled payment to blue", "draft a public treaty between red and blue: ...") is

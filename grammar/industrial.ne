@@ -34,8 +34,6 @@ KIND_ONE -> "conscript" {% () => 'conscript' %} | "general" {% () => 'general' %
 KIND_MANY -> "conscripts" {% () => 'conscript' %} | "generals" {% () => 'general' %} | "warships" {% () => 'warship' %} | "ships" {% () => 'warship' %}
   | "battleships" {% () => 'battleship' %} | "submarines" {% () => 'submarine' %} | "subs" {% () => 'submarine' %}
   | "soldiers" {% () => 'infantry' %} | "regiments" {% () => 'infantry' %}
-ALL -> "all" | "every"
-ARTICLE -> "a" | "an"
 STACK -> KIND_ALL {% ([t]) => ({ type: t }) %} | KIND_MANY {% ([t]) => ({ type: t }) %} | KIND_ONE {% ([t]) => ({ type: t, count: 1 }) %} | NUMBER KIND {% ([n, t]) => ({ type: t, count: n }) %}
   | ARTICLE KIND {% ([, t]) => ({ type: t, count: 1 }) %} | ALL KIND {% ([, t]) => ({ type: t }) %}
 FORCE_WORD -> "forces" | "force" | "army" | "armies" | "everything" | "stack" | "fleet"
@@ -46,9 +44,7 @@ FORCES -> STACK AT:? PLACE {% ([s, , p]) => forces(p, s) %} | PLACE STACK {% ([p
   # Another nation's units under your control: "ger's infantry in Ruhr". Whose they are says nothing the place does not.
   | NATION STACK AT PLACE {% ([, s, , p]) => forces(p, s) %}
 GO -> TO | ARROW | "on" TO
-NATION -> NAMED {% ([n]) => g.nation(n) %}
 NATIONS -> NATION {% ([n]) => [n] %} | NATIONS LIST_SEP NATION {% ([a, , b]) => [...a, b] %}
-LIST_SEP -> %comma | AND | %comma AND
 
 DEPLOY -> DEPLOY_VERB STACK AT PLACE SEA_AT:? {% ([, s, , p, sea], at) => g.plain(at, 'deploy', { province: p, unitType: s.type, count: s.count, sea: sea ?? undefined }) %}
 DEPLOY_VERB -> "deploy" | "deploys" | "place" | "station" | "position"
@@ -68,7 +64,6 @@ TRANSFER_VERB -> "transfer" | "transfers" | "give" | "hand" "over" | "cede"
 
 MOVE -> MOVE_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, moveKind(f), { ...f, target: g.bare(t) }) %}
   | FORCES MOVE_VERB GO:? PLACE {% ([f, , , t], at) => g.plain(at, moveKind(f), { ...f, target: g.bare(t) }) %}
-MOVE_VERB -> "move" | "moves" | "m" | "march" | "marches" | "advance" | "advances" | "go" | "goes"
 SAIL -> SAIL_VERB FORCES GO PLACE {% ([, f, , t], at) => g.plain(at, 'sail', { ...f, target: g.bare(t) }) %}
   | FORCES SAIL_VERB GO:? PLACE {% ([f, , , t], at) => g.plain(at, 'sail', { ...f, target: g.bare(t) }) %}
 SAIL_VERB -> "sail" | "sails" | "steam" | "steams" | "s"
@@ -131,7 +126,6 @@ SUPPORT_KIND -> "support" %dash:? DEFENCE {% () => 'support-defence' %} | "suppo
   | DEFEND {% () => 'support-defence' %}
   | "support" %dash:? OFFENCE {% () => 'support-attack' %} | "support-attack" {% () => 'support-attack' %} | "support-offence" {% () => 'support-attack' %}
   | "support-offense" {% () => 'support-attack' %} | "support-invasion" {% () => 'support-attack' %}
-SUPPORT_VERB -> "support" | "supports" | "supporting"
 DEFENCE -> "defence" | "defense" | "defensive" | "defending" | "defensively"
 OFFENCE -> "attack" | "offence" | "offense" | "offensive" | "invasion" | "offensively"
 DEFEND -> "defend" | "defends" | "reinforce" | "reinforces"
@@ -150,7 +144,8 @@ NAME_PART -> %name {% id %} | %unknown {% id %}
 
 DISBAND -> DISBAND_VERB FORCES {% ([, f], at) => g.plain(at, 'disband', f) %}
   | FORCES DISBAND_VERB {% ([f], at) => g.plain(at, 'disband', f) %}
-DISBAND_VERB -> "disband" | "disbands" | "dismiss" | "demobilise" | "demobilize" | "scrap" | "scuttle"
+# Besides base.ne's disband words:
+DISBAND_VERB -> "demobilise" | "demobilize" | "scuttle"
 
 BUILD -> BUILD_VERB BUILT AT PLACE SEA_AT:? {% ([, b, , p, sea], at) => g.plain(at, 'build', { what: b.what, count: b.count, province: g.bare(p), sea: sea ?? undefined }) %}
   | AT:? PLACE BUILD_VERB BUILT SEA_AT:? {% ([, p, , b, sea], at) => g.plain(at, 'build', { what: b.what, count: b.count, province: g.bare(p), sea: sea ?? undefined }) %}

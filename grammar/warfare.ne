@@ -20,17 +20,15 @@ UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
   | AT PLACE {% ([, p]) => g.unit(null, p) %}
   # "the Italian army in Tyrolia": whose unit it is says nothing the place does not.
   | NATION UNIT_TYPE AT:? PLACE {% ([, t, , p]) => g.unit(t, p) %}
-NATION -> NAMED {% ([n]) => g.nation(n) %}
 
 HOLD -> UNIT HOLD_VERB HOLD_TAIL:? {% ([u], at) => g.order(at, 'hold', u) %}
   | HOLD_VERB UNIT {% ([, u], at) => g.order(at, 'hold', u) %}
   # "All units hold", "hold all armies": one hold for each unit of yours (of that type).
   | ALL UNIT_TYPE:? HOLD_VERB HOLD_TAIL:? {% ([, t], at) => g.each(g.order(at, 'hold', g.everyUnit(t ?? null))) %}
   | HOLD_VERB ALL UNIT_TYPE:? {% ([, , t], at) => g.each(g.order(at, 'hold', g.everyUnit(t ?? null))) %}
-ALL -> "all" | "every" | "everything" | "everyone"
 HOLD_TAIL -> "put" | "still" | "fast" | "where" "it" | "where" "they" | "in" "place"
-HOLD_VERB -> "h" | "hold" | "holds" | "holding" | "stand" | "stands" | "stay" | "stays"
-  | "remain" | "remains" | "defend" | "defends"
+# Besides base.ne's hold words:
+HOLD_VERB -> "defend" | "defends"
 
 MOVE -> UNIT GO PLACE VIA:? {% ([u, , t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
   | MOVE_VERB UNIT GO_TO PLACE VIA:? {% ([, u, , t, v], at) => g.order(at, 'move', u, { target: t, viaConvoy: v ?? undefined }) %}
@@ -43,11 +41,10 @@ MOVE -> UNIT GO PLACE VIA:? {% ([u, , t, v], at) => g.order(at, 'move', u, { tar
 ROUTE -> ARROW PLACE {% ([, p]) => p %} | ROUTE ARROW PLACE {% ([, , p]) => p %}
 GO -> ARROW | TO | MOVE_VERB | MOVE_VERB TO | MOVE_VERB ARROW | TO MOVE_VERB | TO MOVE_VERB TO | MOVE_VERB "on" | TO MOVE_VERB "on"
   | MOVE_VERB "against" | TO MOVE_VERB "against"
-GO_TO -> TO | ARROW | "on" | "against"
+GO_TO -> "on" | "against"
 BY_UNIT -> WITH | "from"
-MOVE_VERB -> "m" | "move" | "moves" | "moving" | "go" | "goes" | "attack" | "attacks" | "attacking"
-  | "march" | "marches" | "marching" | "advance" | "advances" | "invade" | "invades" | "sail" | "sails"
-  | "proceed" | "proceeds"
+# Besides base.ne's move words:
+MOVE_VERB -> "attack" | "attacks" | "attacking" | "invade" | "invades" | "sail" | "sails"
 # "via English Channel": the sea an army is carried across names the convoy it goes by.
 VIA -> "via" "convoy" {% () => true %} | "by" "convoy" {% () => true %} | "via" "c" {% () => true %} | "via" PLACE {% () => true %}
   | "convoyed" {% () => true %} | %lparen VIA %rparen {% () => true %} | %lparen "convoy" %rparen {% () => true %}
@@ -62,7 +59,7 @@ SUPPORT -> UNIT SUPPORT_VERB SUPPORTED {% ([u, , s], at) => g.order(at, 'support
 SUPPORTED -> UNIT {% ([s]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place) }) %}
   | UNIT HOLD_VERB {% ([s]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place) }) %}
   | UNIT GO PLACE VIA:? {% ([s, , t]) => ({ subjectType: s.type ?? undefined, subject: g.bare(s.place), target: g.bare(t) }) %}
-SUPPORT_VERB -> "s" | "support" | "supports" | "supporting" | "sup" | "supp" | "sp" | "assist" | "assists"
+SUPPORT_VERB -> "s" | "sup" | "supp" | "sp" | "assist" | "assists"
 
 # Convoy: "F Nth C A Lon - Nwy", "convoy A Lon to Nwy with F Nth".
 CONVOY -> UNIT CONVOY_VERB UNIT GO PLACE {% ([f, , a, , t], at) => g.order(at, 'convoy', g.unit(f.type ?? 'fleet', f.place), { subject: g.bare(a.place), target: g.bare(t) }) %}
@@ -77,8 +74,7 @@ RETREAT_VERB -> "r" | "retreat" | "retreats" | "retreating" | "withdraw" | "with
 
 DISBAND -> UNIT DISBAND_VERB {% ([u], at) => g.order(at, 'disband', u) %}
   | DISBAND_VERB UNIT {% ([, u], at) => g.order(at, 'disband', u) %}
-DISBAND_VERB -> "d" | "disband" | "disbands" | "disbanded" | "remove" | "removes" | "destroy" | "destroys"
-  | "delete" | "dissolve" | "dissolves" | "scrap"
+DISBAND_VERB -> "d" | "remove" | "removes" | "destroy" | "destroys" | "delete" | "dissolve" | "dissolves"
 
 # Builds: "Build F stp/nc", "build a fleet in Brest", "build A Par, F Bre", "Paris: build army".
 BUILD -> BUILD_VERB BUILT_LIST {% ([, b]) => b %}
@@ -95,7 +91,8 @@ NEW_UNIT -> TYPED_UNIT {% id %}
 TYPED_UNIT -> UNIT_TYPE PLACE {% ([t, p]) => g.unit(t, p) %}
   | UNIT_TYPE AT PLACE {% ([t, , p]) => g.unit(t, p) %}
   | PLACE UNIT_TYPE {% ([p, t]) => g.unit(t, p) %}
-ARTICLE -> "a" | "an" | "one"
+# "build one army": one is an article here.
+ARTICLE -> "one"
 BUILD_VERB -> "build" | "builds" | "b" | "raise" | "raises" | "recruit" | "recruits" | "create" | "creates" | "muster"
 
 # The classic judges' winter shorthand, the order word left out: "F LON" builds where the province is

@@ -40,7 +40,7 @@ function prepare(rulesetId: string, language: OrderLanguage): OrderGrammar {
   return {
     rulesetId,
     grammar: nearley.Grammar.fromCompiled(folded as unknown as nearley.CompiledRules),
-    vocabulary: new Vocabulary(compiled.ParserRules, new Set(language.orderWords)),
+    vocabulary: new Vocabulary(compiled.ParserRules, compiled.ParserStart, new Set(language.orderWords)),
     unitTypes: language.unitTypes,
     inPhase: language.inPhase,
   };

@@ -31,13 +31,15 @@ export class Vocabulary {
   private readonly correctable: string[];
 
   /**
+   * @param start the rule a line is parsed as: only the words of rules it reaches are the grammar's
+   *   (base.ne's shared order words a ruleset has no order for are not).
    * @param orderRules rules whose words mark a line as an attempted order (verbs, unit words),
    *   as opposed to fillers, prepositions and numbers that chit-chat uses too.
    */
-  constructor(rules: readonly CompiledRule[], orderRules: ReadonlySet<string>) {
+  constructor(rules: readonly CompiledRule[], start: string, orderRules: ReadonlySet<string>) {
     const phraseStarts = new Set<string>();
     const plainWords = new Set<string>();
-    for (const rule of rules) {
+    for (const rule of reachable(rules, start)) {
       const first = (rule.symbols[0] as { literal?: unknown } | undefined)?.literal;
       if (typeof first === 'string') {
         const alone = rule.symbols.length === 1;
@@ -103,4 +105,22 @@ export class Vocabulary {
   isOrderWord(word: string): boolean {
     return this.orderWords.has(word);
   }
+}
+
+/** The rules a line parsed as `start` may use, and the fillers dropped before it is parsed. */
+function reachable<R extends CompiledRule>(rules: readonly R[], start: string): R[] {
+  const byName = new Map<string, R[]>();
+  for (const rule of rules) byName.set(rule.name, [...(byName.get(rule.name) ?? []), rule]);
+  const seen = new Set([start, FILLER_RULE]);
+  const queue = [...seen];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    for (const rule of byName.get(name) ?? []) {
+      for (const symbol of rule.symbols) {
+        if (typeof symbol !== 'string' || seen.has(symbol)) continue;
+        seen.add(symbol);
+        queue.push(symbol);
+      }
+    }
+  }
+  return rules.filter((rule) => seen.has(rule.name));
 }
