@@ -101,14 +101,10 @@ for (const [chars, type] of Object.entries({
   for (const c of chars) SINGLE[c.charCodeAt(0)] = type;
 
 /** lexLine for a line of ASCII characters only: the same tokens as the moo rules give. */
+// Plain loops, no closures: this runs for every token of every line, and each closure made per call
+// costs more than the loop it saves writing.
 function lexAscii(line: string): Token[] {
   const tokens: Token[] = [];
-  const classAt = (j: number) => (j < line.length ? CLASS[line.charCodeAt(j)] : -1);
-  const runOf = (from: number, same: (j: number) => boolean) => {
-    let j = from + 1;
-    while (j < line.length && same(j)) j++;
-    return j;
-  };
   for (let i = 0; i < line.length;) {
     const c = line[i];
     const code = line.charCodeAt(i);
@@ -117,27 +113,37 @@ function lexAscii(line: string): Token[] {
     let end = i + 1;
     if (kind === SPACE || kind === DIGIT || kind === NOISE) {
       type = kind === SPACE ? 'space' : kind === DIGIT ? 'number' : 'noise';
-      end = runOf(i, (j) => classAt(j) === kind);
-    } else if (kind === LETTER) [type, end] = ['word', wordEnd(line, i, classAt)];
+      while (end < line.length && CLASS[line.charCodeAt(end)] === kind) end++;
+    } else if (kind === LETTER) [type, end] = ['word', wordEnd(line, i)];
     else if (c === '-' || c === '=') {
       // "-->" and "=>" are arrows; "--" is a dash, a lone "=" nothing the rules know.
-      const run = runOf(i, (j) => line[j] === c);
-      if (line[run] === '>') [type, end] = ['arrow', run + 1];
-      else if (c === '-') [type, end] = ['dash', run];
-    } else if (c === '.') [type, end] = ['dot', runOf(i, (j) => line[j] === '.')];
+      while (line[end] === c) end++;
+      if (line[end] === '>') [type, end] = ['arrow', end + 1];
+      else if (c === '-') type = 'dash';
+      else end = i + 1;
+    } else if (c === '.') {
+      type = 'dot';
+      while (line[end] === '.') end++;
+    }
     if (type !== 'space' && type !== 'noise') tokens.push(lexed(type, line.slice(i, end), i));
     i = end;
   }
   return tokens;
 }
 
+/** Is the character at j a letter or digit (ASCII)? */
+function alnumAt(line: string, j: number): boolean {
+  if (j >= line.length) return false;
+  const kind = CLASS[line.charCodeAt(j)];
+  return kind === LETTER || kind === DIGIT;
+}
+
 /** Where the word starting at `from` ends: letters and digits, joined by "'" or "-" before more of them. */
-function wordEnd(line: string, from: number, classAt: (j: number) => number): number {
-  const alnum = (j: number) => classAt(j) === LETTER || classAt(j) === DIGIT;
+function wordEnd(line: string, from: number): number {
   let j = from + 1;
   for (;;) {
-    while (alnum(j)) j++;
-    if ((line[j] === "'" || line[j] === '-') && alnum(j + 1)) j++;
+    while (alnumAt(line, j)) j++;
+    if ((line[j] === "'" || line[j] === '-') && alnumAt(line, j + 1)) j++;
     else return j;
   }
 }
