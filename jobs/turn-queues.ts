@@ -57,11 +57,9 @@ export class BullTurnQueues implements TurnQueues {
     // A starting map waits behind every turn's (BullMQ takes jobs without a priority first): a
     // service started on many games not yet begun asks for one map each.
     const priority = job.step === START_STEP ? { priority: 1 } : {};
-    await this.renderQueue.add(QUEUES.render, job, {
-      ...JOB_OPTIONS,
-      ...priority,
-      jobId: jobIds.render(job.gameId, job.step, job.epoch ? `e${job.epoch}` : undefined),
-    });
+    // A starting map is drawn again for new game files (the opening post is still recorded once).
+    const round = [job.epoch ? `e${job.epoch}` : '', job.files ? `f${job.files}` : ''].filter(Boolean).join('.');
+    await this.renderQueue.add(QUEUES.render, job, { ...JOB_OPTIONS, ...priority, jobId: jobIds.render(job.gameId, job.step, round || undefined) });
   }
 
   /** Straight to the publish queue (after rendering, or without it). */

@@ -84,6 +84,8 @@ export async function applyGameUpdate(rt: TurnRuntime, plan: UpdatePlan): Promis
   // Checked again: the GM may have taken a while to confirm, and a deadline may have passed.
   refuseWhileBusy(await rt.schedules.get(plan.gameId), await rt.store.state(plan.gameId));
   await rt.store.replaceFiles(plan.gameId, { files: plan.files, leaving: plan.leaving, state: plan.state }, plan.marks);
+  // The scheduler looks at the game now: before its first step, the starting map is drawn from the new files.
+  await rt.schedules.wake(plan.gameId, rt.now());
   if (!plan.schedule || (await applyScheduleFollow(rt, plan.gameId, plan.schedule))) return [];
   return ['The turn under way moved on before its deadline could follow the new schedule; the turns after it follow it (DEADLINE sets this one).'];
 }

@@ -108,8 +108,9 @@ export class Scheduler {
     const s = await ensureSchedule(this.rt, gameId, config);
     const sweep = new Date(now.getTime() + this.rt.settings.sweepMs);
     const committed = await this.rt.store.step(gameId);
-    // Before the first step, its starting map and opening post: the job id is fixed, so asking at every look queues it once.
-    if (committed === START_STEP) await this.rt.queues.publish({ gameId, step: START_STEP, epoch: s.epoch });
+    // Before the first step, its starting map and opening post: the job id is fixed by the game's
+    // files, so asking at every look queues it once, and again when the GM changes the map.
+    if (committed === START_STEP) await this.rt.queues.publish({ gameId, step: START_STEP, epoch: s.epoch, files: await this.rt.store.filesVersion(gameId) });
     if (s.step <= committed) {
       // Committed, but whoever committed died before opening the next step.
       await finishStep(this.rt, gameId, s.step, s.epoch);

@@ -13,6 +13,8 @@ export interface StepJob {
   gameId: string;
   step: number;
   epoch: number;
+  /** Step 0 only: the version of the game's files the starting map is drawn from (a GM's change before the first step draws it again). */
+  files?: string;
 }
 
 export interface AdjudicateJob extends StepJob {

@@ -1,11 +1,13 @@
 // The starting position posted into the game's thread before the first turn: the scheduler's first
 // look at the game queues step 0, the render worker draws the starting map, the publish worker
 // records the post in the post outbox, and the poster puts it into a local XenForo thread
-// (sandbox/forum/) with the map uploaded, once.
-import { readFile } from 'node:fs/promises';
+// (sandbox/forum/) with the map uploaded, once. A change of the game's files before the first
+// turn draws the starting map again.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerLine } from '../../src/channels/forum/base/forum-adapter.ts';
+import { applyGameUpdate, planGameUpdate } from '../../src/turns/game-update.ts';
 import { Scheduler } from '../../src/turns/scheduler.ts';
 import { createGameControl } from '../../src/turns/scheduler-control.ts';
 import { publishStart, renderStart } from '../../src/turns/start-position.ts';
@@ -54,6 +56,18 @@ describe('the starting position in the thread', () => {
 
     // Asked again (a retried job, a later look), it records nothing; once a turn is played, nothing at all.
     expect(await publishStart(rt, { gameId: id, step: 0, epoch: 0, mapFile })).toBe(0);
+
+    // The GM renames a province before the first turn: the next look draws the starting map again,
+    // and the opening post stays the one made.
+    const files = await rt.store.files(id);
+    const folder = path.join(outDir, `${id}-folder`);
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'game.yaml'), files['game.yaml']);
+    await writeFile(path.join(folder, 'map.yaml'), files['map.yaml'].replace('name: Northvale', 'name: Northmarch'));
+    await applyGameUpdate(rt, await planGameUpdate(rt, id, folder));
+    await scheduler.tick();
+    await waitFor('the starting map drawn again', async () => !(await readFile(mapFile)).equals(map));
+    expect(xf.posts.filter((p) => p.message.includes(marker))).toHaveLength(1);
     await claim(rt, id, 'red', 'nor');
     await createGameControl(rt).processNow(id);
     await waitFor('turn 1 in the thread', async () => xf.posts.some((p) => p.message.includes(markerLine(`${id}/update:step-1`))));
