@@ -105,8 +105,12 @@ export class OrderChecker {
           return fail('FORTIFY_CAP', `Those units are fortified to level ${cap}, the most your technology permits.`);
         return null;
       }
+      // "Aircraft ordered to do ground support ... Aircraft ordered to do interception": the air missions are aircraft's alone.
+      case 'intercept':
+        return cards.every(flies) ? null : onlyAircraft(order, this.name(order.province!));
       case 'support':
       case 'rebase': {
+        if (!cards.every(flies)) return onlyAircraft(order, this.name(order.province!));
         const reach = withinRange(map, order.province!, Math.min(...cards.map((c) => c.move)));
         if (!reach.has(order.target!)) return fail('OUT_OF_RANGE', `${this.name(order.target!)} is out of range of those aircraft.`);
         if (order.kind === 'rebase' && !this.baseable(order.target!))
@@ -192,4 +196,12 @@ function ok(order: CnesOrder): Checked {
 
 function fail(code: string, message: string): Checked {
   return { ok: false, code, message };
+}
+
+/** Support, interception and rebasing given to units among which some do not fly. */
+function onlyAircraft(order: CnesOrder, place: string): Checked {
+  return fail(
+    'ONLY_AIRCRAFT',
+    `Only aircraft ${order.kind === 'rebase' ? 'rebase' : order.kind === 'intercept' ? 'intercept' : 'give ground support'}: name the aircraft ("fighters in ${place} ...").`,
+  );
 }
