@@ -19,9 +19,10 @@
 // it gets deleted_at and leaves the topic's stream and posts for everyone but staff, who still
 // see it with deleted_at set. GET /session/current.json (SessionController#current) answers
 // { current_user } for whoever the request acts as. Members' user API keys: discourse-user-api-keys.ts;
-// what a member who is not staff may post, and how fast: discourse-limits.ts. The game topic may be
-// closed (`closed`): t/{id}.json says closed and details.can_create_post (TopicViewSerializer), and
-// a reply from anyone but staff is refused 403 (Guardian#can_create_post_on_topic?).
+// what a member who is not staff may post, and how fast, and how many requests an API key may
+// make: discourse-limits.ts. The game topic may be closed (`closed`): t/{id}.json says closed and
+// details.can_create_post (TopicViewSerializer), and a reply from anyone but staff is refused 403
+// (Guardian#can_create_post_on_topic?).
 import { startContractServer, type ContractRequest, type ContractServer, type Reply } from './contract-server.ts';
 import { messageListRoutes } from './discourse-message-lists.ts';
 import { discourseLimits, type DiscourseLimits, type PostKind } from './discourse-limits.ts';
@@ -74,7 +75,7 @@ export interface DiscourseForum {
   remove(post: DcPost, by: 'author' | 'staff'): void;
   /** Whether the API user is staff (and so still sees posts staff deleted). */
   staff: { on: boolean };
-  /** What a member who is not staff may post (discourse-limits.ts): every limit off until set. */
+  /** What a member who is not staff may post, and how many requests an API key may make (discourse-limits.ts): every limit off until set. */
   limits: DiscourseLimits;
   /** The game topic is closed: only staff may reply. */
   closed: { on: boolean };
@@ -286,10 +287,11 @@ export async function startDiscourse(topicId = 55, users = ['adjutant', 'alice',
     (req) => {
       // The authorization pages are a logged-in member's, in a browser (its session cookie).
       if (/^\/user-api-key(\/new|\.json)?$/.test(req.path)) return null;
+      // A key Discourse knows is counted against its request limits (discourse-limits.ts) before the route.
       const member = userKeys.holder(req);
-      if (member !== null) return typeof member === 'string' ? null : member;
+      if (member !== null) return typeof member === 'string' ? pacing.request(String(req.headers['user-api-key'])) : member;
       return req.headers['api-key'] === key && users.includes(String(req.headers['api-username']))
-        ? null
+        ? pacing.request(null)
         : error(403, 'invalid_access', 'You are not permitted to view the requested resource. The API username or key is invalid.');
     },
     port,

@@ -1,5 +1,6 @@
 // Mail the GM gets about the game's forum: a post the forum refused for good (set aside until
-// `adjutant dead-letter retry`), the forum holding our posts back, a post waiting for the forum's
+// `adjutant dead-letter retry`), the forum holding our posts back, the key's daily request
+// allowance spent (the reader's and the poster's news alike), a post waiting for the forum's
 // moderators, and what Adjutant cannot post itself (private messages on phpBB) for the GM to pass
 // on. Each is recorded in the mail outbox under a key naming what it is about, so it is sent once
 // however often the fault is seen.
@@ -30,6 +31,8 @@ export async function forumAlert(deps: AlertDeps, gameId: string, alert: ForumAl
 
 function alertText(gameId: string, alert: ForumAlert, now: Date): [string, string, string[]] {
   switch (alert.kind) {
+    case 'allowance-spent':
+      return allowanceText(alert);
     case 'set-aside':
       return [
         `set-aside:${alert.entry.key}`,
@@ -78,6 +81,23 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
         ],
       ];
   }
+}
+
+/**
+ * The key's requests for the day are spent: one notice for reading and posting alike, keyed by the
+ * hour they resume, which every refusal until then names (the limit's window ends at one moment).
+ */
+function allowanceText(alert: ForumAlert & { kind: 'allowance-spent' }): [string, string, string[]] {
+  const resumes = new Date(Math.ceil(alert.resumesAt.getTime() / 60_000) * 60_000);
+  return [
+    `allowance-spent:${resumes.toISOString().slice(0, 13)}`,
+    "The forum's daily request allowance for Adjutant is spent",
+    [
+      `The forum lets Adjutant's key make only so many requests in 24 hours, and they are spent, so Adjutant neither reads the game's thread nor posts until ${resumes.toISOString().slice(0, 16).replace('T', ' ')} UTC. The forum said: ${alert.error}`,
+      'Nothing is lost: posts and private messages wait in line and go out then, and the thread is read from where it stopped; orders posted meanwhile are judged by when the forum says they were written, not when they are read.',
+      "Only whoever hosts the forum can raise the allowance (on Discourse, max_user_api_reqs_per_day for a member's user API key; an administrator's key has no daily limit).",
+    ],
+  ];
 }
 
 function passOnSubject(entry: PostOutboxEntry): string {

@@ -19,13 +19,15 @@ import { STATUS_KEY } from '../../turns/status-post.ts';
 import type { ForumAdapter, PrivateMessage } from './base/forum-adapter.ts';
 import { MAX_WAIT_MS } from './base/forum-http.ts';
 import { forumPosts, softwareOf, type ForumConfig } from './settings/forum-config.ts';
-import { ForumAuthError, ForumError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
+import { ForumAllowanceSpentError, ForumAuthError, ForumError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
 import type { Conversations } from './conversations.ts';
 import { openForum } from './open-forum.ts';
 
 export type ForumAlert =
   | { kind: 'set-aside'; entry: PostOutboxEntry; error: string }
   | { kind: 'rate-limited'; error: string; holdMs: number }
+  /** The forum takes no request from the key until `resumesAt` (a ForumAllowanceSpentError): the reader's news and the poster's alike. */
+  | { kind: 'allowance-spent'; error: string; resumesAt: Date }
   /** The forum cannot take the item (phpBB, or the game has no forum any more): the GM passes it on. */
   | { kind: 'pass-on'; entry: PostOutboxEntry; reason: string }
   /** The forum took the post but holds it for its moderators: the GM may ask them, or post it by hand. */
@@ -145,9 +147,11 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
       if (isStoreOutage(err)) throw err;
       if (err instanceof ForumRateLimitedError) {
         logger.warn({ gameId, key, holdMs: err.retryAfterMs }, 'the forum is rate limiting us; holding this post');
-        await options
-          .alert(gameId, { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs })
-          .catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
+        const alert: ForumAlert =
+          err instanceof ForumAllowanceSpentError
+            ? { kind: 'allowance-spent', error: err.message, resumesAt: new Date(Date.now() + err.retryAfterMs) }
+            : { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs };
+        await options.alert(gameId, alert).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
         await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
         throw new DelayedError();
       }

@@ -3,13 +3,16 @@
 // A failure (forum down, 429, a deleted thread, a revoked key) tells the GM and is tried again
 // at the next round, from the same place: the cursor did not move. A store outage is not the
 // forum's fault: the posts not kept stay behind the cursor, and the GM hears of the outage once.
+// The key's requests for the day spent is no failure either: the read stops where it got to, goes
+// on from there once the forum takes requests again, and the GM is told once, when that is.
 import type { Logger } from 'pino';
 import { forumReadAlert } from '../email/mail-alerts.ts';
 import type { AlertDeps } from '../../messages/gm-alerts.ts';
 import type { OutageWatch } from '../../store/outage-watch.ts';
 import type { ForumAdapter } from './base/forum-adapter.ts';
 import { readEveryMsOf, type ForumConfig } from './settings/forum-config.ts';
-import { ForumRateLimitedError } from './base/forum-errors.ts';
+import { ForumAllowanceSpentError, ForumRateLimitedError } from './base/forum-errors.ts';
+import { forumAlert } from './forum-alerts.ts';
 import { forumOf, readThread, type ForumIntakeDeps } from './forum-intake.ts';
 import { openForum } from './open-forum.ts';
 
@@ -54,11 +57,20 @@ export function startThreadReaders(options: ThreadReadersOptions): ThreadReaders
       const error = e instanceof Error ? e : new Error(String(e));
       if (options.outages?.notedIfOutage(e, { gameId })) return;
       if (e instanceof ForumRateLimitedError) waitUntil.set(gameId, options.now().getTime() + e.retryAfterMs);
+      if (e instanceof ForumAllowanceSpentError) return allowanceSpent(gameId, e);
       options.logger.warn({ gameId, err: error.message }, 'reading the forum thread failed; it is read again at the next round');
       await forumReadAlert(options, gameId, error).catch((err: unknown) =>
         options.logger.error({ err, gameId }, 'could not tell the GM that the thread cannot be read'),
       );
     }
+  }
+
+  async function allowanceSpent(gameId: string, e: ForumAllowanceSpentError): Promise<void> {
+    const resumesAt = new Date(options.now().getTime() + e.retryAfterMs);
+    options.logger.warn({ gameId, resumesAt }, "the forum key's daily requests are spent; the thread is read on from its place when they are back");
+    await forumAlert(options, gameId, { kind: 'allowance-spent', error: e.message, resumesAt }).catch((err: unknown) =>
+      options.logger.error({ err, gameId }, "could not tell the GM that the forum key's daily requests are spent"),
+    );
   }
 
   // One read per game at a time in this process; a second waits for the first.

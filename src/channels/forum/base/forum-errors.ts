@@ -25,6 +25,19 @@ export class ForumRateLimitedError extends ForumError {
   }
 }
 
+/**
+ * The forum takes no request from the key until `retryAfterMs` is over (hours, not a pause): the
+ * reader stops and goes on from its place then, the poster holds its items, and the GM is told once.
+ */
+export class ForumAllowanceSpentError extends ForumRateLimitedError {
+  override name = 'ForumAllowanceSpentError';
+  constructor(what: string, retryAfterMs: number) {
+    const minutes = Math.ceil(retryAfterMs / 60_000);
+    const after = minutes < 120 ? `${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`;
+    super(`The forum's daily request allowance for Adjutant's key is spent (${what}); the forum takes its requests again in ${after}.`, retryAfterMs);
+  }
+}
+
 /** The forum did not answer, or answered with a server error, through every retry: try again later. */
 export class ForumUnavailableError extends ForumError {
   override name = 'ForumUnavailableError';

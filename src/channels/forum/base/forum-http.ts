@@ -6,7 +6,15 @@
 // have been made, and the caller is told so (ForumMaybeDoneError) to look before sending again.
 import pRetry, { AbortError } from 'p-retry';
 import type { CookieJar } from 'tough-cookie';
-import { ForumAuthError, ForumMaybeDoneError, ForumNotFoundError, ForumRateLimitedError, ForumRequestError, ForumUnavailableError } from './forum-errors.ts';
+import {
+  ForumAllowanceSpentError,
+  ForumAuthError,
+  ForumMaybeDoneError,
+  ForumNotFoundError,
+  ForumRateLimitedError,
+  ForumRequestError,
+  ForumUnavailableError,
+} from './forum-errors.ts';
 
 export interface ForumHttpOptions {
   baseUrl: string;
@@ -24,6 +32,8 @@ export interface ForumHttpOptions {
   timeoutMs?: number;
   /** A member's session on the board (member mode): its cookies go with every request, and redirects are followed here so none is lost. */
   cookies?: CookieJar;
+  /** Whether a 429 says the key's requests for the day are spent (Discourse names the limiter in a header), not only that it asks for a pause. */
+  dailyAllowanceSpent?: (headers: Headers) => boolean;
 }
 
 /** A page as the board served it: where it ended up after redirects, and its HTML. */
@@ -113,7 +123,11 @@ export class ForumHttp {
     if (response.status === 429) {
       const waitMs = retryAfterMs(response.headers.get('retry-after'), parsed);
       if (waitMs > (this.options.maxWaitMs ?? MAX_WAIT_MS))
-        throw new AbortError(new ForumRateLimitedError(`${what}. The forum asks us to wait ${Math.ceil(waitMs / 1000)} s.`, waitMs));
+        throw new AbortError(
+          this.options.dailyAllowanceSpent?.(response.headers)
+            ? new ForumAllowanceSpentError(what, waitMs)
+            : new ForumRateLimitedError(`${what}. The forum asks us to wait ${Math.ceil(waitMs / 1000)} s.`, waitMs),
+        );
       throw new AbortError(new ShortWait(what, waitMs));
     }
     if (response.status >= 500 && method === 'POST') throw new ForumMaybeDoneError(`${what}. The forum had a server error; it may have made it.`);

@@ -18,9 +18,10 @@ import {
   type ThreadPage,
   type ThreadPost,
 } from '../base/forum-adapter.ts';
-import { ForumMaybeDoneError, ForumNotFoundError, ForumRequestError } from '../base/forum-errors.ts';
+import { ForumMaybeDoneError, ForumNotFoundError, ForumRateLimitedError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, type ForumHttpOptions } from '../base/forum-http.ts';
 import { accountName, authHeaders, refusedHint, type DiscourseAuth } from './discourse-auth.ts';
+import { dailyAllowanceSpent } from './request-limits.ts';
 
 export type DiscourseSettings = DiscourseAuth & {
   /** The forum's address, e.g. https://forum.example.com */
@@ -83,12 +84,14 @@ export const POSTS_PER_READ = 200;
 const POSTS_SEARCHED = 60;
 
 export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
+  // Not paced to stay under the key's request limits, but told by Discourse's 429s: request-limits.ts says why.
   const http = new ForumHttp({
     baseUrl: settings.baseUrl,
     headers: authHeaders(settings),
     // Errors come as { errors: [text], error_type }.
     errorText: (body) => (body as { errors?: string[] } | null)?.errors?.join(' ') || undefined,
     refusedHint: refusedHint(settings),
+    dailyAllowanceSpent,
     ...settings.http,
   });
   const topic = settings.topicId;
@@ -183,8 +186,18 @@ export function discourseAdapter(settings: DiscourseSettings): ForumAdapter {
       const after = cursor ? Number(cursor) : since ? await lastBefore(all, since) : 0;
       const ids = all.filter((id) => id > after);
       const part = ids.slice(0, POSTS_PER_READ);
-      const posts = (await postsById(part)).filter(standing).map(threadPost);
-      return { posts, cursor: String(Math.max(after, ...part)), more: ids.length > part.length };
+      const read: DcPost[] = [];
+      for (let i = 0; i < part.length; i += CHUNK) {
+        try {
+          read.push(...(await postsById(part.slice(i, i + CHUNK))));
+        } catch (e) {
+          // Told to wait for long part way (the key's requests for the day spent): what was read is
+          // stored and the cursor moved past it, so the read after the wait does not ask for it again.
+          if (!(e instanceof ForumRateLimitedError) || i === 0) throw e;
+          return { posts: read.filter(standing).map(threadPost), cursor: String(part[i - 1]), more: true };
+        }
+      }
+      return { posts: read.filter(standing).map(threadPost), cursor: String(Math.max(after, ...part)), more: ids.length > part.length };
     },
 
     // Twenty posts a request, by id, as the topic is read.
