@@ -8,14 +8,15 @@
 //   forum-confirm-p50/p95  from a post appearing in the thread to its confirmation being recorded
 //                        in the forum outbox, when the thread is read at once (as a Discourse
 //                        webhook makes it; with polling alone, add up to the polling interval).
-//   forum-member-paced-xenforo, -discourse  a turn's update and 50 confirmations (each a new
-//                        conversation with its player) made through the forum poster as an account
-//                        that is not staff, on a forum that makes it wait FLOOD_S seconds between
-//                        two new conversations (XenForo's flood check, 30 s as installed;
-//                        Discourse's new private messages, one per 15 s; shortened here so the
-//                        bench runs in a minute): seconds from recording them to the last one made.
-//                        The pacing alone takes 50 × FLOOD_S; the target allows a quarter more. At
-//                        the installed pace, the same run is 25 and 12.5 minutes.
+//   forum-member-paced-xenforo, -discourse, -phpbb  a turn's update and 50 confirmations (each a
+//                        new conversation with its player) made through the forum poster as an
+//                        account that is not staff, on a forum that makes it wait FLOOD_S seconds
+//                        between two new conversations (XenForo's flood check, 30 s as installed;
+//                        Discourse's new private messages, one per 15 s; phpBB's flood interval,
+//                        15 s, counted in whole seconds; shortened here so the bench runs in a
+//                        minute): seconds from recording them to the last one made. The pacing
+//                        alone takes 50 × FLOOD_S; the target allows a quarter more. At the
+//                        installed pace, the same run is 25, 12.5 and 12.5 minutes.
 // Run: npm run bench -- forum
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ import { Outbox } from '../src/store/outbox.ts';
 import { connectRedis } from '../src/store/redis.ts';
 import { openForum } from '../src/channels/forum/open-forum.ts';
 import { startDiscourse } from '../sandbox/forum/discourse-server.ts';
+import { startPhpbb } from '../sandbox/forum/phpbb-server.ts';
 import { startXenForo } from '../sandbox/forum/xenforo-server.ts';
 import { startTestPoster } from '../test/forum/support/test-poster.ts';
 import { MemoryControl } from '../test/mail/support/fake-control.ts';
@@ -156,6 +158,20 @@ try {
     console.log(JSON.stringify({ bench: 'forum-member-paced-discourse', value: await paced(dcGame, dcPace), unit: 's', target }));
   } finally {
     await dc.server.close();
+  }
+  const bb = await startPhpbb(12);
+  try {
+    for (const name of ['Adjutant', ...players]) bb.register(name);
+    // A phpBB topic is never empty: it is its first post.
+    bb.say('player1', 'The game begins.');
+    process.env.BB_LOGIN = 'Adjutant';
+    process.env.BB_PASSWORD = bb.password;
+    const bbGame = await newGame(bb.server.url, { login: 'BB_LOGIN', password: 'BB_PASSWORD' }, 'phpbb', 12);
+    games.push(bbGame);
+    const bbPace = { set: (on: boolean) => void (bb.flood.interval = on ? FLOOD_S : 0), made: () => bb.state.messages.length };
+    console.log(JSON.stringify({ bench: 'forum-member-paced-phpbb', value: await paced(bbGame, bbPace), unit: 's', target }));
+  } finally {
+    await bb.server.close();
   }
 } finally {
   for (const id of games) await dropGame(store, id);

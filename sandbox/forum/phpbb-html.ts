@@ -8,7 +8,10 @@
 //   sid hidden fields (S_LOGIN_REDIRECT, S_HIDDEN_FIELDS), S_FORM_TOKEN_LOGIN (add_form_key('login'):
 //   creation_time and form_token), the login submit; div.error with LOGIN_ERROR; the CAPTCHA's
 //   confirm_code field once the login attempts are used up (S_CONFIRM_CODE).
-// - viewtopic_body.html: h2.topic-title linking viewtopic.php?t=<id>; each post a div#p<id>.post
+// - viewtopic_body.html: h2.topic-title linking viewtopic.php?t=<id>; the action bar's reply
+//   button (S_DISPLAY_REPLY_INFO: the member has f_reply), which in a locked topic (S_IS_LOCKED)
+//   reads BUTTON_TOPIC_LOCKED "Locked" with the fa-lock icon and TOPIC_LOCKED as its title; the
+//   quick-mod tools (div#quickmod, QUICK_MOD) shown to the forum's moderators (S_TOPIC_MOD); each post a div#p<id>.post
 //   (class "deleted" when soft-deleted), its p.author with the POST_AUTHOR_FULL link
 //   (memberlist.php?mode=viewprofile&u=<id>, a.username) and <time datetime=RFC3339>, the
 //   unapproved or deleted p.post-notice shown to moderators, div.content with the message, and
@@ -135,8 +138,33 @@ function attachbox(ids: number[]): string {
   return `<dl class="attachbox"><dt>Attachments</dt><dd>${files.join('')}</dd></dl>`;
 }
 
-export function topicPage(topicId: number, rows: string, nav: string, viewer?: Viewer): string {
-  return shell('Game thread', `<h2 class="topic-title"><a href="./viewtopic.php?t=${topicId}">Game thread</a></h2>\n${nav}\n${rows}\n${nav}`, viewer);
+/** What the topic's action bars show the member: the reply button, the topic locked, the moderator's tools. */
+export interface TopicTools {
+  reply: boolean;
+  locked: boolean;
+  moderator: boolean;
+}
+
+export function topicPage(topicId: number, rows: string, nav: string, viewer: Viewer | undefined, tools: TopicTools): string {
+  const reply = !tools.reply
+    ? ''
+    : tools.locked
+      ? `<a href="./posting.php?mode=reply&amp;t=${topicId}" class="button" title="This topic is locked, you cannot edit posts or make further replies."><span>Locked</span> <i class="icon fa-lock fa-fw" aria-hidden="true"></i></a>`
+      : `<a href="./posting.php?mode=reply&amp;t=${topicId}" class="button" title="Post a reply"><span>Post Reply</span> <i class="icon fa-reply fa-fw" aria-hidden="true"></i></a>`;
+  const quickmod = tools.moderator
+    ? `<div class="quickmod dropdown-container dropdown-container-left dropdown-up dropdown-right dropdown-button-control" id="quickmod"><span title="Quick-mod tools" class="button button-secondary dropdown-trigger dropdown-select"><i class="icon fa-gavel fa-fw" aria-hidden="true"></i><span class="sr-only">Quick-mod tools</span></span>
+<div class="dropdown"><ul class="dropdown-contents"><li><a href="./mcp.php?t=${topicId}&amp;action=${tools.locked ? 'unlock' : 'lock'}">${tools.locked ? 'Unlock' : 'Lock'} topic</a></li></ul></div></div>`
+    : '';
+  return shell(
+    'Game thread',
+    `<h2 class="topic-title"><a href="./viewtopic.php?t=${topicId}">Game thread</a></h2>
+<div class="action-bar bar-top">${reply}</div>
+${nav}
+${rows}
+<div class="action-bar bar-bottom">${reply}${quickmod}</div>
+${nav}`,
+    viewer,
+  );
 }
 
 /** The posting editor: a reply, an edit, or a private message (with its recipients' hidden fields). */

@@ -9,13 +9,16 @@
 //   the last page, pagination->validate_start) and viewtopic.php?p=<id> (the page holding the
 //   post); a topic or post the member is not shown: 404 NO_TOPIC (msg_handler's send_status_line).
 //   The game's forum is for members: a guest gets the login form (login_box, LOGIN_VIEWFORUM).
+//   The page shows the reply button, "Locked" in a locked topic, and the quick-mod tools to a
+//   moderator (phpbb-html.ts, topicPage).
 // - posting.php?mode=reply&t=<id> and ?mode=edit&p=<id>: the editor with the form key 'posting',
 //   then its POST (subject, message, post, topic_cur_post_id, creation_time, form_token): the flood
 //   check (flood_interval since the member's last post: FLOOD_ERROR; edits are not checked), the
 //   form key (FORM_INVALID), then the posting lock; a reply after posts made since the form was
 //   served shows the form again for review (FORUM_FLAG_POST_REVIEW); posted, a 302 to
 //   viewtopic.php?p=<id>#p<id> (submit_post), or, in a forum whose posts need approval, the
-//   message POST_STORED_MOD; another member's post: the message USER_CANNOT_EDIT (trigger_error).
+//   message POST_STORED_MOD; another member's post: the message USER_CANNOT_EDIT (trigger_error);
+//   a reply or edit in a locked topic, by a member without m_edit: the message TOPIC_LOCKED.
 //   Where the member may attach files, "Add the file" (add_file with the multipart fileupload,
 //   includes/message_parser.php check_attachment_form_token and parse_attachments) keeps the file
 //   as an orphan, first in the form's attachment_data, and shows the form again with a new form
@@ -50,6 +53,8 @@ export interface PhpbbSwitches {
   holdReplies: { on: boolean };
   /** The account moderates the forum: it is shown unapproved and soft-deleted posts. */
   moderator: { on: boolean };
+  /** The topic is locked (topic_status ITEM_LOCKED): only its moderators may reply. */
+  locked: { on: boolean };
   /** The member may attach files in the forum (f_attach and u_attach, attachments allowed on the board). */
   attachments: { on: boolean };
   /** flood_interval in seconds: 15 as installed, 0 here until a test sets it, so tests that post twice do not wait; and when each post was refused for it. */
@@ -58,8 +63,12 @@ export interface PhpbbSwitches {
 
 export function memberPages(state: PhpbbState, sessions: Sessions, password: () => string, sw: PhpbbSwitches) {
   const lastPost = new Map<number, number>();
+  // posting.php and ucp_pm_compose.php: `$current_time - $user->data['user_lastpost_time'] < intval($config['flood_interval'])`,
+  // both times() in whole seconds, and a member without f_ignoreflood / u_ignoreflood refused with FLOOD_ERROR.
   const flooded = (userId: number) => {
-    const refused = sw.flood.interval > 0 && Date.now() - (lastPost.get(userId) ?? 0) < sw.flood.interval * 1000;
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    const last = lastPost.get(userId);
+    const refused = sw.flood.interval > 0 && last !== undefined && seconds(Date.now()) - seconds(last) < sw.flood.interval;
     if (refused) sw.flood.refused.push(Date.now());
     return refused;
   };
@@ -79,7 +88,8 @@ export function memberPages(state: PhpbbState, sessions: Sessions, password: () 
     const last = Math.floor((shown.length - 1) / PER_PAGE) * PER_PAGE;
     const from = Math.min(Math.max(0, Math.floor(start / PER_PAGE) * PER_PAGE), last);
     const rows = shown.slice(from, from + PER_PAGE).map((p) => postRow(p, state.nameOf(p.userId)));
-    return html(topicPage(topicId, rows.join('\n'), pagination(shown.length, PER_PAGE, from, `./viewtopic.php?t=${topicId}`), v.viewer), v);
+    const nav = pagination(shown.length, PER_PAGE, from, `./viewtopic.php?t=${topicId}`);
+    return html(topicPage(topicId, rows.join('\n'), nav, v.viewer, { reply: true, locked: sw.locked.on, moderator: sw.moderator.on }), v);
   };
 
   const viewtopic = members((req, v) => {
@@ -113,6 +123,8 @@ export function memberPages(state: PhpbbState, sessions: Sessions, password: () 
     const action = `./posting.php?mode=${mode}&${mode === 'edit' ? `p=${own?.id}` : `t=${topicId}`}`;
     if (mode === 'edit' && (!own || own.userId !== v.viewer.userId))
       return html(messagePage('Information', 'You cannot edit posts in this forum.', v.viewer), v);
+    if (sw.locked.on && !sw.moderator.on)
+      return html(messagePage('Information', 'This topic is locked, you cannot edit posts or make further replies.', v.viewer), v);
     const latest = String(state.shown(topicId, false).at(-1)?.id ?? 0);
     const extra: Record<string, string> = mode === 'reply' ? { topic_cur_post_id: latest } : {};
     if (req.method === 'GET') return editor(v, action, { subject: 'Re: Game thread', message: own?.source ?? '', extra, rows: [] });

@@ -52,6 +52,7 @@ export async function startPhpbb(topicId = 12, port = 0): Promise<PhpbbBoard> {
     captcha: { on: false },
     holdReplies: { on: false },
     moderator: { on: false },
+    locked: { on: false },
     attachments: { on: true },
     flood: { interval: 0, refused: [] },
   };

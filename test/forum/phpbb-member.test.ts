@@ -112,7 +112,7 @@ describe('phpBB as an ordinary member', () => {
     ]);
   });
 
-  it('sends a form again once with a new key when the board finds its key too old, and once for the review of posts made meanwhile', async () => {
+  it('sends a form again once with a new key when the board finds its key too old, and for the review of posts made meanwhile', async () => {
     const adapter = member();
     // The login form too.
     board.ageForms(7201);
@@ -134,18 +134,35 @@ describe('phpBB as an ordinary member', () => {
     expect((await sent).id).toBe(String(board.state.posts.at(-1)!.id));
     expect(board.server.requests.slice(racing).filter((r) => r.method === 'POST' && r.path === '/posting.php')).toHaveLength(2);
     expect(board.state.posts.map((p) => p.source.split('\n')[0])).toEqual(['turn 1', 'meanwhile', 'turn 3']);
+    // A busy topic: a post comes in again while the reviewed form waits its second; it is reviewed again, not given up.
+    const busy = board.server.requests.length;
+    const again = adapter.publish({ text: 'turn 4', images: [], marker: 'g/update:step-4' });
+    for (const n of [1, 2]) {
+      await waitFor('the reply form served', async () => board.server.requests.slice(busy).filter((r) => r.path === '/posting.php').length >= n);
+      board.say('Bob', `meanwhile ${n}`);
+    }
+    expect((await again).id).toBe(String(board.state.posts.at(-1)!.id));
+    expect(board.server.requests.slice(busy).filter((r) => r.method === 'POST' && r.path === '/posting.php')).toHaveLength(3);
   });
 
   it('waits out the flood interval, says a reply awaits approval, and finds a reply made before a time-out instead of posting it twice', async () => {
     const adapter = member();
-    board.flood.interval = 3;
+    board.flood.interval = 5;
     await adapter.publish({ text: 'turn 1', images: [], marker: 'g/update:step-1' });
     const second = await adapter.publish({ text: 'turn 2', images: [], marker: 'g/update:step-2' });
     expect(second.id).toBe(String(board.state.posts.at(-1)!.id));
-    // Refused, then sent again only after a wait (here the one-call wait of 1.5 s), not at once.
+    // Refused, then sent again after a wait that doubles from a second (up to the one-call wait, here 1.5 s), not at once.
     const refused = board.flood.refused;
-    expect(refused.length).toBeGreaterThan(1);
-    expect(Math.min(...refused.slice(1).map((at, i) => at - refused[i]))).toBeGreaterThanOrEqual(1_400);
+    const gaps = refused.slice(1).map((at, i) => at - refused[i]);
+    expect(gaps.length).toBeGreaterThanOrEqual(2);
+    expect(gaps[0]).toBeGreaterThanOrEqual(1_000);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1_450);
+    // A short interval is waited out in a second or two, not the installed 15 s the refusal does not rule out.
+    board.flood.interval = 4;
+    const [started, refusedBefore] = [Date.now(), refused.length];
+    await member(LOGIN, undefined, { ...FAST, maxWaitMs: 60_000 }).publish({ text: 'turn 2, again', images: [], marker: 'g/update:step-20' });
+    expect(refused.length).toBeGreaterThan(refusedBefore);
+    expect(Date.now() - started).toBeLessThan(8_000);
     board.flood.interval = 0;
 
     board.holdReplies.on = true;
@@ -165,6 +182,35 @@ describe('phpBB as an ordinary member', () => {
     board.say('Alice', `quoting ${markerLine('g/update:step-6')}`);
     expect(await adapter.findOwnPost('g/update:step-6')).toBeNull();
     expect(posts('/posting.php')).toHaveLength(before);
+  });
+
+  it('tells its standing from the pages: moderator or not, a locked topic, no attachments; a locked topic refuses its reply', async () => {
+    const adapter = member();
+    board.say('Alice', 'The game begins.');
+    expect(await adapter.standing!()).toEqual({
+      usable: true,
+      says: expect.stringMatching(/^Adjutant is an ordinary member \(the board shows it no moderator's tools\): .*confirmations go out at that pace\.$/),
+    });
+    board.attachments.on = false;
+    expect((await adapter.standing!()).says).toMatch(
+      /confirmations go out at that pace\. It may not attach files in the topic: updates go out without their map/,
+    );
+    board.locked.on = true;
+    expect(await adapter.standing!()).toEqual({
+      usable: false,
+      says: expect.stringMatching(/ It may not reply in the game's topic, which is locked, so no update can be posted: .*\(or to unlock the topic\)/),
+    });
+    await expect(adapter.publish({ text: 'turn 1', images: [], marker: 'g/update:step-1' })).rejects.toThrow(/This topic is locked/);
+    // A moderator may reply in a locked topic (posting.php lets m_edit), and is told so.
+    board.moderator.on = true;
+    expect(await adapter.standing!()).toEqual({
+      usable: true,
+      says: expect.stringMatching(
+        /^Adjutant moderates the game's forum \(the board shows it the quick-mod tools\): .* The game's topic is locked, but the account moderates it and may still reply\. It may not attach files/,
+      ),
+    });
+    board.attachments.on = true;
+    expect((await adapter.standing!()).says).not.toMatch(/attach/);
   });
 
   it('finds members by name, sends and finds its private messages, replies in the conversation, and reads what members send it', async () => {

@@ -1,11 +1,12 @@
 // Crash safety of forum posting: the forum poster runs in a child process that is SIGKILLed at a
-// random moment while it posts (at least 30 kills), and started again. The local XenForo and
-// Discourse servers run in this process, never killed, and hold each answer back a little after
-// doing the work, so many kills land between the forum making a post and the poster marking it.
-// Then every update recorded is in its thread exactly once, with its own image, and every private
-// message is in a conversation with its member exactly once: an item made before a kill is found
-// by its marker and not made again. Three games share the kills: XenForo through its API, Discourse,
-// and XenForo as an ordinary member through the board's pages and forms.
+// random moment while it posts (at least 30 kills), and started again. The local XenForo,
+// Discourse and phpBB servers run in this process, never killed, and hold each answer back a
+// little after doing the work, so many kills land between the forum making a post and the poster
+// marking it. Then every update recorded is in its thread exactly once, with its own image, and
+// every private message is sent to its member exactly once: an item made before a kill is found
+// by its marker and not made again. Four games share the kills: XenForo through its API,
+// Discourse, XenForo as an ordinary member through the board's pages and forms, and phpBB as an
+// ordinary member the same way (its flood interval off, as XenForo's flood check is here).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,9 +18,11 @@ import { PostOutbox } from '../../src/store/post-outbox.ts';
 import { postKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { cleanUp, storeFixtureGame, testRuntime, waitFor } from '../turns/support.ts';
+import type { ContractRequest } from '../../sandbox/forum/contract-server.ts';
 import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
+import { startPhpbb, type PhpbbBoard } from '../../sandbox/forum/phpbb-server.ts';
 import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
-import { discourseSection, xenforoMemberSection, xenforoSection } from './support/test-poster.ts';
+import { discourseSection, phpbbMemberSection, xenforoMemberSection, xenforoSection } from './support/test-poster.ts';
 
 const KILLS = 30;
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -28,9 +31,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let rt: ReturnType<typeof testRuntime>;
 let xf: XenForoForum;
 let dc: DiscourseForum;
+let bb: PhpbbBoard;
+let bbAccount: number;
 let dir: string;
 let redisUrl: string;
-const games: string[] = [];
+
+/** A post in a game's thread: its first line, its id, and the bytes of each image it shows. */
+interface ThreadItem {
+  first: string;
+  id: string;
+  images: Buffer[];
+}
+
+/** A test game, with what its forum made, found by an item's marker line. */
+interface CrashGame {
+  id: string;
+  /** The name its private messages go to, as the forum spells its member. */
+  player: string;
+  posts(line: string): ThreadItem[];
+  /** How many private messages from the game's account carry the line. */
+  messages(line: string): number;
+}
+const games: CrashGame[] = [];
+const gameOf = (n: number) => games[n % games.length];
 const prefix = `{adjutant-test-crash-${randomUUID().slice(0, 8)}}`;
 const children: ChildProcess[] = [];
 const posts = () => new PostOutbox(rt.redis, { now: () => new Date() });
@@ -41,23 +64,70 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'adjutant-forum-crash-'));
   xf = await startXenForo();
   dc = await startDiscourse();
+  bb = await startPhpbb();
+  bbAccount = bb.register('Adjutant');
+  // A phpBB topic is never empty: it is its first post (deleting that deletes the topic).
+  bb.say('Alice', 'The game begins.');
   process.env.TEST_CRASH_XF_KEY = xf.key;
   process.env.TEST_CRASH_DC_KEY = dc.key;
   process.env.TEST_CRASH_DC_USER = 'adjutant';
   process.env.TEST_CRASH_XF_LOGIN = 'adjutant';
   process.env.TEST_CRASH_XF_PASSWORD = xf.password;
-  games.push(await storeFixtureGame(rt, { forum: xenforoSection(xf, 'TEST_CRASH_XF_KEY') }));
-  games.push(await storeFixtureGame(rt, { forum: discourseSection(dc, 'TEST_CRASH_DC_KEY', 'TEST_CRASH_DC_USER') }));
-  games.push(await storeFixtureGame(rt, { forum: xenforoMemberSection(xf, 'TEST_CRASH_XF_LOGIN', 'TEST_CRASH_XF_PASSWORD') }));
+  process.env.TEST_CRASH_BB_LOGIN = 'Adjutant';
+  process.env.TEST_CRASH_BB_PASSWORD = bb.password;
+  const xfPosts = (line: string) =>
+    xf.posts
+      .filter((p) => p.message.includes(line))
+      .map((p) => ({
+        first: p.message.split('\n')[0],
+        id: String(p.post_id),
+        images: [...xf.attachments].filter(([id]) => p.message.includes(`[ATTACH=full]${id}[/ATTACH]`)).map(([, a]) => a.data),
+      }));
+  const xfMessages = (line: string) =>
+    xf
+      .conversationIds()
+      .flatMap((id) => xf.messagesIn(id))
+      .filter((m) => m.user_id === 1 && m.message.includes(line)).length;
+  const store = async (forum: Record<string, unknown>) => storeFixtureGame(rt, { forum });
+  games.push(
+    { id: await store(xenforoSection(xf, 'TEST_CRASH_XF_KEY')), player: 'Alice', posts: xfPosts, messages: xfMessages },
+    {
+      id: await store(discourseSection(dc, 'TEST_CRASH_DC_KEY', 'TEST_CRASH_DC_USER')),
+      player: 'alice',
+      posts: (line) =>
+        dc.posts
+          .filter((p) => p.raw.includes(line))
+          .map((p) => ({
+            first: p.raw.split('\n')[0],
+            id: String(p.id),
+            images: dc.uploads.filter((u) => p.raw.includes(`(${u.short_url})`)).map((u) => u.data),
+          })),
+      messages: (line) => dc.pms.flatMap((pm) => pm.posts).filter((p) => p.username === 'adjutant' && p.raw.includes(line)).length,
+    },
+    { id: await store(xenforoMemberSection(xf, 'TEST_CRASH_XF_LOGIN', 'TEST_CRASH_XF_PASSWORD')), player: 'Alice', posts: xfPosts, messages: xfMessages },
+    {
+      id: await store(phpbbMemberSection(bb, 'TEST_CRASH_BB_LOGIN', 'TEST_CRASH_BB_PASSWORD')),
+      player: 'Alice',
+      posts: (line) =>
+        bb.state.posts
+          .filter((p) => p.source.includes(line))
+          .map((p) => ({ first: p.source.split('\n')[0], id: String(p.id), images: p.attachments.map((id) => bb.state.attachments.get(id)!.data) })),
+      messages: (line) => bb.state.messages.filter((m) => m.authorId === bbAccount && m.source.includes(line)).length,
+    },
+  );
 });
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await xf?.server.close();
   await dc?.server.close();
+  await bb?.server.close();
   const keys = await rt.redis.keys(`${prefix}*`);
   if (keys.length) await rt.redis.del(...keys);
-  await cleanUp(rt, games);
+  await cleanUp(
+    rt,
+    games.map((g) => g.id),
+  );
   await rt.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -65,7 +135,7 @@ afterAll(async () => {
 function spawnPoster(): { child: ChildProcess; ready: Promise<void>; exited: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/forum/support/poster-process.ts')], {
     cwd: ROOT,
-    env: { ...process.env, REDIS_URL: redisUrl, POSTER_PREFIX: prefix, POSTER_GAMES: games.join(',') },
+    env: { ...process.env, REDIS_URL: redisUrl, POSTER_PREFIX: prefix, POSTER_GAMES: games.map((g) => g.id).join(',') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -83,14 +153,16 @@ async function recordUpdates(from: number, count: number): Promise<void> {
   for (let n = from; n < from + count; n++) {
     const file = path.join(dir, `map-${n}.png`);
     await writeFile(file, Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`map of update ${n}`)]));
-    await posts().record(games[n % 3], { kind: 'post', key: `update:step-${n}`, text: `Update ${n}`, images: [{ filename: 'map.png', path: file }] });
+    await posts().record(gameOf(n).id, { kind: 'post', key: `update:step-${n}`, text: `Update ${n}`, images: [{ filename: 'map.png', path: file }] });
   }
 }
 
-// Requests that make something: a member's login (each new poster logs in) makes nothing the test counts.
-const makes = (r: { method: string; path: string }) => r.method === 'POST' && r.path !== '/login/login';
-const postRequests = () => xf.server.requests.filter(makes).length + dc.server.requests.filter(makes).length;
-const pendingCount = async () => (await Promise.all(games.map(async (g) => (await posts().pending(g)).length))).reduce((a, b) => a + b, 0);
+// Requests that make something the test counts: a member's login (each new poster logs in) makes
+// nothing, nor does a file added to a phpBB reply form (an orphan until the reply takes it).
+const makes = (r: ContractRequest) =>
+  r.method === 'POST' && r.path !== '/login/login' && !(r.path === '/ucp.php' && r.query.get('mode') === 'login') && !r.form?.has('add_file');
+const postRequests = () => [xf, dc, bb].reduce((sum, forum) => sum + forum.server.requests.filter(makes).length, 0);
+const pendingCount = async () => (await Promise.all(games.map(async (g) => (await posts().pending(g.id)).length))).reduce((a, b) => a + b, 0);
 
 /**
  * Kills the poster SIGKILL_COUNT times while it has an item in hand, recording `record`'s items in
@@ -99,6 +171,8 @@ const pendingCount = async () => (await Promise.all(games.map(async (g) => (awai
 async function killWhilePosting(record: (from: number, count: number) => Promise<void>): Promise<number> {
   xf.server.latency(80);
   dc.server.latency(80);
+  // phpBB's forms take a second each (its form keys), so its items are few among the kills: what it makes is held back longer.
+  bb.server.latency(300, makes);
   let recorded = 0;
   let kills = 0;
   while (kills < KILLS) {
@@ -122,63 +196,56 @@ async function killWhilePosting(record: (from: number, count: number) => Promise
   await waitFor('every item made', async () => (await pendingCount()) === 0, 120_000, 200);
   last.child.kill('SIGTERM');
   await last.exited;
-  for (const gameId of games) expect(await posts().setAsideItems(gameId)).toEqual([]);
+  for (const game of games) expect(await posts().setAsideItems(game.id)).toEqual([]);
   return recorded;
 }
 
 /** Records `count` more private messages to the one player, taking the games in turn. */
 async function recordMessages(from: number, count: number): Promise<void> {
   for (let n = from; n < from + count; n++) {
-    await posts().record(games[n % 3], { kind: 'private', key: `note:${n}`, to: [n % 3 === 1 ? 'alice' : 'Alice'], title: `Note ${n}`, text: `Number ${n}` });
+    await posts().record(gameOf(n).id, { kind: 'private', key: `note:${n}`, to: [gameOf(n).player], title: `Note ${n}`, text: `Number ${n}` });
   }
 }
+
+// Everything the forums hold, each item once: what the test recorded and nothing else.
+const threadPosts = () => xf.posts.length + dc.posts.length + bb.state.posts.filter((p) => p.userId === bbAccount).length;
+const accountMessages = () =>
+  xf
+    .conversationIds()
+    .flatMap((id) => xf.messagesIn(id))
+    .filter((m) => m.user_id === 1).length +
+  dc.pms.flatMap((pm) => pm.posts).filter((p) => p.username === 'adjutant').length +
+  bb.state.messages.filter((m) => m.authorId === bbAccount).length;
+const conversations = () => xf.conversationIds().length + dc.pms.length + bb.state.messages.filter((m) => m.authorId === bbAccount && !m.root).length;
 
 describe('the forum poster under SIGKILL', () => {
   it(`posts every update exactly once, with its image, while the poster is killed ${KILLS} times`, { timeout: 600_000 }, async () => {
     const recorded = await killWhilePosting(recordUpdates);
     let retried = 0;
     for (let n = 0; n < recorded; n++) {
-      const gameId = games[n % 3];
-      const line = markerLine(`${gameId}/update:step-${n}`);
+      const game = gameOf(n);
       const image = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(`map of update ${n}`)]);
-      const entry = (await posts().entry(gameId, `update:step-${n}`))!;
-      retried += Number((await rt.redis.hget(postKeys(gameId).outboxAttempts, entry.key)) ?? 0) > 1 ? 1 : 0;
-      if (n % 3 !== 1) {
-        const found = xf.posts.filter((p) => p.message.includes(line));
-        expect(found.map((p) => p.message.split('\n')[0])).toEqual([`Update ${n}`]);
-        expect(entry.postId).toBe(String(found[0].post_id));
-        const attached = [...xf.attachments].filter(([id]) => found[0].message.includes(`[ATTACH=full]${id}[/ATTACH]`));
-        expect(attached.map(([, a]) => a.data.equals(image))).toEqual([true]);
-      } else {
-        const found = dc.posts.filter((p) => p.raw.includes(line));
-        expect(found.map((p) => p.raw.split('\n')[0])).toEqual([`Update ${n}`]);
-        expect(entry.postId).toBe(String(found[0].id));
-        const uploaded = dc.uploads.filter((u) => found[0].raw.includes(`(${u.short_url})`));
-        expect(uploaded.map((u) => u.data.equals(image))).toEqual([true]);
-      }
+      const entry = (await posts().entry(game.id, `update:step-${n}`))!;
+      retried += Number((await rt.redis.hget(postKeys(game.id).outboxAttempts, entry.key)) ?? 0) > 1 ? 1 : 0;
+      const found = game.posts(markerLine(`${game.id}/update:step-${n}`));
+      expect(
+        found.map((p) => p.first),
+        `update ${n}`,
+      ).toEqual([`Update ${n}`]);
+      expect(entry.postId).toBe(found[0].id);
+      expect(found[0].images.map((data) => data.equals(image))).toEqual([true]);
     }
-    // Nothing in the threads that was not recorded.
-    expect(xf.posts.length + dc.posts.length).toBe(recorded);
+    expect(threadPosts()).toBe(recorded);
     console.info(`forum crash test: ${KILLS} kills, ${recorded} updates posted once each, ${retried} of them tried again after a kill`);
   });
 
-  it(`sends every private message exactly once, in the member's conversation, while the poster is killed ${KILLS} times`, { timeout: 600_000 }, async () => {
-    const xfBefore = xf.conversationIds().length;
-    const dcBefore = dc.pms.length;
+  it(`sends every private message exactly once, to its member, while the poster is killed ${KILLS} times`, { timeout: 600_000 }, async () => {
+    const before = conversations();
     const recorded = await killWhilePosting(recordMessages);
-    const xfMessages = xf
-      .conversationIds()
-      .flatMap((id) => xf.messagesIn(id))
-      .filter((m) => m.user_id === 1);
-    const dcMessages = dc.pms.flatMap((pm) => pm.posts).filter((p) => p.username === 'adjutant');
-    for (let n = 0; n < recorded; n++) {
-      const line = markerLine(`${games[n % 3]}/note:${n}`);
-      const found = n % 3 !== 1 ? xfMessages.filter((m) => m.message.includes(line)) : dcMessages.filter((p) => p.raw.includes(line));
-      expect(found, `note ${n}`).toHaveLength(1);
-    }
-    expect(xfMessages.length + dcMessages.length).toBe(recorded);
+    for (let n = 0; n < recorded; n++) expect(gameOf(n).messages(markerLine(`${gameOf(n).id}/note:${n}`)), `note ${n}`).toBe(1);
+    expect(accountMessages()).toBe(recorded);
     // Most go in the one conversation kept with the player; a kill between starting one and keeping it may start another.
-    const started = xf.conversationIds().length - xfBefore + dc.pms.length - dcBefore;
+    const started = conversations() - before;
     expect(started).toBeLessThan(recorded / 2);
     console.info(`forum crash test: ${KILLS} kills, ${recorded} private messages sent once each, in ${started} conversations`);
   });

@@ -1,7 +1,7 @@
 // The forum poster as the service starts it (src/channels/forum/forum-poster.ts on its BullMQ queue, the
 // GM told through the mail outbox), under a private queue prefix, limited to the test's games, and
 // with short waits so faults play out in seconds; plus the forum sections of the test games,
-// pointing at the local contract servers.
+// pointing at the local contract servers and boards.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { QUEUES, connectionFromUrl, openQueue } from '../../../jobs/queues.ts';
@@ -15,6 +15,7 @@ import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';
 import { storedGame } from '../../../src/store/stored-game.ts';
 import type { DiscourseForum } from '../../../sandbox/forum/discourse-server.ts';
+import type { PhpbbBoard } from '../../../sandbox/forum/phpbb-server.ts';
 import type { XenForoForum } from '../../../sandbox/forum/xenforo-server.ts';
 
 export interface TestPosterOptions extends Partial<Omit<ForumPosterOptions, 'outbox' | 'forumOf' | 'serves' | 'connection' | 'alert'>> {
@@ -65,4 +66,9 @@ export function xenforoMemberSection(forum: XenForoForum, loginVar: string, pass
 /** game.yaml's forum section for the local Discourse, posting as the user in `userVar`. */
 export function discourseSection(forum: DiscourseForum, keyVar: string, userVar: string, extra: Partial<ForumConfig> = {}) {
   return { software: 'discourse', url: forum.server.url, thread: 55, credentials: { key: keyVar, user: userVar }, ...extra };
+}
+
+/** game.yaml's forum section for the local phpBB board as an ordinary member, logging in with the name and password in these variables. */
+export function phpbbMemberSection(board: PhpbbBoard, loginVar: string, passwordVar: string) {
+  return { software: 'phpbb', url: board.server.url, thread: board.state.topicId, credentials: { login: loginVar, password: passwordVar } };
 }

@@ -16,7 +16,7 @@ import { ForumRequestError, orNull } from '../base/forum-errors.ts';
 import type { ForumHttpOptions } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
 import { withMarker } from './phpbb-markup.ts';
-import { messageOf, topicPage, type PagePost, type TopicPage } from './phpbb-pages.ts';
+import { formOf, messageOf, topicAccess, topicPage, type PagePost, type TopicPage } from './phpbb-pages.ts';
 import { phpbbPrivate } from './phpbb-private.ts';
 import { memberNamed, PhpbbSession } from './phpbb-session.ts';
 
@@ -139,12 +139,27 @@ export function phpbbMember(settings: PhpbbMemberSettings): ForumAdapter {
 
     whoIs: (name: string) => memberNamed(session, name),
 
+    // From the pages the account is shown: the topic's reply button ("Locked" in a locked topic) and
+    // quick-mod tools, and the reply form's attachment panel (posting.php shows it only with f_attach).
     async standing(): Promise<AccountStanding> {
       const me = await session.loggedIn();
-      return {
-        usable: true,
-        says: `${me.name} is a member: unless the board lets it ignore the flood interval (15 seconds as installed), it waits between posts and private messages, so confirmations go out at that pace.`,
-      };
+      const access = topicAccess((await session.page('viewtopic.php', { t: String(topic) })).html);
+      // posting.php lets a member with m_edit (a moderator) reply in a locked topic, and no one else.
+      const canReply = access.locked === false || (access.locked === true && access.moderates);
+      const form = canReply ? formOf((await session.page('posting.php', { mode: 'reply', t: String(topic) })).html) : null;
+      const says = [
+        access.moderates
+          ? `${me.name} moderates the game's forum (the board shows it the quick-mod tools): unless the board's permissions say otherwise, the flood interval does not hold it back.`
+          : `${me.name} is an ordinary member (the board shows it no moderator's tools): unless the board lets it ignore the flood interval (15 seconds as installed), it waits between posts and private messages, so confirmations go out at that pace.`,
+      ];
+      if (!canReply)
+        says.push(
+          `It may not reply in the game's topic${access.locked ? ', which is locked' : ''}, so no update can be posted: ask the board's moderators to let it${access.locked ? ' (or to unlock the topic)' : ''}, or choose another topic.`,
+        );
+      else if (access.locked) says.push("The game's topic is locked, but the account moderates it and may still reply.");
+      if (canReply && !form?.attaches)
+        says.push('It may not attach files in the topic: updates go out without their map, and you are told each time; ask the moderators to let it attach.');
+      return { usable: canReply, says: says.join(' ') };
     },
   };
 }

@@ -5,7 +5,10 @@
 // (posting_editor.html: form#postform, p.error), the message a script ends with (message_body.html:
 // div#message), the posts of a topic page (viewtopic_body.html: div#p<id>.post, p.author with the
 // author's profile link and <time datetime>, the moderator's p.post-notice for an unapproved or
-// deleted post, div.content; pagination.html), a profile (memberlist_view.html), and the private
+// deleted post, div.content; pagination.html), what the topic lets the member do (viewtopic_body.html's
+// action bars: the reply button, S_DISPLAY_REPLY_INFO, which reads "Locked" with the fa-lock icon in
+// a locked topic, S_IS_LOCKED; the quick-mod tools, div#quickmod, shown to the forum's moderators,
+// S_TOPIC_MOD), a profile (memberlist_view.html), and the private
 // messages of a folder and one message (ucp_pm_viewfolder.html, ucp_pm_viewmessage.html).
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'domhandler';
@@ -100,6 +103,13 @@ export function topicPage(html: string): TopicPage {
     .filter((p): p is PagePost => !!p);
   const topicId = Number(/[?&](?:amp;)?t=(\d+)/.exec($('h2.topic-title a').first().attr('href') ?? '')?.[1] ?? 0);
   return { posts, topicId, ...pagesOf($) };
+}
+
+/** What a topic page shows the member may do: reply (the reply button; null where the page shows none, so whether the topic is locked is not shown), and moderate the forum. */
+export function topicAccess(html: string): { locked: boolean | null; moderates: boolean } {
+  const $ = cheerio.load(html);
+  const reply = $('.action-bar a.button[href*="mode=reply"]').first();
+  return { locked: reply.length ? reply.find('i.fa-lock').length > 0 : null, moderates: $('#quickmod').length > 0 };
 }
 
 /** The member a profile page is about: the user id from its links (search.php?author_id=, or a u= link), the name from "Username:". */

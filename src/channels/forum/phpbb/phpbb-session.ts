@@ -34,10 +34,22 @@ export interface PhpbbSessionSettings {
 const COOKIE_HINT =
   'Log in to the board in a browser as the game\'s account with "Remember me" ticked, and give its two cookies ending in _u and _k as credentials.sessionCookie, like "phpbb3_abcde_u=2; phpbb3_abcde_k=…" (docs/forums.md, phpBB as a member).';
 
-/** How many flood refusals one form waits out before the wait is left to its caller. */
-const FLOOD_WAITS = 3;
-/** phpBB's flood_interval as installed: the board does not say how long is left. */
-export const FLOOD_MS = 15_000;
+/** phpBB's flood_interval as installed; the board's refusal does not say how long is left, and a board may set anything from a second up. */
+const FLOOD_MS = 15_000;
+/**
+ * The first wait after a flood refusal, doubled at each further refusal up to FLOOD_MS: a short
+ * interval (or two of the account's items sent in the same second) is waited out at once, the
+ * installed one within four tries, without waiting the whole installed interval each time.
+ */
+const FLOOD_FIRST_MS = 1_000;
+/** How many installed intervals (or one-call waits, when shorter) one form waits out before the wait is left to its caller. */
+const FLOOD_BUDGET = 3;
+/**
+ * How many times one form is sent again for the topic's review: each time, posts came in while it
+ * waited its second (players in a busy topic, or the account's own items going out beside it), and
+ * the form shown again made nothing.
+ */
+const REVIEWS = 5;
 /** check_form_key refuses a form sent within the second its key was made. */
 const FORM_MIN_MS = 1_050;
 
@@ -84,12 +96,13 @@ export class PhpbbSession {
    * Fills in and sends one of the board's forms (the editor at `path`), its files added first as
    * the editor adds them, and gives the page it answers with. A form shown again made nothing, and
    * it comes back with a new form key and the files added so far, so it is sent again: once after a
-   * refused key ("The submitted form was invalid"), once for the topic's review when posts came in
-   * meanwhile, and after the flood interval, waited out when it is short (a longer wait is the
-   * caller's: ForumRateLimitedError); after an ended session, the form is asked for anew.
+   * refused key ("The submitted form was invalid"), for the topic's review when posts came in
+   * meanwhile (up to REVIEWS times), and after the flood interval, waited out in growing steps for up to three installed
+   * intervals (a longer wait is the caller's: ForumRateLimitedError); after an ended session, the
+   * form is asked for anew.
    */
   async submit(path: string, fill: (form: PageForm) => Record<string, string>, files: readonly ForumImage[] = []): Promise<Submitted> {
-    let [relogged, resent, reviewed, waited] = [false, false, false, 0];
+    let [relogged, resent, reviews, waits, waited] = [false, false, 0, 0, 0];
     let next: Served | undefined;
     let filesLeftOut: string | undefined;
     for (;;) {
@@ -109,11 +122,13 @@ export class PhpbbSession {
       if (!back) return { html, ...(filesLeftOut && { filesLeftOut }) };
       next = { form: back, at: Date.now() };
       if (/so soon/i.test(back.error ?? '')) {
-        if (waited++ >= FLOOD_WAITS)
+        if (waited >= FLOOD_BUDGET * Math.min(FLOOD_MS, this.maxWaitMs))
           throw new ForumRateLimitedError(`${path}: ${back.error} The board's flood interval holds the game's account back.`, FLOOD_MS);
-        await sleep(Math.min(FLOOD_MS, this.maxWaitMs));
+        const wait = Math.min(FLOOD_FIRST_MS * 2 ** waits++, FLOOD_MS, this.maxWaitMs);
+        waited += wait;
+        await sleep(wait);
       } else if (/form was invalid/i.test(back.error ?? '') && !resent) resent = true;
-      else if (!back.error && !reviewed) reviewed = true;
+      else if (!back.error && reviews++ < REVIEWS) continue;
       else
         throw new ForumRequestError(
           `${path}: ${back.error ?? 'the board showed the form again'}; check what the game's account may do on the board (docs/forums.md, phpBB as a member).`,
