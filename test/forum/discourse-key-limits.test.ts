@@ -3,18 +3,17 @@
 // day shortened to seconds: the minute's limit is sat out within the read, unseen by the GM; the
 // day's stops the read where it got to, tells the GM once when it resumes, and the next round goes
 // on from there; a confirmation sent while the key's day is spent is held and made once, later.
-import pino from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ForumHttpOptions } from '../../src/channels/forum/base/forum-http.ts';
 import { discourseAdapter } from '../../src/channels/forum/discourse/discourse-adapter.ts';
 import { userApiKeys } from '../../src/channels/forum/discourse/user-api-key.ts';
-import { startThreadReaders, type ThreadReaders } from '../../src/channels/forum/thread-readers.ts';
+import type { ThreadReaders } from '../../src/channels/forum/thread-readers.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
 import { startDiscourse, type DcPost, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
-import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
-import { startTestPoster } from './support/test-poster.ts';
+import { forumTestGame, gameReaders, type ForumTestGame } from './support/forum-game.ts';
+import { gamePoster } from './support/test-poster.ts';
 
 let redisUrl: string;
 let dc: DiscourseForum;
@@ -45,15 +44,7 @@ afterEach(async () => {
 const adapter = (http: Partial<ForumHttpOptions>) => discourseAdapter({ baseUrl: dc.server.url, topicId: 55, userApiKey: memberKey, http });
 
 function startReaders(http: Partial<ForumHttpOptions>): ThreadReaders {
-  return (readers = startThreadReaders({
-    ...game.intake,
-    outbox: game.outbox,
-    address: 'game@adjutant.test',
-    logger: pino({ level: 'silent' }),
-    everyMs: 3_600_000,
-    games: async () => [game.id],
-    open: () => adapter(http),
-  }));
+  return (readers = gameReaders(game, () => adapter(http)));
 }
 
 /** Posts of players' orders, two in three; the third a non-player's chatter, read and passed over. */
@@ -166,13 +157,7 @@ describe("Discourse's request limits per key", () => {
     { timeout: 30_000 },
     async () => {
       const id = game.id;
-      const poster = startTestPoster({
-        redisUrl,
-        store: game.store,
-        mail: game.outbox,
-        games: (g) => g === id,
-        open: () => adapter({ backoffMs: 20, retries: 1, maxWaitMs: 300 }),
-      });
+      const poster = gamePoster(game, redisUrl, () => adapter({ backoffMs: 20, retries: 1, maxWaitMs: 300 }));
       try {
         Object.assign(dc.limits, { userKeyRequestsPerDay: 2, dayMs: 2000 });
         await adapter({}).whoIs('alice');

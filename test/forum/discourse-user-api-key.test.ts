@@ -21,7 +21,7 @@ import { requireServices } from '../support/services.ts';
 import { waitFor } from '../turns/support.ts';
 import { startDiscourse, type DiscourseForum } from '../../sandbox/forum/discourse-server.ts';
 import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
-import { startTestPoster } from './support/test-poster.ts';
+import { gamePoster } from './support/test-poster.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const CREDENTIALS = { userApiKey: 'TEST_DC_MEMBER_KEY', userApiClientId: 'TEST_DC_MEMBER_CLIENT' };
@@ -102,13 +102,7 @@ describe('a game run with a Discourse user API key', () => {
       await game.deps.postOutbox!.record(game.id, { kind: 'post', key: 'update:step-1', text: 'Spring 2031', images: [{ filename: 'map.png', path: map }] });
 
       const id = game.id;
-      const poster = startTestPoster({
-        redisUrl,
-        store: game.store,
-        mail: game.outbox,
-        games: (g) => g === id,
-        open: (f) => openForum(f, env, { backoffMs: 20, retries: 1 }),
-      });
+      const poster = gamePoster(game, redisUrl, (f) => openForum(f, env, { backoffMs: 20, retries: 1 }));
       try {
         const update = await waitFor('the update in the topic', async () => dc.posts.find((p) => p.raw.includes(markerLine(`${id}/update:step-1`))));
         expect(update.username).toBe('umpire');

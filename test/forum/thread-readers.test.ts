@@ -1,14 +1,13 @@
 // The thread readers (src/channels/forum/thread-readers.ts) when the forum fails: down, a 429 storm, a
 // deleted thread, a revoked key. Each gives the GM one clear notice through the mail outbox, moves
 // no cursor, loses no post, and the next read after the cause is gone takes every post.
-import pino from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startThreadReaders, type ThreadReaders } from '../../src/channels/forum/thread-readers.ts';
+import type { ThreadReaders } from '../../src/channels/forum/thread-readers.ts';
 import { xenforoAdapter } from '../../src/channels/forum/xenforo/xenforo-adapter.ts';
 import { forumKeys } from '../../src/store/keys.ts';
 import { requireServices } from '../support/services.ts';
 import { startXenForo, type XenForoForum } from '../../sandbox/forum/xenforo-server.ts';
-import { forumTestGame, type ForumTestGame } from './support/forum-game.ts';
+import { forumTestGame, gameReaders, type ForumTestGame } from './support/forum-game.ts';
 
 let forum: XenForoForum;
 let game: ForumTestGame;
@@ -24,16 +23,8 @@ beforeEach(async () => {
   key = forum.key;
   clock = Date.parse('2029-12-30T12:00:00Z');
   game = await forumTestGame({ software: 'xenforo', url: forum.apiUrl, thread: 77 }, { now: () => new Date(clock) });
-  readers = startThreadReaders({
-    ...game.intake,
-    outbox: game.outbox,
-    address: 'game@adjutant.test',
-    logger: pino({ level: 'silent' }),
-    everyMs: 3_600_000,
-    games: async () => [game.id],
-    // The key the GM has configured right now: a revoked key is replaced by a new one.
-    open: () => xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: key, http: { backoffMs: 5, retries: 2, maxWaitMs: 50 } }),
-  });
+  // The key the GM has configured right now: a revoked key is replaced by a new one.
+  readers = gameReaders(game, () => xenforoAdapter({ baseUrl: forum.apiUrl, threadId: 77, apiKey: key, http: { backoffMs: 5, retries: 2, maxWaitMs: 50 } }));
 });
 afterEach(async () => {
   await readers.stop();

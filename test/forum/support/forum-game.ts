@@ -3,6 +3,7 @@
 // "direct" mode), and what was recorded for the forum (private messages) and the mail outbox.
 import pino from 'pino';
 import { processForumMessage } from '../../../src/channels/forum/forum-message.ts';
+import { startThreadReaders, type ThreadReaders, type ThreadReadersOptions } from '../../../src/channels/forum/thread-readers.ts';
 import type { ForumIntakeDeps } from '../../../src/channels/forum/forum-intake.ts';
 import type { MessageResult } from '../../../src/messages/message-ledger.ts';
 import { PostOutbox, type PostOutboxEntry } from '../../../src/store/post-outbox.ts';
@@ -48,5 +49,18 @@ export async function forumTestGame(forum: Record<string, unknown>, options: { n
       const all = Object.values(await game.store.redis.hgetall(postKeys(game.id).outbox)).map((v) => JSON.parse(v) as PostOutboxEntry);
       return all.filter((e) => e.kind === 'private' && (!to || e.to.includes(to)));
     },
+  });
+}
+
+/** The thread readers as the service starts them, reading once an hour unless asked, opening the forum with `open`. */
+export function gameReaders(game: ForumTestGame, open: ThreadReadersOptions['open'], games: () => Promise<string[]> = async () => [game.id]): ThreadReaders {
+  return startThreadReaders({
+    ...game.intake,
+    outbox: game.outbox,
+    address: 'game@adjutant.test',
+    logger: pino({ level: 'silent' }),
+    everyMs: 3_600_000,
+    games,
+    open,
   });
 }

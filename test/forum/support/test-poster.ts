@@ -15,6 +15,7 @@ import type { GameStore } from '../../../src/store/game-store.ts';
 import type { Outbox } from '../../../src/store/outbox.ts';
 import { storedGame } from '../../../src/store/stored-game.ts';
 import type { DiscourseForum } from '../../../sandbox/forum/discourse-server.ts';
+import type { ForumTestGame } from './forum-game.ts';
 import type { PhpbbBoard } from '../../../sandbox/forum/phpbb-server.ts';
 import type { XenForoForum } from '../../../sandbox/forum/xenforo-server.ts';
 
@@ -51,6 +52,11 @@ export function startTestPoster(options: TestPosterOptions): ForumPoster & { out
     serves: options.games,
   });
   return { outbox, stop: () => poster.stop() };
+}
+
+/** The test poster for one forum test game alone, opening its forum with `open`. */
+export function gamePoster(game: ForumTestGame, redisUrl: string, open: ForumPosterOptions['open']): ForumPoster & { outbox: PostOutbox } {
+  return startTestPoster({ redisUrl, store: game.store, mail: game.outbox, games: (g) => g === game.id, open });
 }
 
 /** game.yaml's forum section for the local XenForo; the key is read from the variable `keyVar`. */
