@@ -1,7 +1,7 @@
 # Shared by every ruleset's order grammar (each @includes it): fillers, numbers, unit words, lists,
-# punctuation, places, and the order words every ruleset shares (at the end). Places and nations are not spelt out here: src/orders/tokens.ts has already
-# turned the words naming them into %name tokens (or %unknown ones), so one compiled grammar serves
-# every map. Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
+# punctuation, places, and the order words every ruleset shares (at the end). Places and nations
+# are not spelt out here: src/orders/tokens.ts has already turned the words naming them into %name
+# tokens (or %unknown ones), so one compiled grammar serves every map. Rule names in CAPITALS are word classes; src/orders/expectations.ts says them in plain words.
 
 @{%
 import { lexer } from '@grammar-kit/token-stream.ts';

@@ -100,9 +100,11 @@ for (const [chars, type] of Object.entries({
 }))
   for (const c of chars) SINGLE[c.charCodeAt(0)] = type;
 
-/** lexLine for a line of ASCII characters only: the same tokens as the moo rules give. */
-// Plain loops, no closures: this runs for every token of every line, and each closure made per call
-// costs more than the loop it saves writing.
+/**
+ * lexLine for a line of ASCII characters only: the same tokens as the moo rules give. Plain loops,
+ * no closures: this runs for every token of every line, and a closure made per call costs more
+ * than the loop it saves writing.
+ */
 function lexAscii(line: string): Token[] {
   const tokens: Token[] = [];
   for (let i = 0; i < line.length;) {
