@@ -11,8 +11,8 @@
 // - viewtopic_body.html: h2.topic-title linking viewtopic.php?t=<id>; the action bar's reply
 //   button (S_DISPLAY_REPLY_INFO: the member has f_reply), which in a locked topic (S_IS_LOCKED)
 //   reads BUTTON_TOPIC_LOCKED "Locked" with the fa-lock icon and TOPIC_LOCKED as its title; the
-//   quick-mod tools (div#quickmod, QUICK_MOD) shown to the forum's moderators (S_TOPIC_MOD); each post a div#p<id>.post
-//   (class "deleted" when soft-deleted), its p.author with the POST_AUTHOR_FULL link
+//   quick-mod tools (div#quickmod, QUICK_MOD) shown to the forum's moderators (S_TOPIC_MOD); each
+//   post a div#p<id>.post (class "deleted" when soft-deleted), its p.author with the POST_AUTHOR_FULL link
 //   (memberlist.php?mode=viewprofile&u=<id>, a.username) and <time datetime=RFC3339>, the
 //   unapproved or deleted p.post-notice shown to moderators, div.content with the message, and
 //   dl.attachbox with the post's attachments, div.notice with EDITED_MESSAGE ("Last edited by X on <date>, edited N times in total.");

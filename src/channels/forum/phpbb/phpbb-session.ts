@@ -97,9 +97,9 @@ export class PhpbbSession {
    * the editor adds them, and gives the page it answers with. A form shown again made nothing, and
    * it comes back with a new form key and the files added so far, so it is sent again: once after a
    * refused key ("The submitted form was invalid"), for the topic's review when posts came in
-   * meanwhile (up to REVIEWS times), and after the flood interval, waited out in growing steps for up to three installed
-   * intervals (a longer wait is the caller's: ForumRateLimitedError); after an ended session, the
-   * form is asked for anew.
+   * meanwhile (up to REVIEWS times), and after the flood interval, waited out in growing steps for
+   * up to three installed intervals (a longer wait is the caller's: ForumRateLimitedError); after
+   * an ended session, the form is asked for anew.
    */
   async submit(path: string, fill: (form: PageForm) => Record<string, string>, files: readonly ForumImage[] = []): Promise<Submitted> {
     let [relogged, resent, reviews, waits, waited] = [false, false, 0, 0, 0];
