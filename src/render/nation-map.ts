@@ -47,7 +47,7 @@ export async function drawNationMap({ game, nation, orders, keyImage }: NationMa
     const drawn = await schematicSvg({ scene, map: game.map });
     return svgDocument(drawn.width, drawn.height, drawn.body).toString('utf8');
   }
-  const drawn = await drawKeyMap({ scene, map: game.map, keyImage });
+  const drawn = await drawKeyMap({ scene: () => scene, map: game.map, keyImage });
   return keyMapSvg(drawn.png, drawn.hits!);
 }
 

@@ -9,6 +9,7 @@ import type { MapScene, SceneProvince } from './map-scene.ts';
 import { MAP_COLOURS, tint } from './palette.ts';
 import { provinceMarks, type Mark, type MarkBlock } from './province-marks.ts';
 import { eventSvg } from './map-symbols.ts';
+import { inDrawingSlot } from './drawing-slots.ts';
 import { renderSprites, SPRITE_PAD, type Sprite } from './sprites.ts';
 import { arrowShapes, paintArrows } from './turn-drawing.ts';
 import { band, type Point } from './arrow-shapes.ts';
@@ -23,7 +24,8 @@ export class MapImageError extends Error {
 }
 
 export interface KeyMapInput {
-  scene: MapScene;
+  /** Built while sharp's threads decode the key. */
+  scene: () => MapScene;
   map: MapGraph;
   /** The province-key PNG named by map.yaml's `image`. */
   keyImage: Buffer;
@@ -60,7 +62,10 @@ async function imageSize(image: Buffer): Promise<{ width?: number; height?: numb
   if (image.length >= 24 && image.readUInt32BE(0) === 0x89504e47 && image.readUInt32BE(4) === 0x0d0a1a0a && image.toString('latin1', 12, 16) === 'IHDR') {
     return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
   }
-  return sharp(image).metadata();
+  // Not a picture sharp knows: the caller says so in the map's words.
+  return sharp(image)
+    .metadata()
+    .catch(() => ({}));
 }
 
 /**
@@ -68,7 +73,7 @@ async function imageSize(image: Buffer): Promise<{ width?: number; height?: numb
  * symbols, which would otherwise hold all of them while this thread, with nothing else to do until
  * the key is indexed, waits for its decoding; and best before the scene is built.
  */
-export function indexKey(map: MapGraph, keyImage: Buffer): { keys: Map<string, number>; index: Promise<KeyIndex> } {
+function indexKey(map: MapGraph, keyImage: Buffer): { keys: Map<string, number>; index: Promise<KeyIndex> } {
   const keys = new Map<string, number>();
   for (const p of map.provinces.values()) if (typeof p.attributes.key === 'string') keys.set(p.id, hexKey(p.attributes.key));
   if (!keys.size) throw new MapImageError('The map has a key image but no province names its key colour (add "key: \'#rrggbb\'" to each province).');
@@ -78,7 +83,15 @@ export function indexKey(map: MapGraph, keyImage: Buffer): { keys: Map<string, n
   return { keys, index };
 }
 
-export async function drawKeyMap({ scene, map, keyImage }: KeyMapInput, indexing = indexKey(map, keyImage)): Promise<DrawnMap> {
+/** The map drawn on its key image, when one of the process's drawing slots is free (drawing-slots.ts). */
+export function drawKeyMap({ scene, map, keyImage }: KeyMapInput): Promise<DrawnMap> {
+  return inDrawingSlot(() => {
+    const indexing = indexKey(map, keyImage);
+    return paintKeyMap(scene(), map, keyImage, indexing);
+  });
+}
+
+async function paintKeyMap(scene: MapScene, map: MapGraph, keyImage: Buffer, indexing: ReturnType<typeof indexKey>): Promise<DrawnMap> {
   const { keys } = indexing;
   const { width, height } = await imageSize(keyImage);
   if (!width || !height) throw new MapImageError('The key image could not be read as a picture.');

@@ -2,7 +2,7 @@
 import type { MapGraph, PublicView, TurnMarks } from '../engine/index.ts';
 import type { LabelLayout } from './label-placement.ts';
 import { buildScene } from './map-scene.ts';
-import { drawKeyMap, indexKey } from './render-key-map.ts';
+import { drawKeyMap } from './render-key-map.ts';
 import { drawSchematicMap } from './render-schematic-map.ts';
 
 export interface MapPictureInput {
@@ -38,9 +38,7 @@ export interface MapHits {
 export async function drawMap(input: MapPictureInput): Promise<DrawnMap> {
   const { map, keyImage } = input;
   if (!keyImage) return drawSchematicMap({ scene: buildScene(input), map });
-  // The key is decoded on sharp's threads while this one builds the scene.
-  const indexing = indexKey(map, keyImage);
-  return drawKeyMap({ scene: buildScene(input), map, keyImage }, indexing);
+  return drawKeyMap({ scene: () => buildScene(input), map, keyImage });
 }
 
 /** The map as a PNG. */
