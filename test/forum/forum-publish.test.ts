@@ -41,7 +41,11 @@ beforeAll(async () => {
   rt = testRuntime(undefined, redisUrl, { downAfterMs: 86_400_000 }, true);
   outDir = await mkdtemp(path.join(tmpdir(), 'adjutant-forum-out-'));
   workers = startWorkers(rt, { connection: connectionFromUrl(redisUrl), prefix: rt.prefix, lockDurationMs: 5000, outputs: { outDir } });
-  xf = await startXenForo();
+  // The board's members: the game's account, then players (six, to write to at once).
+  xf = await startXenForo(
+    77,
+    ['Adjutant', 'Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Frank'].map((username, i) => ({ user_id: i + 1, username })),
+  );
   dc = await startDiscourse();
   process.env.TEST_PUB_XF_KEY = xf.key;
   process.env.TEST_PUB_DC_KEY = dc.key;
@@ -300,26 +304,39 @@ describe('a forum that refuses', () => {
     expect(made.map((p) => [p.message.startsWith('Spring 1901'), p.message.includes('[ATTACH')])).toEqual([[true, false]]);
   });
 
-  it("a member paced by the board's flood check: each message waits its turn inside its try, and the GM is not told", { timeout: 60_000 }, async () => {
-    // Not among the games of the suite's poster, which waits only 300 ms: the service's poster serves it.
-    const id = await storeFixtureGame(rt, { schedule: future, forum: xenforoMemberSection(xf, 'TEST_PUB_XF_LOGIN', 'TEST_PUB_XF_PASSWORD') });
-    const paced = startTestPoster({ redisUrl: serviceEndpoints().redisUrl, store: rt.store, mail: rt.outbox, games: (g) => g === id, open: undefined });
-    xf.flood.every = 11;
-    try {
-      const started = Date.now();
-      for (const to of ['Alice', 'Bob'])
-        await paced.outbox.record(id, { kind: 'private', key: `reply:${to}`, to: [to], title: 'Your orders', text: `Read, ${to}.` });
-      const made = () => xf.conversations.filter((c) => /^Read, (Alice|Bob)\./.test(c.message));
-      await waitFor('both conversations', async () => made().length === 2, 40_000);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
-      expect(await gmMail(id, 'alert:forum:')).toEqual([]);
-      expect(await paced.outbox.setAsideItems(id)).toEqual([]);
-    } finally {
-      xf.flood.every = 0;
-      await paced.stop();
-      await cleanUp(rt, [id]);
-    }
-  });
+  it(
+    "a member paced by the board's flood check, many messages at once: each waits its turn, none doubled, and the GM is not told",
+    { timeout: 60_000 },
+    async () => {
+      // Not among the games of the suite's poster, which waits only 300 ms: the service's poster serves it.
+      const id = await storeFixtureGame(rt, { schedule: future, forum: xenforoMemberSection(xf, 'TEST_PUB_XF_LOGIN', 'TEST_PUB_XF_PASSWORD') });
+      // Four at once compete for each turn the flood check gives: some lose more turns than one try waits out.
+      const paced = startTestPoster({
+        redisUrl: serviceEndpoints().redisUrl,
+        store: rt.store,
+        mail: rt.outbox,
+        games: (g) => g === id,
+        open: undefined,
+        parallel: 4,
+      });
+      xf.flood.every = 2;
+      const players = ['Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Frank'];
+      try {
+        const started = Date.now();
+        for (const to of players) await paced.outbox.record(id, { kind: 'private', key: `reply:${to}`, to: [to], title: 'Your orders', text: `Read, ${to}.` });
+        const made = () => xf.conversations.flatMap((c) => (c.title === 'Your orders' ? (/^Read, \w+\./.exec(c.message) ?? []) : []));
+        await waitFor('every conversation', async () => made().length === players.length, 45_000);
+        expect(Date.now() - started).toBeGreaterThanOrEqual((players.length - 1) * 2000);
+        expect(made().sort()).toEqual(players.map((to) => `Read, ${to}.`));
+        expect(await gmMail(id, 'alert:forum:')).toEqual([]);
+        expect(await paced.outbox.setAsideItems(id)).toEqual([]);
+      } finally {
+        xf.flood.every = 0;
+        await paced.stop();
+        await cleanUp(rt, [id]);
+      }
+    },
+  );
 
   it(
     "a Discourse account that is not staff: new messages one per interval, waited out; past the day's limit held, the GM told",

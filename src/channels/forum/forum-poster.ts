@@ -19,7 +19,15 @@ import { STATUS_KEY } from '../../turns/status-post.ts';
 import type { ForumAdapter, PrivateMessage } from './base/forum-adapter.ts';
 import { MAX_WAIT_MS } from './base/forum-http.ts';
 import { forumPosts, softwareOf, type ForumConfig } from './settings/forum-config.ts';
-import { ForumAllowanceSpentError, ForumAuthError, ForumError, ForumNotFoundError, ForumRateLimitedError, ForumUnavailableError } from './base/forum-errors.ts';
+import {
+  ForumAllowanceSpentError,
+  ForumAuthError,
+  ForumError,
+  ForumNotFoundError,
+  ForumPacedError,
+  ForumRateLimitedError,
+  ForumUnavailableError,
+} from './base/forum-errors.ts';
 import type { Conversations } from './conversations.ts';
 import { openForum } from './open-forum.ts';
 
@@ -85,6 +93,13 @@ function temporary(error: Error): boolean {
   return error instanceof ForumUnavailableError || !(error instanceof ForumError || (error as NodeJS.ErrnoException).code === 'ENOENT');
 }
 
+/** What the GM is told of a post the forum holds back: nothing when it is a member's routine pacing. */
+function holdAlert(err: ForumRateLimitedError): ForumAlert | null {
+  if (err instanceof ForumPacedError) return null;
+  if (err instanceof ForumAllowanceSpentError) return { kind: 'allowance-spent', error: err.message, resumesAt: new Date(Date.now() + err.retryAfterMs) };
+  return { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs };
+}
+
 export function startForumPoster(options: ForumPosterOptions): ForumPoster {
   const { outbox, logger } = options;
   const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
@@ -147,11 +162,9 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
       if (isStoreOutage(err)) throw err;
       if (err instanceof ForumRateLimitedError) {
         logger.warn({ gameId, key, holdMs: err.retryAfterMs }, 'the forum is rate limiting us; holding this post');
-        const alert: ForumAlert =
-          err instanceof ForumAllowanceSpentError
-            ? { kind: 'allowance-spent', error: err.message, resumesAt: new Date(Date.now() + err.retryAfterMs) }
-            : { kind: 'rate-limited', error: err.message, holdMs: err.retryAfterMs };
-        await options.alert(gameId, alert).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
+        const alert = holdAlert(err);
+        if (alert)
+          await options.alert(gameId, alert).catch((alertErr: unknown) => logger.error({ err: alertErr }, 'could not tell the GM about rate limiting'));
         await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
         throw new DelayedError();
       }

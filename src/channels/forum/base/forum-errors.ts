@@ -26,6 +26,15 @@ export class ForumRateLimitedError extends ForumError {
 }
 
 /**
+ * The board paces the game's account (an ordinary member's flood check) and the short waits one
+ * call sits out were not enough: others of its posts and messages took the turns. Routine for a
+ * member, so the item waits `retryAfterMs` and goes out then, and the GM is not told.
+ */
+export class ForumPacedError extends ForumRateLimitedError {
+  override name = 'ForumPacedError';
+}
+
+/**
  * The forum takes no request from the key until `retryAfterMs` is over (hours, not a pause): the
  * reader stops and goes on from its place then, the poster holds its items, and the GM is told once.
  */

@@ -7,7 +7,7 @@
 // CAPTCHA is reached with the _u and _k cookies of a browser the GM logged in with instead.
 import { CookieJar } from 'tough-cookie';
 import type { ForumImage, ForumUser } from '../base/forum-adapter.ts';
-import { ForumAuthError, ForumRateLimitedError, ForumRequestError, orNull } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumPacedError, ForumRequestError, orNull } from '../base/forum-errors.ts';
 import { ForumHttp, MAX_WAIT_MS, type ForumHttpOptions, type ServedPage } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
 import { formOf, loginRefusal, messageOf, profileOf, visitorOf, type PageForm } from './phpbb-pages.ts';
@@ -98,7 +98,7 @@ export class PhpbbSession {
    * it comes back with a new form key and the files added so far, so it is sent again: once after a
    * refused key ("The submitted form was invalid"), for the topic's review when posts came in
    * meanwhile (up to REVIEWS times), and after the flood interval, waited out in growing steps for
-   * up to three installed intervals (a longer wait is the caller's: ForumRateLimitedError); after
+   * up to three installed intervals (a longer wait is the caller's: ForumPacedError); after
    * an ended session, the form is asked for anew.
    */
   async submit(path: string, fill: (form: PageForm) => Record<string, string>, files: readonly ForumImage[] = []): Promise<Submitted> {
@@ -123,7 +123,7 @@ export class PhpbbSession {
       next = { form: back, at: Date.now() };
       if (/so soon/i.test(back.error ?? '')) {
         if (waited >= FLOOD_BUDGET * Math.min(FLOOD_MS, this.maxWaitMs))
-          throw new ForumRateLimitedError(`${path}: ${back.error} The board's flood interval holds the game's account back.`, FLOOD_MS);
+          throw new ForumPacedError(`${path}: ${back.error} The board's flood interval holds the game's account back.`, FLOOD_MS);
         const wait = Math.min(FLOOD_FIRST_MS * 2 ** waits++, FLOOD_MS, this.maxWaitMs);
         waited += wait;
         await sleep(wait);

@@ -6,7 +6,7 @@
 // whose login asks for a CAPTCHA or a second step is reached with the xf_user cookie of a browser
 // the GM logged in with instead.
 import { CookieJar } from 'tough-cookie';
-import { ForumAuthError, ForumRateLimitedError, ForumRequestError } from '../base/forum-errors.ts';
+import { ForumAuthError, ForumPacedError, ForumRateLimitedError, ForumRequestError } from '../base/forum-errors.ts';
 import { ForumHttp, MAX_WAIT_MS, type ForumHttpOptions, type ServedPage } from '../base/forum-http.ts';
 import type { MemberLogin } from '../base/forum-software.ts';
 import { errorOf, visitorOf } from './xenforo-pages.ts';
@@ -98,8 +98,8 @@ export class XenForoSession {
         if (answer.status === 'error') throw refusal(answer, path);
         return answer;
       } catch (e) {
-        if (e instanceof ForumRateLimitedError && e.retryAfterMs <= this.maxWaitMs && waited < FLOOD_WAITS) {
-          waited++;
+        if (e instanceof ForumRateLimitedError && e.retryAfterMs <= this.maxWaitMs) {
+          if (waited++ >= FLOOD_WAITS) throw new ForumPacedError(e.message, e.retryAfterMs);
           await new Promise((r) => setTimeout(r, e.retryAfterMs));
         } else if (!relogged && stale(e)) {
           relogged = true;
