@@ -11,6 +11,11 @@ export interface ArrowShape {
   /** Drawn first, a little wider, so the arrow reads on any colour. */
   halo: Polygon[];
   body: Polygon[];
+  /**
+   * Where no name may lie: the halo, with a dashed shaft's dashes as one band. A name between two
+   * dashes would hide the arrow's course, and one band costs less to check than each dash.
+   */
+  cover: Polygon[];
 }
 
 /** Drawing sizes follow the map's symbol size. */
@@ -103,7 +108,14 @@ export function arrowShape(kind: ArrowKind, from: Point, to: Point, ok: boolean,
     barAt: along(start, end, 1 - barBack / d),
     dashesEnd,
   };
-  return { halo: parts(course, width + 3, 1.5), body: parts(course, width, 0) };
+  const halo = parts(course, width + 3, 1.5);
+  return { halo, body: parts(course, width, 0), cover: coverOf(course, halo, width + 3) };
+}
+
+/** The halo's dashes, which come first in it, as one band: the halo `w` wide keeps its bar and head. */
+function coverOf(c: Course, halo: Polygon[], w: number): Polygon[] {
+  if (c.ok || !(c.dashesEnd > 0)) return halo;
+  return [band(c.start, along(c.start, c.end, c.dashesEnd / c.d), w), ...halo.slice(-2)];
 }
 
 /**

@@ -194,6 +194,8 @@ function bestSpot(request: LabelRequest, bounds: Rect, grid: Grid): Spot {
   for (const spot of covered) {
     const n = grid.covered(drawnAt(request, spot).shapes, request.id, best?.cover ?? Infinity);
     if (!best || n < best.cover) best = { spot, cover: n };
+    // Every spot here covers something: one thing is the least there is.
+    if (best.cover <= 1) break;
   }
   if (best) return best.spot;
   const clamp = (v: number, low: number, size: number) => Math.max(low, Math.min(v, low + size));

@@ -140,7 +140,7 @@ async function paintKeyMap(scene: MapScene, map: MapGraph, keyImage: Buffer, ind
     badges: provinces.map((p) => p.events.length),
     symbol: sizes.symbol,
     labelSize: sizes.label,
-    arrows: arrows.map(({ shape }) => shape.halo),
+    arrows: arrows.map(({ shape }) => shape.cover),
     bounds: { x: 0, y: 0, width: index.width, height: index.height },
   });
   const badgeOf = new Map(badges.map((e, i) => [e, badgeSprites[i]]));

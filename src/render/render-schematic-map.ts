@@ -170,7 +170,7 @@ export async function schematicSvg({ scene, map }: SchematicMapInput): Promise<S
     lineHeight: LINE_HEIGHT,
     marks,
     nameTop,
-    arrows: arrows.map((a) => a.shape.halo),
+    arrows: arrows.map((a) => a.shape.cover),
     badges,
     bounds,
   };
