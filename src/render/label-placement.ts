@@ -46,7 +46,7 @@ export interface LabelLayout {
   /** The picture the labels must stay inside (a schematic's page before its scale, a key image). */
   bounds: Rect;
   labels: PlacedLabel[];
-  /** Each arrow's polygons, halo included. */
+  /** Each arrow's cover (arrow-shapes.ts): its halo, a failed move's dashes as one band. */
   arrows: Polygon[][];
   badges: Badge[];
 }
