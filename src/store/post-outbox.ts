@@ -68,6 +68,12 @@ export type PostOutboxEntry = PostItem & {
 
 const ATTEMPT = loadLua(import.meta.url, 'post-attempt.lua');
 
+/** The items that must be in the thread before this one. */
+function earlierOf(entry: PostOutboxEntry): string[] {
+  const before = entry.kind === 'post' ? [entry.after] : entry.kind === 'edit' ? [entry.of, entry.replacedBy, entry.after] : [];
+  return before.filter((key): key is string => Boolean(key));
+}
+
 export class PostOutbox extends OutboxLine<PostOutboxEntry> {
   constructor(redis: Redis, options: { now: () => Date }) {
     super(redis, options.now, OUTBOX_KEYS.postGamesInLine, (gameId) => {
@@ -99,12 +105,26 @@ export class PostOutbox extends OutboxLine<PostOutboxEntry> {
    */
   async waitsFor(gameId: string, key: string): Promise<string | undefined> {
     const entry = await this.entry(gameId, key);
-    const before = entry?.kind === 'post' ? [entry.after] : entry?.kind === 'edit' ? [entry.of, entry.replacedBy, entry.after] : [];
-    for (const earlier of before) {
-      const found = earlier ? await this.entry(gameId, earlier) : undefined;
+    for (const earlier of entry ? earlierOf(entry) : []) {
+      const found = await this.entry(gameId, earlier);
       if (found && !found.postedAt) return found.key;
     }
     return undefined;
+  }
+
+  /** The items in line that wait for `key`, directly or through another (waitsFor), in line order: what an item set aside holds back. */
+  async waitingOn(gameId: string, key: string): Promise<string[]> {
+    const inLine = await this.pending(gameId, 1000);
+    const held = new Set([key]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const entry of inLine) {
+        if (held.has(entry.key) || !earlierOf(entry).some((k) => held.has(k))) continue;
+        held.add(entry.key);
+        grew = true;
+      }
+    }
+    return inLine.filter((entry) => entry.key !== key && held.has(entry.key)).map((entry) => entry.key);
   }
 
   /** Marks an item posted (keeping the first time, id and address it was) and out of line for posting. */

@@ -73,6 +73,14 @@ async function game(forum: Record<string, unknown>, changes: Record<string, unkn
   return id;
 }
 
+/** The fixture's nations and ten more, which make the update's table of nations longer than a post of 1,000 characters. */
+async function longNations(): Promise<object> {
+  const more = Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [`free${i}`, { name: `The Free Cities of the Northern Marches ${i + 1}`, colour: '#556677' }]),
+  );
+  return { ...(parse(await readFile(path.join(ROOT, 'test/fixtures/claims/game.yaml'), 'utf8')) as { nations: object }).nations, ...more };
+}
+
 /** Adjudicates the game's first step now, with red claiming Northvale. */
 async function playTurn(id: string): Promise<void> {
   await claim(rt, id, 'red', 'nor');
@@ -129,12 +137,7 @@ describe('the update posted into the thread', () => {
     // The map's upload is slow, so the first part is still on its way while the next could go.
     xf.server.latency(1500, (req) => req.path.includes('/attachments'));
     try {
-      // Ten more nations make the update's table of nations longer than the board's limit.
-      const more = Object.fromEntries(
-        Array.from({ length: 10 }, (_, i) => [`free${i}`, { name: `The Free Cities of the Northern Marches ${i + 1}`, colour: '#556677' }]),
-      );
-      const nations = { ...(parse(await readFile(path.join(ROOT, 'test/fixtures/claims/game.yaml'), 'utf8')) as { nations: object }).nations, ...more };
-      const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY', { postLimit: 1000 }), { nations });
+      const id = await game(xenforoSection(xf, 'TEST_PUB_XF_KEY', { postLimit: 1000 }), { nations: await longNations() });
       await playTurn(id);
       const first = await waitFor('the first part marked posted', async () => {
         const found = await poster.outbox.entry(id, 'update:step-1');
@@ -233,24 +236,33 @@ describe('reminders in the thread', () => {
 });
 
 describe('a forum that refuses', () => {
-  it('a revoked key: the GM is told, the post is a dead letter, and goes out once after dead-letter retry', { timeout: 90_000 }, async () => {
-    process.env.TEST_PUB_OLD_KEY = 'a-revoked-key';
-    const id = await game(xenforoSection(xf, 'TEST_PUB_OLD_KEY'));
-    await playTurn(id);
-    const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:');
-    expect(alert.to).toEqual(['gm@adjutant.test']);
-    expect(alert.text).toContain('API key provided in request was not found');
-    expect(alert.text).toContain(`adjutant dead-letter retry ${id} update:step-1`);
-    const listed = await adjutant('dead-letter', 'list', id);
-    expect(listed).toContain(`${id}  forum  update:step-1`);
-    expect(ownPosts(`${id}/update:step-1`)).toEqual([]);
+  it(
+    'a revoked key: the GM is told, and of the parts waiting for it; a dead letter, and all go out once after dead-letter retry',
+    { timeout: 90_000 },
+    async () => {
+      process.env.TEST_PUB_OLD_KEY = 'a-revoked-key';
+      // An update in several posts: the parts after the first wait for it.
+      const id = await game(xenforoSection(xf, 'TEST_PUB_OLD_KEY', { postLimit: 1000 }), { nations: await longNations() });
+      await playTurn(id);
+      const [alert] = await mailArrives('the GM told', id, 'alert:forum:set-aside:');
+      expect(alert.to).toEqual(['gm@adjutant.test']);
+      expect(alert.text).toContain('API key provided in request was not found');
+      const first = await poster.outbox.entry(id, 'update:step-1');
+      const parts = Array.from({ length: first?.kind === 'post' ? first.partsAfter! : 0 }, (_, i) => `update:step-1:part-${i + 2}`);
+      expect(parts.length).toBeGreaterThan(0);
+      expect(alert.text).toContain(`Waiting for it, to follow it into the thread: ${parts.join(', ')}.`);
+      expect(alert.text).toContain(`adjutant dead-letter retry ${id} update:step-1`);
+      const listed = await adjutant('dead-letter', 'list', id);
+      expect(listed).toContain(`${id}  forum  update:step-1`);
+      expect(ownPosts(`${id}/update:step-1`)).toEqual([]);
 
-    // The GM makes a new key and puts it in the variable; the service reads it at the next try.
-    process.env.TEST_PUB_OLD_KEY = xf.key;
-    expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
-    await waitFor('the update in the thread', async () => ownPosts(`${id}/update:step-1`).length === 1);
-    expect(await adjutant('dead-letter', 'list', id)).toContain('has no dead letters');
-  });
+      // The GM makes a new key and puts it in the variable; the service reads it at the next try.
+      process.env.TEST_PUB_OLD_KEY = xf.key;
+      expect(await adjutant('dead-letter', 'retry', id, 'update:step-1')).toContain('is back in line');
+      await waitFor('every part in the thread', async () => ['update:step-1', ...parts].every((key) => ownPosts(`${id}/${key}`).length === 1));
+      expect(await adjutant('dead-letter', 'list', id)).toContain('has no dead letters');
+    },
+  );
 
   it('a deleted topic: the GM is told, and once game.yaml names the new topic the post goes there once', { timeout: 90_000 }, async () => {
     const id = await game(discourseSection(dc, 'TEST_PUB_DC_KEY', 'TEST_PUB_DC_USER', { thread: 56 }));

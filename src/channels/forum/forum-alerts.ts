@@ -39,6 +39,7 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
         'A forum post could not be made',
         [
           `${describe(alert.entry)} could not be made and is set aside, so the thread does not have it yet: ${alert.error}`,
+          ...(alert.waiting.length ? [`Waiting for it, to follow it into the thread: ${alert.waiting.join(', ')}.`] : []),
           `Nothing is lost. Once the cause is fixed (a new API key, the thread id in game.yaml), run: adjutant dead-letter retry ${gameId} ${alert.entry.key}`,
         ],
       ];

@@ -32,7 +32,8 @@ import type { Conversations } from './conversations.ts';
 import { openForum } from './open-forum.ts';
 
 export type ForumAlert =
-  | { kind: 'set-aside'; entry: PostOutboxEntry; error: string }
+  /** `waiting`: the items in line that wait for this one to be in the thread. */
+  | { kind: 'set-aside'; entry: PostOutboxEntry; error: string; waiting: string[] }
   | { kind: 'rate-limited'; error: string; holdMs: number }
   /** The forum takes no request from the key until `resumesAt` (a ForumAllowanceSpentError): the reader's news and the poster's alike. */
   | { kind: 'allowance-spent'; error: string; resumesAt: Date }
@@ -135,7 +136,7 @@ export function startForumPoster(options: ForumPosterOptions): ForumPoster {
     logger,
     outages: options.outages,
     what: 'forum post',
-    alert: (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error }),
+    alert: async (gameId, entry, error) => options.alert(gameId, { kind: 'set-aside', entry, error, waiting: await outbox.waitingOn(gameId, entry.key) }),
   });
   sweep.giveUpAfterLastTry(worker, ['UnrecoverableError', 'DelayedError']);
 
