@@ -34,8 +34,11 @@ export const cnesDemo: DemoGame = {
   afterOrders: async (gameId, turn) => {
     for (const [nation, user] of Object.entries(PLAYERS).filter(([n]) => !(ON_FORUM as string[]).includes(n))) {
       const [reply] = await waitForMail(user, `${gameId}] Re: Orders for turn ${turn}`, 30_000);
-      if (/after the deadline/.test(reply.text ?? ''))
-        throw new Error(`${nation}'s orders for turn ${turn} arrived after its deadline: this machine needs more time per turn (ADJUTANT_DEMO_TURN_SECONDS).`);
+      const late = /came too late[^\n]*/.exec(reply.text ?? '');
+      if (late)
+        throw new Error(
+          `${nation}'s orders for turn ${turn} were refused: "${late[0]}"${/after the deadline/.test(late[0]) ? ' This machine needs more time per turn (ADJUTANT_DEMO_TURN_SECONDS).' : ''}`,
+        );
       const read = (reply.text ?? '')
         .split('\n')
         .filter((l) => /^\s+= /.test(l))

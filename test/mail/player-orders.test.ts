@@ -1,6 +1,7 @@
 // A player's orders by email, through processMail against the real Redis: who may write, what
 // is confirmed, and the resubmission rules.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runStep } from '../../src/turns/run-step.ts';
 import { requireServices } from '../support/services.ts';
 import { gameFiles, mailTestGame, rawMail, withGmSecret, type MailTestGame } from './support/mail-game.ts';
 
@@ -119,6 +120,18 @@ describe('orders from a player', () => {
     expect(gm.outcome).toBe('commands');
     expect(await inForce(game, 'red')).toEqual([{ kind: 'claim', province: 'nor' }]);
     expect((await reply(game, `late-accepted:${late.messageId}`)).text).toContain('Your GM accepted your late email for Redmark');
+  });
+
+  it("refuses as late a mail that arrived before the last turn was committed, and reads one from the commit's own second for the new turn", async () => {
+    game = await mailTestGame();
+    // A mail server's arrival time has whole seconds: 11:00:05 may be after a commit at 11:00:05.600.
+    await runStep(game.store, game.id, { seed: 'late', now: () => new Date('2029-12-30T11:00:05.600Z') });
+    const before = await game.receive(await red('ruby-falcon\nclaim sou'), new Date('2029-12-30T11:00:04Z'));
+    expect(before).toMatchObject({ outcome: 'late', code: 'LATE' });
+    expect((await reply(game, `reply:${before.messageId}`)).text).toContain('It arrived before turn 1 was adjudicated, but could only be read after.');
+    const after = await game.receive(await red('ruby-falcon\nclaim nor'), new Date('2029-12-30T11:00:05Z'));
+    expect(after).toMatchObject({ outcome: 'orders', nation: 'red' });
+    expect(await inForce(game, 'red')).toEqual([{ kind: 'claim', province: 'nor' }]);
   });
 
   it('takes no orders from a nation out of the game, nor from anyone once the game is over, but still answers STATUS', async () => {
