@@ -34,209 +34,100 @@ export function fleetSvg(x: number, y: number, size: number, colour: string, wid
 export function aircraftSvg(x: number, y: number, size: number, colour: string, width = size): string {
   const s = stroke(size);
   const cx = x + width / 2;
-  const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(cx + px * size)} ${f(y + py * size)}`).join(' ');
-  const plane = p([
-    [-0.05, 0.12],
-    [0.05, 0.12],
-    [0.05, 0.38],
-    [0.38, 0.52],
-    [0.38, 0.6],
-    [0.05, 0.54],
-    [0.05, 0.74],
-    [0.16, 0.82],
-    [0.16, 0.88],
-    [-0.16, 0.88],
-    [-0.16, 0.82],
-    [-0.05, 0.74],
-    [-0.05, 0.54],
-    [-0.38, 0.6],
-    [-0.38, 0.52],
-    [-0.05, 0.38],
-  ]);
+  const plane = pathThrough(
+    [
+      -0.05, 0.12, 0.05, 0.12, 0.05, 0.38, 0.38, 0.52, 0.38, 0.6, 0.05, 0.54, 0.05, 0.74, 0.16, 0.82, 0.16, 0.88, -0.16, 0.88, -0.16, 0.82, -0.05, 0.74, -0.05,
+      0.54, -0.38, 0.6, -0.38, 0.52, -0.05, 0.38,
+    ],
+    (px, py) => [cx + px * size, y + py * size],
+  );
   return `${armySvg(x, y, size, colour, width)}<path d="${plane} Z" fill="#fff" stroke="#000" stroke-width="${f(s / 3)}"/>`;
 }
 
-const BATTLEMENTS: Array<[number, number]> = [
-  [0.14, 0.86],
-  [0.14, 0.2],
-  [0.28, 0.2],
-  [0.28, 0.32],
-  [0.43, 0.32],
-  [0.43, 0.2],
-  [0.57, 0.2],
-  [0.57, 0.32],
-  [0.72, 0.32],
-  [0.72, 0.2],
-  [0.86, 0.2],
-  [0.86, 0.86],
-];
+/** An SVG path through the points of `flat` (x0, y0, x1, y1, ...), each placed on the picture by `at`. */
+function pathThrough(flat: readonly number[], at: (px: number, py: number) => [number, number]): string {
+  const steps: string[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const [px, py] = at(flat[i], flat[i + 1]);
+    steps.push(`${i ? 'L' : 'M'}${f(px)} ${f(py)}`);
+  }
+  return steps.join(' ');
+}
+
+const BATTLEMENTS = [0.14, 0.86, 0.14, 0.2, 0.28, 0.2, 0.28, 0.32, 0.43, 0.32, 0.43, 0.2, 0.57, 0.2, 0.57, 0.32, 0.72, 0.32, 0.72, 0.2, 0.86, 0.2, 0.86, 0.86];
 
 /**
  * A province's improvement, work or defence, as a small white tile: a skyline for an urbanized
  * province, a sawtooth factory for industry, an anchor for a port, a runway for an airbase, a flask
  * for a research lab, rails and ties for a railroad, waves for a canal, a star for a military
  * academy, battlements for fortification (its level is written on it by the caller; dashed when
- * mothballed).
+ * mothballed). Points are fractions of the tile from its top left corner.
  */
 export function featureSvg(kind: ProvinceFeature, x: number, y: number, size: number): string {
   const s = stroke(size);
-  const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(x + px * size)} ${f(y + py * size)}`).join(' ');
+  const p = (flat: readonly number[]) => pathThrough(flat, (px, py) => [x + px * size, y + py * size]);
   const tile = `<rect x="${f(x + s / 2)}" y="${f(y + s / 2)}" width="${f(size - s)}" height="${f(size - s)}" rx="${f(size * 0.15)}" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
-  const solid = (d: string) => `<path d="${d} Z" fill="#333"/>`;
-  const line = (d: string, w: number) => `<path d="${d}" fill="none" stroke="#333" stroke-width="${f(w * size)}" stroke-linecap="round"/>`;
+  const solid = (flat: readonly number[]) => `${tile}<path d="${p(flat)} Z" fill="#333"/>`;
+  const lines = (paths: ReadonlyArray<readonly number[]>, w: number, colour = '#333') =>
+    `<path d="${paths.map(p).join(' ')}" fill="none" stroke="${colour}" stroke-width="${f(w * size)}" stroke-linecap="round"/>`;
   switch (kind) {
     case 'urban':
-      return (
-        tile +
-        solid(
-          p([
-            [0.18, 0.82],
-            [0.18, 0.45],
-            [0.36, 0.45],
-            [0.36, 0.25],
-            [0.56, 0.25],
-            [0.56, 0.5],
-            [0.68, 0.5],
-            [0.68, 0.38],
-            [0.82, 0.38],
-            [0.82, 0.82],
-          ]),
-        )
-      );
+      return solid([0.18, 0.82, 0.18, 0.45, 0.36, 0.45, 0.36, 0.25, 0.56, 0.25, 0.56, 0.5, 0.68, 0.5, 0.68, 0.38, 0.82, 0.38, 0.82, 0.82]);
     case 'industry':
-      return (
-        tile +
-        solid(
-          p([
-            [0.15, 0.82],
-            [0.15, 0.5],
-            [0.35, 0.36],
-            [0.35, 0.5],
-            [0.55, 0.36],
-            [0.55, 0.5],
-            [0.68, 0.42],
-            [0.68, 0.18],
-            [0.8, 0.18],
-            [0.8, 0.82],
-          ]),
-        )
-      );
+      return solid([0.15, 0.82, 0.15, 0.5, 0.35, 0.36, 0.35, 0.5, 0.55, 0.36, 0.55, 0.5, 0.68, 0.42, 0.68, 0.18, 0.8, 0.18, 0.8, 0.82]);
     case 'port':
       return (
         tile +
-        line(
-          `${p([
-            [0.5, 0.28],
-            [0.5, 0.82],
-          ])} ${p([
-            [0.34, 0.4],
-            [0.66, 0.4],
-          ])} ${p([
-            [0.22, 0.6],
-            [0.3, 0.76],
-            [0.5, 0.82],
-            [0.7, 0.76],
-            [0.78, 0.6],
-          ])}`,
+        lines(
+          [
+            [0.5, 0.28, 0.5, 0.82],
+            [0.34, 0.4, 0.66, 0.4],
+            [0.22, 0.6, 0.3, 0.76, 0.5, 0.82, 0.7, 0.76, 0.78, 0.6],
+          ],
           0.09,
         ) +
         `<circle cx="${f(x + size / 2)}" cy="${f(y + size * 0.22)}" r="${f(size * 0.07)}" fill="none" stroke="#333" stroke-width="${f(size * 0.07)}"/>`
       );
-    case 'airbase':
-      return (
-        tile +
-        solid(
-          p([
-            [0.38, 0.14],
-            [0.62, 0.14],
-            [0.62, 0.86],
-            [0.38, 0.86],
-          ]),
-        ) +
-        line(
-          `${p([
-            [0.5, 0.24],
-            [0.5, 0.36],
-          ])} ${p([
-            [0.5, 0.46],
-            [0.5, 0.56],
-          ])} ${p([
-            [0.5, 0.66],
-            [0.5, 0.76],
-          ])}`,
-          0.06,
-        ).replace('#333', '#fff')
-      );
+    case 'airbase': {
+      const markings = [
+        [0.5, 0.24, 0.5, 0.36],
+        [0.5, 0.46, 0.5, 0.56],
+        [0.5, 0.66, 0.5, 0.76],
+      ];
+      return solid([0.38, 0.14, 0.62, 0.14, 0.62, 0.86, 0.38, 0.86]) + lines(markings, 0.06, '#fff');
+    }
     case 'lab':
+      return solid([0.42, 0.16, 0.58, 0.16, 0.58, 0.42, 0.8, 0.82, 0.2, 0.82, 0.42, 0.42]);
+    case 'railroad': {
+      const rails = [0.38, 0.62].map((ry) => [0.14, ry, 0.86, ry]);
       return (
         tile +
-        solid(
-          p([
-            [0.42, 0.16],
-            [0.58, 0.16],
-            [0.58, 0.42],
-            [0.8, 0.82],
-            [0.2, 0.82],
-            [0.42, 0.42],
-          ]),
-        )
-      );
-    case 'railroad':
-      return (
-        tile +
-        line(
-          `${p([
-            [0.14, 0.38],
-            [0.86, 0.38],
-          ])} ${p([
-            [0.14, 0.62],
-            [0.86, 0.62],
-          ])}`,
-          0.07,
-        ) +
-        line(
-          [0.28, 0.5, 0.72]
-            .map((tx) =>
-              p([
-                [tx, 0.26],
-                [tx, 0.74],
-              ]),
-            )
-            .join(' '),
+        lines(rails, 0.07) +
+        lines(
+          [0.28, 0.5, 0.72].map((tx) => [tx, 0.26, tx, 0.74]),
           0.06,
         )
       );
+    }
     case 'canal':
       return (
         tile +
-        line(
-          [0.36, 0.64]
-            .map((wy) =>
-              p([
-                [0.14, wy],
-                [0.26, wy - 0.08],
-                [0.38, wy],
-                [0.5, wy - 0.08],
-                [0.62, wy],
-                [0.74, wy - 0.08],
-                [0.86, wy],
-              ]),
-            )
-            .join(' '),
+        lines(
+          [0.36, 0.64].map((wy) => [0.14, wy, 0.26, wy - 0.08, 0.38, wy, 0.5, wy - 0.08, 0.62, wy, 0.74, wy - 0.08, 0.86, wy]),
           0.07,
         )
       );
-    case 'academy': {
+    case 'academy':
       // A five-pointed star.
-      const star = Array.from({ length: 10 }, (_, i): [number, number] => {
-        const r = i % 2 ? 0.16 : 0.38;
-        const a = -Math.PI / 2 + (i * Math.PI) / 5;
-        return [0.5 + r * Math.cos(a), 0.54 + r * Math.sin(a)];
-      });
-      return tile + solid(p(star));
-    }
+      return solid(
+        Array.from({ length: 10 }, (_, i) => {
+          const r = i % 2 ? 0.16 : 0.38;
+          const a = -Math.PI / 2 + (i * Math.PI) / 5;
+          return [0.5 + r * Math.cos(a), 0.54 + r * Math.sin(a)];
+        }).flat(),
+      );
     case 'fortification':
-      return tile + solid(p(BATTLEMENTS));
+      return solid(BATTLEMENTS);
     case 'mothballed-fortification':
       return (
         tile +
@@ -308,128 +199,56 @@ export function eventSvg(kind: EventSymbol, x: number, y: number, size: number):
   const cx = x + r;
   const cy = y + r;
   const s = f(Math.max(1, size / 9));
-  const p = (points: Array<[number, number]>) => points.map(([px, py], i) => `${i ? 'L' : 'M'}${f(cx + px * r)} ${f(cy + py * r)}`).join(' ');
+  // Points are fractions of the radius from the badge's centre.
+  const p = (flat: readonly number[]) => pathThrough(flat, (px, py) => [cx + px * r, cy + py * r]);
   const disc = (fill: string) => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r - s / 2)}" fill="${fill}" stroke="#000" stroke-width="${s}"/>`;
-  const line = (d: string, width: number, colour = '#fff') =>
-    `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${f(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const lines = (paths: ReadonlyArray<readonly number[]>, width: number, colour = '#fff') =>
+    `<path d="${paths.map(p).join(' ')}" fill="none" stroke="${colour}" stroke-width="${f(size * width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const cross = (a: number, width: number) =>
+    lines(
+      [
+        [-a, -a, a, a],
+        [a, -a, -a, a],
+      ],
+      width,
+    );
   switch (kind) {
     case 'battle':
       return (
         disc('#b3261e') +
-        line(
-          `${p([
-            [-0.5, -0.5],
-            [0.5, 0.5],
-          ])} ${p([
-            [0.5, -0.5],
-            [-0.5, 0.5],
-          ])}`,
-          size * 0.14,
-        ) +
-        line(
-          `${p([
-            [-0.55, 0.2],
-            [-0.2, 0.55],
-          ])} ${p([
-            [0.55, 0.2],
-            [0.2, 0.55],
-          ])}`,
-          size * 0.1,
+        cross(0.5, 0.14) +
+        lines(
+          [
+            [-0.55, 0.2, -0.2, 0.55],
+            [0.55, 0.2, 0.2, 0.55],
+          ],
+          0.1,
         )
       );
     case 'captured':
-      return (
-        disc('#ffffff') +
-        line(
-          p([
-            [-0.35, 0.6],
-            [-0.35, -0.6],
-          ]),
-          size * 0.1,
-          '#000',
-        ) +
-        `<path d="${p([
-          [-0.3, -0.6],
-          [0.55, -0.3],
-          [-0.3, 0],
-        ])} Z" fill="#b3261e"/>`
-      );
+      return disc('#ffffff') + lines([[-0.35, 0.6, -0.35, -0.6]], 0.1, '#000') + `<path d="${p([-0.3, -0.6, 0.55, -0.3, -0.3, 0])} Z" fill="#b3261e"/>`;
     case 'dislodged':
       return (
         disc('#f2a900') +
-        line(
-          `${p([
-            [-0.45, -0.45],
-            [0.45, -0.45],
-            [0.45, 0.45],
-            [-0.45, 0.45],
-            [-0.45, -0.45],
-          ])}`,
-          size * 0.1,
-          '#000',
-        ) +
-        line(
-          p([
-            [-0.2, -0.6],
-            [0.1, 0],
-            [-0.1, 0.1],
-            [0.2, 0.6],
-          ]),
-          size * 0.12,
-          '#fff',
-        )
+        lines([[-0.45, -0.45, 0.45, -0.45, 0.45, 0.45, -0.45, 0.45, -0.45, -0.45]], 0.1, '#000') +
+        lines([[-0.2, -0.6, 0.1, 0, -0.1, 0.1, 0.2, 0.6]], 0.12)
       );
     case 'destroyed':
-      return (
-        disc('#111111') +
-        line(
-          `${p([
-            [-0.45, -0.45],
-            [0.45, 0.45],
-          ])} ${p([
-            [0.45, -0.45],
-            [-0.45, 0.45],
-          ])}`,
-          size * 0.16,
-        )
-      );
+      return disc('#111111') + cross(0.45, 0.16);
     case 'built':
       return (
         disc('#1e7b34') +
-        line(
-          `${p([
-            [0, -0.55],
-            [0, 0.55],
-          ])} ${p([
-            [-0.55, 0],
-            [0.55, 0],
-          ])}`,
-          size * 0.16,
+        lines(
+          [
+            [0, -0.55, 0, 0.55],
+            [-0.55, 0, 0.55, 0],
+          ],
+          0.16,
         )
       );
     case 'disbanded':
-      return (
-        disc('#555555') +
-        line(
-          p([
-            [-0.55, 0],
-            [0.55, 0],
-          ]),
-          size * 0.16,
-        )
-      );
+      return disc('#555555') + lines([[-0.55, 0, 0.55, 0]], 0.16);
     case 'structure':
-      return (
-        disc('#1f5fbf') +
-        `<path d="${p([
-          [0, -0.6],
-          [0.6, 0],
-          [0.35, 0],
-          [0.35, 0.5],
-          [-0.35, 0.5],
-          [-0.35, 0],
-          [-0.6, 0],
-        ])} Z" fill="#fff"/>`
-      );
+      return disc('#1f5fbf') + `<path d="${p([0, -0.6, 0.6, 0, 0.35, 0, 0.35, 0.5, -0.35, 0.5, -0.35, 0, -0.6, 0])} Z" fill="#fff"/>`;
   }
 }
