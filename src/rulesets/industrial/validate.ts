@@ -11,48 +11,103 @@ import { controllerOf, extraOf, isLand, isShip, unitsByProvince, type Industrial
 const LAND_ORDERS = new Set(['rail', 'march', 'entrench', 'support-defence', 'support-attack', 'cut-support', 'invade', 'embark']);
 const SHIP_ORDERS = new Set(['sail', 'supply-coast', 'support-coast', 'blockade', 'salvage']);
 
+/** What every check of one order reads: the game, the nation, its orders accepted ahead of this one. */
+interface Check {
+  ctx: RulesetContext<IndustrialOptions>;
+  state: IndustrialState;
+  nation: string;
+  earlier: IndustrialOrder[];
+  name: (id: string) => string;
+  /** Ships or armies go from a to b in one step (a coast's seas count from either side). */
+  next: (a: string, b: string, how: 'army' | 'fleet') => boolean;
+}
+
+type Of<K extends IndustrialOrder['kind']> = Extract<IndustrialOrder, { kind: K }>;
+
 export function validate(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, raw: Order, ahead: readonly Order[]): Verdict {
   const { map } = ctx;
   const order = readOrder(raw);
   if (!order) return illegal('NOT_UNDERSTOOD', `An order of kind "${raw.kind}" with these slots is not one of this game's orders.`);
   const me = state.nations[nation];
   if (!me) return illegal('NO_SUCH_NATION', `${nation} is not a nation of this game.`);
-  const name = (id: string) => (map.has(id) ? map.province(id).name : id);
   for (const slot of ['province', 'target', 'sea'] as const) {
     const v = (order as Record<string, unknown>)[slot];
     if (typeof v === 'string' && !map.has(v)) return illegal('NO_SUCH_PROVINCE', `There is no province "${v}" on this map.`);
   }
-  const earlier = ahead.map(readOrder).filter((o): o is IndustrialOrder => o !== null);
-  const units = (p: string, what: 'land' | 'ships') =>
-    (placed(state).get(p) ?? []).filter((u) => (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
-  // Orders to units another nation holds stand until the turn: that nation may transfer them first.
-  const needUnits = (p: string, what: 'land' | 'ships'): Verdict => {
-    // Units may get there earlier in the turn: a rail move, or ships sailing on from where they arrived.
-    const arriving = earlier.some((o) => (o.kind === 'rail' || o.kind === 'sail' || o.kind === 'disembark' || o.kind === 'embark') && o.target === p);
-    if (arriving || units(p, what).some((u) => u.nation === nation) || units(p, what).length) return accepted;
-    return illegal('NO_UNITS', `You have no ${what === 'land' ? 'land forces' : 'ships'} in ${name(p)}.`);
+  const check: Check = {
+    ctx,
+    state,
+    nation,
+    earlier: ahead.map(readOrder).filter((o): o is IndustrialOrder => o !== null),
+    name: (id) => (map.has(id) ? map.province(id).name : id),
+    next: (a, b, how) => map.adjacent(a, b, how) || (how === 'fleet' && map.adjacent(b, a, how)),
   };
-  const next = (a: string, b: string, how: 'army' | 'fleet') => map.adjacent(a, b, how) || (how === 'fleet' && map.adjacent(b, a, how));
   const where = 'province' in order ? (order.province ?? '') : '';
-  if (LAND_ORDERS.has(order.kind)) {
-    const v = needUnits(where, 'land');
-    if (!v.ok) return v;
-  }
-  if (SHIP_ORDERS.has(order.kind)) {
-    const v = needUnits(where, 'ships');
-    if (!v.ok) return v;
-  }
+  const forces = LAND_ORDERS.has(order.kind) ? 'land' : SHIP_ORDERS.has(order.kind) ? 'ships' : null;
+  const present = forces ? needUnits(check, where, forces) : accepted;
+  if (!present.ok) return present;
   switch (order.kind) {
     case 'deploy':
-      return checkDeploy(ctx, state, nation, order, earlier, name);
+      return checkDeploy(check, order);
     case 'attack':
     case 'cease-fire':
     case 'transfer':
       if (!state.nations[order.nation]) return illegal('NO_SUCH_NATION', `${order.nation} is not a nation of this game.`);
       if (order.nation === nation) return illegal('SELF', 'That order names your own nation.');
       if (order.kind === 'transfer' && !state.units.some((u) => u.nation === nation && u.province === order.province))
-        return illegal('NO_UNITS', `You have no units in ${name(order.province)} to transfer.`);
+        return illegal('NO_UNITS', `You have no units in ${check.name(order.province)} to transfer.`);
       return accepted;
+    case 'sail':
+    case 'disembark':
+    case 'embark':
+    case 'supply-coast':
+    case 'support-coast':
+    case 'blockade':
+    case 'salvage':
+      return checkAtSea(check, order);
+    case 'rail':
+    case 'march':
+    case 'invade':
+    case 'support-defence':
+    case 'support-attack':
+    case 'cut-support':
+    case 'entrench':
+      return checkOnLand(check, order);
+    case 'provisional-capital': {
+      if (me.capital && controllerOf(state, me.capital) === nation) return illegal('CAPITAL_HELD', 'You still control your capital.');
+      if (controllerOf(state, order.province) !== nation) return illegal('NOT_CONTROLLED', `You do not control ${check.name(order.province)}.`);
+      return accepted;
+    }
+    case 'leader':
+      return accepted;
+    case 'disband':
+      if (!state.units.some((u) => u.nation === nation && u.province === order.province && (!order.unitType || u.type === order.unitType)))
+        return illegal('NO_UNITS', `You have no such units in ${check.name(order.province)}.`);
+      return accepted;
+    case 'build': {
+      const province = order.province ?? me.capital;
+      if (!province) return illegal('NO_PROVINCE', 'Say where to build: you have no capital.');
+      return checkBuild(check, { ...order, province });
+    }
+    default:
+      return checkDiplomacy(state, nation, order);
+  }
+}
+
+/** Orders to units another nation holds stand until the turn: that nation may transfer them first. */
+function needUnits({ state, earlier, name }: Check, p: string, what: 'land' | 'ships'): Verdict {
+  // Units may get there earlier in the turn: a rail move, or ships sailing on from where they arrived.
+  const arriving = earlier.some((o) => (o.kind === 'rail' || o.kind === 'sail' || o.kind === 'disembark' || o.kind === 'embark') && o.target === p);
+  const there = (placed(state).get(p) ?? []).some((u) => (what === 'land' ? isLand(u.type) && !u.aboard : isShip(u.type)));
+  if (arriving || there) return accepted;
+  return illegal('NO_UNITS', `You have no ${what === 'land' ? 'land forces' : 'ships'} in ${name(p)}.`);
+}
+
+/** Ships' orders, and land forces boarding and leaving them. */
+function checkAtSea(check: Check, order: Of<'sail' | 'disembark' | 'embark' | 'supply-coast' | 'support-coast' | 'blockade' | 'salvage'>): Verdict {
+  const { ctx, state, nation, earlier, name, next } = check;
+  const { map } = ctx;
+  switch (order.kind) {
     case 'sail': {
       const sails = [...earlier, order]
         .filter((o) => o.kind === 'sail')
@@ -87,8 +142,15 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       return accepted;
     case 'salvage':
       return accepted;
+  }
+}
+
+/** Land forces' orders: by rail, on foot into a neighbour, in support, dug in. */
+function checkOnLand(check: Check, order: Of<'rail' | 'march' | 'invade' | 'support-defence' | 'support-attack' | 'cut-support' | 'entrench'>): Verdict {
+  const { ctx, state, nation, earlier, name } = check;
+  switch (order.kind) {
     case 'rail':
-      if (!railPath({ map }, state, nation, order.province, order.target))
+      if (!railPath({ map: ctx.map }, state, nation, order.province, order.target))
         return illegal(
           'NO_RAIL_ROUTE',
           `There is no railroad from ${name(order.province)} to ${name(order.target)} through provinces you control within your tech level's range.`,
@@ -96,64 +158,30 @@ export function validate(ctx: RulesetContext<IndustrialOptions>, state: Industri
       if (earlier.some((o) => o.kind !== 'rail' && 'province' in o && o.province === order.province && LAND_ORDERS.has(o.kind)))
         return illegal('RAIL_FIRST', 'Rail movement must be ordered before any other order given to the land unit.');
       return accepted;
-    case 'march':
-    case 'invade':
-    case 'support-defence':
-    case 'support-attack':
-    case 'cut-support':
-      if (!map.adjacent(order.province, order.target, 'army'))
-        return illegal('NOT_ADJACENT', `${name(order.target)} does not border ${name(order.province)} by land.`);
-      if (order.kind === 'march') {
-        const holder = controllerOf(state, order.target);
-        if (
-          holder &&
-          holder !== nation &&
-          !extraOf(state).treaties.some(
-            (t) => t.inForce && t.parties.includes(nation) && t.parties.includes(holder) && t.expectations.some((e) => e.kind === 'peace'),
-          )
-        ) {
-          return illegal(
-            'FOREIGN_PROVINCE',
-            `${name(order.target)} is held by ${state.nations[holder]?.name ?? holder}: march only into your own, allied or neutral provinces; invade to attack.`,
-          );
-        }
-      }
-      return accepted;
     case 'entrench':
       return accepted;
-    case 'provisional-capital': {
-      if (me.capital && controllerOf(state, me.capital) === nation) return illegal('CAPITAL_HELD', 'You still control your capital.');
-      if (controllerOf(state, order.province) !== nation) return illegal('NOT_CONTROLLED', `You do not control ${name(order.province)}.`);
-      return accepted;
-    }
-    case 'leader':
-      return accepted;
-    case 'disband':
-      if (!state.units.some((u) => u.nation === nation && u.province === order.province && (!order.unitType || u.type === order.unitType)))
-        return illegal('NO_UNITS', `You have no such units in ${name(order.province)}.`);
-      return accepted;
-    case 'build': {
-      const province = order.province ?? me.capital;
-      if (!province) return illegal('NO_PROVINCE', 'Say where to build: you have no capital.');
-      return checkBuild(ctx, state, nation, { ...order, province }, earlier, name);
-    }
     default:
-      return checkDiplomacy(state, nation, order);
+      if (!ctx.map.adjacent(order.province, order.target, 'army'))
+        return illegal('NOT_ADJACENT', `${name(order.target)} does not border ${name(order.province)} by land.`);
+      return order.kind === 'march' ? checkMarch(check, order.target) : accepted;
   }
 }
 
+/** A march goes only into the nation's own, allied or neutral provinces: into another's is an invasion. */
+function checkMarch({ state, nation, name }: Check, target: string): Verdict {
+  const holder = controllerOf(state, target);
+  const atPeace = (other: string) =>
+    extraOf(state).treaties.some((t) => t.inForce && t.parties.includes(nation) && t.parties.includes(other) && t.expectations.some((e) => e.kind === 'peace'));
+  if (!holder || holder === nation || atPeace(holder)) return accepted;
+  return illegal(
+    'FOREIGN_PROVINCE',
+    `${name(target)} is held by ${state.nations[holder]?.name ?? holder}: march only into your own, allied or neutral provinces; invade to attack.`,
+  );
+}
+
 /** New game: starting resources not yet deployed, in the nation's own provinces (ships in a port, or a sea beside it). */
-function checkDeploy(
-  ctx: RulesetContext<IndustrialOptions>,
-  state: IndustrialState,
-  nation: string,
-  order: Extract<IndustrialOrder, { kind: 'deploy' }>,
-  earlier: IndustrialOrder[],
-  name: (id: string) => string,
-): Verdict {
-  const { map } = ctx;
+function checkDeploy({ state, nation, earlier, name, next }: Check, order: Of<'deploy'>): Verdict {
   const me = state.nations[nation];
-  const next = (a: string, b: string) => map.adjacent(a, b, 'fleet') || map.adjacent(b, a, 'fleet');
   const left =
     (me.undeployed?.[order.unitType] ?? 0) -
     earlier.filter((o) => o.kind === 'deploy' && o.unitType === order.unitType).reduce((n, o) => n + ((o as { count?: number }).count ?? 1), 0);
@@ -163,7 +191,8 @@ function checkDeploy(
   if (isShip(order.unitType)) {
     if (!state.provinces[order.province]?.port)
       return illegal('NO_PORT', `Ships deploy in a port of yours (or a sea beside it); ${name(order.province)} has none.`);
-    if (order.sea && !next(order.province, order.sea)) return illegal('NOT_ADJACENT', `${name(order.sea)} is not a sea beside ${name(order.province)}.`);
+    if (order.sea && !next(order.province, order.sea, 'fleet'))
+      return illegal('NOT_ADJACENT', `${name(order.sea)} is not a sea beside ${name(order.province)}.`);
   }
   return accepted;
 }
@@ -211,14 +240,7 @@ function placed(state: IndustrialState): Map<string, IndustrialUnit[]> {
   return found;
 }
 
-function checkBuild(
-  ctx: RulesetContext<IndustrialOptions>,
-  state: IndustrialState,
-  nation: string,
-  order: Extract<IndustrialOrder, { kind: 'build' }> & { province: string },
-  earlier: IndustrialOrder[],
-  name: (id: string) => string,
-): Verdict {
+function checkBuild({ ctx, state, nation, earlier, name }: Check, order: Of<'build'> & { province: string }): Verdict {
   const p = state.provinces[order.province];
   if (!p || p.owner !== nation || controllerOf(state, order.province) !== nation)
     return illegal('NOT_YOURS', `${name(order.province)} is not yours to build in (owned and not occupied).`);
