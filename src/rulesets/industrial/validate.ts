@@ -2,7 +2,7 @@
 // accepted ahead of it, as the adjudicator will read it.
 import { accepted, illegal, type Order, type RulesetContext, type Verdict } from '../../engine/index.ts';
 import type { IndustrialOptions } from './options.ts';
-import { readOrder, type IndustrialOrder } from './orders.ts';
+import { readOrder, type IndustrialOrder, type OrderOf } from './orders.ts';
 import { buildCost } from './prices.ts';
 import { railPath } from './phases/rail.ts';
 import { sailRounds } from './phases/naval.ts';
@@ -21,8 +21,6 @@ interface Check {
   /** Ships or armies go from a to b in one step (a coast's seas count from either side). */
   next: (a: string, b: string, how: 'army' | 'fleet') => boolean;
 }
-
-type Of<K extends IndustrialOrder['kind']> = Extract<IndustrialOrder, { kind: K }>;
 
 export function validate(ctx: RulesetContext<IndustrialOptions>, state: IndustrialState, nation: string, raw: Order, ahead: readonly Order[]): Verdict {
   const { map } = ctx;
@@ -104,7 +102,7 @@ function needUnits({ state, earlier, name }: Check, p: string, what: 'land' | 's
 }
 
 /** Ships' orders, and land forces boarding and leaving them. */
-function checkAtSea(check: Check, order: Of<'sail' | 'disembark' | 'embark' | 'supply-coast' | 'support-coast' | 'blockade' | 'salvage'>): Verdict {
+function checkAtSea(check: Check, order: OrderOf<'sail' | 'disembark' | 'embark' | 'supply-coast' | 'support-coast' | 'blockade' | 'salvage'>): Verdict {
   const { ctx, state, nation, earlier, name, next } = check;
   const { map } = ctx;
   switch (order.kind) {
@@ -146,7 +144,7 @@ function checkAtSea(check: Check, order: Of<'sail' | 'disembark' | 'embark' | 's
 }
 
 /** Land forces' orders: by rail, on foot into a neighbour, in support, dug in. */
-function checkOnLand(check: Check, order: Of<'rail' | 'march' | 'invade' | 'support-defence' | 'support-attack' | 'cut-support' | 'entrench'>): Verdict {
+function checkOnLand(check: Check, order: OrderOf<'rail' | 'march' | 'invade' | 'support-defence' | 'support-attack' | 'cut-support' | 'entrench'>): Verdict {
   const { ctx, state, nation, earlier, name } = check;
   switch (order.kind) {
     case 'rail':
@@ -180,7 +178,7 @@ function checkMarch({ state, nation, name }: Check, target: string): Verdict {
 }
 
 /** New game: starting resources not yet deployed, in the nation's own provinces (ships in a port, or a sea beside it). */
-function checkDeploy({ state, nation, earlier, name, next }: Check, order: Of<'deploy'>): Verdict {
+function checkDeploy({ state, nation, earlier, name, next }: Check, order: OrderOf<'deploy'>): Verdict {
   const me = state.nations[nation];
   const left =
     (me.undeployed?.[order.unitType] ?? 0) -
@@ -240,7 +238,7 @@ function placed(state: IndustrialState): Map<string, IndustrialUnit[]> {
   return found;
 }
 
-function checkBuild({ ctx, state, nation, earlier, name }: Check, order: Of<'build'> & { province: string }): Verdict {
+function checkBuild({ ctx, state, nation, earlier, name }: Check, order: OrderOf<'build'> & { province: string }): Verdict {
   const p = state.provinces[order.province];
   if (!p || p.owner !== nation || controllerOf(state, order.province) !== nation)
     return illegal('NOT_YOURS', `${name(order.province)} is not yours to build in (owned and not occupied).`);

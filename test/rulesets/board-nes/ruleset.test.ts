@@ -67,6 +67,23 @@ describe('board-nes ruleset', () => {
     expect(check({ kind: 'steal', nation: 'purple', mode: 'all' })).toMatchObject({ ok: false, code: 'NO_SUCH_NATION' });
   });
 
+  it('refuses an order about the wrong kind of place, and a second aim at the same place', () => {
+    const state = startState(ctx);
+    Object.assign(state.provinces.mid, { owner: 'red', structure: 'military-base' });
+    const check = (order: Order, ahead: Order[] = []) => boardNes.validate(ctx, state, 'red', order, ahead);
+    expect(check({ kind: 'claim', province: 'nth' })).toMatchObject({ ok: false, code: 'NOT_LAND' });
+    expect(check({ kind: 'load', province: 'lon', from: 'yor' })).toMatchObject({ ok: false, code: 'NOT_A_SEA' });
+    expect(check({ kind: 'unload', province: 'lon', target: 'wal' })).toMatchObject({ ok: false, code: 'NOT_A_SEA' });
+    expect(check({ kind: 'naval-attack', province: 'lon' })).toMatchObject({ ok: false, code: 'NOT_A_SEA' });
+    // Midlands, with a Military Base here, is the map's one land-locked province.
+    expect(check({ kind: 'buy-unit', unitType: 'fleet', province: 'mid' })).toMatchObject({ ok: false, code: 'NO_SEA' });
+    expect(check({ kind: 'buy-unit', unitType: 'army', province: 'mid' })).toEqual({ ok: true });
+    const aim = { kind: 'aim', nation: 'blue', province: 'yor' };
+    expect(check(aim)).toEqual({ ok: true });
+    expect(check(aim, [aim])).toMatchObject({ ok: false, code: 'DUPLICATE_AIM' });
+    expect(check({ kind: 'aim', nation: 'green' }, [aim])).toEqual({ ok: true });
+  });
+
   it('validates an order against those accepted ahead of it', () => {
     const state = startState(ctx);
     const buy = { kind: 'buy-structure', structure: 'engineered-city', province: 'lon' };
