@@ -39,17 +39,20 @@ function lateness(ctx: MessageContext, nation: string): string | null {
   if (deadline && ctx.received > deadline)
     return `It arrived ${formatTime(ctx.received, zone)}, after the deadline${ctx.status?.graceUntil ? ' and its grace period' : ''}, which ended ${formatTime(deadline, zone)}.`;
   const last = ctx.step > 0 ? ctx.snapshot.lastStep : null;
-  if (last && ctx.received < wholeSecond(last.committedAt)) return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
+  if (last && ctx.received < commitAtGrainOf(last.committedAt, ctx.received))
+    return `It arrived before turn ${last.turn} was adjudicated, but could only be read after.`;
   return null;
 }
 
 /**
- * The commit's time to the second: a mail server's arrival time (IMAP's INTERNALDATE) and a forum
- * post's time have no finer grain, so a message that arrived in the second the turn was committed,
- * typically one sent straight after it, is read for the new turn instead of refused as too late.
+ * The commit's time to the grain of the arrival time. A mail server's arrival time (IMAP's
+ * INTERNALDATE) and a forum post's time have whole seconds, so a message that arrived in the second
+ * the turn was committed, typically one sent straight after it, is read for the new turn instead of
+ * refused as too late. A web order's time has milliseconds, and is compared as it is.
  */
-function wholeSecond(iso: string): Date {
-  return new Date(Math.floor(Date.parse(iso) / 1000) * 1000);
+function commitAtGrainOf(committedAt: string, received: Date): Date {
+  const at = Date.parse(committedAt);
+  return new Date(received.getTime() % 1000 === 0 ? Math.floor(at / 1000) * 1000 : at);
 }
 
 /** Why the nation takes no more orders (the game is over, or the nation is out of it), or null. */

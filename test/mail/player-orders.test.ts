@@ -122,13 +122,16 @@ describe('orders from a player', () => {
     expect((await reply(game, `late-accepted:${late.messageId}`)).text).toContain('Your GM accepted your late email for Redmark');
   });
 
-  it("refuses as late a mail that arrived before the last turn was committed, and reads one from the commit's own second for the new turn", async () => {
+  it('refuses as late a message that arrived before the last turn was committed, but reads a mail timed to the second of the commit for the new turn', async () => {
     game = await mailTestGame();
     // A mail server's arrival time has whole seconds: 11:00:05 may be after a commit at 11:00:05.600.
     await runStep(game.store, game.id, { seed: 'late', now: () => new Date('2029-12-30T11:00:05.600Z') });
     const before = await game.receive(await red('ruby-falcon\nclaim sou'), new Date('2029-12-30T11:00:04Z'));
     expect(before).toMatchObject({ outcome: 'late', code: 'LATE' });
     expect((await reply(game, `reply:${before.messageId}`)).text).toContain('It arrived before turn 1 was adjudicated, but could only be read after.');
+    // A time with milliseconds (a web order's) is compared as it is.
+    const web = await game.receive(await red('ruby-falcon\nclaim lak'), new Date('2029-12-30T11:00:05.300Z'));
+    expect(web).toMatchObject({ outcome: 'late', code: 'LATE' });
     const after = await game.receive(await red('ruby-falcon\nclaim nor'), new Date('2029-12-30T11:00:05Z'));
     expect(after).toMatchObject({ outcome: 'orders', nation: 'red' });
     expect(await inForce(game, 'red')).toEqual([{ kind: 'claim', province: 'nor' }]);
