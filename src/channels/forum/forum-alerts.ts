@@ -14,6 +14,7 @@ import type { ForumAlert } from './forum-poster.ts';
 const KEY_PREFIX = `${ALERT_PREFIX}forum:`;
 
 export async function forumAlert(deps: AlertDeps, gameId: string, alert: ForumAlert): Promise<void> {
+  if (alert.kind === 'allowance-spent' && (await toldOfAllowanceNear(deps, gameId, alert.resumesAt))) return;
   const { config } = await storedGame(deps.store, gameId);
   const [key, subject, lines] = alertText(gameId, alert, deps.now());
   await deps.outbox.record(gameId, {
@@ -84,14 +85,30 @@ function alertText(gameId: string, alert: ForumAlert, now: Date): [string, strin
   }
 }
 
+/** When the key's requests resume, to the minute: the forum's wait is given in seconds from a refusal, and varies by them. */
+const resumeMinute = (resumesAt: Date) => new Date(Math.ceil(resumesAt.getTime() / 60_000) * 60_000);
+const allowanceKey = (resumes: Date) => `allowance-spent:${resumes.toISOString().slice(0, 13)}`;
+
+/**
+ * Every refusal until the window ends names the same moment, give or take the seconds a request
+ * takes, so a moment by the turn of an hour may be keyed by either hour: the notice keyed by the
+ * hour before or after is the same one. A day's window is never this close to the next.
+ */
+async function toldOfAllowanceNear(deps: AlertDeps, gameId: string, resumesAt: Date): Promise<boolean> {
+  const hour = 3_600_000;
+  const resumes = resumeMinute(resumesAt).getTime();
+  for (const near of [resumes - hour, resumes + hour]) if (await deps.outbox.entry(gameId, `${KEY_PREFIX}${allowanceKey(new Date(near))}`)) return true;
+  return false;
+}
+
 /**
  * The key's requests for the day are spent: one notice for reading and posting alike, keyed by the
  * hour they resume, which every refusal until then names (the limit's window ends at one moment).
  */
 function allowanceText(alert: ForumAlert & { kind: 'allowance-spent' }): [string, string, string[]] {
-  const resumes = new Date(Math.ceil(alert.resumesAt.getTime() / 60_000) * 60_000);
+  const resumes = resumeMinute(alert.resumesAt);
   return [
-    `allowance-spent:${resumes.toISOString().slice(0, 13)}`,
+    allowanceKey(resumes),
     "The forum's daily request allowance for Adjutant is spent",
     [
       `The forum lets Adjutant's key make only so many requests in 24 hours, and they are spent, so Adjutant neither reads the game's thread nor posts until ${resumes.toISOString().slice(0, 16).replace('T', ' ')} UTC. The forum said: ${alert.error}`,
