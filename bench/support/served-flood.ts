@@ -23,6 +23,8 @@ export const EMAIL_PLAYERS = [
   ['player2', 'azure-otter', 'Buy army in edi'],
   ['player3', 'jade-lynx', 'Buy army in lvp'],
 ] as const;
+/** The game's own account on the board. */
+const ACCOUNT_ID = 1;
 const FORUM_PLAYERS = [
   { user_id: 2, username: 'Alice', nation: 'red', orders: 'Buy army in lon' },
   { user_id: 3, username: 'Bob', nation: 'blue', orders: 'Buy army in edi' },
@@ -54,7 +56,7 @@ export async function serveFlood(name: string, options: { serves: number; readEv
   const store = new GameStore(connectRedis(redis.url));
   store.redis.on('error', () => undefined); // the bench stops Redis on purpose; ioredis reconnects
   await store.redis.config('SET', 'maxmemory-policy', 'noeviction');
-  const forum = await startXenForo(77, [{ user_id: 1, username: 'Adjutant' }, ...FORUM_PLAYERS]);
+  const forum = await startXenForo(77, [{ user_id: ACCOUNT_ID, username: 'Adjutant' }, ...FORUM_PLAYERS]);
   const dir = await mkdtemp(path.join(tmpdir(), `adjutant-${name}-`));
   await writeFloodGame(dir, gameId);
   const gameYaml = path.join(dir, 'games', gameId, 'game.yaml');
@@ -94,7 +96,8 @@ export async function serveFlood(name: string, options: { serves: number; readEv
   const postAnswers: ServedFlood['postAnswers'] = new Map();
   const postNumbers = new Map<number, number>();
   const inboxes = await Promise.all(EMAIL_PLAYERS.map(([player]) => openInbox(player)));
-  let conversationsSeen = 0;
+  // The game's account writes to each member in one conversation: every answer is a message in it.
+  const answersSeen = new Map<number, number>();
 
   async function lookOnce(): Promise<void> {
     const now = Date.now();
@@ -106,13 +109,16 @@ export async function serveFlood(name: string, options: { serves: number; readEv
         emailAnswers.set(n, seen);
       }
     }
-    for (; conversationsSeen < forum.conversations.length; conversationsSeen++) {
-      const postId = Number(/\/reply:forum-post:(\d+)@/.exec(forum.conversations[conversationsSeen].message)?.[1]);
-      const n = postNumbers.get(postId);
-      if (n === undefined) continue;
-      const seen = postAnswers.get(n) ?? { at: now, copies: 0 };
-      seen.copies++;
-      postAnswers.set(n, seen);
+    for (const conversation of forum.conversationIds()) {
+      const ours = forum.messagesIn(conversation).filter((m) => m.user_id === ACCOUNT_ID);
+      for (const message of ours.slice(answersSeen.get(conversation) ?? 0)) {
+        const n = postNumbers.get(Number(/\/reply:forum-post:(\d+)@/.exec(message.message)?.[1]));
+        if (n === undefined) continue;
+        const seen = postAnswers.get(n) ?? { at: now, copies: 0 };
+        seen.copies++;
+        postAnswers.set(n, seen);
+      }
+      answersSeen.set(conversation, ours.length);
     }
   }
 
