@@ -172,7 +172,9 @@ async function createGames(rt: Runtime, spread: Date[], burst: Date): Promise<st
       title: `Load ${g}`,
       ruleset: 'fixture-claims',
       gm: { name: 'GM', email: 'gm@load.example' },
-      schedule: { dates: [deadline.toISOString(), burst.toISOString()], reminders: ['10m'] },
+      // The dates are the deadlines as they fall: the service's hour of notice would move every
+      // burst deadline less than an hour after its game's first turn an hour on, and spread the burst out.
+      schedule: { dates: [deadline.toISOString(), burst.toISOString()], reminders: ['10m'], minimumNotice: '0m' },
       nations,
     };
     const files = { 'game.yaml': stringify(game), 'map.yaml': map };
