@@ -26,8 +26,8 @@ export function armySvg(x: number, y: number, size: number, colour: string, widt
  */
 export function fleetSvg(x: number, y: number, size: number, colour: string, width = size): string {
   const s = stroke(size);
-  const hull = `M${f(x + width * 0.2)} ${f(y + size * 0.6)} L${f(x + width * 0.8)} ${f(y + size * 0.6)} L${f(x + width * 0.68)} ${f(y + size * 0.8)} L${f(x + width * 0.32)} ${f(y + size * 0.8)} Z`;
-  return `${armySvg(x, y, size, colour, width)}<path d="${hull}" fill="#fff" stroke="#000" stroke-width="${f(s / 2)}"/>`;
+  const hull = pathThrough([0.2, 0.6, 0.8, 0.6, 0.68, 0.8, 0.32, 0.8], (px, py) => [x + width * px, y + size * py]);
+  return `${armySvg(x, y, size, colour, width)}<path d="${hull} Z" fill="#fff" stroke="#000" stroke-width="${f(s / 2)}"/>`;
 }
 
 /** Aircraft: the nation's square with a white plane seen from above (wings, fuselage, tail). */
@@ -152,32 +152,17 @@ export function structureSvg(kind: StructureSymbol, x: number, y: number, size: 
     case 'military-base':
       return `<path d="M${f(cx)} ${f(cy - r)} L${f(cx + r)} ${f(cy)} L${f(cx)} ${f(cy + r)} L${f(cx - r)} ${f(cy)} Z" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
     case 'city': {
-      const a = r * 0.36;
-      const d = [
-        [cx - a, cy - r],
-        [cx + a, cy - r],
-        [cx + a, cy - a],
-        [cx + r, cy - a],
-        [cx + r, cy + a],
-        [cx + a, cy + a],
-        [cx + a, cy + r],
-        [cx - a, cy + r],
-        [cx - a, cy + a],
-        [cx - r, cy + a],
-        [cx - r, cy - a],
-        [cx - a, cy - a],
-      ]
-        .map(([px, py], i) => `${i ? 'L' : 'M'}${f(px)} ${f(py)}`)
-        .join(' ');
-      return `<path d="${d} Z" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
+      // A cross, its arms 0.36 of the radius wide either side of the centre.
+      const cross = [-0.36, -1, 0.36, -1, 0.36, -0.36, 1, -0.36, 1, 0.36, 0.36, 0.36, 0.36, 1, -0.36, 1, -0.36, 0.36, -1, 0.36, -1, -0.36, -0.36, -0.36];
+      return `<path d="${pathThrough(cross, (px, py) => [cx + px * r, cy + py * r])} Z" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
     }
     case 'supply-centre': {
-      const points = Array.from({ length: 10 }, (_, i) => {
+      const star = Array.from({ length: 10 }, (_, i) => {
         const rr = i % 2 ? r * 0.42 : r;
         const angle = (Math.PI / 5) * i - Math.PI / 2;
-        return `${i ? 'L' : 'M'}${f(cx + rr * Math.cos(angle))} ${f(cy + rr * Math.sin(angle))}`;
-      });
-      return `<path d="${points.join(' ')} Z" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
+        return [rr * Math.cos(angle), rr * Math.sin(angle)];
+      }).flat();
+      return `<path d="${pathThrough(star, (px, py) => [cx + px, cy + py])} Z" fill="#fff" stroke="#000" stroke-width="${s}"/>`;
     }
   }
 }

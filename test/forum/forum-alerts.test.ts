@@ -3,6 +3,7 @@
 // poster each report it, against the real Redis.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forumAlert } from '../../src/channels/forum/forum-alerts.ts';
+import { gameKeys } from '../../src/store/keys.ts';
 import { mailTestGame, type MailTestGame } from '../mail/support/mail-game.ts';
 import { requireServices } from '../support/services.ts';
 
@@ -14,12 +15,9 @@ afterEach(async () => {
   await game?.close();
 });
 
+/** The forum alerts in the game's mail outbox, whose fields are the messages' keys. */
 async function alertKeys(): Promise<string[]> {
-  const all = await game.store.redis.hgetall(`adjutant:{${game.id}}:outbox`);
-  return Object.values(all)
-    .map((v) => (JSON.parse(v) as { key: string }).key)
-    .filter((k) => k.startsWith('alert:forum:'))
-    .sort();
+  return (await game.store.redis.hkeys(gameKeys(game.id).outbox)).filter((k) => k.startsWith('alert:forum:')).sort();
 }
 
 const spent = (resumesAt: string) => ({
